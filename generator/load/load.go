@@ -1,0 +1,255 @@
+// Package load reads a catalog directory with CUE, unifies it with the
+// embedded schema, validates it, and builds the model. Every problem is
+// reported at once, each with the file:line:col of the value at fault.
+package load
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"cuelang.org/go/cue"
+	"cuelang.org/go/cue/cuecontext"
+	cueerrors "cuelang.org/go/cue/errors"
+	"cuelang.org/go/cue/load"
+	"cuelang.org/go/cue/token"
+
+	"github.com/errspec/errspec/generator/model"
+	"github.com/errspec/errspec/spec"
+)
+
+// schemaFile is the name positions in the embedded schema are reported with.
+const schemaFile = "errspec/schema.cue"
+
+// Diagnostic is one problem with a catalog.
+type Diagnostic struct {
+	File string `json:"file,omitempty"` // relative to the working directory when possible
+	Line int    `json:"line,omitempty"`
+	Col  int    `json:"column,omitempty"`
+	Path string `json:"path,omitempty"` // the CUE path of the value at fault
+	Msg  string `json:"message"`        // what is wrong
+	Fix  string `json:"suggestion,omitempty"`
+}
+
+// Position returns "file:line:col", or "" when the problem has no position.
+func (d Diagnostic) Position() string {
+	if d.File == "" {
+		return ""
+	}
+	return fmt.Sprintf("%s:%d:%d", d.File, d.Line, d.Col)
+}
+
+func (d Diagnostic) String() string {
+	var b strings.Builder
+	if pos := d.Position(); pos != "" {
+		b.WriteString(pos + ": ")
+	}
+	if d.Path != "" {
+		b.WriteString(d.Path + ": ")
+	}
+	b.WriteString(d.Msg)
+	if d.Fix != "" {
+		b.WriteString("\n\tfix: " + d.Fix)
+	}
+	return b.String()
+}
+
+// Diagnostics is every problem found in a catalog, sorted by position.
+type Diagnostics []Diagnostic
+
+func (ds Diagnostics) Error() string {
+	lines := make([]string, len(ds))
+	for i, d := range ds {
+		lines[i] = d.String()
+	}
+	return strings.Join(lines, "\n")
+}
+
+// Catalog is a loaded catalog.
+type Catalog struct {
+	Dir   string // the catalog directory, as given
+	Model *model.Catalog
+}
+
+// Dir loads the catalog in dir. The error, when not nil, is Diagnostics.
+func Dir(dir string) (*Catalog, error) {
+	files, err := cueFiles(dir)
+	if err != nil {
+		return nil, Diagnostics{{Msg: err.Error()}}
+	}
+	if len(files) == 0 {
+		return nil, Diagnostics{{Msg: fmt.Sprintf("no .cue files in %s", dir), Fix: "point errspec at the directory that holds the catalog"}}
+	}
+	ctx := cuecontext.New()
+	schema := ctx.CompileBytes(spec.Schema, cue.Filename(schemaFile))
+	if err := schema.Err(); err != nil {
+		return nil, fmt.Errorf("embedded schema: %w", err)
+	}
+	insts := load.Instances(files, &load.Config{Dir: dir})
+	inst := insts[0]
+	if inst.Err != nil {
+		return nil, fromCUE(inst.Err)
+	}
+	v := ctx.BuildInstance(inst)
+	if err := v.Err(); err != nil {
+		return nil, fromCUE(err)
+	}
+	v = schema.LookupPath(cue.ParsePath("#Catalog")).Unify(v)
+	if err := v.Validate(cue.Concrete(true)); err != nil {
+		return nil, fromCUE(err)
+	}
+	data, err := v.MarshalJSON()
+	if err != nil {
+		return nil, fromCUE(err)
+	}
+	var in model.Input
+	if err := json.Unmarshal(data, &in); err != nil {
+		return nil, fmt.Errorf("decoding the exported catalog: %w", err)
+	}
+	m, err := model.Build(&in)
+	if err != nil {
+		return nil, fromModel(v, err.(model.Errors))
+	}
+	return &Catalog{Dir: dir, Model: m}, nil
+}
+
+// cueFiles lists the .cue files of dir, sorted, so that the order files
+// are given in never changes the result.
+func cueFiles(dir string) ([]string, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	var files []string
+	for _, e := range entries {
+		if !e.IsDir() && strings.HasSuffix(e.Name(), ".cue") {
+			files = append(files, "./"+e.Name())
+		}
+	}
+	slices.Sort(files)
+	return files, nil
+}
+
+func fromCUE(err error) Diagnostics {
+	var out Diagnostics
+	for _, e := range cueerrors.Errors(err) {
+		format, args := e.Msg()
+		d := Diagnostic{Msg: fmt.Sprintf(format, args...)}
+		if p := e.Path(); len(p) > 0 {
+			d.Path = strings.Join(p, ".")
+		}
+		setPos(&d, userPos(e))
+		d.Fix = fixFor(d.Msg)
+		out = append(out, d)
+	}
+	return sortDiagnostics(out)
+}
+
+// userPos picks the position of an error in the user's files over one in
+// the embedded schema.
+func userPos(e cueerrors.Error) token.Pos {
+	cands := append([]token.Pos{e.Position()}, e.InputPositions()...)
+	for _, p := range cands {
+		if p.IsValid() && p.Filename() != schemaFile {
+			return p
+		}
+	}
+	return e.Position()
+}
+
+func fixFor(msg string) string {
+	switch {
+	case strings.Contains(msg, "field not allowed"):
+		return "check the spelling against the catalog schema; remove the field if it does not belong here"
+	case strings.Contains(msg, "field is required but not present"):
+		return "add the field"
+	case strings.Contains(msg, "conflicting values"), strings.Contains(msg, "mismatched types"):
+		return "give a value of the type the schema expects here"
+	case strings.Contains(msg, "invalid value"), strings.Contains(msg, "out of bound"):
+		return "change the value so that it satisfies the constraint"
+	case strings.Contains(msg, "incomplete value"):
+		return "give a concrete value"
+	}
+	return ""
+}
+
+func setPos(d *Diagnostic, p token.Pos) {
+	if !p.IsValid() {
+		return
+	}
+	d.File = relative(p.Filename())
+	d.Line = p.Line()
+	d.Col = p.Column()
+}
+
+func relative(file string) string {
+	if !filepath.IsAbs(file) {
+		return filepath.ToSlash(file)
+	}
+	if wd, err := os.Getwd(); err == nil {
+		if rel, err := filepath.Rel(wd, file); err == nil {
+			return filepath.ToSlash(rel)
+		}
+	}
+	return filepath.ToSlash(file)
+}
+
+func fromModel(v cue.Value, errs model.Errors) Diagnostics {
+	out := make(Diagnostics, 0, len(errs))
+	for _, e := range errs {
+		d := Diagnostic{Msg: e.Msg, Fix: e.Fix, Path: strings.Join(e.Path, ".")}
+		setPos(&d, position(v, e.Path))
+		out = append(out, d)
+	}
+	return sortDiagnostics(out)
+}
+
+// position finds the position of the value at p, walking up to the nearest
+// value that has one.
+func position(v cue.Value, p []string) token.Pos {
+	for n := len(p); n >= 0; n-- {
+		sels := make([]cue.Selector, n)
+		for i, s := range p[:n] {
+			sels[i] = cue.Str(s)
+		}
+		w := v.LookupPath(cue.MakePath(sels...))
+		if !w.Exists() {
+			continue
+		}
+		if pos := userValuePos(w); pos.IsValid() {
+			return pos
+		}
+	}
+	return token.NoPos
+}
+
+// userValuePos returns where the user wrote a value, skipping the schema's
+// contribution to it.
+func userValuePos(v cue.Value) token.Pos {
+	if pos := v.Pos(); pos.IsValid() && pos.Filename() != schemaFile {
+		return pos
+	}
+	_, vs := v.Expr()
+	for _, w := range vs {
+		if pos := userValuePos(w); pos.IsValid() {
+			return pos
+		}
+	}
+	return token.NoPos
+}
+
+func sortDiagnostics(ds Diagnostics) Diagnostics {
+	slices.SortStableFunc(ds, func(a, b Diagnostic) int {
+		if c := strings.Compare(a.File, b.File); c != 0 {
+			return c
+		}
+		if a.Line != b.Line {
+			return a.Line - b.Line
+		}
+		return a.Col - b.Col
+	})
+	return slices.CompactFunc(ds, func(a, b Diagnostic) bool { return a == b })
+}

@@ -1,0 +1,393 @@
+package model
+
+import (
+	"path"
+	"slices"
+	"strings"
+)
+
+// Build validates a catalog and resolves it into the model. It reports
+// every problem it finds, not only the first; each carries the path of the
+// offending value.
+func Build(in *Input) (*Catalog, error) {
+	b := &builder{in: in}
+	cat := b.build()
+	if len(b.errs.errs) > 0 {
+		return nil, b.errs.errs
+	}
+	return cat, nil
+}
+
+type builder struct {
+	in   *Input
+	errs errorList
+	// goNames maps every package-level Go identifier the generated code
+	// declares to the catalog path that claimed it.
+	goNames map[string][]string
+}
+
+// reservedGoNames are the package-level identifiers the generated package
+// declares whatever the catalog says.
+var reservedGoNames = []string{
+	"Code", "Category", "Error", "Params", "Info", "Lookup", "Codes", "Categories", "Parse",
+}
+
+func (b *builder) claim(name string, p []string, what string) {
+	if prev, ok := b.goNames[name]; ok {
+		where := "a name errspec generates itself"
+		if prev != nil {
+			where = strings.Join(prev, ".")
+		}
+		b.errs.add(p, "rename one of them so their Go names differ",
+			"%s gives the Go identifier %s, which %s already has", what, name, where)
+		return
+	}
+	b.goNames[name] = p
+}
+
+func (b *builder) build() *Catalog {
+	in := b.in
+	b.goNames = map[string][]string{}
+	for _, n := range reservedGoNames {
+		b.goNames[n] = nil
+	}
+	cat := &Catalog{
+		Name:        in.Name,
+		Title:       in.Title,
+		Description: in.Description,
+		DocsBaseURL: in.Docs.BaseURL,
+		Envelope:    DefaultEnvelope,
+	}
+	if cat.Title == "" {
+		cat.Title = in.Name
+	}
+	if o := in.Outputs.Go; o != nil {
+		cat.Outputs.GoDir = path.Clean(o.Dir)
+		cat.Outputs.GoPackage = o.Package
+	}
+	if o := in.Outputs.Markdown; o != nil {
+		cat.Outputs.Markdown = path.Clean(o.File)
+	}
+	if o := in.Outputs.JSONSchema; o != nil {
+		cat.Outputs.JSONSchema = path.Clean(o.File)
+	}
+
+	cats := b.categories()
+	cat.Categories = sortedValues(cats)
+	codes := map[string]*Code{}
+	for _, e := range in.Codes {
+		codes[e.Key] = b.code(e.Key, e.Value, cats)
+	}
+	cat.Codes = sortedValues(codes)
+	for _, code := range cat.Codes {
+		if code.Category != nil {
+			code.Category.Codes = append(code.Category.Codes, code)
+		}
+		if cat.DocsBaseURL != "" {
+			code.DocsURL = strings.TrimRight(cat.DocsBaseURL, "/") + "#" + code.Anchor
+		}
+	}
+	b.deprecations(cat, codes)
+	b.anchors(cat)
+	return cat
+}
+
+func sortedValues[T interface{ key() string }](m map[string]T) []T {
+	out := make([]T, 0, len(m))
+	for _, v := range m {
+		out = append(out, v)
+	}
+	slices.SortFunc(out, func(a, b T) int { return strings.Compare(a.key(), b.key()) })
+	return out
+}
+
+func (c *Category) key() string { return c.Name }
+func (c *Code) key() string     { return c.Name }
+
+func (b *builder) categories() map[string]*Category {
+	cats := map[string]*Category{}
+	for _, e := range b.in.Categories {
+		c := &Category{
+			Name:        e.Key,
+			GoName:      "Category" + exported(e.Key),
+			Description: e.Value.Description,
+			Anchor:      anchor("category " + e.Key),
+		}
+		b.claim(c.GoName, at("categories", e.Key), "category "+e.Key)
+		cats[e.Key] = c
+	}
+	names := keys(b.in.Categories)
+	for _, e := range b.in.Categories {
+		if e.Value.Parent == "" {
+			continue
+		}
+		p, ok := cats[e.Value.Parent]
+		if !ok {
+			b.errs.add(at("categories", e.Key, "parent"), didYouMean("categories", e.Value.Parent, names),
+				"parent category %q is not declared", e.Value.Parent)
+			continue
+		}
+		cats[e.Key].Parent = p
+	}
+	// A cycle is reported once, at the first category of it in catalog order.
+	inCycle := map[*Category]bool{}
+	for _, e := range b.in.Categories {
+		c := cats[e.Key]
+		seen := map[*Category]bool{}
+		var chain []string
+		for p := c; p != nil; p = p.Parent {
+			if seen[p] {
+				if p == c && !inCycle[c] {
+					for q := c; ; q = q.Parent {
+						inCycle[q] = true
+						if q.Parent == c {
+							break
+						}
+					}
+					b.errs.add(at("categories", e.Key, "parent"), "remove one parent so the chain ends at a top-level category",
+						"categories form a cycle: %s", strings.Join(append(chain, c.Name), " → "))
+				}
+				break
+			}
+			seen[p] = true
+			chain = append(chain, p.Name)
+		}
+	}
+	for c := range inCycle {
+		c.Parent = nil
+	}
+	in := map[string]InputCategory{}
+	for _, e := range b.in.Categories {
+		in[e.Key] = e.Value
+	}
+	for _, c := range cats {
+		c.Retryable = inherited(c, in, func(i InputCategory) *bool { return i.Retryable }, false)
+		c.HTTPStatus = inherited(c, in, func(i InputCategory) *int { return i.HTTPStatus }, 500)
+	}
+	return cats
+}
+
+// inherited returns the first value get finds on c or, going up, on its
+// parents, or def when none gives one.
+func inherited[T any](c *Category, in map[string]InputCategory, get func(InputCategory) *T, def T) T {
+	for p := c; p != nil; p = p.Parent {
+		if v := get(in[p.Name]); v != nil {
+			return *v
+		}
+	}
+	return def
+}
+
+func keys[T any](o Ordered[T]) []string {
+	out := make([]string, len(o))
+	for i, e := range o {
+		out[i] = e.Key
+	}
+	return out
+}
+
+func (b *builder) code(name string, in InputCode, cats map[string]*Category) *Code {
+	p := at("codes", name)
+	ident := exported(name)
+	c := &Code{
+		Name:        name,
+		Ident:       ident,
+		GoName:      "Code" + ident,
+		Constructor: "New" + ident,
+		Title:       in.Title,
+		Description: in.Description,
+		Anchor:      anchor(name),
+	}
+	b.claim(c.GoName, p, "code "+name)
+	b.claim(c.Constructor, p, "code "+name)
+	cat, ok := cats[in.Category]
+	if !ok {
+		b.errs.add(append(p, "category"), didYouMean("categories", in.Category, keys(b.in.Categories)),
+			"category %q is not declared", in.Category)
+	} else {
+		c.Category = cat
+		c.Retryable = cat.Retryable
+		c.HTTPStatus = cat.HTTPStatus
+	}
+	if in.Retryable != nil {
+		c.Retryable = *in.Retryable
+	}
+	if in.HTTPStatus != nil {
+		c.HTTPStatus = *in.HTTPStatus
+	}
+	if len(in.Params) > 0 {
+		c.ParamsType = ident + "Params"
+		b.claim(c.ParamsType, p, "code "+name)
+	}
+	c.Params = b.params(append(p, "params"), ident, in.Params, true)
+	c.Message = b.template(append(p, "message"), in.Message, c.Params)
+	c.Suggestion = b.template(append(p, "suggestion"), in.Suggestion, c.Params)
+	return c
+}
+
+// params resolves the params of a code (top is true) or the fields of an
+// object type; owner prefixes the Go names of nested object types.
+func (b *builder) params(p []string, owner string, in Ordered[InputParam], top bool) []*Param {
+	var out []*Param
+	byGoName := map[string]string{}
+	for _, e := range in {
+		pp := append(p[:len(p):len(p)], e.Key)
+		param := &Param{
+			Name:     e.Key,
+			GoName:   exported(e.Key),
+			ArgName:  unexported(e.Key),
+			Doc:      e.Value.Doc,
+			Optional: e.Value.Optional,
+		}
+		if prev, ok := byGoName[param.GoName]; ok {
+			b.errs.add(pp, "rename one of them", "%q and %q both give the Go field name %s", prev, e.Key, param.GoName)
+		}
+		byGoName[param.GoName] = e.Key
+		if top {
+			if why := reservedArgName(param.ArgName); why != "" {
+				b.errs.add(pp, "rename the param", "param %q gives the Go argument name %s, which is %s", e.Key, param.ArgName, why)
+			}
+			if param.GoName == "ErrorCode" {
+				b.errs.add(pp, "rename the param", "param %q gives the Go field name ErrorCode, which collides with the method ErrorCode of every params type", e.Key)
+			}
+		}
+		param.Type = b.typ(pp, owner+param.GoName, e.Value)
+		out = append(out, param)
+	}
+	return out
+}
+
+func (b *builder) typ(p []string, goName string, in InputParam) *Type {
+	src := in.Type
+	t := &Type{Source: src}
+	switch {
+	case strings.HasPrefix(src, "[]"):
+		t.Kind = List
+		t.Elem = b.typ(p, goName, InputParam{Type: src[2:], Fields: in.Fields})
+		return t
+	case strings.HasPrefix(src, "map[string]"):
+		t.Kind = Map
+		t.Elem = b.typ(p, goName, InputParam{Type: src[len("map[string]"):], Fields: in.Fields})
+		return t
+	}
+	switch src {
+	case "string":
+		t.Kind = String
+	case "int":
+		t.Kind = Int
+	case "bool":
+		t.Kind = Bool
+	case "float":
+		t.Kind = Float
+	case "object":
+		t.Kind = Object
+		t.GoName = goName
+		if len(in.Fields) == 0 {
+			b.errs.add(append(p, "type"), "declare the object's fields under fields", "an object type needs fields")
+		}
+		b.claim(goName, p, "object param "+strings.Join(p[1:], "."))
+		t.Fields = b.params(append(p, "fields"), goName, in.Fields, false)
+		return t
+	default:
+		b.errs.add(append(p, "type"), "use string, int, bool, float, object, []T or map[string]T", "unknown type %q", src)
+	}
+	if len(in.Fields) > 0 {
+		b.errs.add(append(p, "fields"), "remove fields, or make the type object or []object", "fields are only allowed on object types, not %s", src)
+	}
+	return t
+}
+
+// template parses a message or suggestion template: {param} inserts a
+// param, {param:json} inserts it as JSON, {{ and }} are literal braces.
+func (b *builder) template(p []string, src string, params []*Param) Template {
+	t := Template{Source: src}
+	byName := map[string]*Param{}
+	names := make([]string, len(params))
+	for i, param := range params {
+		byName[param.Name] = param
+		names[i] = param.Name
+	}
+	var text strings.Builder
+	flush := func() {
+		if text.Len() > 0 {
+			t.Parts = append(t.Parts, Part{Text: text.String()})
+			text.Reset()
+		}
+	}
+	for i := 0; i < len(src); i++ {
+		ch := src[i]
+		switch {
+		case ch == '{' && i+1 < len(src) && src[i+1] == '{':
+			text.WriteByte('{')
+			i++
+		case ch == '}' && i+1 < len(src) && src[i+1] == '}':
+			text.WriteByte('}')
+			i++
+		case ch == '}':
+			b.errs.add(p, "write }} for a literal }", "unmatched } at offset %d", i)
+		case ch == '{':
+			end := strings.IndexByte(src[i:], '}')
+			if end < 0 {
+				b.errs.add(p, "close the placeholder with }, or write {{ for a literal {", "unclosed { at offset %d", i)
+				i = len(src)
+				continue
+			}
+			body := src[i+1 : i+end]
+			i += end
+			name, format, hasFormat := strings.Cut(body, ":")
+			param, ok := byName[name]
+			switch {
+			case !ok:
+				b.errs.add(p, didYouMean("params", name, names), "placeholder {%s} names no param of this code", body)
+			case hasFormat && format != "json":
+				b.errs.add(p, "write {"+name+"} or {"+name+":json}", "unknown format %q in placeholder {%s}", format, body)
+			default:
+				flush()
+				t.Parts = append(t.Parts, Part{Param: param, JSON: hasFormat})
+			}
+		default:
+			text.WriteByte(ch)
+		}
+	}
+	flush()
+	return t
+}
+
+func (b *builder) deprecations(cat *Catalog, codes map[string]*Code) {
+	for _, e := range b.in.Codes {
+		d := e.Value.Deprecated
+		if d == nil {
+			continue
+		}
+		c := codes[e.Key]
+		c.Deprecated = &Deprecation{Since: d.Since}
+		if d.Use == "" {
+			continue
+		}
+		use, ok := codes[d.Use]
+		switch {
+		case !ok:
+			b.errs.add(at("codes", e.Key, "deprecated", "use"), didYouMean("codes", d.Use, keys(b.in.Codes)),
+				"replacement code %q is not declared", d.Use)
+		case use == c:
+			b.errs.add(at("codes", e.Key, "deprecated", "use"), "name another code, or drop use", "a code cannot replace itself")
+		default:
+			c.Deprecated.Use = use
+		}
+	}
+}
+
+// anchors checks that no two headings of the reference share an anchor.
+func (b *builder) anchors(cat *Catalog) {
+	seen := map[string]string{}
+	for _, c := range cat.Categories {
+		seen[c.Anchor] = "category " + c.Name
+	}
+	for _, c := range cat.Codes {
+		if prev, ok := seen[c.Anchor]; ok {
+			b.errs.add(at("codes", c.Name), "rename one of them",
+				"code %s has the docs anchor #%s, which %s already has", c.Name, c.Anchor, prev)
+		}
+		seen[c.Anchor] = "code " + c.Name
+	}
+}

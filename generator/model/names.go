@@ -1,0 +1,198 @@
+package model
+
+import (
+	"go/token"
+	"strings"
+	"unicode"
+)
+
+// initialisms are written in one case in Go names, as Go's own style does.
+var initialisms = map[string]bool{
+	"ACL": true, "API": true, "ASCII": true, "CPU": true, "CSS": true, "DNS": true,
+	"EOF": true, "GUID": true, "HTML": true, "HTTP": true, "HTTPS": true, "ID": true,
+	"IID": true, "IP": true, "JSON": true, "JWT": true, "LLM": true, "MCP": true,
+	"OS": true, "QPS": true, "RAM": true, "RPC": true, "SHA": true, "SLA": true,
+	"SMTP": true, "SQL": true, "SSH": true, "TCP": true, "TLS": true, "TTL": true,
+	"UDP": true, "UI": true, "UID": true, "URI": true, "URL": true, "UTF8": true,
+	"UUID": true, "VM": true, "XML": true, "XSRF": true, "XSS": true, "YAML": true,
+}
+
+// words splits a catalog name (snake_case, SCREAMING_SNAKE, kebab or
+// camelCase) into its words.
+func words(name string) []string {
+	var out []string
+	var cur []rune
+	flush := func() {
+		if len(cur) > 0 {
+			out = append(out, string(cur))
+			cur = cur[:0]
+		}
+	}
+	rs := []rune(name)
+	for i, r := range rs {
+		switch {
+		case r == '_' || r == '-' || r == '.' || r == ' ':
+			flush()
+		case unicode.IsUpper(r) && len(cur) > 0 &&
+			(unicode.IsLower(cur[len(cur)-1]) || unicode.IsDigit(cur[len(cur)-1]) ||
+				(i+1 < len(rs) && unicode.IsLower(rs[i+1]))):
+			flush()
+			cur = append(cur, r)
+		default:
+			cur = append(cur, r)
+		}
+	}
+	flush()
+	return out
+}
+
+// exported converts a catalog name to an exported Go identifier:
+// MISSING_REQUIRED_FIELD and missing_required_field give
+// MissingRequiredField, docs_url gives DocsURL.
+func exported(name string) string {
+	var b strings.Builder
+	for _, w := range words(name) {
+		up := strings.ToUpper(w)
+		if initialisms[up] {
+			b.WriteString(up)
+			continue
+		}
+		lw := strings.ToLower(w)
+		b.WriteString(strings.ToUpper(lw[:1]) + lw[1:])
+	}
+	return b.String()
+}
+
+// unexported converts a catalog name to an unexported Go identifier:
+// missing_fields gives missingFields, url gives url, docs_url gives docsURL.
+func unexported(name string) string {
+	ws := words(name)
+	if len(ws) == 0 {
+		return ""
+	}
+	first := strings.ToLower(ws[0])
+	return first + exported(strings.Join(ws[1:], "_"))
+}
+
+// reservedArgNames are names a constructor argument must not take: Go's
+// keywords, its predeclared identifiers and the packages generated code
+// imports, any of which the argument would shadow.
+func reservedArgName(name string) string {
+	if token.IsKeyword(name) {
+		return "a Go keyword"
+	}
+	switch name {
+	case "bool", "byte", "complex64", "complex128", "error", "float32", "float64",
+		"int", "int8", "int16", "int32", "int64", "rune", "string",
+		"uint", "uint8", "uint16", "uint32", "uint64", "uintptr", "any", "comparable",
+		"true", "false", "iota", "nil",
+		"append", "cap", "clear", "close", "complex", "copy", "delete", "imag", "len",
+		"make", "max", "min", "new", "panic", "print", "println", "real", "recover":
+		return "a predeclared Go identifier"
+	case "bytes", "errors", "json", "strconv", "strings", "fmt", "opts", "o", "p", "e":
+		return "a name the generated constructor uses itself"
+	}
+	return ""
+}
+
+// anchor returns the Markdown heading anchor of a name, as GitHub and most
+// static site generators compute it: lower case, spaces to hyphens,
+// punctuation other than - and _ dropped.
+func anchor(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		switch {
+		case r == ' ' || r == '-':
+			b.WriteByte('-')
+		case r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r):
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// closest returns the candidates nearest to name by edit distance, at most
+// three, nearest first; only candidates within half of name's length count.
+func closest(name string, candidates []string) []string {
+	type scored struct {
+		s string
+		d int
+	}
+	var best []scored
+	limit := len(name)/2 + 1
+	for _, c := range candidates {
+		d := editDistance(strings.ToLower(name), strings.ToLower(c))
+		if d > limit {
+			continue
+		}
+		i := len(best)
+		for i > 0 && best[i-1].d > d {
+			i--
+		}
+		best = append(best, scored{})
+		copy(best[i+1:], best[i:])
+		best[i] = scored{c, d}
+	}
+	var out []string
+	for i := 0; i < len(best) && i < 3; i++ {
+		out = append(out, best[i].s)
+	}
+	return out
+}
+
+// Closest returns the codes whose names are nearest to name, for "did you
+// mean" messages.
+func (c *Catalog) Closest(name string) []string {
+	names := make([]string, len(c.Codes))
+	for i, code := range c.Codes {
+		names[i] = code.Name
+	}
+	return closest(name, names)
+}
+
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}
+
+// didYouMean formats a suggestion from closest matches, or says what exists.
+func didYouMean(what, name string, candidates []string) string {
+	if m := closest(name, candidates); len(m) > 0 {
+		return "did you mean " + quoteList(m) + "?"
+	}
+	if len(candidates) == 0 {
+		return "declare it under " + what
+	}
+	if len(candidates) > 8 {
+		candidates = append(candidates[:8:8], "…")
+	}
+	return "use one of " + quoteList(candidates) + ", or declare it under " + what
+}
+
+func quoteList(ss []string) string {
+	q := make([]string, len(ss))
+	for i, s := range ss {
+		if s == "…" {
+			q[i] = s
+			continue
+		}
+		q[i] = `"` + s + `"`
+	}
+	return strings.Join(q, ", ")
+}
