@@ -1,0 +1,111 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestAsGoTool does what the README tells a user to do: it makes a module
+// that depends on errspec as a tool (through a replace to this checkout,
+// in place of a published version), writes a catalog with a
+// //go:generate go tool errspec line next to it, runs go generate, and
+// builds and runs a program that uses the generated package.
+func TestAsGoTool(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds errspec and a module with the go command")
+	}
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mod := t.TempDir()
+	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{
+		"go.mod": "module example.com/app\n\ngo 1.24\n\n" +
+			"require github.com/errspec/errspec v0.0.0\n\n" +
+			"replace github.com/errspec/errspec => " + root + "\n\n" +
+			"tool github.com/errspec/errspec/cmd/errspec\n",
+		"go.sum": string(sum),
+		"apperr/catalog.cue": `package apperr
+
+name: "app"
+docs: base_url: "https://app.example.com/errors"
+outputs: {
+	go: {dir: ".", package: "apperr"}
+	markdown: file: "ERRORS.md"
+	jsonschema: file: "errors.schema.json"
+}
+categories: not_found: {description: "Nothing there.", http_status: 404}
+codes: USER_NOT_FOUND: {
+	category:   "not_found"
+	title:      "User not found"
+	message:    "User {id} not found"
+	suggestion: "List users with list_users"
+	params: id: {type: "string", doc: "The id the call gave."}
+}
+`,
+		"apperr/generate.go": "package apperr\n\n//go:generate go tool errspec\n",
+		"main.go": `package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"example.com/app/apperr"
+)
+
+func find(id string) error { return apperr.NewUserNotFound(id) }
+
+func main() {
+	err := find("42")
+	b, _ := json.Marshal(err)
+	fmt.Println(string(b))
+	fmt.Println(errors.Is(err, apperr.CategoryNotFound))
+}
+`,
+	}
+	for name, data := range files {
+		p := filepath.Join(mod, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	goCmd := func(args ...string) string {
+		t.Helper()
+		cmd := exec.Command("go", args...)
+		cmd.Dir = mod
+		cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+		return string(out)
+	}
+	goCmd("mod", "tidy")
+	goCmd("generate", "./...")
+	for _, f := range []string{"apperr/errors.go", "apperr/ERRORS.md", "apperr/errors.schema.json"} {
+		if _, err := os.Stat(filepath.Join(mod, f)); err != nil {
+			t.Errorf("go generate did not write %s: %v", f, err)
+		}
+	}
+	got := goCmd("run", ".")
+	want := `{"code":"USER_NOT_FOUND","category":"not_found","message":"User 42 not found",` +
+		`"suggestion":"List users with list_users","retryable":false,` +
+		`"docs_url":"https://app.example.com/errors#user_not_found","params":{"id":"42"}}` + "\ntrue\n"
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("go run . (-want +got):\n%s", diff)
+	}
+	goCmd("tool", "errspec", "check", "./...")
+}

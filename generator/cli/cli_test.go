@@ -1,0 +1,214 @@
+package cli_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/errspec/errspec/generator/cli"
+)
+
+const catalog = `package demo
+
+name: "demo"
+outputs: {
+	go: {dir: "out", package: "demo"}
+	markdown: file:   "out/ERRORS.md"
+	jsonschema: file: "out/errors.schema.json"
+}
+categories: internal: {description: "The server failed.", retryable: true}
+codes: INTERNAL: {category: "internal", title: "Internal error", message: "Something went wrong"}
+`
+
+// project writes a directory holding the catalog and returns it; the test
+// runs inside it, as a user runs errspec in their module.
+func project(t *testing.T, cue string) string {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "catalog.cue"), []byte(cue), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	return dir
+}
+
+func errspec(args ...string) (code int, stdout, stderr string) {
+	var out, errOut bytes.Buffer
+	code = cli.Main(args, &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+func TestGenerateThenCheck(t *testing.T) {
+	project(t, catalog)
+	code, out, errOut := errspec()
+	if code != cli.ExitOK {
+		t.Fatalf("generate exited %d: %s", code, errOut)
+	}
+	want := "created out/ERRORS.md\ncreated out/errors.go\ncreated out/errors.schema.json\n"
+	if diff := cmp.Diff(want, out); diff != "" {
+		t.Errorf("generate output (-want +got):\n%s", diff)
+	}
+	st, _ := os.Stat("out/errors.go")
+
+	// A second run has nothing to do and touches nothing.
+	code, out, _ = errspec("generate", ".")
+	if code != cli.ExitOK || out != "" {
+		t.Errorf("second generate: exit %d, output %q; want 0 and nothing", code, out)
+	}
+	if st2, _ := os.Stat("out/errors.go"); !st2.ModTime().Equal(st.ModTime()) {
+		t.Error("an unchanged file was rewritten")
+	}
+	if code, out, errOut := errspec("check"); code != cli.ExitOK {
+		t.Errorf("check of fresh outputs exited %d:\n%s%s", code, out, errOut)
+	}
+}
+
+func TestCheckFindsDrift(t *testing.T) {
+	project(t, catalog)
+	if code, _, errOut := errspec(); code != cli.ExitOK {
+		t.Fatal(errOut)
+	}
+	f, err := os.OpenFile("out/errors.go", os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString("// edited by hand\n")
+	f.Close()
+	if err := os.Remove("out/ERRORS.md"); err != nil {
+		t.Fatal(err)
+	}
+	code, out, _ := errspec("check")
+	if code != cli.ExitDrift {
+		t.Fatalf("check exited %d, want %d", code, cli.ExitDrift)
+	}
+	for _, want := range []string{
+		"--- a/out/errors.go\n+++ b/out/errors.go\n",
+		"-// edited by hand\n",
+		"  missing: out/ERRORS.md\n",
+		"  changed: out/errors.go\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("check output lacks %q:\n%s", want, out)
+		}
+	}
+	// check wrote nothing.
+	if _, err := os.Stat("out/ERRORS.md"); !os.IsNotExist(err) {
+		t.Error("check wrote a file")
+	}
+}
+
+func TestStaleFileRemoved(t *testing.T) {
+	project(t, catalog)
+	if code, _, errOut := errspec(); code != cli.ExitOK {
+		t.Fatal(errOut)
+	}
+	// A file this catalog generated earlier, and a hand-written one.
+	old, _ := os.ReadFile("out/errors.go")
+	os.WriteFile("out/old.go", old, 0o644)
+	os.WriteFile("out/mine.go", []byte("package demo\n"), 0o644)
+	if code, _, _ := errspec("check"); code != cli.ExitDrift {
+		t.Errorf("check with a stale file exited %d, want %d", code, cli.ExitDrift)
+	}
+	code, out, errOut := errspec()
+	if code != cli.ExitOK {
+		t.Fatal(errOut)
+	}
+	if diff := cmp.Diff("stale out/old.go\n", out); diff != "" {
+		t.Errorf("generate output (-want +got):\n%s", diff)
+	}
+	if _, err := os.Stat("out/mine.go"); err != nil {
+		t.Error("a hand-written file was removed")
+	}
+}
+
+func TestRefusesToOverwriteForeignFile(t *testing.T) {
+	project(t, catalog)
+	os.MkdirAll("out", 0o755)
+	os.WriteFile("out/errors.go", []byte("package demo // mine\n"), 0o644)
+	code, _, errOut := errspec()
+	if code != cli.ExitInvalid {
+		t.Fatalf("exit %d, want %d", code, cli.ExitInvalid)
+	}
+	if !strings.Contains(errOut, "out/errors.go") {
+		t.Errorf("error does not name the file: %s", errOut)
+	}
+	if data, _ := os.ReadFile("out/errors.go"); string(data) != "package demo // mine\n" {
+		t.Error("the hand-written file was overwritten")
+	}
+	if _, err := os.Stat("out/ERRORS.md"); !os.IsNotExist(err) {
+		t.Error("other outputs were written although one was refused")
+	}
+}
+
+func TestInvalidCatalog(t *testing.T) {
+	tests := []struct {
+		name, cue string
+		want      *regexp.Regexp
+	}{
+		{"misspelt field", strings.Replace(catalog, "title:", "titel:", 1),
+			regexp.MustCompile(`^catalog\.cue:10:\d+: codes\.INTERNAL\.titel: field not allowed\n\tfix: did you mean title\?`)},
+		{"syntax error", strings.Replace(catalog, `"Something went wrong"`, `"Something went wrong`, 1),
+			regexp.MustCompile(`^catalog\.cue:10:\d+: string literal not terminated`)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			project(t, tt.cue)
+			code, out, errOut := errspec("check", ".")
+			if code != cli.ExitInvalid {
+				t.Errorf("exit %d, want %d", code, cli.ExitInvalid)
+			}
+			if !tt.want.MatchString(errOut) {
+				t.Errorf("stderr %q does not match %s", errOut, tt.want)
+			}
+			if out != "" {
+				t.Errorf("stdout not empty: %q", out)
+			}
+		})
+	}
+}
+
+func TestFormatJSON(t *testing.T) {
+	project(t, strings.Replace(strings.Replace(catalog, "title:", "titel:", 1), `"internal", title`, `"internl", title`, 1))
+	code, _, errOut := errspec("--format", "json")
+	if code != cli.ExitInvalid {
+		t.Fatalf("exit %d, want %d", code, cli.ExitInvalid)
+	}
+	lines := strings.Split(strings.TrimSpace(errOut), "\n")
+	for _, line := range lines {
+		var d struct {
+			File       string `json:"file"`
+			Line       int    `json:"line"`
+			Column     int    `json:"column"`
+			Message    string `json:"message"`
+			Suggestion string `json:"suggestion"`
+		}
+		if err := json.Unmarshal([]byte(line), &d); err != nil {
+			t.Fatalf("not a JSON object per line: %q: %v", line, err)
+		}
+		if d.File != "catalog.cue" || d.Line == 0 || d.Column == 0 || d.Message == "" || d.Suggestion == "" {
+			t.Errorf("incomplete diagnostic: %+v", d)
+		}
+	}
+}
+
+func TestUsage(t *testing.T) {
+	if code, out, _ := errspec("help"); code != cli.ExitOK || !strings.Contains(out, "Exit codes") {
+		t.Errorf("help: exit %d, output %q", code, out)
+	}
+	if code, _, errOut := errspec("--nope"); code != cli.ExitInvalid || !strings.Contains(errOut, "Usage") {
+		t.Errorf("bad flag: exit %d, stderr %q", code, errOut)
+	}
+	if code, _, errOut := errspec("--format", "yaml"); code != cli.ExitInvalid || !strings.Contains(errOut, "--format") {
+		t.Errorf("bad format: exit %d, stderr %q", code, errOut)
+	}
+	t.Chdir(t.TempDir())
+	if code, _, errOut := errspec(); code != cli.ExitInvalid || !strings.Contains(errOut, "no catalog found") {
+		t.Errorf("no catalog: exit %d, stderr %q", code, errOut)
+	}
+}
