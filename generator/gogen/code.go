@@ -269,4 +269,3 @@ func genHelpers() Code {
 		Line(),
 	)
 }
-

@@ -91,19 +91,19 @@ func Dir(dir string) (*Catalog, error) {
 	insts := load.Instances(files, &load.Config{Dir: dir})
 	inst := insts[0]
 	if inst.Err != nil {
-		return nil, fromCUE(inst.Err)
+		return nil, fromCUE(cue.Value{}, inst.Err)
 	}
 	v := ctx.BuildInstance(inst)
 	if err := v.Err(); err != nil {
-		return nil, fromCUE(err)
+		return nil, fromCUE(v, err)
 	}
 	v = schema.LookupPath(cue.ParsePath("#Catalog")).Unify(v)
 	if err := v.Validate(cue.Concrete(true)); err != nil {
-		return nil, fromCUE(err)
+		return nil, fromCUE(v, err)
 	}
 	data, err := v.MarshalJSON()
 	if err != nil {
-		return nil, fromCUE(err)
+		return nil, fromCUE(v, err)
 	}
 	var in model.Input
 	if err := json.Unmarshal(data, &in); err != nil {
@@ -133,16 +133,18 @@ func cueFiles(dir string) ([]string, error) {
 	return files, nil
 }
 
-func fromCUE(err error) Diagnostics {
+func fromCUE(v cue.Value, err error) Diagnostics {
 	var out Diagnostics
 	for _, e := range cueerrors.Errors(err) {
 		format, args := e.Msg()
 		d := Diagnostic{Msg: fmt.Sprintf(format, args...)}
-		if p := e.Path(); len(p) > 0 {
-			d.Path = strings.Join(p, ".")
+		p := e.Path()
+		if len(p) > 0 && p[0] == "#Catalog" {
+			p = p[1:]
 		}
+		d.Path = strings.Join(p, ".")
 		setPos(&d, userPos(e))
-		d.Fix = fixFor(d.Msg)
+		d.Fix = fixFor(v, p, d.Msg)
 		out = append(out, d)
 	}
 	return sortDiagnostics(out)
@@ -160,20 +162,93 @@ func userPos(e cueerrors.Error) token.Pos {
 	return e.Position()
 }
 
-func fixFor(msg string) string {
+// valueFixes say how to fix a value that breaks a constraint of the
+// schema, by the name of the field that holds it.
+var valueFixes = map[string]string{
+	"name":        "use lower snake_case, such as agent_tools",
+	"base_url":    "give an http or https URL without a #fragment, such as https://docs.example.com/errors",
+	"package":     "give a Go package name: lower-case letters and digits, such as agenttools",
+	"file":        "give a path ending in .md for markdown, .json for jsonschema",
+	"type":        "use string, int, bool, float, object, []T or map[string]T",
+	"http_status": "give an HTTP error status between 400 and 599",
+}
+
+// nameFixes say how to name an entry of a map of the catalog, by the map.
+var nameFixes = map[string]string{
+	"categories": "name categories in lower snake_case, such as not_found",
+	"codes":      "start code names with a letter and use letters, digits and _, such as NOT_FOUND",
+	"params":     "name params in lower snake_case, such as missing_fields",
+	"fields":     "name fields in lower snake_case, such as missing_fields",
+}
+
+func fixFor(v cue.Value, p []string, msg string) string {
+	last, parent := "", ""
+	if n := len(p); n > 0 {
+		last = p[n-1]
+		if n > 1 {
+			parent = p[n-2]
+		}
+	}
 	switch {
 	case strings.Contains(msg, "field not allowed"):
-		return "check the spelling against the catalog schema; remove the field if it does not belong here"
+		if fix, ok := nameFixes[parent]; ok {
+			return fix
+		}
+		return allowedFields(v, p[:len(p)-1], last)
 	case strings.Contains(msg, "field is required but not present"):
-		return "add the field"
+		return "add " + last
 	case strings.Contains(msg, "conflicting values"), strings.Contains(msg, "mismatched types"):
 		return "give a value of the type the schema expects here"
+	case strings.Contains(msg, `out of bound !=""`):
+		return "give a non-empty text"
 	case strings.Contains(msg, "invalid value"), strings.Contains(msg, "out of bound"):
+		if fix, ok := valueFixes[last]; ok {
+			return fix
+		}
 		return "change the value so that it satisfies the constraint"
 	case strings.Contains(msg, "incomplete value"):
 		return "give a concrete value"
 	}
-	return ""
+	return "correct the CUE at this position"
+}
+
+// notAllowed reports whether v, the value of field name, is itself a field
+// the schema does not allow.
+func notAllowed(v cue.Value, name string) bool {
+	for _, e := range cueerrors.Errors(v.Err()) {
+		format, args := e.Msg()
+		if p := e.Path(); len(p) > 0 && p[len(p)-1] == name &&
+			strings.Contains(fmt.Sprintf(format, args...), "field not allowed") {
+			return true
+		}
+	}
+	return false
+}
+
+// allowedFields says which fields the schema allows where field is not
+// allowed, nearest first.
+func allowedFields(v cue.Value, parent []string, field string) string {
+	var sels []cue.Selector
+	for _, s := range parent {
+		sels = append(sels, cue.Str(s))
+	}
+	w := v.LookupPath(cue.MakePath(sels...))
+	var names []string
+	if it, err := w.Fields(cue.Optional(true)); err == nil {
+		for it.Next() {
+			// The misspelt fields themselves are in the unified value too.
+			if name := it.Selector().Unquoted(); !notAllowed(it.Value(), name) {
+				names = append(names, name)
+			}
+		}
+	}
+	if len(names) == 0 {
+		return "remove the field"
+	}
+	if m := model.Closest(field, names); len(m) > 0 {
+		return "did you mean " + m[0] + "? the fields allowed here are " + strings.Join(names, ", ")
+	}
+	return "remove it; the fields allowed here are " + strings.Join(names, ", ")
 }
 
 func setPos(d *Diagnostic, p token.Pos) {

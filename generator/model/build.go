@@ -32,7 +32,10 @@ var reservedGoNames = []string{
 	"Code", "Category", "Error", "Params", "Info", "Lookup", "Codes", "Categories", "Parse",
 }
 
-func (b *builder) claim(name string, p []string, what string) {
+// claim records that the catalog value at p declares the Go identifier
+// name; it reports a collision and returns false when another value or
+// errspec itself already has it.
+func (b *builder) claim(name string, p []string, what string) bool {
 	if prev, ok := b.goNames[name]; ok {
 		where := "a name errspec generates itself"
 		if prev != nil {
@@ -40,9 +43,10 @@ func (b *builder) claim(name string, p []string, what string) {
 		}
 		b.errs.add(p, "rename one of them so their Go names differ",
 			"%s gives the Go identifier %s, which %s already has", what, name, where)
-		return
+		return false
 	}
 	b.goNames[name] = p
+	return true
 }
 
 func (b *builder) build() *Catalog {
@@ -198,8 +202,7 @@ func (b *builder) code(name string, in InputCode, cats map[string]*Category) *Co
 		Description: in.Description,
 		Anchor:      anchor(name),
 	}
-	b.claim(c.GoName, p, "code "+name)
-	b.claim(c.Constructor, p, "code "+name)
+	c.collides = !b.claim(c.GoName, p, "code "+name) || !b.claim(c.Constructor, p, "code "+name)
 	cat, ok := cats[in.Category]
 	if !ok {
 		b.errs.add(append(p, "category"), didYouMean("categories", in.Category, keys(b.in.Categories)),
@@ -378,12 +381,16 @@ func (b *builder) deprecations(cat *Catalog, codes map[string]*Code) {
 }
 
 // anchors checks that no two headings of the reference share an anchor.
+// Codes whose Go names already collide are not reported again.
 func (b *builder) anchors(cat *Catalog) {
 	seen := map[string]string{}
 	for _, c := range cat.Categories {
 		seen[c.Anchor] = "category " + c.Name
 	}
 	for _, c := range cat.Codes {
+		if c.collides {
+			continue
+		}
 		if prev, ok := seen[c.Anchor]; ok {
 			b.errs.add(at("codes", c.Name), "rename one of them",
 				"code %s has the docs anchor #%s, which %s already has", c.Name, c.Anchor, prev)

@@ -66,6 +66,8 @@ type Code struct {
 	Deprecated  *Deprecation
 	Anchor      string // Markdown heading anchor
 	DocsURL     string // DocsBaseURL#Anchor, or "" without a base URL
+
+	collides bool // its Go names collide with another's: reported once
 }
 
 // Required returns the code's required params, in declared order.

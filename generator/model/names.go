@@ -111,9 +111,9 @@ func anchor(s string) string {
 	return b.String()
 }
 
-// closest returns the candidates nearest to name by edit distance, at most
+// Closest returns the candidates nearest to name by edit distance, at most
 // three, nearest first; only candidates within half of name's length count.
-func closest(name string, candidates []string) []string {
+func Closest(name string, candidates []string) []string {
 	type scored struct {
 		s string
 		d int
@@ -140,14 +140,14 @@ func closest(name string, candidates []string) []string {
 	return out
 }
 
-// Closest returns the codes whose names are nearest to name, for "did you
-// mean" messages.
-func (c *Catalog) Closest(name string) []string {
+// ClosestCodes returns the codes whose names are nearest to name, for "did
+// you mean" messages.
+func (c *Catalog) ClosestCodes(name string) []string {
 	names := make([]string, len(c.Codes))
 	for i, code := range c.Codes {
 		names[i] = code.Name
 	}
-	return closest(name, names)
+	return Closest(name, names)
 }
 
 func editDistance(a, b string) int {
@@ -173,7 +173,7 @@ func editDistance(a, b string) int {
 
 // didYouMean formats a suggestion from closest matches, or says what exists.
 func didYouMean(what, name string, candidates []string) string {
-	if m := closest(name, candidates); len(m) > 0 {
+	if m := Closest(name, candidates); len(m) > 0 {
 		return "did you mean " + quoteList(m) + "?"
 	}
 	if len(candidates) == 0 {
