@@ -1,0 +1,217 @@
+// Package golden holds errspec's golden cases: each directory under
+// testdata is a catalog (its .cue files) and the exact outputs it must
+// produce, or, for a catalog that must be rejected, the exact error text in
+// stderr.golden. Go outputs end in .golden so that they are not built as
+// part of this module. Run go test ./golden -update to rewrite the goldens.
+package golden
+
+import (
+	"bytes"
+	"flag"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/errspec/errspec/generator"
+	"github.com/errspec/errspec/generator/cli"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files with the current output")
+
+// goldenName is the name a generated file is kept under in its case.
+func goldenName(rel string) string {
+	if strings.HasSuffix(rel, ".go") {
+		return rel + ".golden"
+	}
+	return rel
+}
+
+// isInput reports whether a file of a case directory is an input rather
+// than an expected output.
+func isInput(rel string) bool {
+	return strings.HasSuffix(rel, ".cue") || rel == "README.md"
+}
+
+func cases(t *testing.T) []string {
+	entries, err := os.ReadDir("testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, e := range entries {
+		if e.IsDir() {
+			out = append(out, e.Name())
+		}
+	}
+	return out
+}
+
+// run runs the errspec command line on the case directory in check-free
+// form: it renders in memory and returns the files it would write, keyed
+// by their golden names, or the text errspec prints for a rejected catalog.
+func run(t *testing.T, dir string) map[string][]byte {
+	t.Helper()
+	set, err := generator.Generate(dir, generator.Options{})
+	if err != nil {
+		var stderr bytes.Buffer
+		if code := cli.Main([]string{"check", dir}, new(bytes.Buffer), &stderr); code != cli.ExitInvalid {
+			t.Fatalf("errspec check %s exited %d, want %d for a rejected catalog", dir, code, cli.ExitInvalid)
+		}
+		return map[string][]byte{"stderr.golden": stderr.Bytes()}
+	}
+	out := map[string][]byte{}
+	for _, f := range set.Files {
+		rel, err := filepath.Rel(dir, f.Path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[goldenName(filepath.ToSlash(rel))] = f.Data
+	}
+	return out
+}
+
+// onDisk reads the expected outputs of a case.
+func onDisk(t *testing.T, dir string) map[string][]byte {
+	t.Helper()
+	out := map[string][]byte{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		rel = filepath.ToSlash(rel)
+		if isInput(rel) {
+			return nil
+		}
+		data, err := os.ReadFile(p)
+		out[rel] = data
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func TestGolden(t *testing.T) {
+	for _, name := range cases(t) {
+		t.Run(name, func(t *testing.T) {
+			dir := filepath.Join("testdata", name)
+			got := run(t, dir)
+			want := onDisk(t, dir)
+			if *update {
+				rewrite(t, dir, want, got)
+				return
+			}
+			for _, rel := range sortedKeys(want, got) {
+				w, inWant := want[rel]
+				g, inGot := got[rel]
+				switch {
+				case !inGot:
+					t.Errorf("%s: expected but not produced", rel)
+				case !inWant:
+					t.Errorf("%s: produced but not expected (run go test ./golden -update)", rel)
+				default:
+					if diff := cmp.Diff(string(w), string(g)); diff != "" {
+						t.Errorf("%s (-want +got):\n%s", rel, diff)
+					}
+				}
+			}
+		})
+	}
+}
+
+func rewrite(t *testing.T, dir string, want, got map[string][]byte) {
+	t.Helper()
+	for rel := range want {
+		if _, ok := got[rel]; !ok {
+			if err := os.Remove(filepath.Join(dir, filepath.FromSlash(rel))); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	for rel, data := range got {
+		p := filepath.Join(dir, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func sortedKeys(ms ...map[string][]byte) []string {
+	var out []string
+	for _, m := range ms {
+		for k := range m {
+			out = append(out, k)
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// TestGoldenGoCompiles builds and vets the Go output of every accepted case
+// in a temporary module, one package per case.
+func TestGoldenGoCompiles(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a module with the go command")
+	}
+	mod := t.TempDir()
+	write := func(rel, data string) {
+		p := filepath.Join(mod, rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("go.mod", "module example.com/goldens\n\ngo 1.24\n")
+	n := 0
+	for _, name := range cases(t) {
+		dir := filepath.Join("testdata", name)
+		err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !strings.HasSuffix(p, ".go.golden") {
+				return err
+			}
+			data, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			f, err := parser.ParseFile(token.NewFileSet(), p, data, parser.ParseComments|parser.PackageClauseOnly)
+			if err != nil {
+				return err
+			}
+			if !ast.IsGenerated(f) {
+				t.Errorf("%s: go/ast does not see it as generated", p)
+			}
+			rel, _ := filepath.Rel(dir, p)
+			write(filepath.Join(name, strings.TrimSuffix(rel, ".golden")), string(data))
+			n++
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n == 0 {
+		t.Fatal("no Go golden found")
+	}
+	cmd := exec.Command("go", "vet", "./...")
+	cmd.Dir = mod
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go vet of the Go goldens: %v\n%s", err, out)
+	}
+}
