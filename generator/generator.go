@@ -4,6 +4,7 @@
 package generator
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -29,9 +30,6 @@ type Options struct {
 	Templates fs.FS
 }
 
-// GoFile is the name of the generated Go file in the Go output directory.
-const GoFile = "errors.go"
-
 // Generate loads the catalog in dir and renders every output it asks for,
 // in memory. Output paths are relative to dir. The error is
 // load.Diagnostics when the catalog is invalid.
@@ -40,10 +38,17 @@ func Generate(dir string, opts Options) (files.Set, error) {
 	if err != nil {
 		return files.Set{}, err
 	}
-	return Render(dir, cat.Model, opts)
+	set, err := Render(dir, cat.Model, opts)
+	var errs model.Errors
+	if errors.As(err, &errs) {
+		return files.Set{}, cat.Locate(errs)
+	}
+	return set, err
 }
 
 // Render renders the outputs of a loaded catalog whose directory is dir.
+// It checks the catalog's examples against its JSON Schema: the error is
+// model.Errors when one does not match.
 func Render(dir string, cat *model.Catalog, opts Options) (files.Set, error) {
 	notice := files.Notice(cat.Name)
 	set := files.Set{Catalog: cat.Name}
@@ -56,9 +61,12 @@ func Render(dir string, cat *model.Catalog, opts Options) (files.Set, error) {
 	}
 	o := cat.Outputs
 	if o.GoDir != "" {
-		data, err := gogen.Render(cat, notice)
-		if err := add(o.GoDir+"/"+GoFile, data, err); err != nil {
-			return files.Set{}, err
+		out, err := gogen.Render(cat, notice)
+		if err != nil {
+			return files.Set{}, fmt.Errorf("%s: %w", o.GoDir, err)
+		}
+		for _, f := range out {
+			add(o.GoDir+"/"+f.Name, f.Data, nil)
 		}
 		set.Dirs = append(set.Dirs, filepath.Join(dir, filepath.FromSlash(o.GoDir)))
 	}
@@ -68,11 +76,17 @@ func Render(dir string, cat *model.Catalog, opts Options) (files.Set, error) {
 			return files.Set{}, err
 		}
 	}
+	schema, err := schemagen.Render(cat, notice)
+	if err != nil {
+		return files.Set{}, fmt.Errorf("JSON Schema: %w", err)
+	}
+	if errs, err := checkExamples(cat, schema); err != nil {
+		return files.Set{}, err
+	} else if len(errs) > 0 {
+		return files.Set{}, errs
+	}
 	if o.JSONSchema != "" {
-		data, err := schemagen.Render(cat, notice)
-		if err := add(o.JSONSchema, data, err); err != nil {
-			return files.Set{}, err
-		}
+		add(o.JSONSchema, schema, nil)
 	}
 	return set, nil
 }

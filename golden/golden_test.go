@@ -161,9 +161,11 @@ func sortedKeys(ms ...map[string][]byte) []string {
 	return slices.Compact(out)
 }
 
-// TestGoldenGoCompiles builds and vets the Go output of every accepted case
-// in a temporary module, one package per case.
-func TestGoldenGoCompiles(t *testing.T) {
+// TestGoldenGo vets the Go output of every accepted case in a temporary
+// module, one package per case, and runs its generated tests: the examples
+// of each catalog (the seed parity cases among them) must come out of the
+// generated constructors exactly.
+func TestGoldenGo(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a module with the go command")
 	}
@@ -208,10 +210,12 @@ func TestGoldenGoCompiles(t *testing.T) {
 	if n == 0 {
 		t.Fatal("no Go golden found")
 	}
-	cmd := exec.Command("go", "vet", "./...")
-	cmd.Dir = mod
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go vet of the Go goldens: %v\n%s", err, out)
+	for _, args := range [][]string{{"vet", "./..."}, {"test", "./..."}} {
+		cmd := exec.Command("go", args...)
+		cmd.Dir = mod
+		cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("go %s of the Go goldens: %v\n%s", strings.Join(args, " "), err, out)
+		}
 	}
 }

@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/errspec/errspec/generated/agenttools"
 )
@@ -31,15 +33,18 @@ func every() []*agenttools.Error {
 		agenttools.NewResourceNotFound("pipeline", "42", agenttools.ResourceNotFoundOptions{
 			Gvk: &agenttools.ResourceNotFoundGvk{Group: "ci", Version: "v1", Kind: "Pipeline"}}),
 		agenttools.NewStaleRevision("merge request", 7, 9),
-		agenttools.NewTierRestricted("browse_protected_branches", "Protected Branches API", "Premium", true,
-			agenttools.TierRestrictedOptions{CurrentTier: "Free"}),
+		agenttools.NewTierRestricted("browse_protected_branches", "list", "Protected branches API", agenttools.TierTeam,
+			agenttools.TierRestrictedOptions{CurrentTier: agenttools.TierFree, Alternatives: []agenttools.Alternative{
+				{Action: "Read the branch settings in the web UI", AvailableOn: "Free"},
+			}}),
 		agenttools.NewTypeMismatch("manage_issue", []agenttools.TypeMismatchInvalidFields{
 			{Field: "weight", Expected: "int", Received: "string"},
 			{Field: "labels", Expected: "[]string", Received: "string"},
 		}),
-		agenttools.NewUpstreamError(502, "bad gateway <nginx>", agenttools.UpstreamErrorOptions{MetricsAvailable: true}),
+		agenttools.NewUpstreamError("browse_pipelines", "list", 502, "bad gateway <nginx>", agenttools.UpstreamErrorOptions{MetricsAvailable: true}),
+		agenttools.NewUpstreamNotFound("browse_pipelines", "get", agenttools.UpstreamNotFoundOptions{UpstreamMessage: "404 Not found"}),
 		agenttools.NewUpstreamTimeout(30_000),
-		agenttools.NewValueOutOfRange("per_page", 1, 100, 250.5).WithDetail("per_page caps a page of results"),
+		agenttools.NewValueOutOfRange("per_page", 1, 100, 250.5, "a number of items").WithDetail("per_page caps a page of results"),
 	}
 }
 
@@ -66,7 +71,9 @@ func TestRoundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatalf("Parse(%s): %v", data, err)
 			}
-			if diff := cmp.Diff(want, got, cmp.AllowUnexported(agenttools.Error{})); diff != "" {
+			// Unit only fills the detail: it is not on the wire.
+			opts := cmp.Options{cmp.AllowUnexported(agenttools.Error{}), cmpopts.IgnoreFields(agenttools.ValueOutOfRangeParams{}, "Unit")}
+			if diff := cmp.Diff(want, got, opts); diff != "" {
 				t.Errorf("marshal then Parse (-want +got):\n%s\nwire: %s", diff, data)
 			}
 			again, err := json.Marshal(got)
@@ -108,7 +115,7 @@ func TestWireFormat(t *testing.T) {
 	}
 	// MarshalJSON does not HTML-escape text (json.Marshal escapes it
 	// again, as it does for every Marshaler).
-	up, _ := agenttools.NewUpstreamError(502, "<nginx> & co").MarshalJSON()
+	up, _ := agenttools.NewUpstreamError("t", "a", 502, "<nginx> & co").MarshalJSON()
 	if !strings.Contains(string(up), `<nginx> & co`) {
 		t.Errorf("wire text escaped: %s", up)
 	}
@@ -125,8 +132,12 @@ func TestMessages(t *testing.T) {
 		message    string
 		suggestion string
 	}{
-		{agenttools.NewValueOutOfRange("per_page", 1, 100, 250.5),
+		{agenttools.NewValueOutOfRange("per_page", 1, 100, 250.5, "a count"),
 			"per_page must be between 1 and 100, got 250.5", "Pass a value of per_page between 1 and 100."},
+		{agenttools.NewInvalidAction("t", "x", []string{"list", "get", "merge"}),
+			"Tool t has no action x", "Use one of the valid actions: list, get or merge"},
+		{agenttools.NewTierRestricted("t", "a", "Audit events", agenttools.TierTeam),
+			"Audit events requires the Team or Enterprise tier", "Upgrade to Team, or use one of the alternatives."},
 		{agenttools.NewTypeMismatch("t", []agenttools.TypeMismatchInvalidFields{{Field: "w", Expected: "int", Received: "string"}}),
 			`Arguments of the wrong type: [{"field":"w","expected":"int","received":"string"}]`, "Pass each field with its expected type."},
 		{agenttools.NewStaleRevision("issue", 3, 4),
@@ -174,7 +185,8 @@ func TestMetadata(t *testing.T) {
 	info, ok := agenttools.Lookup(agenttools.CodePayloadTooLarge)
 	want := agenttools.Info{
 		Code: agenttools.CodePayloadTooLarge, Category: agenttools.CategoryLimit, Title: "Payload too large",
-		Retryable: false, HTTPStatus: 413, DocsURL: "https://docs.example.com/errors#payload_too_large",
+		Retryable: false, Retry: agenttools.RetryAfterFix, HTTPStatus: 413,
+		DocsURL: "https://docs.example.com/errors#payload_too_large",
 	}
 	if diff := cmp.Diff(want, info); diff != "" || !ok {
 		t.Errorf("Lookup (-want +got):\n%s", diff)
@@ -191,6 +203,25 @@ func TestMetadata(t *testing.T) {
 	if info, _ := agenttools.Lookup(agenttools.CodeProjectNotFound); !info.Deprecated {
 		t.Error("PROJECT_NOT_FOUND is deprecated")
 	}
+	// Retry classes and retry-after: own, inherited from the category, and
+	// from the category's parents.
+	for _, tt := range []struct {
+		code  agenttools.Code
+		retry agenttools.Retry
+		after time.Duration
+	}{
+		{agenttools.CodeRateLimited, agenttools.RetryAfterDelay, time.Minute},
+		{agenttools.CodeInternalError, agenttools.RetryAfterDelay, time.Second},
+		{agenttools.CodeUpstreamError, agenttools.RetryAfterDelay, time.Second},
+		{agenttools.CodeUpstreamTimeout, agenttools.RetrySafe, time.Second},
+		{agenttools.CodeTierRestricted, agenttools.RetryNever, 0},
+		{agenttools.CodeStaleRevision, agenttools.RetryAfterDelay, 0},
+	} {
+		info, _ := agenttools.Lookup(tt.code)
+		if info.Retry != tt.retry || info.RetryAfter != tt.after {
+			t.Errorf("%s: retry %s after %v, want %s after %v", tt.code, info.Retry, info.RetryAfter, tt.retry, tt.after)
+		}
+	}
 }
 
 func TestText(t *testing.T) {
@@ -201,6 +232,128 @@ func TestText(t *testing.T) {
 		"  docs: https://docs.example.com/errors#rate_limited\n"
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("Text (-want +got):\n%s", diff)
+	}
+	e, _ := agenttools.TierRestricted("browse_protected_branches", "list", agenttools.TierFree)
+	got = e.Text()
+	want = "error TIER_RESTRICTED: Protected branches API requires the Team or Enterprise tier\n" +
+		"  fix: Upgrade to Team, or use one of the alternatives.\n" +
+		"  instead: Read the branch settings in the web UI — Settings > Repository > Protected branches (Free)\n" +
+		"  docs: https://docs.example.com/errors#tier_restricted\n"
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Text (-want +got):\n%s", diff)
+	}
+}
+
+func TestFeatures(t *testing.T) {
+	for _, tt := range []struct {
+		tool, action, want string
+	}{
+		{"browse_protected_branches", "list", "protected_branches"},
+		{"manage_merge_request", "approve", "merge_request_approvals"},
+		{"manage_merge_request", "merge", ""},
+		{"browse_audit_events", "list", "audit_events"},
+		{"no_such_tool", "list", ""},
+	} {
+		f, ok := agenttools.FeatureFor(tt.tool, tt.action)
+		if f.Key != tt.want || ok != (tt.want != "") {
+			t.Errorf("FeatureFor(%s, %s) = %q, %v; want %q", tt.tool, tt.action, f.Key, ok, tt.want)
+		}
+	}
+	e, ok := agenttools.TierRestricted("manage_merge_request", "approve", "")
+	if !ok {
+		t.Fatal("TierRestricted: approve is gated")
+	}
+	want := &agenttools.TierRestrictedParams{
+		Tool: "manage_merge_request", Action: "approve", FeatureName: "Merge request approvals", TierRequired: agenttools.TierTeam,
+		TierRestrictedOptions: agenttools.TierRestrictedOptions{
+			Alternatives: []agenttools.Alternative{{Action: "Leave an approving comment", AvailableOn: "Free"}},
+			DocsURL:      "https://docs.example.com/features/approvals",
+			UpgradeURL:   "https://example.com/pricing",
+		},
+	}
+	if diff := cmp.Diff(want, e.Params); diff != "" {
+		t.Errorf("TierRestricted params (-want +got):\n%s", diff)
+	}
+	if _, ok := agenttools.TierRestricted("manage_merge_request", "merge", ""); ok {
+		t.Error("TierRestricted: merge is not gated")
+	}
+	if diff := cmp.Diff([]agenttools.Tier{"Free", "Team", "Enterprise"}, agenttools.Tiers()); diff != "" {
+		t.Errorf("Tiers (-want +got):\n%s", diff)
+	}
+}
+
+func TestFromUpstream(t *testing.T) {
+	for _, tt := range []struct {
+		status       int
+		tool, action string
+		code         agenttools.Code
+		httpStatus   int
+	}{
+		{403, "browse_audit_events", "list", agenttools.CodeTierRestricted, 403},
+		{403, "browse_pipelines", "get", agenttools.CodePermissionDenied, 403},
+		{404, "browse_pipelines", "get", agenttools.CodeUpstreamNotFound, 404},
+		{500, "browse_pipelines", "get", agenttools.CodeUpstreamError, 500},
+		{429, "browse_pipelines", "list", agenttools.CodeUpstreamError, 429},
+	} {
+		e := agenttools.FromUpstream(tt.status, "upstream says no", tt.tool, tt.action)
+		if e.Code != tt.code || e.HTTPStatus() != tt.httpStatus {
+			t.Errorf("FromUpstream(%d, %s, %s) = %s with status %d, want %s with %d", tt.status, tt.tool, tt.action, e.Code, e.HTTPStatus(), tt.code, tt.httpStatus)
+		}
+	}
+	e := agenttools.FromUpstream(503, "maintenance", "browse_pipelines", "list")
+	if diff := cmp.Diff("Upstream API answered 503: maintenance", e.Message); diff != "" {
+		t.Errorf("message (-want +got):\n%s", diff)
+	}
+}
+
+func TestValidateCall(t *testing.T) {
+	required := map[string][]string{
+		"approve": {"project_id", "merge_request_iid"},
+		"create":  {"project_id", "source_branch", "target_branch", "title"},
+		"merge":   {"project_id", "merge_request_iid"},
+		"update":  {"project_id", "merge_request_iid"},
+	}
+	tests := []struct {
+		name         string
+		tool, action string
+		args         map[string]any
+		want         *agenttools.Error
+	}{
+		{"valid", "manage_merge_request", "merge", map[string]any{"project_id": "1", "merge_request_iid": 7}, nil},
+		{"unknown tool", "no_such_tool", "x", nil, nil},
+		{"missing", "manage_merge_request", "create", map[string]any{"project_id": "1", "title": nil},
+			agenttools.NewMissingRequiredField("manage_merge_request", "create", []string{"source_branch", "target_branch", "title"},
+				agenttools.MissingRequiredFieldOptions{ActionRequiredFields: required})},
+		{"invalid action", "manage_merge_request", "explode", nil,
+			agenttools.NewInvalidAction("manage_merge_request", "explode", []string{"approve", "create", "merge", "update"},
+				agenttools.InvalidActionOptions{ActionRequiredFields: required})},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := agenttools.ValidateCall(tt.tool, tt.action, tt.args)
+			if tt.want == nil {
+				if err != nil {
+					t.Errorf("ValidateCall = %v, want nil", err)
+				}
+				return
+			}
+			if diff := cmp.Diff(tt.want, err, cmp.AllowUnexported(agenttools.Error{})); diff != "" {
+				t.Errorf("ValidateCall (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestEnvelopes(t *testing.T) {
+	// PROJECT_NOT_FOUND keeps the legacy flat shape.
+	data, _ := json.Marshal(agenttools.NewProjectNotFound("group/app"))
+	if diff := cmp.Diff(`{"code":"PROJECT_NOT_FOUND","error":"Project group/app not found","project_id":"group/app"}`, string(data)); diff != "" {
+		t.Errorf("legacy envelope (-want +got):\n%s", diff)
+	}
+	// A param that only fills the detail is not sent; the detail is.
+	data, _ = json.Marshal(agenttools.NewValueOutOfRange("per_page", 1, 100, 0, "a number of items"))
+	if strings.Contains(string(data), "unit") || !strings.Contains(string(data), `"detail":"per_page is a number of items."`) {
+		t.Errorf("wire: false param: %s", data)
 	}
 }
 

@@ -11,8 +11,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // Code identifies an error. Codes are stable: clients match on them.
@@ -47,6 +49,8 @@ const (
 	CodeTypeMismatch Code = "TYPE_MISMATCH"
 	// CodeUpstreamError is UPSTREAM_ERROR: Upstream API error.
 	CodeUpstreamError Code = "UPSTREAM_ERROR"
+	// CodeUpstreamNotFound is UPSTREAM_NOT_FOUND: Not found upstream.
+	CodeUpstreamNotFound Code = "UPSTREAM_NOT_FOUND"
 	// CodeUpstreamTimeout is UPSTREAM_TIMEOUT: Upstream API timed out.
 	CodeUpstreamTimeout Code = "UPSTREAM_TIMEOUT"
 	// CodeValueOutOfRange is VALUE_OUT_OF_RANGE: Value out of range.
@@ -87,10 +91,12 @@ func (c Code) index() int {
 		return 11
 	case CodeUpstreamError:
 		return 12
-	case CodeUpstreamTimeout:
+	case CodeUpstreamNotFound:
 		return 13
-	case CodeValueOutOfRange:
+	case CodeUpstreamTimeout:
 		return 14
+	case CodeValueOutOfRange:
+		return 15
 	}
 	return -1
 }
@@ -133,6 +139,21 @@ func (c Category) Parent() Category {
 	return ""
 }
 
+// Retry says what a client should do about an error.
+type Retry string
+
+// The retry classes.
+const (
+	// RetryNever: do not retry: the call cannot succeed.
+	RetryNever Retry = "never"
+	// RetryAfterFix: fix the call, then retry.
+	RetryAfterFix Retry = "after_fix"
+	// RetryAfterDelay: retry the same call after a delay (Info.RetryAfter when known).
+	RetryAfterDelay Retry = "after_delay"
+	// RetrySafe: the same call may be repeated at once.
+	RetrySafe Retry = "safe"
+)
+
 // Info is the metadata of a code, as the catalog declares it.
 type Info struct {
 	// Code is the code the metadata describes.
@@ -143,6 +164,10 @@ type Info struct {
 	Title string
 	// Retryable reports whether the same call may succeed if retried.
 	Retryable bool
+	// Retry says what a client should do about the error.
+	Retry Retry
+	// RetryAfter is how long to wait before a retry; 0 when the catalog does not say.
+	RetryAfter time.Duration
 	// HTTPStatus is the HTTP status an error of this code is served with.
 	HTTPStatus int
 	// DocsURL points at the code's section of the error reference; empty when the catalog has no docs base URL.
@@ -155,54 +180,55 @@ var infos = [...]Info{
 	{
 		Category:   CategoryConflict,
 		Code:       CodeDuplicateResource,
-		Deprecated: false,
 		DocsURL:    "https://docs.example.com/errors#duplicate_resource",
 		HTTPStatus: 409,
+		Retry:      RetryAfterFix,
 		Retryable:  false,
 		Title:      "Resource already exists",
 	},
 	{
 		Category:   CategoryInternal,
 		Code:       CodeInternalError,
-		Deprecated: false,
 		DocsURL:    "https://docs.example.com/errors#internal_error",
 		HTTPStatus: 500,
+		Retry:      RetryAfterDelay,
+		RetryAfter: 1 * time.Second,
 		Retryable:  true,
 		Title:      "Internal error",
 	},
 	{
 		Category:   CategoryValidation,
 		Code:       CodeInvalidAction,
-		Deprecated: false,
 		DocsURL:    "https://docs.example.com/errors#invalid_action",
 		HTTPStatus: 400,
+		Retry:      RetryAfterFix,
 		Retryable:  false,
 		Title:      "Invalid action",
 	},
 	{
 		Category:   CategoryValidation,
 		Code:       CodeMissingRequiredField,
-		Deprecated: false,
 		DocsURL:    "https://docs.example.com/errors#missing_required_field",
 		HTTPStatus: 400,
+		Retry:      RetryAfterFix,
 		Retryable:  false,
 		Title:      "Missing required field",
 	},
 	{
 		Category:   CategoryLimit,
 		Code:       CodePayloadTooLarge,
-		Deprecated: false,
 		DocsURL:    "https://docs.example.com/errors#payload_too_large",
 		HTTPStatus: 413,
+		Retry:      RetryAfterFix,
 		Retryable:  false,
 		Title:      "Payload too large",
 	},
 	{
 		Category:   CategoryPermission,
 		Code:       CodePermissionDenied,
-		Deprecated: false,
 		DocsURL:    "https://docs.example.com/errors#permission_denied",
 		HTTPStatus: 403,
+		Retry:      RetryNever,
 		Retryable:  false,
 		Title:      "Permission denied",
 	},
@@ -212,81 +238,127 @@ var infos = [...]Info{
 		Deprecated: true,
 		DocsURL:    "https://docs.example.com/errors#project_not_found",
 		HTTPStatus: 404,
+		Retry:      RetryAfterFix,
 		Retryable:  false,
 		Title:      "Project not found",
 	},
 	{
 		Category:   CategoryLimit,
 		Code:       CodeRateLimited,
-		Deprecated: false,
 		DocsURL:    "https://docs.example.com/errors#rate_limited",
 		HTTPStatus: 429,
+		Retry:      RetryAfterDelay,
+		RetryAfter: 60 * time.Second,
 		Retryable:  true,
 		Title:      "Rate limit reached",
 	},
 	{
 		Category:   CategoryNotFound,
 		Code:       CodeResourceNotFound,
-		Deprecated: false,
 		DocsURL:    "https://docs.example.com/errors#resource_not_found",
 		HTTPStatus: 404,
+		Retry:      RetryAfterFix,
 		Retryable:  false,
 		Title:      "Resource not found",
 	},
 	{
 		Category:   CategoryConflict,
 		Code:       CodeStaleRevision,
-		Deprecated: false,
 		DocsURL:    "https://docs.example.com/errors#stale_revision",
 		HTTPStatus: 409,
+		Retry:      RetryAfterDelay,
 		Retryable:  true,
 		Title:      "Stale revision",
 	},
 	{
 		Category:   CategoryPermission,
 		Code:       CodeTierRestricted,
-		Deprecated: false,
 		DocsURL:    "https://docs.example.com/errors#tier_restricted",
 		HTTPStatus: 403,
+		Retry:      RetryNever,
 		Retryable:  false,
 		Title:      "Feature needs a higher tier",
 	},
 	{
 		Category:   CategoryValidation,
 		Code:       CodeTypeMismatch,
-		Deprecated: false,
 		DocsURL:    "https://docs.example.com/errors#type_mismatch",
 		HTTPStatus: 400,
+		Retry:      RetryAfterFix,
 		Retryable:  false,
 		Title:      "Argument of the wrong type",
 	},
 	{
 		Category:   CategoryUpstream,
 		Code:       CodeUpstreamError,
-		Deprecated: false,
 		DocsURL:    "https://docs.example.com/errors#upstream_error",
 		HTTPStatus: 502,
+		Retry:      RetryAfterDelay,
+		RetryAfter: 1 * time.Second,
 		Retryable:  true,
 		Title:      "Upstream API error",
 	},
 	{
+		Category:   CategoryNotFound,
+		Code:       CodeUpstreamNotFound,
+		DocsURL:    "https://docs.example.com/errors#upstream_not_found",
+		HTTPStatus: 404,
+		Retry:      RetryAfterFix,
+		Retryable:  false,
+		Title:      "Not found upstream",
+	},
+	{
 		Category:   CategoryUpstreamTimeout,
 		Code:       CodeUpstreamTimeout,
-		Deprecated: false,
 		DocsURL:    "https://docs.example.com/errors#upstream_timeout",
 		HTTPStatus: 504,
+		Retry:      RetrySafe,
+		RetryAfter: 1 * time.Second,
 		Retryable:  true,
 		Title:      "Upstream API timed out",
 	},
 	{
 		Category:   CategoryValidation,
 		Code:       CodeValueOutOfRange,
-		Deprecated: false,
 		DocsURL:    "https://docs.example.com/errors#value_out_of_range",
 		HTTPStatus: 400,
+		Retry:      RetryAfterFix,
 		Retryable:  false,
 		Title:      "Value out of range",
 	},
+}
+
+// codeSpec is what the generated code needs to know of a code beyond its Info.
+type codeSpec struct {
+	envelope                    int      // index in envelopes of the code's wire shape
+	message, detail, suggestion string   // the fixed texts of a code without params
+	required                    []string // the params the wire must carry
+}
+
+// specs holds the codeSpec of each code, in the order of infos.
+var specs = [...]codeSpec{
+	{required: []string{"kind", "name"}},
+	{
+		message:    "Internal error",
+		suggestion: "Wait briefly, then retry once.",
+	},
+	{required: []string{"tool", "action", "valid_actions"}},
+	{required: []string{"tool", "action", "missing_fields"}},
+	{required: []string{"field", "size", "max_size"}},
+	{required: []string{"tool", "action"}},
+	{
+		envelope: 1,
+		required: []string{"project_id"},
+	},
+	{required: []string{"limit", "window", "retry_after_seconds"}},
+	{required: []string{"kind", "id"}},
+	{required: []string{"kind", "expected_revision", "current_revision"}},
+	{required: []string{"tool", "action", "feature_name", "tier_required"}},
+	{required: []string{"tool", "invalid_fields"}},
+	{required: []string{"tool", "action", "upstream_status", "upstream_message"}},
+	{required: []string{"tool", "action"}},
+	{required: []string{"timeout_ms"}},
+	{required: []string{"field", "minimum", "maximum", "value"}},
 }
 
 // Lookup returns the metadata of a code; ok is false for a code the catalog does not declare.
@@ -332,32 +404,47 @@ type Error struct {
 	Code Code
 	// Message says what went wrong; the constructor fills it in from the code's message template.
 	Message string
-	// Detail gives context about this occurrence; optional.
+	// Detail gives context about this occurrence; the constructor fills it in from the code's detail template, if it has one.
 	Detail string
 	// Suggestion says how to fix the call; the constructor fills it in from the code's suggestion template.
 	Suggestion string
 	// Params holds the code's typed params: a *XParams for code X, nil for a code without params.
 	Params Params
 
-	cause error
+	status int // HTTP status set with WithHTTPStatus; 0 for the code's own
+	cause  error
 }
 
 // Params is implemented by the params type of every code.
 type Params interface {
 	// ErrorCode returns the code the params belong to.
 	ErrorCode() Code
-	// texts fills in the code's message and suggestion templates.
-	texts() (string, string)
+	// texts fills in the code's message, detail and suggestion templates.
+	texts() (string, string, string)
+	// wire lists the params sent on the wire, in order, those left at their zero value omitted when optional.
+	wire() []wireParam
 }
 
-// newError builds the error of p's code, its message and suggestion filled in.
+// newError builds the error of p's code, its texts filled in.
 func newError(p Params) *Error {
-	message, suggestion := p.texts()
+	message, detail, suggestion := p.texts()
 	return &Error{
 		Code:       p.ErrorCode(),
+		Detail:     detail,
 		Message:    message,
 		Params:     p,
 		Suggestion: suggestion,
+	}
+}
+
+// newFixed builds the error of a code without params, whose texts are fixed.
+func newFixed(c Code) *Error {
+	s := &specs[c.index()]
+	return &Error{
+		Code:       c,
+		Detail:     s.detail,
+		Message:    s.message,
+		Suggestion: s.suggestion,
 	}
 }
 
@@ -384,6 +471,12 @@ func (e *Error) WithCause(cause error) *Error {
 // WithDetail sets context about this occurrence. It returns e.
 func (e *Error) WithDetail(detail string) *Error {
 	e.Detail = detail
+	return e
+}
+
+// WithHTTPStatus sets the HTTP status of this occurrence, in place of the code's. It returns e.
+func (e *Error) WithHTTPStatus(status int) *Error {
+	e.status = status
 	return e
 }
 
@@ -414,12 +507,15 @@ func (e *Error) Retryable() bool {
 	return e.Code.Retryable()
 }
 
-// HTTPStatus returns the HTTP status to serve e with.
+// HTTPStatus returns the HTTP status to serve e with: the one set with WithHTTPStatus, else the code's.
 func (e *Error) HTTPStatus() int {
+	if e.status != 0 {
+		return e.status
+	}
 	return e.Code.HTTPStatus()
 }
 
-// Text renders e for a person at a terminal: the code and message on the first line, then the detail, the suggestion, the cause and the docs URL, each on a line of its own.
+// Text renders e for a person at a terminal: the code and message on the first line, then the detail, the suggestion, the alternatives, the cause and the docs URL, each on lines of their own.
 func (e *Error) Text() string {
 	var b strings.Builder
 	b.WriteString("error " + string(e.Code) + ": " + e.Message + "\n")
@@ -428,6 +524,16 @@ func (e *Error) Text() string {
 	}
 	if e.Suggestion != "" {
 		b.WriteString("  fix: " + e.Suggestion + "\n")
+	}
+	for _, a := range e.alternatives() {
+		b.WriteString("  instead: " + a.Action)
+		if a.Description != "" {
+			b.WriteString(" — " + a.Description)
+		}
+		if a.AvailableOn != "" {
+			b.WriteString(" (" + a.AvailableOn + ")")
+		}
+		b.WriteString("\n")
 	}
 	if e.cause != nil {
 		b.WriteString("  cause: " + e.cause.Error() + "\n")
@@ -438,77 +544,378 @@ func (e *Error) Text() string {
 	return b.String()
 }
 
-// wireError is an Error in the catalog's wire format.
-type wireError struct {
-	Code       Code            `json:"code"`
-	Category   Category        `json:"category"`
-	Message    string          `json:"message"`
-	Detail     string          `json:"detail,omitempty"`
-	Suggestion string          `json:"suggestion,omitempty"`
-	Retryable  bool            `json:"retryable"`
-	DocsURL    string          `json:"docs_url,omitempty"`
-	Params     json.RawMessage `json:"params,omitempty"`
-}
-
-// MarshalJSON writes e in the catalog's wire format.
-func (e *Error) MarshalJSON() ([]byte, error) {
-	info, _ := Lookup(e.Code)
-	w := wireError{
-		Category:   info.Category,
-		Code:       e.Code,
-		Detail:     e.Detail,
-		DocsURL:    info.DocsURL,
-		Message:    e.Message,
-		Retryable:  info.Retryable,
-		Suggestion: e.Suggestion,
-	}
-	if e.Params != nil {
-		p, err := marshal(e.Params)
-		if err != nil {
-			return nil, err
-		}
-		w.Params = p
-	}
-	return marshal(w)
-}
-
-// UnmarshalJSON reads e from the catalog's wire format; see Parse.
-func (e *Error) UnmarshalJSON(data []byte) error {
-	var w wireError
-	if err := json.Unmarshal(data, &w); err != nil {
-		return fmt.Errorf("agenttools: parsing an error: %w", err)
-	}
-	if w.Code.index() < 0 {
-		return fmt.Errorf("agenttools: parsing an error: unknown code %q", w.Code)
-	}
-	p := newParams(w.Code)
-	switch {
-	case p == nil && len(w.Params) > 0 && string(w.Params) != "null":
-		return fmt.Errorf("agenttools: parsing an error: code %s has no params, got %s", w.Code, w.Params)
-	case p != nil && len(w.Params) == 0:
-		return fmt.Errorf("agenttools: parsing an error: code %s needs params", w.Code)
-	case p != nil:
-		if err := json.Unmarshal(w.Params, p); err != nil {
-			return fmt.Errorf("agenttools: parsing the params of %s: %w", w.Code, err)
-		}
-	}
-	*e = Error{
-		Code:       w.Code,
-		Detail:     w.Detail,
-		Message:    w.Message,
-		Params:     p,
-		Suggestion: w.Suggestion,
+// alternatives returns the alternatives among e's params, if its code has any.
+func (e *Error) alternatives() []Alternative {
+	switch p := e.Params.(type) {
+	case *TierRestrictedParams:
+		return p.Alternatives
 	}
 	return nil
 }
 
-// Parse reads an error in the catalog's wire format, with its typed params; it fails on an unknown code or params that do not fit the code.
+// wireMember is a member of an envelope, the wire shape of errors: a key of a JSON object and what it holds.
+type wireMember struct {
+	key     string
+	kind    int          // memberConst, ...
+	field   int          // memberField: field...
+	name    string       // memberParam: the param; memberConst: the JSON value
+	members []wireMember // memberObject
+}
+
+// The kinds of wire members.
+const (
+	memberConst  = iota // a constant
+	memberField         // a value of the error
+	memberParams        // an object of the params not placed one by one
+	memberParam         // one param
+	memberSpread        // the params not placed one by one, as members of this object
+	memberObject        // a nested object
+)
+
+// The values of an error that an envelope can place.
+const (
+	fieldCode = iota
+	fieldCategory
+	fieldMessage
+	fieldDetail
+	fieldSuggestion
+	fieldRetryable
+	fieldRetry
+	fieldRetryAfter
+	fieldHTTPStatus
+	fieldDocsURL
+	fieldTitle
+)
+
+// envelopes are the catalog's wire shapes; Info.envelope indexes them.
+var envelopes = [...][]wireMember{
+	[]wireMember{{
+		field: fieldCode,
+		key:   "code",
+		kind:  memberField,
+	}, {
+		field: fieldCategory,
+		key:   "category",
+		kind:  memberField,
+	}, {
+		field: fieldMessage,
+		key:   "message",
+		kind:  memberField,
+	}, {
+		field: fieldDetail,
+		key:   "detail",
+		kind:  memberField,
+	}, {
+		field: fieldSuggestion,
+		key:   "suggestion",
+		kind:  memberField,
+	}, {
+		field: fieldRetryable,
+		key:   "retryable",
+		kind:  memberField,
+	}, {
+		field: fieldDocsURL,
+		key:   "docs_url",
+		kind:  memberField,
+	}, {
+		key:  "params",
+		kind: memberParams,
+	}},
+	[]wireMember{{
+		field: fieldCode,
+		key:   "code",
+		kind:  memberField,
+	}, {
+		field: fieldMessage,
+		key:   "error",
+		kind:  memberField,
+	}, {kind: memberSpread}},
+}
+
+// placed lists, for each envelope, the params it places one by one.
+var placed = [...][]string{nil, nil}
+
+// codePath is where every envelope puts the code.
+var codePath = [...]string{"code"}
+
+// wireParam is a param as it goes on the wire.
+type wireParam struct {
+	name  string
+	value any
+}
+
+// MarshalJSON writes e in the catalog's wire format.
+func (e *Error) MarshalJSON() ([]byte, error) {
+	info, ok := Lookup(e.Code)
+	if !ok {
+		return nil, fmt.Errorf("agenttools: marshaling an error of unknown code %q", e.Code)
+	}
+	var ps []wireParam
+	if e.Params != nil {
+		ps = e.Params.wire()
+	}
+	env := specs[e.Code.index()].envelope
+	w := wireWriter{
+		e:      e,
+		info:   &info,
+		placed: placed[env],
+		ps:     ps,
+	}
+	out, _, err := w.object(envelopes[env])
+	return out, err
+}
+
+// wireWriter writes an Error as JSON, following an envelope.
+type wireWriter struct {
+	e      *Error
+	info   *Info
+	ps     []wireParam
+	placed []string
+}
+
+// object writes the members of an envelope's object, leaving out empty values; n is how many it wrote.
+func (w *wireWriter) object(ms []wireMember) (out []byte, n int, err error) {
+	out = append(out, '{')
+	add := func(key string, v any) {
+		if err != nil {
+			return
+		}
+		if n > 0 {
+			out = append(out, ',')
+		}
+		n++
+		k, _ := marshal(key)
+		out = append(out, k...)
+		out = append(out, ':')
+		var b []byte
+		if b, err = marshal(v); err == nil {
+			out = append(out, b...)
+		}
+	}
+	for _, m := range ms {
+		switch m.kind {
+		case memberConst:
+			add(m.key, json.RawMessage(m.name))
+		case memberField:
+			if v, ok := w.e.field(m.field, w.info); ok {
+				add(m.key, v)
+			}
+		case memberParam:
+			for _, p := range w.ps {
+				if p.name == m.name {
+					add(m.key, p.value)
+				}
+			}
+		case memberSpread:
+			for _, p := range w.ps {
+				if !slices.Contains(w.placed, p.name) {
+					add(p.name, p.value)
+				}
+			}
+		case memberParams:
+			sub := *w
+			b, k, err2 := sub.object([]wireMember{{kind: memberSpread}})
+			if err2 != nil {
+				return nil, 0, err2
+			}
+			if k > 0 {
+				add(m.key, json.RawMessage(b))
+			}
+		case memberObject:
+			b, k, err2 := w.object(m.members)
+			if err2 != nil {
+				return nil, 0, err2
+			}
+			if k > 0 {
+				add(m.key, json.RawMessage(b))
+			}
+		}
+	}
+	return append(out, '}'), n, err
+}
+
+// field returns a value of e an envelope places, and whether it goes on the wire: empty texts, a zero retry-after and an empty docs URL do not.
+func (e *Error) field(f int, info *Info) (any, bool) {
+	switch f {
+	case fieldCode:
+		return e.Code, true
+	case fieldCategory:
+		return info.Category, true
+	case fieldMessage:
+		return e.Message, e.Message != ""
+	case fieldDetail:
+		return e.Detail, e.Detail != ""
+	case fieldSuggestion:
+		return e.Suggestion, e.Suggestion != ""
+	case fieldRetryable:
+		return info.Retryable, true
+	case fieldRetry:
+		return info.Retry, true
+	case fieldRetryAfter:
+		return int(info.RetryAfter / time.Second), info.RetryAfter >= time.Second
+	case fieldHTTPStatus:
+		return e.HTTPStatus(), true
+	case fieldDocsURL:
+		return info.DocsURL, info.DocsURL != ""
+	case fieldTitle:
+		return info.Title, true
+	}
+	return nil, false
+}
+
+// UnmarshalJSON reads e from the catalog's wire format; see Parse.
+func (e *Error) UnmarshalJSON(data []byte) error {
+	p, err := Parse(data)
+	if err != nil {
+		return err
+	}
+	*e = *p
+	return nil
+}
+
+// Parse reads an error in the catalog's wire format, with its typed params. Texts the wire does not carry are filled in from the code's templates. It fails on an unknown code, on params that do not fit the code, and on missing required params.
 func Parse(data []byte) (*Error, error) {
-	e := new(Error)
-	if err := e.UnmarshalJSON(data); err != nil {
-		return nil, err
+	fail := func(format string, args ...any) (*Error, error) {
+		return nil, fmt.Errorf("agenttools: parsing an error: "+format, args...)
+	}
+	var obj map[string]json.RawMessage
+	if err := json.Unmarshal(data, &obj); err != nil {
+		return fail("%w", err)
+	}
+	at := obj
+	for i, key := range codePath {
+		raw, ok := at[key]
+		if !ok {
+			return fail("no code at %s", strings.Join(codePath[:i+1], "."))
+		}
+		if i == len(codePath)-1 {
+			var code Code
+			if err := json.Unmarshal(raw, &code); err != nil {
+				return fail("code: %w", err)
+			}
+			return parseCode(code, obj)
+		}
+		at = nil
+		if err := json.Unmarshal(raw, &at); err != nil {
+			return fail("%s: %w", key, err)
+		}
+	}
+	return fail("no code")
+}
+
+// parseCode reads the rest of an error of a known code from its wire object.
+func parseCode(code Code, obj map[string]json.RawMessage) (*Error, error) {
+	info, ok := Lookup(code)
+	if !ok {
+		return nil, fmt.Errorf("agenttools: parsing an error: unknown code %q", code)
+	}
+	spec := &specs[code.index()]
+	r := wireReader{
+		e:      &Error{Code: code},
+		params: map[string]json.RawMessage{},
+	}
+	if err := r.object(envelopes[spec.envelope], obj); err != nil {
+		return nil, fmt.Errorf("agenttools: parsing an error of code %s: %w", code, err)
+	}
+	e := r.e
+	if e.status == info.HTTPStatus {
+		e.status = 0
+	}
+	for _, name := range spec.required {
+		if _, ok := r.params[name]; !ok {
+			return nil, fmt.Errorf("agenttools: parsing an error of code %s: required param %s is missing", code, name)
+		}
+	}
+	message, detail, suggestion := spec.message, spec.detail, spec.suggestion
+	if p := newParams(code); p != nil {
+		raw, _ := json.Marshal(r.params)
+		if err := json.Unmarshal(raw, p); err != nil {
+			return nil, fmt.Errorf("agenttools: parsing the params of %s: %w", code, err)
+		}
+		e.Params = p
+		message, detail, suggestion = p.texts()
+	} else if len(r.params) > 0 {
+		return nil, fmt.Errorf("agenttools: parsing an error: code %s has no params", code)
+	}
+	if !r.seen[fieldMessage] {
+		e.Message = message
+	}
+	if !r.seen[fieldDetail] {
+		e.Detail = detail
+	}
+	if !r.seen[fieldSuggestion] {
+		e.Suggestion = suggestion
 	}
 	return e, nil
+}
+
+// wireReader reads an Error from JSON, following an envelope.
+type wireReader struct {
+	e      *Error
+	params map[string]json.RawMessage
+	seen   [11]bool // the fields present on the wire
+}
+
+// object reads the members of an envelope's object from obj.
+func (r *wireReader) object(ms []wireMember, obj map[string]json.RawMessage) error {
+	for _, m := range ms {
+		raw, ok := obj[m.key]
+		switch {
+		case m.kind == memberSpread:
+			for k, v := range obj {
+				if !claims(ms, k) {
+					r.params[k] = v
+				}
+			}
+		case !ok:
+			continue
+		case m.kind == memberField:
+			r.seen[m.field] = true
+			if err := r.e.setField(m.field, raw); err != nil {
+				return fmt.Errorf("%s: %w", m.key, err)
+			}
+		case m.kind == memberParam:
+			r.params[m.name] = raw
+		case m.kind == memberParams, m.kind == memberObject:
+			var sub map[string]json.RawMessage
+			if err := json.Unmarshal(raw, &sub); err != nil {
+				return fmt.Errorf("%s: %w", m.key, err)
+			}
+			members := m.members
+			if m.kind == memberParams {
+				members = []wireMember{{kind: memberSpread}}
+			}
+			if err := r.object(members, sub); err != nil {
+				return fmt.Errorf("%s.%w", m.key, err)
+			}
+		}
+	}
+	return nil
+}
+
+// claims reports whether one of the members of an object has the key.
+func claims(ms []wireMember, key string) bool {
+	for _, m := range ms {
+		if m.kind != memberSpread && m.key == key {
+			return true
+		}
+	}
+	return false
+}
+
+// setField reads a value of e an envelope places; values that follow from the code (its category, retry metadata, docs URL, title) are not read back.
+func (e *Error) setField(f int, raw json.RawMessage) error {
+	switch f {
+	case fieldMessage:
+		return json.Unmarshal(raw, &e.Message)
+	case fieldDetail:
+		return json.Unmarshal(raw, &e.Detail)
+	case fieldSuggestion:
+		return json.Unmarshal(raw, &e.Suggestion)
+	case fieldHTTPStatus:
+		return json.Unmarshal(raw, &e.status)
+	}
+	return nil
 }
 
 // newParams returns a new, empty params value of the code, or nil for a code without params.
@@ -538,10 +945,205 @@ func newParams(c Code) Params {
 		return new(TypeMismatchParams)
 	case CodeUpstreamError:
 		return new(UpstreamErrorParams)
+	case CodeUpstreamNotFound:
+		return new(UpstreamNotFoundParams)
 	case CodeUpstreamTimeout:
 		return new(UpstreamTimeoutParams)
 	case CodeValueOutOfRange:
 		return new(ValueOutOfRangeParams)
+	}
+	return nil
+}
+
+// Alternative is what a caller can do instead of a call it may not make.
+type Alternative struct {
+	// Action says what to do.
+	Action string `json:"action"`
+	// Description explains it; optional.
+	Description string `json:"description,omitempty"`
+	// AvailableOn is the tier or plan that has it; optional.
+	AvailableOn string `json:"available_on,omitempty"`
+}
+
+// Tier is a plan of the service. Tiers are ordered: see Tiers.
+type Tier string
+
+// The tiers, lowest first.
+const (
+	// TierFree is the tier Free.
+	TierFree Tier = "Free"
+	// TierTeam is the tier Team.
+	TierTeam Tier = "Team"
+	// TierEnterprise is the tier Enterprise.
+	TierEnterprise Tier = "Enterprise"
+)
+
+// tiers lists the tiers, lowest first.
+var tiers = [...]Tier{TierFree, TierTeam, TierEnterprise}
+
+// Tiers returns the tiers, lowest first.
+func Tiers() []Tier {
+	return slices.Clone(tiers[:])
+}
+
+// orHigher names a tier and every tier above it: "Premium or Ultimate".
+func orHigher(t Tier) string {
+	i := slices.Index(tiers[:], t)
+	if i < 0 {
+		return string(t)
+	}
+	return joinWords(formatEach(tiers[i:], func(t Tier) string {
+		return string(t)
+	}), " or ")
+}
+
+// Feature is a capability of the service that a tier gates.
+type Feature struct {
+	// Key identifies the feature in the catalog.
+	Key string
+	// Name is the feature's name.
+	Name string
+	// Tier is the least tier that has the feature.
+	Tier Tier
+	// Tools are the tools, and tool:action pairs, the feature gates.
+	Tools []string
+	// Alternatives are what a caller without the feature can do instead.
+	Alternatives []Alternative
+	// DocsURL documents the feature.
+	DocsURL string
+}
+
+var features = [...]Feature{
+	{
+		DocsURL: "https://docs.example.com/features/audit-events",
+		Key:     "audit_events",
+		Name:    "Audit events",
+		Tier:    TierEnterprise,
+		Tools:   []string{"browse_audit_events"},
+	},
+	{
+		Alternatives: []Alternative{{
+			Action:      "Leave an approving comment",
+			AvailableOn: "Free",
+		}},
+		DocsURL: "https://docs.example.com/features/approvals",
+		Key:     "merge_request_approvals",
+		Name:    "Merge request approvals",
+		Tier:    TierTeam,
+		Tools:   []string{"manage_merge_request:approve"},
+	},
+	{
+		Alternatives: []Alternative{{
+			Action:      "Read the branch settings in the web UI",
+			AvailableOn: "Free",
+			Description: "Settings > Repository > Protected branches",
+		}},
+		DocsURL: "https://docs.example.com/features/protected-branches",
+		Key:     "protected_branches",
+		Name:    "Protected branches API",
+		Tier:    TierTeam,
+		Tools:   []string{"browse_protected_branches"},
+	},
+}
+
+// Features returns every feature of the catalog, sorted by key.
+func Features() []Feature {
+	return slices.Clone(features[:])
+}
+
+// FeatureFor returns the feature that gates a call of tool and action, and whether one does; a feature that names tool:action wins over one that names the whole tool.
+func FeatureFor(tool, action string) (Feature, bool) {
+	switch tool + ":" + action {
+	case "manage_merge_request:approve":
+		return features[1], true
+	}
+	switch tool {
+	case "browse_audit_events":
+		return features[0], true
+	case "browse_protected_branches":
+		return features[2], true
+	}
+	return Feature{}, false
+}
+
+// TierRestricted returns the TIER_RESTRICTED error for a call of tool and action that a feature gates, and whether one does. current is the caller's tier, "" when not known.
+func TierRestricted(tool, action string, current Tier) (*Error, bool) {
+	f, ok := FeatureFor(tool, action)
+	if !ok {
+		return nil, false
+	}
+	return NewTierRestricted(tool, action, f.Name, f.Tier, TierRestrictedOptions{
+		Alternatives: f.Alternatives,
+		CurrentTier:  current,
+		DocsURL:      f.DocsURL,
+		UpgradeURL:   "https://example.com/pricing",
+	}), true
+}
+
+// FromUpstream maps a failed call to the upstream API, its HTTP status and error text, to the catalog's error for the tool and action that made it: a 403 on a call a feature gates becomes TIER_RESTRICTED, another 403 PERMISSION_DENIED, a 404 UPSTREAM_NOT_FOUND, anything else UPSTREAM_ERROR with the upstream status.
+func FromUpstream(status int, message, tool, action string) *Error {
+	if status == 403 {
+		if e, ok := TierRestricted(tool, action, ""); ok {
+			return e
+		}
+		return NewPermissionDenied(tool, action)
+	}
+	if status == 404 {
+		return NewUpstreamNotFound(tool, action, UpstreamNotFoundOptions{UpstreamMessage: message})
+	}
+	return NewUpstreamError(tool, action, status, message).WithHTTPStatus(status)
+}
+
+// actionSpec is an action of a tool and its required arguments.
+type actionSpec struct {
+	name     string
+	required []string
+}
+
+// toolSpecs are the tools with actions, sorted by name, and their actions.
+var toolSpecs = [...]struct {
+	name    string
+	actions []actionSpec
+}{
+	{"browse_audit_events", []actionSpec{{"list", []string{"group_id"}}}},
+	{"browse_pipelines", []actionSpec{{"get", []string{"project_id", "pipeline_id"}}, {"list", []string{"project_id"}}}},
+	{"browse_protected_branches", []actionSpec{{"list", []string{"project_id"}}}},
+	{"manage_merge_request", []actionSpec{{"approve", []string{"project_id", "merge_request_iid"}}, {"create", []string{"project_id", "source_branch", "target_branch", "title"}}, {"merge", []string{"project_id", "merge_request_iid"}}, {"update", []string{"project_id", "merge_request_iid"}}}},
+}
+
+// ValidateCall checks a call of a tool's action against the catalog's tools: it returns the INVALID_ACTION error for an action the tool does not have, the MISSING_REQUIRED_FIELD error for required arguments the call does not give (absent or null), and nil for a valid call or a tool the catalog does not list.
+func ValidateCall(tool, action string, args map[string]any) error {
+	i := slices.IndexFunc(toolSpecs[:], func(t struct {
+		name    string
+		actions []actionSpec
+	}) bool {
+		return t.name == tool
+	})
+	if i < 0 {
+		return nil
+	}
+	var valid []string
+	required := map[string][]string{}
+	var want []string
+	found := false
+	for _, a := range toolSpecs[i].actions {
+		valid = append(valid, a.name)
+		required[a.name] = a.required
+		if a.name == action {
+			want, found = a.required, true
+		}
+	}
+	if !found {
+		return NewInvalidAction(tool, action, valid, InvalidActionOptions{ActionRequiredFields: required})
+	}
+	var missing []string
+	for _, f := range want {
+		if v, ok := args[f]; !ok || v == nil {
+			missing = append(missing, f)
+		}
+	}
+	if len(missing) > 0 {
+		return NewMissingRequiredField(tool, action, missing, MissingRequiredFieldOptions{ActionRequiredFields: required})
 	}
 	return nil
 }
@@ -558,8 +1160,12 @@ type DuplicateResourceParams struct {
 func (*DuplicateResourceParams) ErrorCode() Code {
 	return CodeDuplicateResource
 }
-func (p *DuplicateResourceParams) texts() (string, string) {
-	return p.Kind + " " + p.Name + " already exists", "Use the existing " + p.Kind + ", or choose another name."
+func (p *DuplicateResourceParams) texts() (string, string, string) {
+	return p.Kind + " " + p.Name + " already exists", "", "Use the existing " + p.Kind + ", or choose another name."
+}
+func (p *DuplicateResourceParams) wire() []wireParam {
+	ps := append(make([]wireParam, 0, 2), wireParam{"kind", p.Kind}, wireParam{"name", p.Name})
+	return ps
 }
 
 // NewDuplicateResource returns a DUPLICATE_RESOURCE error: Resource already exists.
@@ -583,11 +1189,7 @@ func NewDuplicateResource(kind string, name string) *Error {
 // Message: Internal error
 // Suggestion: Wait briefly, then retry once.
 func NewInternalError() *Error {
-	return &Error{
-		Code:       CodeInternalError,
-		Message:    "Internal error",
-		Suggestion: "Wait briefly, then retry once.",
-	}
+	return newFixed(CodeInternalError)
 }
 
 // InvalidActionParams are the params of INVALID_ACTION.
@@ -598,14 +1200,30 @@ type InvalidActionParams struct {
 	Action string `json:"action"`
 	// ValidActions: The actions the tool has.
 	ValidActions []string `json:"valid_actions"`
+
+	InvalidActionOptions
 }
 
 // ErrorCode returns CodeInvalidAction.
 func (*InvalidActionParams) ErrorCode() Code {
 	return CodeInvalidAction
 }
-func (p *InvalidActionParams) texts() (string, string) {
-	return "Tool " + p.Tool + " has no action " + p.Action, "Use one of the valid actions: " + strings.Join(p.ValidActions, ", ")
+
+// InvalidActionOptions are the optional params of INVALID_ACTION. A param left at its zero value is omitted from the wire.
+type InvalidActionOptions struct {
+	// ActionRequiredFields: The required fields of every action of the tool.
+	ActionRequiredFields map[string][]string `json:"action_required_fields,omitempty"`
+}
+
+func (p *InvalidActionParams) texts() (string, string, string) {
+	return "Tool " + p.Tool + " has no action " + p.Action, "", "Use one of the valid actions: " + joinWords(p.ValidActions, " or ")
+}
+func (p *InvalidActionParams) wire() []wireParam {
+	ps := append(make([]wireParam, 0, 4), wireParam{"tool", p.Tool}, wireParam{"action", p.Action}, wireParam{"valid_actions", p.ValidActions})
+	if len(p.ActionRequiredFields) > 0 {
+		ps = append(ps, wireParam{"action_required_fields", p.ActionRequiredFields})
+	}
+	return ps
 }
 
 // NewInvalidAction returns a INVALID_ACTION error: Invalid action.
@@ -613,8 +1231,10 @@ func (p *InvalidActionParams) texts() (string, string) {
 // The tool has no action of the requested name.
 //
 // Message: Tool {tool} has no action {action}
-// Suggestion: Use one of the valid actions: {valid_actions}
-func NewInvalidAction(tool string, action string, validActions []string) *Error {
+// Suggestion: Use one of the valid actions: {valid_actions:or}
+//
+// Optional params go in opts; the last one wins.
+func NewInvalidAction(tool string, action string, validActions []string, opts ...InvalidActionOptions) *Error {
 	if validActions == nil {
 		validActions = []string{}
 	}
@@ -622,6 +1242,9 @@ func NewInvalidAction(tool string, action string, validActions []string) *Error 
 		Action:       action,
 		Tool:         tool,
 		ValidActions: validActions,
+	}
+	for _, o := range opts {
+		p.InvalidActionOptions = o
 	}
 	return newError(p)
 }
@@ -649,8 +1272,15 @@ type MissingRequiredFieldOptions struct {
 	ActionRequiredFields map[string][]string `json:"action_required_fields,omitempty"`
 }
 
-func (p *MissingRequiredFieldParams) texts() (string, string) {
-	return "Missing required fields for " + p.Tool + " " + p.Action + ": " + strings.Join(p.MissingFields, ", "), "Add the required fields: " + strings.Join(p.MissingFields, ", ")
+func (p *MissingRequiredFieldParams) texts() (string, string, string) {
+	return "Missing required fields for " + p.Tool + " " + p.Action + ": " + strings.Join(p.MissingFields, ", "), "", "Add the required fields: " + strings.Join(p.MissingFields, ", ")
+}
+func (p *MissingRequiredFieldParams) wire() []wireParam {
+	ps := append(make([]wireParam, 0, 4), wireParam{"tool", p.Tool}, wireParam{"action", p.Action}, wireParam{"missing_fields", p.MissingFields})
+	if len(p.ActionRequiredFields) > 0 {
+		ps = append(ps, wireParam{"action_required_fields", p.ActionRequiredFields})
+	}
+	return ps
 }
 
 // NewMissingRequiredField returns a MISSING_REQUIRED_FIELD error: Missing required field.
@@ -692,8 +1322,12 @@ type PayloadTooLargeParams struct {
 func (*PayloadTooLargeParams) ErrorCode() Code {
 	return CodePayloadTooLarge
 }
-func (p *PayloadTooLargeParams) texts() (string, string) {
-	return p.Field + " is " + strconv.Itoa(p.Size) + " bytes; the limit is " + strconv.Itoa(p.MaxSize), "Split the content, or send at most " + strconv.Itoa(p.MaxSize) + " bytes of " + p.Field + "."
+func (p *PayloadTooLargeParams) texts() (string, string, string) {
+	return p.Field + " is " + strconv.Itoa(p.Size) + " bytes; the limit is " + strconv.Itoa(p.MaxSize), "", "Split the content, or send at most " + strconv.Itoa(p.MaxSize) + " bytes of " + p.Field + "."
+}
+func (p *PayloadTooLargeParams) wire() []wireParam {
+	ps := append(make([]wireParam, 0, 3), wireParam{"field", p.Field}, wireParam{"size", p.Size}, wireParam{"max_size", p.MaxSize})
+	return ps
 }
 
 // NewPayloadTooLarge returns a PAYLOAD_TOO_LARGE error: Payload too large.
@@ -732,8 +1366,15 @@ type PermissionDeniedOptions struct {
 	RequiredRole string `json:"required_role,omitempty"`
 }
 
-func (p *PermissionDeniedParams) texts() (string, string) {
-	return "You don't have permission to " + p.Action + " with " + p.Tool, "Check your access level for this project or group."
+func (p *PermissionDeniedParams) texts() (string, string, string) {
+	return "You don't have permission to " + p.Action + " with " + p.Tool, "", "Check your access level for this project or group."
+}
+func (p *PermissionDeniedParams) wire() []wireParam {
+	ps := append(make([]wireParam, 0, 3), wireParam{"tool", p.Tool}, wireParam{"action", p.Action})
+	if p.RequiredRole != "" {
+		ps = append(ps, wireParam{"required_role", p.RequiredRole})
+	}
+	return ps
 }
 
 // NewPermissionDenied returns a PERMISSION_DENIED error: Permission denied.
@@ -765,8 +1406,12 @@ type ProjectNotFoundParams struct {
 func (*ProjectNotFoundParams) ErrorCode() Code {
 	return CodeProjectNotFound
 }
-func (p *ProjectNotFoundParams) texts() (string, string) {
-	return "Project " + p.ProjectID + " not found", "Check the project id or path; list your projects with browse_projects."
+func (p *ProjectNotFoundParams) texts() (string, string, string) {
+	return "Project " + p.ProjectID + " not found", "", "Check the project id or path; list your projects with browse_projects."
+}
+func (p *ProjectNotFoundParams) wire() []wireParam {
+	ps := append(make([]wireParam, 0, 1), wireParam{"project_id", p.ProjectID})
+	return ps
 }
 
 // NewProjectNotFound returns a PROJECT_NOT_FOUND error: Project not found.
@@ -796,8 +1441,12 @@ type RateLimitedParams struct {
 func (*RateLimitedParams) ErrorCode() Code {
 	return CodeRateLimited
 }
-func (p *RateLimitedParams) texts() (string, string) {
-	return "Rate limit of " + strconv.Itoa(p.Limit) + " requests per " + p.Window + " reached", "Wait " + strconv.Itoa(p.RetryAfterSeconds) + " seconds before calling again."
+func (p *RateLimitedParams) texts() (string, string, string) {
+	return "Rate limit of " + strconv.Itoa(p.Limit) + " requests per " + p.Window + " reached", "", "Wait " + strconv.Itoa(p.RetryAfterSeconds) + " seconds before calling again."
+}
+func (p *RateLimitedParams) wire() []wireParam {
+	ps := append(make([]wireParam, 0, 3), wireParam{"limit", p.Limit}, wireParam{"window", p.Window}, wireParam{"retry_after_seconds", p.RetryAfterSeconds})
+	return ps
 }
 
 // NewRateLimited returns a RATE_LIMITED error: Rate limit reached.
@@ -846,8 +1495,15 @@ type ResourceNotFoundGvk struct {
 	Kind string `json:"kind"`
 }
 
-func (p *ResourceNotFoundParams) texts() (string, string) {
-	return p.Kind + " " + p.ID + " not found", "Check that the " + p.Kind + " exists and that you have at least Reporter access."
+func (p *ResourceNotFoundParams) texts() (string, string, string) {
+	return p.Kind + " " + p.ID + " not found", "", "Check that the " + p.Kind + " exists and that you have at least Reporter access."
+}
+func (p *ResourceNotFoundParams) wire() []wireParam {
+	ps := append(make([]wireParam, 0, 3), wireParam{"kind", p.Kind}, wireParam{"id", p.ID})
+	if p.Gvk != nil {
+		ps = append(ps, wireParam{"gvk", p.Gvk})
+	}
+	return ps
 }
 
 // NewResourceNotFound returns a RESOURCE_NOT_FOUND error: Resource not found.
@@ -883,8 +1539,12 @@ type StaleRevisionParams struct {
 func (*StaleRevisionParams) ErrorCode() Code {
 	return CodeStaleRevision
 }
-func (p *StaleRevisionParams) texts() (string, string) {
-	return p.Kind + " changed since revision " + strconv.Itoa(p.ExpectedRevision) + "; it is now at " + strconv.Itoa(p.CurrentRevision), "Read the " + p.Kind + " again and reapply the change to revision " + strconv.Itoa(p.CurrentRevision) + "."
+func (p *StaleRevisionParams) texts() (string, string, string) {
+	return p.Kind + " changed since revision " + strconv.Itoa(p.ExpectedRevision) + "; it is now at " + strconv.Itoa(p.CurrentRevision), "", "Read the " + p.Kind + " again and reapply the change to revision " + strconv.Itoa(p.CurrentRevision) + "."
+}
+func (p *StaleRevisionParams) wire() []wireParam {
+	ps := append(make([]wireParam, 0, 3), wireParam{"kind", p.Kind}, wireParam{"expected_revision", p.ExpectedRevision}, wireParam{"current_revision", p.CurrentRevision})
+	return ps
 }
 
 // NewStaleRevision returns a STALE_REVISION error: Stale revision.
@@ -906,12 +1566,12 @@ func NewStaleRevision(kind string, expectedRevision int, currentRevision int) *E
 type TierRestrictedParams struct {
 	// Tool: The tool that was called.
 	Tool string `json:"tool"`
+	// Action: The action that was requested.
+	Action string `json:"action"`
 	// FeatureName: The gated feature.
 	FeatureName string `json:"feature_name"`
 	// TierRequired: The least tier that has the feature.
-	TierRequired string `json:"tier_required"`
-	// UpgradeAvailable: Whether the caller may upgrade by itself.
-	UpgradeAvailable bool `json:"upgrade_available"`
+	TierRequired Tier `json:"tier_required"`
 
 	TierRestrictedOptions
 }
@@ -924,27 +1584,51 @@ func (*TierRestrictedParams) ErrorCode() Code {
 // TierRestrictedOptions are the optional params of TIER_RESTRICTED. A param left at its zero value is omitted from the wire.
 type TierRestrictedOptions struct {
 	// CurrentTier: The caller's tier, when known.
-	CurrentTier string `json:"current_tier,omitempty"`
+	CurrentTier Tier `json:"current_tier,omitempty"`
+	// Alternatives: What the caller can do instead.
+	Alternatives []Alternative `json:"alternatives,omitempty"`
+	// DocsURL: The feature's documentation.
+	DocsURL string `json:"docs_url,omitempty"`
+	// UpgradeURL: Where to upgrade.
+	UpgradeURL string `json:"upgrade_url,omitempty"`
 }
 
-func (p *TierRestrictedParams) texts() (string, string) {
-	return p.FeatureName + " requires the " + p.TierRequired + " tier or higher", "Upgrade to " + p.TierRequired + ", or use one of the alternatives."
+func (p *TierRestrictedParams) texts() (string, string, string) {
+	return p.FeatureName + " requires the " + orHigher(p.TierRequired) + " tier", "", "Upgrade to " + string(p.TierRequired) + ", or use one of the alternatives."
+}
+func (p *TierRestrictedParams) wire() []wireParam {
+	ps := append(make([]wireParam, 0, 8), wireParam{"tool", p.Tool}, wireParam{"action", p.Action}, wireParam{"feature_name", p.FeatureName}, wireParam{"tier_required", p.TierRequired})
+	if p.CurrentTier != "" {
+		ps = append(ps, wireParam{"current_tier", p.CurrentTier})
+	}
+	if len(p.Alternatives) > 0 {
+		ps = append(ps, wireParam{"alternatives", p.Alternatives})
+	}
+	if p.DocsURL != "" {
+		ps = append(ps, wireParam{"docs_url", p.DocsURL})
+	}
+	if p.UpgradeURL != "" {
+		ps = append(ps, wireParam{"upgrade_url", p.UpgradeURL})
+	}
+	return ps
 }
 
 // NewTierRestricted returns a TIER_RESTRICTED error: Feature needs a higher tier.
 //
-// The feature behind this tool is not part of the caller's plan.
+// The feature behind this tool or action is not part of the caller's
+// plan. The error names the feature and the least tier that has it, and
+// lists what the caller can do instead.
 //
-// Message: {feature_name} requires the {tier_required} tier or higher
+// Message: {feature_name} requires the {tier_required:or_higher} tier
 // Suggestion: Upgrade to {tier_required}, or use one of the alternatives.
 //
 // Optional params go in opts; the last one wins.
-func NewTierRestricted(tool string, featureName string, tierRequired string, upgradeAvailable bool, opts ...TierRestrictedOptions) *Error {
+func NewTierRestricted(tool string, action string, featureName string, tierRequired Tier, opts ...TierRestrictedOptions) *Error {
 	p := &TierRestrictedParams{
-		FeatureName:      featureName,
-		TierRequired:     tierRequired,
-		Tool:             tool,
-		UpgradeAvailable: upgradeAvailable,
+		Action:       action,
+		FeatureName:  featureName,
+		TierRequired: tierRequired,
+		Tool:         tool,
 	}
 	for _, o := range opts {
 		p.TierRestrictedOptions = o
@@ -975,8 +1659,12 @@ type TypeMismatchInvalidFields struct {
 	Received string `json:"received"`
 }
 
-func (p *TypeMismatchParams) texts() (string, string) {
-	return "Arguments of the wrong type: " + jsonText(p.InvalidFields), "Pass each field with its expected type."
+func (p *TypeMismatchParams) texts() (string, string, string) {
+	return "Arguments of the wrong type: " + jsonText(p.InvalidFields), "", "Pass each field with its expected type."
+}
+func (p *TypeMismatchParams) wire() []wireParam {
+	ps := append(make([]wireParam, 0, 2), wireParam{"tool", p.Tool}, wireParam{"invalid_fields", p.InvalidFields})
+	return ps
 }
 
 // NewTypeMismatch returns a TYPE_MISMATCH error: Argument of the wrong type.
@@ -998,8 +1686,12 @@ func NewTypeMismatch(tool string, invalidFields []TypeMismatchInvalidFields) *Er
 
 // UpstreamErrorParams are the params of UPSTREAM_ERROR.
 type UpstreamErrorParams struct {
-	// Status: The upstream HTTP status.
-	Status int `json:"status"`
+	// Tool: The tool that was called.
+	Tool string `json:"tool"`
+	// Action: The action that was requested.
+	Action string `json:"action"`
+	// UpstreamStatus: The upstream HTTP status.
+	UpstreamStatus int `json:"upstream_status"`
 	// UpstreamMessage: The upstream error text.
 	UpstreamMessage string `json:"upstream_message"`
 
@@ -1017,25 +1709,85 @@ type UpstreamErrorOptions struct {
 	MetricsAvailable bool `json:"metrics_available,omitempty"`
 }
 
-func (p *UpstreamErrorParams) texts() (string, string) {
-	return "Upstream API answered " + strconv.Itoa(p.Status) + ": " + p.UpstreamMessage, "Check the upstream API's documentation for this endpoint."
+func (p *UpstreamErrorParams) texts() (string, string, string) {
+	return "Upstream API answered " + strconv.Itoa(p.UpstreamStatus) + ": " + p.UpstreamMessage, "", "Check the upstream API's documentation for this endpoint."
+}
+func (p *UpstreamErrorParams) wire() []wireParam {
+	ps := append(make([]wireParam, 0, 5), wireParam{"tool", p.Tool}, wireParam{"action", p.Action}, wireParam{"upstream_status", p.UpstreamStatus}, wireParam{"upstream_message", p.UpstreamMessage})
+	if p.MetricsAvailable {
+		ps = append(ps, wireParam{"metrics_available", p.MetricsAvailable})
+	}
+	return ps
 }
 
 // NewUpstreamError returns a UPSTREAM_ERROR error: Upstream API error.
 //
 // The upstream API answered with an error the tool cannot map to another code.
 //
-// Message: Upstream API answered {status}: {upstream_message}
+// Message: Upstream API answered {upstream_status}: {upstream_message}
 // Suggestion: Check the upstream API's documentation for this endpoint.
 //
 // Optional params go in opts; the last one wins.
-func NewUpstreamError(status int, upstreamMessage string, opts ...UpstreamErrorOptions) *Error {
+func NewUpstreamError(tool string, action string, upstreamStatus int, upstreamMessage string, opts ...UpstreamErrorOptions) *Error {
 	p := &UpstreamErrorParams{
-		Status:          status,
+		Action:          action,
+		Tool:            tool,
 		UpstreamMessage: upstreamMessage,
+		UpstreamStatus:  upstreamStatus,
 	}
 	for _, o := range opts {
 		p.UpstreamErrorOptions = o
+	}
+	return newError(p)
+}
+
+// UpstreamNotFoundParams are the params of UPSTREAM_NOT_FOUND.
+type UpstreamNotFoundParams struct {
+	// Tool: The tool that was called.
+	Tool string `json:"tool"`
+	// Action: The action that was requested.
+	Action string `json:"action"`
+
+	UpstreamNotFoundOptions
+}
+
+// ErrorCode returns CodeUpstreamNotFound.
+func (*UpstreamNotFoundParams) ErrorCode() Code {
+	return CodeUpstreamNotFound
+}
+
+// UpstreamNotFoundOptions are the optional params of UPSTREAM_NOT_FOUND. A param left at its zero value is omitted from the wire.
+type UpstreamNotFoundOptions struct {
+	// UpstreamMessage: The upstream error text.
+	UpstreamMessage string `json:"upstream_message,omitempty"`
+}
+
+func (p *UpstreamNotFoundParams) texts() (string, string, string) {
+	return "The upstream API found nothing for " + p.Tool + " " + p.Action, "", "Check the ids the call gave and that you have at least Reporter access."
+}
+func (p *UpstreamNotFoundParams) wire() []wireParam {
+	ps := append(make([]wireParam, 0, 3), wireParam{"tool", p.Tool}, wireParam{"action", p.Action})
+	if p.UpstreamMessage != "" {
+		ps = append(ps, wireParam{"upstream_message", p.UpstreamMessage})
+	}
+	return ps
+}
+
+// NewUpstreamNotFound returns a UPSTREAM_NOT_FOUND error: Not found upstream.
+//
+// The upstream API has no such resource, or hides it from the caller.
+//
+// Message: The upstream API found nothing for {tool} {action}
+// Suggestion: Check the ids the call gave and that you have at least Reporter access.
+//
+// Optional params go in opts; the last one wins.
+func NewUpstreamNotFound(tool string, action string, opts ...UpstreamNotFoundOptions) *Error {
+	p := &UpstreamNotFoundParams{
+		Action: action,
+		Tool:   tool,
+	}
+	for _, o := range opts {
+		p.UpstreamNotFoundOptions = o
 	}
 	return newError(p)
 }
@@ -1050,8 +1802,12 @@ type UpstreamTimeoutParams struct {
 func (*UpstreamTimeoutParams) ErrorCode() Code {
 	return CodeUpstreamTimeout
 }
-func (p *UpstreamTimeoutParams) texts() (string, string) {
-	return "Upstream API did not answer within " + strconv.Itoa(p.TimeoutMs) + " ms", "Retry after a short delay."
+func (p *UpstreamTimeoutParams) texts() (string, string, string) {
+	return "Upstream API did not answer within " + strconv.Itoa(p.TimeoutMs) + " ms", "", "Retry after a short delay."
+}
+func (p *UpstreamTimeoutParams) wire() []wireParam {
+	ps := append(make([]wireParam, 0, 1), wireParam{"timeout_ms", p.TimeoutMs})
+	return ps
 }
 
 // NewUpstreamTimeout returns a UPSTREAM_TIMEOUT error: Upstream API timed out.
@@ -1075,14 +1831,20 @@ type ValueOutOfRangeParams struct {
 	Maximum float64 `json:"maximum"`
 	// Value: The value the call gave.
 	Value float64 `json:"value"`
+	// Unit: What the value counts, for the detail: never sent.
+	Unit string `json:"-"`
 }
 
 // ErrorCode returns CodeValueOutOfRange.
 func (*ValueOutOfRangeParams) ErrorCode() Code {
 	return CodeValueOutOfRange
 }
-func (p *ValueOutOfRangeParams) texts() (string, string) {
-	return p.Field + " must be between " + formatFloat(p.Minimum) + " and " + formatFloat(p.Maximum) + ", got " + formatFloat(p.Value), "Pass a value of " + p.Field + " between " + formatFloat(p.Minimum) + " and " + formatFloat(p.Maximum) + "."
+func (p *ValueOutOfRangeParams) texts() (string, string, string) {
+	return p.Field + " must be between " + formatFloat(p.Minimum) + " and " + formatFloat(p.Maximum) + ", got " + formatFloat(p.Value), p.Field + " is " + p.Unit + ".", "Pass a value of " + p.Field + " between " + formatFloat(p.Minimum) + " and " + formatFloat(p.Maximum) + "."
+}
+func (p *ValueOutOfRangeParams) wire() []wireParam {
+	ps := append(make([]wireParam, 0, 4), wireParam{"field", p.Field}, wireParam{"minimum", p.Minimum}, wireParam{"maximum", p.Maximum}, wireParam{"value", p.Value})
+	return ps
 }
 
 // NewValueOutOfRange returns a VALUE_OUT_OF_RANGE error: Value out of range.
@@ -1090,12 +1852,14 @@ func (p *ValueOutOfRangeParams) texts() (string, string) {
 // A numeric argument lies outside the range the action accepts.
 //
 // Message: {field} must be between {minimum} and {maximum}, got {value}
+// Detail: {field} is {unit}.
 // Suggestion: Pass a value of {field} between {minimum} and {maximum}.
-func NewValueOutOfRange(field string, minimum float64, maximum float64, value float64) *Error {
+func NewValueOutOfRange(field string, minimum float64, maximum float64, value float64, unit string) *Error {
 	p := &ValueOutOfRangeParams{
 		Field:   field,
 		Maximum: maximum,
 		Minimum: minimum,
+		Unit:    unit,
 		Value:   value,
 	}
 	return newError(p)
@@ -1123,11 +1887,19 @@ func formatFloat(f float64) string {
 	return strconv.FormatFloat(f, 'g', -1, 64)
 }
 
-// joinList formats each element of xs and joins them with ", ".
-func joinList[T any](xs []T, format func(T) string) string {
-	parts := make([]string, len(xs))
+// formatEach formats each element of xs.
+func formatEach[T any](xs []T, format func(T) string) []string {
+	out := make([]string, len(xs))
 	for i, x := range xs {
-		parts[i] = format(x)
+		out[i] = format(x)
 	}
-	return strings.Join(parts, ", ")
+	return out
+}
+
+// joinWords joins words as prose: "a", "a or b", "a, b or c" for conj " or ".
+func joinWords(words []string, conj string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + conj + words[len(words)-1]
 }

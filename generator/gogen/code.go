@@ -19,6 +19,7 @@ func genCode(c *model.Code) Code {
 		genParamsType(c),
 		genObjectTypes(c),
 		genTexts(c),
+		genWireParams(c),
 		genConstructor(c),
 	)
 }
@@ -27,6 +28,9 @@ func constructorDoc(c *model.Code) string {
 	text := fmt.Sprintf("%s returns a %s error: %s.", c.Constructor, c.Name, strings.TrimSuffix(c.Title, "."))
 	text = docLines(text, c.Description)
 	text += "\n\nMessage: " + c.Message.Source
+	if c.Detail.Source != "" {
+		text += "\nDetail: " + c.Detail.Source
+	}
 	if c.Suggestion.Source != "" {
 		text += "\nSuggestion: " + c.Suggestion.Source
 	}
@@ -39,13 +43,7 @@ func constructorDoc(c *model.Code) string {
 func genConstructorNoParams(c *model.Code) Code {
 	return Add(
 		doc(constructorDoc(c)),
-		Line(), Func().Id(c.Constructor).Params().Op("*").Id("Error").Block(
-			Return(Op("&").Id("Error").Values(Dict{
-				Id("Code"):       Id(c.GoName),
-				Id("Message"):    Lit(literalText(c.Message)),
-				Id("Suggestion"): Lit(literalText(c.Suggestion)),
-			})),
-		),
+		Line(), Func().Id(c.Constructor).Params().Op("*").Id("Error").Block(Return(Id("newFixed").Call(Id(c.GoName)))),
 		Line(),
 	)
 }
@@ -59,14 +57,11 @@ func literalText(t model.Template) string {
 	return b.String()
 }
 
-// optionsType is the name of the struct of a code's optional params.
-func optionsType(c *model.Code) string { return c.Ident + "Options" }
-
 func genParamsType(c *model.Code) Code {
 	fields := paramFields(c.Required())
 	opt := c.Optional()
 	if len(opt) > 0 {
-		fields = append(fields, Line().Id(optionsType(c)))
+		fields = append(fields, Line().Id(c.OptionsType))
 	}
 	out := Add(
 		doc(fmt.Sprintf("%s are the params of %s.", c.ParamsType, c.Name)),
@@ -76,8 +71,8 @@ func genParamsType(c *model.Code) Code {
 		Line(),
 	)
 	if len(opt) > 0 {
-		out.Line().Add(doc(fmt.Sprintf("%s are the optional params of %s. A param left at its zero value is omitted from the wire.", optionsType(c), c.Name))).
-			Line().Type().Id(optionsType(c)).Struct(paramFields(opt)...).Line()
+		out.Line().Add(doc(fmt.Sprintf("%s are the optional params of %s. A param left at its zero value is omitted from the wire.", c.OptionsType, c.Name))).
+			Line().Type().Id(c.OptionsType).Struct(paramFields(opt)...).Line()
 	}
 	return out
 }
@@ -90,7 +85,10 @@ func paramFields(ps []*model.Param) []Code {
 			text = "The " + p.Name + " param."
 		}
 		key := p.Name
-		if p.Optional {
+		switch {
+		case !p.Wire:
+			key = "-"
+		case p.Optional:
 			key += ",omitempty"
 		}
 		out = append(out, doc(p.GoName+": "+text).Line().Id(p.GoName).Add(goType(p.Type, p.Optional)).Tag(map[string]string{"json": key}))
@@ -110,6 +108,8 @@ func goType(t *model.Type, optional bool) *Statement {
 		return Bool()
 	case model.Float:
 		return Float64()
+	case model.TierKind:
+		return Id("Tier")
 	case model.List:
 		return Index().Add(goType(t.Elem, false))
 	case model.Map:
@@ -132,6 +132,9 @@ func genObjectTypes(c *model.Code) Code {
 		case model.List, model.Map:
 			walk(t.Elem)
 		case model.Object:
+			if t.GoName == model.AlternativeType {
+				return // shared, written once by genTiers
+			}
 			out.Line().Add(doc(fmt.Sprintf("%s is an object param of %s.", t.GoName, c.Name))).
 				Line().Type().Id(t.GoName).Struct(paramFields(t.Fields)...).Line()
 			for _, f := range t.Fields {
@@ -150,11 +153,49 @@ func genObjectTypes(c *model.Code) Code {
 // at run time.
 func genTexts(c *model.Code) Code {
 	return Add(
-		Func().Params(Id("p").Op("*").Id(c.ParamsType)).Id("texts").Params().Params(String(), String()).Block(
-			Return(templateExpr(c.Message), templateExpr(c.Suggestion)),
+		Func().Params(Id("p").Op("*").Id(c.ParamsType)).Id("texts").Params().Params(String(), String(), String()).Block(
+			Return(templateExpr(c.Message), templateExpr(c.Detail), templateExpr(c.Suggestion)),
 		),
 		Line(),
 	)
+}
+
+// genWireParams writes the method that lists the params the wire carries.
+func genWireParams(c *model.Code) Code {
+	var body []Code
+	var required []Code
+	for _, p := range c.WireParams() {
+		if !p.Optional {
+			required = append(required, Id("wireParam").Values(Lit(p.Name), Id("p").Dot(p.GoName)))
+		}
+	}
+	body = append(body, Id("ps").Op(":=").Make(Index().Id("wireParam"), Lit(0), Lit(len(c.WireParams()))))
+	if len(required) > 0 {
+		body[0] = Id("ps").Op(":=").Append(append([]Code{Make(Index().Id("wireParam"), Lit(0), Lit(len(c.WireParams())))}, required...)...)
+	}
+	for _, p := range c.WireParams() {
+		if p.Optional {
+			body = append(body, If(notZero(Id("p").Dot(p.GoName), p.Type)).Block(
+				Id("ps").Op("=").Append(Id("ps"), Id("wireParam").Values(Lit(p.Name), Id("p").Dot(p.GoName)))))
+		}
+	}
+	body = append(body, Return(Id("ps")))
+	return Add(Func().Params(Id("p").Op("*").Id(c.ParamsType)).Id("wire").Params().Index().Id("wireParam").Block(body...), Line())
+}
+
+// notZero is a condition that holds when an optional param has a value.
+func notZero(v *Statement, t *model.Type) *Statement {
+	switch t.Kind {
+	case model.String, model.TierKind:
+		return v.Op("!=").Lit("")
+	case model.Int, model.Float:
+		return v.Op("!=").Lit(0)
+	case model.Bool:
+		return v
+	case model.List, model.Map:
+		return Len(v).Op(">").Lit(0)
+	}
+	return v.Op("!=").Nil()
 }
 
 // templateExpr is a Go expression that builds the template's text from
@@ -169,7 +210,7 @@ func templateExpr(t model.Template) *Statement {
 		if part.Param == nil {
 			e = Lit(part.Text)
 		} else {
-			e = formatParam(Id("p").Dot(part.Param.GoName), part.Param.Type, part.JSON)
+			e = formatParam(Id("p").Dot(part.Param.GoName), part.Param.Type, part.Format)
 		}
 		if expr == nil {
 			expr = e
@@ -180,34 +221,49 @@ func templateExpr(t model.Template) *Statement {
 	return expr
 }
 
-// formatParam formats a param value for a message: scalars as text, lists
-// of scalars joined with ", ", anything else (or anything, with asJSON) as
-// JSON.
-func formatParam(v *Statement, t *model.Type, asJSON bool) *Statement {
+// formatParam formats a param value for a template placeholder: scalars
+// as text, lists of scalars joined with ", " (or as prose with and/or), a
+// tier with the tiers above it, anything else as JSON.
+func formatParam(v *Statement, t *model.Type, f model.Format) *Statement {
 	switch {
-	case asJSON:
-	case t.IsScalar():
-		if t.Kind == model.String {
-			return v
+	case f == model.FormatJSON:
+	case f == model.FormatOrHigher:
+		return Id("orHigher").Call(v)
+	case f == model.FormatAnd || f == model.FormatOr:
+		conj := " and "
+		if f == model.FormatOr {
+			conj = " or "
 		}
-		return scalarFormatter(t.Kind).Call(v)
-	case t.Kind == model.List && t.Elem.Kind == model.String:
-		return Qual(stringsPkg, "Join").Call(v, Lit(", "))
+		return Id("joinWords").Call(scalarList(v, t.Elem), Lit(conj))
+	case t.IsScalar():
+		return scalarText(v, t.Kind)
 	case t.Kind == model.List && t.Elem.IsScalar():
-		return Id("joinList").Call(v, scalarFormatter(t.Elem.Kind))
+		return Qual(stringsPkg, "Join").Call(scalarList(v, t.Elem), Lit(", "))
 	}
 	return Id("jsonText").Call(v)
 }
 
-// scalarFormatter is the function that formats an int, bool or float.
-func scalarFormatter(k model.Kind) *Statement {
+// scalarText formats a string, tier, int, bool or float as text.
+func scalarText(v *Statement, k model.Kind) *Statement {
 	switch k {
+	case model.String:
+		return v
+	case model.TierKind:
+		return String().Parens(v)
 	case model.Int:
-		return Qual(strconvPkg, "Itoa")
+		return Qual(strconvPkg, "Itoa").Call(v)
 	case model.Bool:
-		return Qual(strconvPkg, "FormatBool")
+		return Qual(strconvPkg, "FormatBool").Call(v)
 	}
-	return Id("formatFloat")
+	return Id("formatFloat").Call(v)
+}
+
+// scalarList is a []string of a list of scalars.
+func scalarList(v *Statement, elem *model.Type) *Statement {
+	if elem.Kind == model.String {
+		return v
+	}
+	return Id("formatEach").Call(v, Func().Params(Id("x").Add(goType(elem, false))).String().Block(Return(scalarText(Id("x"), elem.Kind))))
 }
 
 func genConstructor(c *model.Code) Code {
@@ -227,9 +283,9 @@ func genConstructor(c *model.Code) Code {
 	body := append(normalize, Id("p").Op(":=").Op("&").Id(c.ParamsType).Values(values))
 	text := constructorDoc(c)
 	if len(opt) > 0 {
-		args = append(args, Id("opts").Op("...").Id(optionsType(c)))
+		args = append(args, Id("opts").Op("...").Id(c.OptionsType))
 		body = append(body, For(List(Id("_"), Id("o")).Op(":=").Range().Id("opts")).Block(
-			Id("p").Dot(optionsType(c)).Op("=").Id("o")))
+			Id("p").Dot(c.OptionsType).Op("=").Id("o")))
 		text += "\n\nOptional params go in opts; the last one wins."
 	}
 	body = append(body, Return(Id("newError").Call(Id("p"))))
@@ -241,7 +297,7 @@ func genConstructor(c *model.Code) Code {
 }
 
 // genHelpers writes the unexported helpers the generated code shares.
-func genHelpers() Code {
+func genHelpers(cat *model.Catalog) Code {
 	return Add(
 		doc("marshal encodes v as JSON without escaping <, > and &, so that text reads on the wire as it was written."),
 		Line(), Func().Id("marshal").Params(Id("v").Any()).Params(Index().Byte(), Error()).Block(
@@ -260,11 +316,16 @@ func genHelpers() Code {
 		Line(), Func().Id("formatFloat").Params(Id("f").Float64()).String().Block(
 			Return(Qual(strconvPkg, "FormatFloat").Call(Id("f"), LitRune('g'), Lit(-1), Lit(64))),
 		),
-		Line(), Line(), doc("joinList formats each element of xs and joins them with \", \"."),
-		Line(), Func().Id("joinList").Types(Id("T").Any()).Params(Id("xs").Index().Id("T"), Id("format").Func().Params(Id("T")).String()).String().Block(
-			Id("parts").Op(":=").Make(Index().String(), Len(Id("xs"))),
-			For(List(Id("i"), Id("x")).Op(":=").Range().Id("xs")).Block(Id("parts").Index(Id("i")).Op("=").Id("format").Call(Id("x"))),
-			Return(Qual(stringsPkg, "Join").Call(Id("parts"), Lit(", "))),
+		Line(), Line(), doc("formatEach formats each element of xs."),
+		Line(), Func().Id("formatEach").Types(Id("T").Any()).Params(Id("xs").Index().Id("T"), Id("format").Func().Params(Id("T")).String()).Index().String().Block(
+			Id("out").Op(":=").Make(Index().String(), Len(Id("xs"))),
+			For(List(Id("i"), Id("x")).Op(":=").Range().Id("xs")).Block(Id("out").Index(Id("i")).Op("=").Id("format").Call(Id("x"))),
+			Return(Id("out")),
+		),
+		Line(), Line(), doc("joinWords joins words as prose: \"a\", \"a or b\", \"a, b or c\" for conj \" or \"."),
+		Line(), Func().Id("joinWords").Params(Id("words").Index().String(), Id("conj").String()).String().Block(
+			If(Len(Id("words")).Op("<").Lit(2)).Block(Return(Qual(stringsPkg, "Join").Call(Id("words"), Lit("")))),
+			Return(Qual(stringsPkg, "Join").Call(Id("words").Index(Empty(), Len(Id("words")).Op("-").Lit(1)), Lit(", ")).Op("+").Id("conj").Op("+").Id("words").Index(Len(Id("words")).Op("-").Lit(1))),
 		),
 		Line(),
 	)

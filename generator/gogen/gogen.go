@@ -7,8 +7,11 @@ package gogen
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"go/format"
+	"go/scanner"
+	"slices"
 	"strings"
 
 	. "github.com/dave/jennifer/jen"
@@ -18,37 +21,76 @@ import (
 
 const (
 	jsonPkg    = "encoding/json"
-	errorsPkg  = "errors"
 	stringsPkg = "strings"
 	strconvPkg = "strconv"
 	bytesPkg   = "bytes"
+	fmtPkg     = "fmt"
+	timePkg    = "time"
+	slicesPkg  = "slices"
+	reflectPkg = "reflect"
+	testingPkg = "testing"
 )
 
-// Render returns the Go source of the catalog's package. notice is the
-// generated-file notice, written as the first line.
-func Render(cat *model.Catalog, notice string) ([]byte, error) {
-	f := NewFile(cat.Outputs.GoPackage)
-	f.NoFormat = true
-	f.HeaderComment(notice)
+// Names of the Go files of a catalog's package.
+const (
+	ErrorsFile   = "errors.go"      // the package
+	ExamplesFile = "errors_test.go" // the test of the catalog's examples, when it has any
+)
+
+// Output is a generated Go file.
+type Output struct {
+	Name string // file name in the package directory
+	Data []byte
+}
+
+// Render returns the Go files of the catalog's package: the package
+// itself and, when the catalog has examples, their test. notice is the
+// generated-file notice, written as the first line of each.
+func Render(cat *model.Catalog, notice string) ([]Output, error) {
+	f := newFile(cat, notice)
 	for _, line := range strings.Split(packageDoc(cat), "\n") {
 		f.PackageComment(line)
 	}
-	f.ImportName(jsonPkg, "json")
-
 	f.Add(genCodeType(cat))
 	f.Add(genCategoryType(cat))
+	f.Add(genRetry())
 	f.Add(genInfo(cat))
 	f.Add(genError(cat))
 	f.Add(genWire(cat))
+	f.Add(genTiers(cat))
+	f.Add(genFeatures(cat))
+	f.Add(genUpstream(cat))
+	f.Add(genValidateCall(cat))
 	for _, code := range cat.Codes {
 		f.Add(genCode(code))
 	}
-	f.Add(genHelpers())
-	return formatSource(f)
+	f.Add(genHelpers(cat))
+	src, err := formatSource(f)
+	if err != nil {
+		return nil, err
+	}
+	out := []Output{{Name: ErrorsFile, Data: src}}
+	if test := genExamplesTest(cat, notice); test != nil {
+		src, err := formatSource(test)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, Output{Name: ExamplesFile, Data: src})
+	}
+	return out, nil
+}
+
+func newFile(cat *model.Catalog, notice string) *File {
+	f := NewFile(cat.Outputs.GoPackage)
+	f.NoFormat = true
+	f.HeaderComment(notice)
+	f.ImportName(jsonPkg, "json")
+	return f
 }
 
 // formatSource renders f and formats it with go/format. When formatting
-// fails, the error shows the unformatted source with line numbers.
+// fails, the error shows the unformatted source around each error with
+// line numbers.
 func formatSource(f *File) ([]byte, error) {
 	var buf bytes.Buffer
 	if err := f.Render(&buf); err != nil {
@@ -56,15 +98,35 @@ func formatSource(f *File) ([]byte, error) {
 	}
 	out, err := format.Source(buf.Bytes())
 	if err != nil {
-		return nil, fmt.Errorf("formatting generated Go: %w\n%s", err, numbered(buf.String()))
+		return nil, fmt.Errorf("formatting generated Go: %w\n%s", err, excerpt(buf.String(), err))
 	}
 	return out, nil
 }
 
-func numbered(src string) string {
+// excerpt shows the lines of src around the positions a go/scanner error
+// list names, numbered; the whole source when it names none.
+func excerpt(src string, err error) string {
+	lines := strings.Split(src, "\n")
+	show := make([]bool, len(lines))
+	var list scanner.ErrorList
+	if errors.As(err, &list) {
+		for _, e := range list {
+			for i := max(e.Pos.Line-6, 0); i < min(e.Pos.Line+5, len(lines)); i++ {
+				show[i] = true
+			}
+		}
+	} else {
+		for i := range show {
+			show[i] = true
+		}
+	}
 	var b strings.Builder
-	for i, line := range strings.Split(src, "\n") {
-		fmt.Fprintf(&b, "%5d  %s\n", i+1, line)
+	for i, line := range lines {
+		if show[i] {
+			fmt.Fprintf(&b, "%5d  %s\n", i+1, line)
+		} else if i > 0 && show[i-1] {
+			b.WriteString("  ...\n")
+		}
 	}
 	return b.String()
 }
@@ -156,16 +218,51 @@ func genCategoryType(cat *model.Catalog) Code {
 
 func genInfo(cat *model.Catalog) Code {
 	rows := make([]Code, 0, len(cat.Codes))
+	specs := make([]Code, 0, len(cat.Codes))
 	for _, c := range cat.Codes {
-		rows = append(rows, Values(Dict{
+		row := Dict{
 			Id("Code"):       Id(c.GoName),
 			Id("Category"):   Id(c.Category.GoName),
 			Id("Title"):      Lit(c.Title),
 			Id("Retryable"):  Lit(c.Retryable),
+			Id("Retry"):      Id(c.Retry.GoName()),
 			Id("HTTPStatus"): Lit(c.HTTPStatus),
-			Id("DocsURL"):    Lit(c.DocsURL),
-			Id("Deprecated"): Lit(c.Deprecated != nil),
-		}))
+		}
+		if c.RetryAfter > 0 {
+			row[Id("RetryAfter")] = Lit(c.RetryAfter).Op("*").Qual(timePkg, "Second")
+		}
+		if c.DocsURL != "" {
+			row[Id("DocsURL")] = Lit(c.DocsURL)
+		}
+		if c.Deprecated != nil {
+			row[Id("Deprecated")] = True()
+		}
+		rows = append(rows, Values(row))
+		spec := Dict{}
+		if i := slices.Index(cat.Envelopes, c.Envelope); i > 0 {
+			spec[Id("envelope")] = Lit(i)
+		}
+		if c.ParamsType == "" {
+			// A code without params has fixed texts, which its
+			// constructor and Parse take from here.
+			spec[Id("message")] = Lit(literalText(c.Message))
+			if c.Detail.Source != "" {
+				spec[Id("detail")] = Lit(literalText(c.Detail))
+			}
+			if c.Suggestion.Source != "" {
+				spec[Id("suggestion")] = Lit(literalText(c.Suggestion))
+			}
+		}
+		var required []Code
+		for _, p := range c.WireParams() {
+			if !p.Optional {
+				required = append(required, Lit(p.Name))
+			}
+		}
+		if len(required) > 0 && (c.Envelope.AllParams || len(c.Envelope.Placed()) > 0) {
+			spec[Id("required")] = Index().String().Values(required...)
+		}
+		specs = append(specs, Line().Values(spec))
 	}
 	return Add(
 		doc("Info is the metadata of a code, as the catalog declares it."),
@@ -174,6 +271,8 @@ func genInfo(cat *model.Catalog) Code {
 			doc("Category is the code's category.").Line().Id("Category").Id("Category"),
 			doc("Title says in a few words what went wrong.").Line().Id("Title").String(),
 			doc("Retryable reports whether the same call may succeed if retried.").Line().Id("Retryable").Bool(),
+			doc("Retry says what a client should do about the error.").Line().Id("Retry").Id("Retry"),
+			doc("RetryAfter is how long to wait before a retry; 0 when the catalog does not say.").Line().Id("RetryAfter").Qual(timePkg, "Duration"),
 			doc("HTTPStatus is the HTTP status an error of this code is served with.").Line().Id("HTTPStatus").Int(),
 			doc("DocsURL points at the code's section of the error reference; empty when the catalog has no docs base URL.").Line().Id("DocsURL").String(),
 			doc("Deprecated reports whether the code is deprecated.").Line().Id("Deprecated").Bool(),
@@ -184,6 +283,14 @@ func genInfo(cat *model.Catalog) Code {
 			}
 			g.Line()
 		}),
+		Line(), Line(), doc("codeSpec is what the generated code needs to know of a code beyond its Info."),
+		Line(), Type().Id("codeSpec").Struct(
+			Id("envelope").Int().Comment("index in envelopes of the code's wire shape"),
+			Id("message").Op(",").Id("detail").Op(",").Id("suggestion").String().Comment("the fixed texts of a code without params"),
+			Id("required").Index().String().Comment("the params the wire must carry"),
+		),
+		Line(), Line(), doc("specs holds the codeSpec of each code, in the order of infos."),
+		Line(), Var().Id("specs").Op("=").Index(Op("...")).Id("codeSpec").Values(append(specs, Line())...),
 		Line(), Line(), doc("Lookup returns the metadata of a code; ok is false for a code the catalog does not declare."),
 		Line(), Func().Id("Lookup").Params(Id("c").Id("Code")).Params(Id("info").Id("Info"), Id("ok").Bool()).Block(
 			If(Id("i").Op(":=").Id("c").Dot("index").Call(), Id("i").Op(">=").Lit(0)).Block(Return(Id("infos").Index(Id("i")), True())),
@@ -225,4 +332,28 @@ func doc(text string) *Statement {
 		s.Comment(strings.TrimRight(line, " \t"))
 	}
 	return s
+}
+
+// genRetry writes the Retry type: what a client should do about an error.
+func genRetry() Code {
+	classes := []struct {
+		r   model.Retry
+		doc string
+	}{
+		{model.RetryNever, "do not retry: the call cannot succeed."},
+		{model.RetryAfterFix, "fix the call, then retry."},
+		{model.RetryAfterDelay, "retry the same call after a delay (Info.RetryAfter when known)."},
+		{model.RetrySafe, "the same call may be repeated at once."},
+	}
+	var consts []Code
+	for _, c := range classes {
+		consts = append(consts, doc(c.r.GoName()+": "+c.doc).Line().Id(c.r.GoName()).Id("Retry").Op("=").Lit(string(c.r)))
+	}
+	return Add(
+		doc("Retry says what a client should do about an error."),
+		Line(), Type().Id("Retry").String(),
+		Line(), Line(), doc("The retry classes."),
+		Line(), Const().Defs(consts...),
+		Line(),
+	)
 }

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"cuelang.org/go/cue"
@@ -72,7 +73,12 @@ func (ds Diagnostics) Error() string {
 type Catalog struct {
 	Dir   string // the catalog directory, as given
 	Model *model.Catalog
+	value cue.Value
 }
+
+// Locate gives problems found in the model after loading the positions of
+// the values at fault.
+func (c *Catalog) Locate(errs model.Errors) Diagnostics { return fromModel(c.value, errs) }
 
 // Dir loads the catalog in dir. The error, when not nil, is Diagnostics.
 func Dir(dir string) (*Catalog, error) {
@@ -113,7 +119,7 @@ func Dir(dir string) (*Catalog, error) {
 	if err != nil {
 		return nil, fromModel(v, err.(model.Errors))
 	}
-	return &Catalog{Dir: dir, Model: m}, nil
+	return &Catalog{Dir: dir, Model: m, value: v}, nil
 }
 
 // cueFiles lists the .cue files of dir, sorted, so that the order files
@@ -143,7 +149,13 @@ func fromCUE(v cue.Value, err error) Diagnostics {
 			p = p[1:]
 		}
 		d.Path = strings.Join(p, ".")
-		setPos(&d, userPos(e))
+		pos := userPos(e)
+		if !pos.IsValid() && v.Exists() {
+			// CUE gives no position for, among others, a required field
+			// that is missing: report the nearest value that has one.
+			pos = position(v, p)
+		}
+		setPos(&d, pos)
 		d.Fix = fixFor(v, p, d.Msg)
 		out = append(out, d)
 	}
@@ -275,7 +287,7 @@ func relative(file string) string {
 func fromModel(v cue.Value, errs model.Errors) Diagnostics {
 	out := make(Diagnostics, 0, len(errs))
 	for _, e := range errs {
-		d := Diagnostic{Msg: e.Msg, Fix: e.Fix, Path: strings.Join(e.Path, ".")}
+		d := Diagnostic{Msg: e.Msg, Fix: e.Fix, Path: strings.ReplaceAll(strings.Join(e.Path, "."), ".[", "[")}
 		setPos(&d, position(v, e.Path))
 		out = append(out, d)
 	}
@@ -288,7 +300,7 @@ func position(v cue.Value, p []string) token.Pos {
 	for n := len(p); n >= 0; n-- {
 		sels := make([]cue.Selector, n)
 		for i, s := range p[:n] {
-			sels[i] = cue.Str(s)
+			sels[i] = selector(s)
 		}
 		w := v.LookupPath(cue.MakePath(sels...))
 		if !w.Exists() {
@@ -301,19 +313,41 @@ func position(v cue.Value, p []string) token.Pos {
 	return token.NoPos
 }
 
-// userValuePos returns where the user wrote a value, skipping the schema's
-// contribution to it.
-func userValuePos(v cue.Value) token.Pos {
-	if pos := v.Pos(); pos.IsValid() && pos.Filename() != schemaFile {
-		return pos
-	}
-	_, vs := v.Expr()
-	for _, w := range vs {
-		if pos := userValuePos(w); pos.IsValid() {
-			return pos
+// selector turns a model path element into a CUE selector: "[3]" is a
+// list index, anything else a field name.
+func selector(s string) cue.Selector {
+	if strings.HasPrefix(s, "[") && strings.HasSuffix(s, "]") {
+		if i, err := strconv.Atoi(s[1 : len(s)-1]); err == nil {
+			return cue.Index(i)
 		}
 	}
-	return token.NoPos
+	return cue.Str(s)
+}
+
+// userValuePos returns where the user wrote a value, skipping the schema's
+// contribution to it: it looks through the value's conjuncts, a few levels
+// deep.
+func userValuePos(v cue.Value) token.Pos {
+	var find func(v cue.Value, depth int) token.Pos
+	find = func(v cue.Value, depth int) token.Pos {
+		if pos := v.Pos(); pos.IsValid() && pos.Filename() != schemaFile {
+			return pos
+		}
+		if depth == 0 {
+			return token.NoPos
+		}
+		op, vs := v.Expr()
+		if op == cue.NoOp {
+			return token.NoPos
+		}
+		for _, w := range vs {
+			if pos := find(w, depth-1); pos.IsValid() {
+				return pos
+			}
+		}
+		return token.NoPos
+	}
+	return find(v, 4)
 }
 
 func sortDiagnostics(ds Diagnostics) Diagnostics {
@@ -326,5 +360,10 @@ func sortDiagnostics(ds Diagnostics) Diagnostics {
 		}
 		return a.Col - b.Col
 	})
-	return slices.CompactFunc(ds, func(a, b Diagnostic) bool { return a == b })
+	seen := map[Diagnostic]bool{}
+	return slices.DeleteFunc(ds, func(d Diagnostic) bool {
+		dup := seen[d]
+		seen[d] = true
+		return dup
+	})
 }

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"cmp"
 	"path"
 	"slices"
 	"strings"
@@ -24,12 +25,19 @@ type builder struct {
 	// goNames maps every package-level Go identifier the generated code
 	// declares to the catalog path that claimed it.
 	goNames map[string][]string
+
+	defaultEnvelope *Envelope
+	envelopesByName map[string]*Envelope
+	tiersByName     map[string]*Tier
 }
 
 // reservedGoNames are the package-level identifiers the generated package
 // declares whatever the catalog says.
 var reservedGoNames = []string{
 	"Code", "Category", "Error", "Params", "Info", "Lookup", "Codes", "Categories", "Parse",
+	"Retry", "RetryNever", "RetryAfterFix", "RetryAfterDelay", "RetrySafe",
+	"Tier", "Tiers", "Feature", "Features", "FeatureFor", "Alternative", "TierRestricted",
+	"FromUpstream", "ValidateCall",
 }
 
 // claim records that the catalog value at p declares the Go identifier
@@ -60,7 +68,7 @@ func (b *builder) build() *Catalog {
 		Title:       in.Title,
 		Description: in.Description,
 		DocsBaseURL: in.Docs.BaseURL,
-		Envelope:    DefaultEnvelope,
+		UpgradeURL:  in.UpgradeURL,
 	}
 	if cat.Title == "" {
 		cat.Title = in.Name
@@ -70,12 +78,26 @@ func (b *builder) build() *Catalog {
 		cat.Outputs.GoPackage = o.Package
 	}
 	if o := in.Outputs.Markdown; o != nil {
-		cat.Outputs.Markdown = path.Clean(o.File)
+		if o.Layout == LayoutPerCode {
+			cat.Outputs.MarkdownDir = path.Clean(o.Dir)
+			cat.Outputs.MarkdownIndex = cmp.Or(o.Index, "index.md")
+			cat.Outputs.URLSuffix = o.URLSuffix
+		} else {
+			cat.Outputs.Markdown = path.Clean(o.File)
+		}
 	}
 	if o := in.Outputs.JSONSchema; o != nil {
 		cat.Outputs.JSONSchema = path.Clean(o.File)
 	}
+	if o := in.Outputs.Catalog; o != nil {
+		cat.Outputs.Catalog = path.Clean(o.File)
+	}
+	if o := in.Outputs.LLMs; o != nil {
+		cat.Outputs.LLMs = path.Clean(o.File)
+	}
 
+	cat.Tiers = b.tiers()
+	cat.Envelopes = b.envelopes()
 	cats := b.categories()
 	cat.Categories = sortedValues(cats)
 	codes := map[string]*Code{}
@@ -83,15 +105,25 @@ func (b *builder) build() *Catalog {
 		codes[e.Key] = b.code(e.Key, e.Value, cats)
 	}
 	cat.Codes = sortedValues(codes)
+	b.checkEnvelopes(cat)
 	for _, code := range cat.Codes {
 		if code.Category != nil {
 			code.Category.Codes = append(code.Category.Codes, code)
 		}
-		if cat.DocsBaseURL != "" {
-			code.DocsURL = strings.TrimRight(cat.DocsBaseURL, "/") + "#" + code.Anchor
+		code.DocsURL = cat.codeURL(code)
+		if page := cat.CodePage(code); page != "" && strings.EqualFold(page, cat.Outputs.MarkdownIndex) {
+			b.errs.add(at("outputs", "markdown", "index"), "name the index page otherwise, such as README.md",
+				"the index page %s would be the page of code %s", cat.Outputs.MarkdownIndex, code.Name)
 		}
 	}
 	b.deprecations(cat, codes)
+	cat.Features = b.features()
+	cat.Tools = b.tools()
+	b.checkFeatureTools(cat)
+	cat.Roles = b.roles(codes)
+	for _, e := range in.Codes {
+		codes[e.Key].Examples = b.examples(codes[e.Key], e.Value.Examples)
+	}
 	b.anchors(cat)
 	return cat
 }
@@ -165,21 +197,70 @@ func (b *builder) categories() map[string]*Category {
 		in[e.Key] = e.Value
 	}
 	for _, c := range cats {
-		c.Retryable = inherited(c, in, func(i InputCategory) *bool { return i.Retryable }, false)
-		c.HTTPStatus = inherited(c, in, func(i InputCategory) *int { return i.HTTPStatus }, 500)
+		c.HTTPStatus = *inherited(c, in, func(i InputCategory) *int { return i.HTTPStatus }, pointer(500))
+		retry := inherited(c, in, func(i InputCategory) *Retry {
+			if i.Retry == "" {
+				return nil
+			}
+			r := Retry(i.Retry)
+			return &r
+		}, nil)
+		var r Retry
+		if retry != nil {
+			r = *retry
+		}
+		c.Retryable, c.Retry = resolveRetry(inherited(c, in, func(i InputCategory) *bool { return i.Retryable }, nil), r)
+		c.RetryAfter = *inherited(c, in, func(i InputCategory) *int { return i.RetryAfter }, pointer(0))
+	}
+	// Envelopes: a category's own, else its nearest parent's, else the
+	// default; unknown names are reported once, at the category naming them.
+	own := map[*Category]*Envelope{}
+	for _, e := range b.in.Categories {
+		own[cats[e.Key]] = b.envelopeNamed(at("categories", e.Key, "envelope"), e.Value.Envelope)
+	}
+	for _, c := range cats {
+		c.Envelope = b.defaultEnvelope
+		for p := c; p != nil; p = p.Parent {
+			if own[p] != nil {
+				c.Envelope = own[p]
+				break
+			}
+		}
 	}
 	return cats
 }
 
 // inherited returns the first value get finds on c or, going up, on its
 // parents, or def when none gives one.
-func inherited[T any](c *Category, in map[string]InputCategory, get func(InputCategory) *T, def T) T {
+func inherited[T any](c *Category, in map[string]InputCategory, get func(InputCategory) *T, def *T) *T {
 	for p := c; p != nil; p = p.Parent {
 		if v := get(in[p.Name]); v != nil {
-			return *v
+			return v
 		}
 	}
 	return def
+}
+
+func pointer[T any](v T) *T { return &v }
+
+// resolveRetry completes a retryable flag and a retry class, either of
+// which may be missing: a class says whether a retry can help, and the
+// flag gives the class after_delay or after_fix.
+func resolveRetry(retryable *bool, retry Retry) (bool, Retry) {
+	var r bool
+	switch {
+	case retryable != nil:
+		r = *retryable
+	case retry != "":
+		r = retry == RetryAfterDelay || retry == RetrySafe
+	}
+	if retry == "" {
+		retry = RetryAfterFix
+		if r {
+			retry = RetryAfterDelay
+		}
+	}
+	return r, retry
 }
 
 func keys[T any](o Ordered[T]) []string {
@@ -212,18 +293,43 @@ func (b *builder) code(name string, in InputCode, cats map[string]*Category) *Co
 		c.Retryable = cat.Retryable
 		c.HTTPStatus = cat.HTTPStatus
 	}
-	if in.Retryable != nil {
-		c.Retryable = *in.Retryable
-	}
 	if in.HTTPStatus != nil {
 		c.HTTPStatus = *in.HTTPStatus
+	}
+	if in.Retryable != nil || in.Retry != "" {
+		c.Retryable, c.Retry = resolveRetry(in.Retryable, Retry(in.Retry))
+	} else if cat != nil {
+		c.Retryable, c.Retry = cat.Retryable, cat.Retry
+	}
+	if in.RetryAfter != nil {
+		c.RetryAfter = *in.RetryAfter
+	} else if cat != nil {
+		c.RetryAfter = cat.RetryAfter
+	}
+	c.Envelope = b.envelopeNamed(append(p, "envelope"), in.Envelope)
+	if c.Envelope == nil {
+		c.Envelope = b.defaultEnvelope
+		if cat != nil {
+			c.Envelope = cat.Envelope
+		}
 	}
 	if len(in.Params) > 0 {
 		c.ParamsType = ident + "Params"
 		b.claim(c.ParamsType, p, "code "+name)
 	}
 	c.Params = b.params(append(p, "params"), ident, in.Params, true)
+	if len(c.Optional()) > 0 {
+		c.OptionsType = ident + "Options"
+		b.claim(c.OptionsType, p, "code "+name)
+		for _, param := range c.Params {
+			if param.GoName == c.OptionsType {
+				b.errs.add(append(p, "params", param.Name), "rename the param",
+					"param %s gives the Go field name %s, which the struct of the code's optional params has", param.Name, param.GoName)
+			}
+		}
+	}
 	c.Message = b.template(append(p, "message"), in.Message, c.Params)
+	c.Detail = b.template(append(p, "detail"), in.Detail, c.Params)
 	c.Suggestion = b.template(append(p, "suggestion"), in.Suggestion, c.Params)
 	return c
 }
@@ -241,6 +347,7 @@ func (b *builder) params(p []string, owner string, in Ordered[InputParam], top b
 			ArgName:  unexported(e.Key),
 			Doc:      e.Value.Doc,
 			Optional: e.Value.Optional,
+			Wire:     e.Value.Wire == nil || *e.Value.Wire,
 		}
 		if prev, ok := byGoName[param.GoName]; ok {
 			b.errs.add(pp, "rename one of them", "%q and %q both give the Go field name %s", prev, e.Key, param.GoName)
@@ -254,10 +361,31 @@ func (b *builder) params(p []string, owner string, in Ordered[InputParam], top b
 				b.errs.add(pp, "rename the param", "param %q gives the Go field name ErrorCode, which collides with the method ErrorCode of every params type", e.Key)
 			}
 		}
-		param.Type = b.typ(pp, owner+param.GoName, e.Value)
+		goName := owner + param.GoName
+		if top && e.Key == "alternatives" && e.Value.Type == "[]object" {
+			goName = AlternativeType
+			b.checkAlternatives(pp, e.Value)
+		}
+		param.Type = b.typ(pp, goName, e.Value)
 		out = append(out, param)
 	}
 	return out
+}
+
+// AlternativeType is the Go type every code's alternatives param and every
+// feature's alternatives share.
+const AlternativeType = "Alternative"
+
+// checkAlternatives checks a param named alternatives: it is the standard
+// list of alternatives, whose fields are among AlternativeFields, each a
+// string.
+func (b *builder) checkAlternatives(p []string, in InputParam) {
+	for _, f := range in.Fields {
+		if !slices.Contains(AlternativeFields, f.Key) || f.Value.Type != "string" {
+			b.errs.add(append(p, "fields", f.Key), "keep the fields among "+strings.Join(AlternativeFields, ", ")+", each a string, or rename the param",
+				"a param named alternatives is the standard list of alternatives, which has no field %s of type %s", f.Key, f.Value.Type)
+		}
+	}
 }
 
 func (b *builder) typ(p []string, goName string, in InputParam) *Type {
@@ -282,13 +410,20 @@ func (b *builder) typ(p []string, goName string, in InputParam) *Type {
 		t.Kind = Bool
 	case "float":
 		t.Kind = Float
+	case "tier":
+		t.Kind = TierKind
+		if len(b.in.Tiers) == 0 {
+			b.errs.add(append(p, "type"), "declare the catalog's tiers, lowest first: tiers: [\"Free\", \"Premium\"]", "type tier needs the catalog's tiers")
+		}
 	case "object":
 		t.Kind = Object
 		t.GoName = goName
 		if len(in.Fields) == 0 {
 			b.errs.add(append(p, "type"), "declare the object's fields under fields", "an object type needs fields")
 		}
-		b.claim(goName, p, "object param "+strings.Join(p[1:], "."))
+		if goName != AlternativeType {
+			b.claim(goName, p, "object param "+strings.Join(p[1:], "."))
+		}
 		t.Fields = b.params(append(p, "fields"), goName, in.Fields, false)
 		return t
 	default:
@@ -300,8 +435,41 @@ func (b *builder) typ(p []string, goName string, in InputParam) *Type {
 	return t
 }
 
-// template parses a message or suggestion template: {param} inserts a
-// param, {param:json} inserts it as JSON, {{ and }} are literal braces.
+// format checks the format of a placeholder against its param's type.
+func (b *builder) format(p []string, body string, param *Param, format string) (Format, bool) {
+	t := param.Type
+	listOfScalars := t.Kind == List && t.Elem.IsScalar()
+	switch format {
+	case "":
+		return FormatText, true
+	case "json":
+		return FormatJSON, true
+	case "and", "or":
+		if !listOfScalars {
+			b.errs.add(p, "write {"+param.Name+"}, or use :"+format+" on a list of scalars",
+				"placeholder {%s}: :%s joins a list of scalars, and %s is %s", body, format, param.Name, t.Source)
+			return 0, false
+		}
+		if format == "and" {
+			return FormatAnd, true
+		}
+		return FormatOr, true
+	case "or_higher":
+		if t.Kind != TierKind {
+			b.errs.add(p, "give the param type tier, or write {"+param.Name+"}",
+				"placeholder {%s}: :or_higher lists a tier and the tiers above it, and %s is %s", body, param.Name, t.Source)
+			return 0, false
+		}
+		return FormatOrHigher, true
+	}
+	b.errs.add(p, "write {"+param.Name+"}, {"+param.Name+":json}, {"+param.Name+":and}, {"+param.Name+":or} or {"+param.Name+":or_higher}",
+		"unknown format %q in placeholder {%s}", strings.TrimPrefix(format, ":"), body)
+	return 0, false
+}
+
+// template parses a message, detail or suggestion template: {param}
+// inserts a param, {param:FORMAT} formats it (see Format), {{ and }} are
+// literal braces.
 func (b *builder) template(p []string, src string, params []*Param) Template {
 	t := Template{Source: src}
 	byName := map[string]*Param{}
@@ -339,14 +507,16 @@ func (b *builder) template(p []string, src string, params []*Param) Template {
 			i += end
 			name, format, hasFormat := strings.Cut(body, ":")
 			param, ok := byName[name]
-			switch {
-			case !ok:
+			if !ok {
 				b.errs.add(p, didYouMean("params", name, names), "placeholder {%s} names no param of this code", body)
-			case hasFormat && format != "json":
-				b.errs.add(p, "write {"+name+"} or {"+name+":json}", "unknown format %q in placeholder {%s}", format, body)
-			default:
+				continue
+			}
+			if hasFormat && format == "" {
+				format = ":" // reported as unknown, like any other format
+			}
+			if f, ok := b.format(p, body, param, format); ok {
 				flush()
-				t.Parts = append(t.Parts, Part{Param: param, JSON: hasFormat})
+				t.Parts = append(t.Parts, Part{Param: param, Format: f})
 			}
 		default:
 			text.WriteByte(ch)

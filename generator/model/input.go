@@ -10,13 +10,52 @@ import (
 // and exported it: the loader decodes the exported JSON into it once. Maps
 // whose order the user chose (params, fields) keep that order.
 type Input struct {
-	Name        string                 `json:"name"`
-	Title       string                 `json:"title"`
-	Description string                 `json:"description"`
-	Docs        InputDocs              `json:"docs"`
-	Outputs     InputOutputs           `json:"outputs"`
-	Categories  Ordered[InputCategory] `json:"categories"`
-	Codes       Ordered[InputCode]     `json:"codes"`
+	Name        string                   `json:"name"`
+	Title       string                   `json:"title"`
+	Description string                   `json:"description"`
+	Docs        InputDocs                `json:"docs"`
+	Outputs     InputOutputs             `json:"outputs"`
+	Envelope    json.RawMessage          `json:"envelope"`
+	Envelopes   Ordered[json.RawMessage] `json:"envelopes"`
+	Categories  Ordered[InputCategory]   `json:"categories"`
+	Codes       Ordered[InputCode]       `json:"codes"`
+	Tiers       []string                 `json:"tiers"`
+	UpgradeURL  string                   `json:"upgrade_url"`
+	Features    Ordered[InputFeature]    `json:"features"`
+	Tools       Ordered[InputTool]       `json:"tools"`
+	Roles       Ordered[string]          `json:"roles"`
+}
+
+// InputFeature is one entry of features.
+type InputFeature struct {
+	Name         string             `json:"name"`
+	Tier         string             `json:"tier"`
+	Tools        []string           `json:"tools"`
+	Alternatives []InputAlternative `json:"alternatives"`
+	DocsURL      string             `json:"docs_url"`
+}
+
+// InputAlternative is one alternative of a feature.
+type InputAlternative struct {
+	Action      string `json:"action"`
+	Description string `json:"description"`
+	AvailableOn string `json:"available_on"`
+}
+
+// InputTool is one entry of tools.
+type InputTool struct {
+	Description string `json:"description"`
+	Actions     Ordered[struct {
+		Required []string `json:"required"`
+	}] `json:"actions"`
+}
+
+// InputExample is one example of a code.
+type InputExample struct {
+	Params     Ordered[json.RawMessage] `json:"params"`
+	Detail     string                   `json:"detail"`
+	HTTPStatus int                      `json:"http_status"`
+	JSON       json.RawMessage          `json:"json"`
 }
 
 // InputDocs is the catalog's docs block.
@@ -30,12 +69,25 @@ type InputOutputs struct {
 		Dir     string `json:"dir"`
 		Package string `json:"package"`
 	} `json:"go"`
-	Markdown *struct {
-		File string `json:"file"`
-	} `json:"markdown"`
+	Markdown   *InputMarkdown `json:"markdown"`
 	JSONSchema *struct {
 		File string `json:"file"`
 	} `json:"jsonschema"`
+	Catalog *struct {
+		File string `json:"file"`
+	} `json:"catalog"`
+	LLMs *struct {
+		File string `json:"file"`
+	} `json:"llms"`
+}
+
+// InputMarkdown says where the Markdown reference goes, in which layout.
+type InputMarkdown struct {
+	Layout    string `json:"layout"` // LayoutSingle (or "") or LayoutPerCode
+	File      string `json:"file"`
+	Dir       string `json:"dir"`
+	Index     string `json:"index"`
+	URLSuffix string `json:"url_suffix"`
 }
 
 // InputCategory is one entry of categories.
@@ -44,6 +96,9 @@ type InputCategory struct {
 	Parent      string `json:"parent"`
 	Retryable   *bool  `json:"retryable"`
 	HTTPStatus  *int   `json:"http_status"`
+	Retry       string `json:"retry"`
+	RetryAfter  *int   `json:"retry_after"`
+	Envelope    string `json:"envelope"`
 }
 
 // InputCode is one entry of codes.
@@ -52,10 +107,15 @@ type InputCode struct {
 	Title       string              `json:"title"`
 	Description string              `json:"description"`
 	Message     string              `json:"message"`
+	Detail      string              `json:"detail"`
 	Suggestion  string              `json:"suggestion"`
 	Retryable   *bool               `json:"retryable"`
 	HTTPStatus  *int                `json:"http_status"`
+	Retry       string              `json:"retry"`
+	RetryAfter  *int                `json:"retry_after"`
+	Envelope    string              `json:"envelope"`
 	Params      Ordered[InputParam] `json:"params"`
+	Examples    []InputExample      `json:"examples"`
 	Deprecated  *InputDeprecation   `json:"deprecated"`
 }
 
@@ -64,6 +124,7 @@ type InputParam struct {
 	Type     string              `json:"type"`
 	Doc      string              `json:"doc"`
 	Optional bool                `json:"optional"`
+	Wire     *bool               `json:"wire"`
 	Fields   Ordered[InputParam] `json:"fields"`
 }
 

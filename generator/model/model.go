@@ -5,6 +5,11 @@
 // nothing of CUE evaluation, Go code writing or templates.
 package model
 
+import (
+	"slices"
+	"strings"
+)
+
 // Catalog is a whole validated catalog.
 type Catalog struct {
 	Name        string // catalog name, as declared
@@ -12,19 +17,38 @@ type Catalog struct {
 	Description string // Markdown
 	DocsBaseURL string // where the Markdown reference is published, or ""
 	Outputs     Outputs
-	Envelope    Envelope
 
+	// Envelopes are the wire shapes: the default first, then the named
+	// ones sorted by name.
+	Envelopes  []*Envelope
 	Categories []*Category // sorted by Name
 	Codes      []*Code     // sorted by Name
+
+	Tiers      []*Tier    // lowest first, as declared
+	UpgradeURL string     // where a caller upgrades its tier, or ""
+	Features   []*Feature // sorted by Key
+	Tools      []*Tool    // sorted by Name
+	Roles      Roles
 }
 
 // Outputs holds the output locations, relative to the catalog directory,
 // with forward slashes. An empty location means the output is not wanted.
 type Outputs struct {
-	GoDir      string
-	GoPackage  string
-	Markdown   string
+	GoDir     string
+	GoPackage string
+
+	// Markdown is the page of the single-page reference; MarkdownDir is
+	// the directory of the per-code layout instead, which holds the index
+	// page MarkdownIndex and a page per code (see Catalog.CodePage). At
+	// most one of Markdown and MarkdownDir is set.
+	Markdown      string
+	MarkdownDir   string
+	MarkdownIndex string // a file name, such as index.md
+	URLSuffix     string // ends the docs URL of a code's page: "", "/", ".html" or ".md"
+
 	JSONSchema string
+	Catalog    string // the resolved catalog as JSON
+	LLMs       string // the llms.txt-style index
 }
 
 // Category groups codes and gives them defaults.
@@ -35,6 +59,9 @@ type Category struct {
 	Parent      *Category // nil for a top-level category
 	Retryable   bool
 	HTTPStatus  int
+	Retry       Retry // what a client should do; inherited like Retryable
+	RetryAfter  int   // seconds to wait before a retry, 0 when not known
+	Envelope    *Envelope
 	Anchor      string // Markdown heading anchor
 	Codes       []*Code
 }
@@ -55,14 +82,20 @@ type Code struct {
 	GoName      string // constant, e.g. "CodeMissingRequiredField"
 	Constructor string // e.g. "NewMissingRequiredField"
 	ParamsType  string // e.g. "MissingRequiredFieldParams"; "" when no params
+	OptionsType string // e.g. "MissingRequiredFieldOptions"; "" when no optional params
 	Category    *Category
 	Title       string
 	Description string // Markdown
 	Message     Template
+	Detail      Template // Source "" when the code has none
 	Suggestion  Template // Source "" when the code has none
 	Retryable   bool     // the category's default unless overridden
 	HTTPStatus  int      // the category's default unless overridden
+	Retry       Retry    // the category's default unless overridden
+	RetryAfter  int      // seconds; the category's default unless overridden
+	Envelope    *Envelope
 	Params      []*Param // in declared order
+	Examples    []*Example
 	Deprecated  *Deprecation
 	Anchor      string // Markdown heading anchor
 	DocsURL     string // DocsBaseURL#Anchor, or "" without a base URL
@@ -99,6 +132,7 @@ type Param struct {
 	ArgName  string // constructor argument, e.g. "missingFields"
 	Doc      string
 	Optional bool
+	Wire     bool // sent on the wire; false for a param that only fills templates
 	Type     *Type
 }
 
@@ -111,6 +145,7 @@ const (
 	Int
 	Bool
 	Float
+	TierKind // one of the catalog's tiers, a string on the wire
 	List
 	Map
 	Object
@@ -125,8 +160,8 @@ type Type struct {
 	Source string   // as written in the catalog, e.g. "[]string"
 }
 
-// IsScalar reports whether t is a string, int, bool or float.
-func (t *Type) IsScalar() bool { return t.Kind <= Float }
+// IsScalar reports whether t is a string, int, bool, float or tier.
+func (t *Type) IsScalar() bool { return t.Kind <= TierKind }
 
 // Template is a message or suggestion template, parsed.
 type Template struct {
@@ -136,10 +171,22 @@ type Template struct {
 
 // Part is literal text or a placeholder.
 type Part struct {
-	Text  string // literal text, when Param is nil
-	Param *Param // the param a placeholder inserts
-	JSON  bool   // format the param as JSON
+	Text   string // literal text, when Param is nil
+	Param  *Param // the param a placeholder inserts
+	Format Format // how the placeholder formats the param
 }
+
+// Format is how a placeholder formats its param.
+type Format int
+
+// The formats: {p}, {p:json}, {p:and}, {p:or} and {p:or_higher}.
+const (
+	FormatText     Format = iota // scalars as text, lists of scalars joined with ", ", the rest as JSON
+	FormatJSON                   // JSON
+	FormatAnd                    // a list as "a, b and c"
+	FormatOr                     // a list as "a, b or c"
+	FormatOrHigher               // a tier and every tier above it, as "Premium or Ultimate"
+)
 
 // Params returns the params the template refers to, each once, in order of
 // first use.
@@ -157,34 +204,32 @@ func (t Template) Params() []*Param {
 
 // Code looks a code up by wire name.
 func (c *Catalog) Code(name string) *Code {
-	for _, code := range c.Codes {
-		if code.Name == name {
-			return code
+	i, ok := slices.BinarySearchFunc(c.Codes, name, func(code *Code, name string) int {
+		return strings.Compare(code.Name, name)
+	})
+	if !ok {
+		return nil
+	}
+	return c.Codes[i]
+}
+
+// Param returns the code's param of that name, or nil.
+func (c *Code) Param(name string) *Param {
+	for _, p := range c.Params {
+		if p.Name == name {
+			return p
 		}
 	}
 	return nil
 }
 
-// Envelope is the wire shape of an error: the JSON key of each field.
-type Envelope struct {
-	Code       string // the code, always present
-	Category   string // the code's category, always present
-	Message    string // the filled-in message, always present
-	Detail     string // context about this occurrence, omitted when empty
-	Suggestion string // the filled-in suggestion, omitted when empty
-	Retryable  string // whether a retry can help, always present
-	DocsURL    string // the code's docs URL, omitted when empty
-	Params     string // the code's params as an object, omitted when the code has none
-}
-
-// DefaultEnvelope is the wire shape catalogs get unless they say otherwise.
-var DefaultEnvelope = Envelope{
-	Code:       "code",
-	Category:   "category",
-	Message:    "message",
-	Detail:     "detail",
-	Suggestion: "suggestion",
-	Retryable:  "retryable",
-	DocsURL:    "docs_url",
-	Params:     "params",
+// WireParams returns the params that are sent on the wire.
+func (c *Code) WireParams() []*Param {
+	var out []*Param
+	for _, p := range c.Params {
+		if p.Wire {
+			out = append(out, p)
+		}
+	}
+	return out
 }

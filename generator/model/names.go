@@ -57,8 +57,9 @@ func exported(name string) string {
 			b.WriteString(up)
 			continue
 		}
-		lw := strings.ToLower(w)
-		b.WriteString(strings.ToUpper(lw[:1]) + lw[1:])
+		rs := []rune(strings.ToLower(w))
+		rs[0] = unicode.ToUpper(rs[0])
+		b.WriteString(string(rs))
 	}
 	return b.String()
 }
@@ -89,7 +90,7 @@ func reservedArgName(name string) string {
 		"append", "cap", "clear", "close", "complex", "copy", "delete", "imag", "len",
 		"make", "max", "min", "new", "panic", "print", "println", "real", "recover":
 		return "a predeclared Go identifier"
-	case "bytes", "errors", "json", "strconv", "strings", "fmt", "opts", "o", "p", "e":
+	case "bytes", "errors", "json", "strconv", "strings", "fmt", "opts", "o", "p", "e", "newError":
 		return "a name the generated constructor uses itself"
 	}
 	return ""
@@ -111,15 +112,17 @@ func anchor(s string) string {
 	return b.String()
 }
 
-// Closest returns the candidates nearest to name by edit distance, at most
-// three, nearest first; only candidates within half of name's length count.
+// Closest returns the candidates nearest to name by edit distance (a
+// swap of two neighbouring letters counts as one edit), at most three,
+// nearest first; only candidates within a third of name's length, and at
+// least one edit, count.
 func Closest(name string, candidates []string) []string {
 	type scored struct {
 		s string
 		d int
 	}
 	var best []scored
-	limit := len(name)/2 + 1
+	limit := max(1, (len(name)+1)/3)
 	for _, c := range candidates {
 		d := editDistance(strings.ToLower(name), strings.ToLower(c))
 		if d > limit {
@@ -150,29 +153,36 @@ func (c *Catalog) ClosestCodes(name string) []string {
 	return Closest(name, names)
 }
 
+// editDistance is the optimal string alignment distance between a and b:
+// insertions, deletions, substitutions and swaps of neighbours.
 func editDistance(a, b string) int {
 	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
+	d := make([][]int, len(ra)+1)
+	for i := range d {
+		d[i] = make([]int, len(rb)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
 	}
 	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
 		for j := 1; j <= len(rb); j++ {
 			cost := 1
 			if ra[i-1] == rb[j-1] {
 				cost = 0
 			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
 		}
-		prev, cur = cur, prev
 	}
-	return prev[len(rb)]
+	return d[len(ra)][len(rb)]
 }
 
 // didYouMean formats a suggestion from closest matches, or says what exists.
 func didYouMean(what, name string, candidates []string) string {
+	candidates = unique(candidates)
 	if m := Closest(name, candidates); len(m) > 0 {
 		return "did you mean " + quoteList(m) + "?"
 	}
@@ -195,4 +205,17 @@ func quoteList(ss []string) string {
 		q[i] = `"` + s + `"`
 	}
 	return strings.Join(q, ", ")
+}
+
+// unique returns ss without repeats, in order.
+func unique(ss []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, s := range ss {
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	return out
 }

@@ -1,17 +1,23 @@
 // Package schemagen emits the JSON Schema (draft 2020-12) of a catalog's wire
-// format: the envelope every error is sent in, discriminated by code, with
-// each code's category, retryability, docs URL and params pinned down.
+// format: each code's envelope, with its category, retry metadata, docs URL
+// and params pinned down, discriminated by the code.
 //
-// The document reads top-down: the envelope's keys first, then one "if code
-// is X then $defs/X" rule per code, then the $defs. Everything is taken from
-// the model in its order, so the output is deterministic.
+// The document reads top-down: the code at its place in the envelope first,
+// then one "if the code is X then $defs/X" rule per code, then the $defs,
+// each the whole envelope object of one code. A $defs entry describes what
+// the generated marshal code writes for that code: the members its envelope
+// places, required when they are always written, absent when they never
+// are, and every object closed. Everything is taken from the model in its
+// order, so the output is deterministic.
 package schemagen
 
 import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/url"
+	"slices"
 	"strings"
 
 	"github.com/errspec/errspec/generator/model"
@@ -58,14 +64,12 @@ func schemaID(cat *model.Catalog) string {
 
 // document builds the whole schema.
 func document(cat *model.Catalog, notice string) (object, error) {
-	env := cat.Envelope
-	if err := checkEnvelope(env); err != nil {
-		return nil, err
+	if len(cat.Envelopes) == 0 {
+		return nil, fmt.Errorf("the catalog has no envelope")
 	}
-	hasDocs, hasParams := false, false
-	for _, code := range cat.Codes {
-		hasDocs = hasDocs || code.DocsURL != ""
-		hasParams = hasParams || len(code.Params) > 0
+	codePath := cat.Envelopes[0].CodePath
+	if len(codePath) == 0 {
+		return nil, fmt.Errorf("the default envelope does not place the code")
 	}
 
 	var doc object
@@ -78,10 +82,15 @@ func document(cat *model.Catalog, notice string) (object, error) {
 	if cat.Description != "" {
 		doc.add("description", cat.Description)
 	}
-	doc.add("type", "object")
-	doc.add("properties", envelopeProperties(cat, hasDocs, hasParams))
-	doc.add("required", []string{env.Code, env.Category, env.Message, env.Retryable})
-	doc.add("additionalProperties", false)
+	codes := make([]string, len(cat.Codes))
+	for i, code := range cat.Codes {
+		codes[i] = code.Name
+	}
+	doc = append(doc, nested(codePath, object{
+		{"description", "The error code: what went wrong. Stable across releases."},
+		{"type", "string"},
+		{"enum", codes},
+	}, true)...)
 	if len(cat.Codes) == 0 {
 		return doc, nil // allOf must not be empty; the code enum already rejects every payload
 	}
@@ -89,8 +98,11 @@ func document(cat *model.Catalog, notice string) (object, error) {
 	rules := make([]object, len(cat.Codes))
 	defs := object{}
 	for i, code := range cat.Codes {
-		rules[i] = codeRule(env, code)
-		def, err := codeDef(env, code, hasDocs, hasParams)
+		rules[i] = object{
+			{"if", nested(codePath, object{{"const", code.Name}}, false)},
+			{"then", object{{"$ref", defRef(code.Name)}}},
+		}
+		def, err := codeDef(cat, code)
 		if err != nil {
 			return nil, fmt.Errorf("code %s: %w", code.Name, err)
 		}
@@ -101,93 +113,21 @@ func document(cat *model.Catalog, notice string) (object, error) {
 	return doc, nil
 }
 
-// checkEnvelope makes sure every wire field has a key of its own.
-func checkEnvelope(env model.Envelope) error {
-	fields := []struct{ name, key string }{
-		{"code", env.Code}, {"category", env.Category}, {"message", env.Message},
-		{"detail", env.Detail}, {"suggestion", env.Suggestion}, {"retryable", env.Retryable},
-		{"docs URL", env.DocsURL}, {"params", env.Params},
-	}
-	seen := map[string]string{}
-	for _, f := range fields {
-		if f.key == "" {
-			return fmt.Errorf("the envelope gives the %s no key", f.name)
+// nested describes objects that hold leaf at the keys of path, each key
+// required: the members of the outermost object's schema. With typed, each
+// object is also declared an object; a condition does without.
+func nested(path []string, leaf object, typed bool) object {
+	v := leaf
+	for i := len(path) - 1; i >= 0; i-- {
+		var o object
+		if typed {
+			o.add("type", "object")
 		}
-		if prev, ok := seen[f.key]; ok {
-			return fmt.Errorf("the envelope gives the %s and the %s the same key %q", prev, f.name, f.key)
-		}
-		seen[f.key] = f.name
+		o.add("properties", object{{path[i], v}})
+		o.add("required", []string{path[i]})
+		v = o
 	}
-	return nil
-}
-
-// envelopeProperties describes every top-level key of the wire format. The
-// docs URL and params keys appear only when some code can carry them.
-func envelopeProperties(cat *model.Catalog, hasDocs, hasParams bool) object {
-	env := cat.Envelope
-	codes := make([]string, len(cat.Codes))
-	for i, code := range cat.Codes {
-		codes[i] = code.Name
-	}
-	categories := make([]string, len(cat.Categories))
-	for i, c := range cat.Categories {
-		categories[i] = c.Name
-	}
-
-	var props object
-	props.add(env.Code, object{
-		{"description", "The error code: what went wrong. Stable across releases."},
-		{"type", "string"},
-		{"enum", codes},
-	})
-	props.add(env.Category, object{
-		{"description", "The code's category."},
-		{"type", "string"},
-		{"enum", categories},
-	})
-	props.add(env.Message, object{
-		{"description", "What went wrong, with the params filled in."},
-		{"type", "string"},
-	})
-	props.add(env.Detail, object{
-		{"description", "Context about this occurrence; absent when there is none."},
-		{"type", "string"},
-		{"minLength", 1},
-	})
-	props.add(env.Suggestion, object{
-		{"description", "How to fix the call, with the params filled in; absent when the code has none."},
-		{"type", "string"},
-		{"minLength", 1},
-	})
-	props.add(env.Retryable, object{
-		{"description", "Whether making the same call again can succeed."},
-		{"type", "boolean"},
-	})
-	if hasDocs {
-		props.add(env.DocsURL, object{
-			{"description", "The code's entry in the error reference."},
-			{"type", "string"},
-			{"format", "uri"},
-		})
-	}
-	if hasParams {
-		props.add(env.Params, object{
-			{"description", "The code's params; present exactly when the code declares params."},
-			{"type", "object"},
-		})
-	}
-	return props
-}
-
-// codeRule selects a code's $def when the payload carries that code.
-func codeRule(env model.Envelope, code *model.Code) object {
-	return object{
-		{"if", object{
-			{"properties", object{{env.Code, object{{"const", code.Name}}}}},
-			{"required", []string{env.Code}},
-		}},
-		{"then", object{{"$ref", defRef(code.Name)}}},
-	}
+	return v
 }
 
 // defRef returns the reference to a $defs entry: a JSON Pointer, escaped
@@ -197,11 +137,19 @@ func defRef(name string) string {
 	return "#" + (&url.URL{Fragment: ptr}).EscapedFragment()
 }
 
-// codeDef pins what a code fixes on the wire: its category, whether it is
-// retryable, its docs URL, and its params (or that it has none).
-func codeDef(env model.Envelope, code *model.Code, hasDocs, hasParams bool) (object, error) {
+// codeDef describes the envelope object of one code, introduced by the
+// code's title, description and deprecation.
+func codeDef(cat *model.Catalog, code *model.Code) (object, error) {
 	if code.Category == nil {
 		return nil, fmt.Errorf("no category")
+	}
+	env := code.Envelope
+	if env == nil {
+		return nil, fmt.Errorf("no envelope")
+	}
+	if !slices.Equal(env.CodePath, cat.Envelopes[0].CodePath) {
+		return nil, fmt.Errorf("envelope %s puts the code at %s, the default envelope at %s",
+			env.Name, strings.Join(env.CodePath, "."), strings.Join(cat.Envelopes[0].CodePath, "."))
 	}
 	var def object
 	def.add("title", code.Title)
@@ -213,34 +161,18 @@ func codeDef(env model.Envelope, code *model.Code, hasDocs, hasParams bool) (obj
 		def.add("$comment", deprecationNote(d))
 	}
 
-	var props object
-	var required []string
-	props.add(env.Code, object{{"const", code.Name}})
-	props.add(env.Category, object{{"const", code.Category.Name}})
-	props.add(env.Retryable, object{{"const", code.Retryable}})
-	switch {
-	case code.DocsURL != "":
-		props.add(env.DocsURL, object{{"const", code.DocsURL}})
-		required = append(required, env.DocsURL)
-	case hasDocs:
-		props.add(env.DocsURL, false)
-	}
-	switch {
-	case len(code.Params) > 0:
-		params, err := paramsSchema(code.Params)
-		if err != nil {
-			return nil, err
+	w := wire{tiers: cat.Tiers, code: code}
+	placed := env.Placed()
+	for _, p := range code.WireParams() {
+		if !placed[p.Name] {
+			w.rest = append(w.rest, p)
 		}
-		props.add(env.Params, params)
-		required = append(required, env.Params)
-	case hasParams:
-		props.add(env.Params, false)
 	}
-	def.add("properties", props)
-	if len(required) > 0 {
-		def.add("required", required)
+	root, _, err := w.shape(env.Root)
+	if err != nil {
+		return nil, err
 	}
-	return def, nil
+	return append(def, root...), nil
 }
 
 // deprecationNote says since when a code is deprecated and what replaces
@@ -256,32 +188,191 @@ func deprecationNote(d *model.Deprecation) string {
 	return note + "."
 }
 
-// paramsSchema describes a closed object of params or fields: the required
-// ones required, the optional ones allowed to be absent, nothing else.
-func paramsSchema(params []*model.Param) (object, error) {
-	var props object
-	var required []string
-	for _, p := range params {
-		s, err := typeSchema(p.Type, p.Doc)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", p.Name, err)
-		}
-		props.add(p.Name, s)
-		if !p.Optional {
-			required = append(required, p.Name)
-		}
-	}
-	o := object{{"type", "object"}, {"properties", props}}
-	if len(required) > 0 {
-		o.add("required", required)
-	}
-	o.add("additionalProperties", false)
-	return o, nil
+// presence is whether a member of an envelope is written for a code.
+type presence int
+
+const (
+	never    presence = iota // never written: not a property
+	optional                 // written when it has a value
+	required                 // always written
+)
+
+// wire describes the envelope of one code.
+type wire struct {
+	tiers []*model.Tier
+	code  *model.Code
+	rest  []*model.Param // the wire params the envelope does not place one by one, in declared order
 }
 
-// typeSchema describes a value of type t; doc, when not empty, becomes its
-// description.
-func typeSchema(t *model.Type, doc string) (object, error) {
+// shape describes an object of the envelope: a closed object with the
+// members written for the code. An object that is written only when it
+// has members gets minProperties 1.
+func (w *wire) shape(s *model.Shape) (object, presence, error) {
+	var props object
+	var req []string
+	keys := map[string]bool{}
+	add := func(key string, schema object, p presence) error {
+		if p == never {
+			return nil
+		}
+		if keys[key] {
+			return fmt.Errorf("the envelope%s writes the key %q twice in one object", envName(w.code.Envelope), key)
+		}
+		keys[key] = true
+		props.add(key, schema)
+		if p == required {
+			req = append(req, key)
+		}
+		return nil
+	}
+	for _, m := range s.Members {
+		if m.Kind == model.KindSpread {
+			for _, p := range w.rest {
+				schema, err := w.param(p)
+				if err != nil {
+					return nil, never, err
+				}
+				if err := add(p.Name, schema, presenceOf(p)); err != nil {
+					return nil, never, err
+				}
+			}
+			continue
+		}
+		schema, p, err := w.member(m)
+		if err != nil {
+			return nil, never, err
+		}
+		if err := add(m.Key, schema, p); err != nil {
+			return nil, never, err
+		}
+	}
+	return closed(props, req)
+}
+
+// closed is a closed object of the properties, req of them required; its
+// presence follows from theirs.
+func closed(props object, req []string) (object, presence, error) {
+	if len(props) == 0 {
+		return nil, never, nil
+	}
+	o := object{{"type", "object"}, {"properties", props}}
+	p := required
+	if len(req) > 0 {
+		o.add("required", req)
+	} else {
+		o.add("minProperties", 1)
+		p = optional
+	}
+	o.add("additionalProperties", false)
+	return o, p, nil
+}
+
+func envName(env *model.Envelope) string {
+	if env.Name == "" {
+		return ""
+	}
+	return " " + env.Name
+}
+
+// member describes one member of an envelope object other than a spread.
+func (w *wire) member(m *model.Member) (object, presence, error) {
+	switch m.Kind {
+	case model.KindConst:
+		v, err := constValue(m.Const)
+		if err != nil {
+			return nil, never, fmt.Errorf("the envelope%s gives %s the constant %s, which is not JSON: %w", envName(w.code.Envelope), m.Key, m.Const, err)
+		}
+		return object{{"const", v}}, required, nil
+	case model.KindField:
+		schema, p, err := w.field(m.Field)
+		if err != nil {
+			return nil, never, fmt.Errorf("the envelope%s gives %s %w", envName(w.code.Envelope), m.Key, err)
+		}
+		return schema, p, nil
+	case model.KindParam:
+		p := w.code.Param(m.Param)
+		if p == nil || !p.Wire {
+			return nil, never, nil
+		}
+		schema, err := w.param(p)
+		return schema, presenceOf(p), err
+	case model.KindParams:
+		var props object
+		var req []string
+		for _, p := range w.rest {
+			schema, err := w.param(p)
+			if err != nil {
+				return nil, never, err
+			}
+			props.add(p.Name, schema)
+			if !p.Optional {
+				req = append(req, p.Name)
+			}
+		}
+		return closed(props, req)
+	case model.KindObject:
+		return w.shape(m.Object)
+	}
+	return nil, never, fmt.Errorf("the envelope%s gives %s an unknown member kind %d", envName(w.code.Envelope), m.Key, m.Kind)
+}
+
+// field describes a value of the error. Values that follow from the code
+// are constants; texts are written only when not empty.
+func (w *wire) field(f model.Field) (object, presence, error) {
+	c := w.code
+	text := object{{"type", "string"}, {"minLength", 1}}
+	switch f {
+	case model.FieldCode:
+		return object{{"const", c.Name}}, required, nil
+	case model.FieldCategory:
+		return object{{"const", c.Category.Name}}, required, nil
+	case model.FieldMessage:
+		return text, required, nil
+	case model.FieldDetail, model.FieldSuggestion:
+		return text, optional, nil
+	case model.FieldRetryable:
+		return object{{"const", c.Retryable}}, required, nil
+	case model.FieldRetry:
+		return object{{"const", string(c.Retry)}}, required, nil
+	case model.FieldRetryAfter:
+		if c.RetryAfter <= 0 {
+			return nil, never, nil
+		}
+		return object{{"const", c.RetryAfter}}, required, nil
+	case model.FieldHTTPStatus:
+		return object{{"type", "integer"}, {"minimum", 100}, {"maximum", 599}}, required, nil
+	case model.FieldDocsURL:
+		if c.DocsURL == "" {
+			return nil, never, nil
+		}
+		return object{{"const", c.DocsURL}}, required, nil
+	case model.FieldTitle:
+		return object{{"const", c.Title}}, required, nil
+	}
+	return nil, never, fmt.Errorf("an unknown field %d", f)
+}
+
+func presenceOf(p *model.Param) presence {
+	if p.Optional {
+		return optional
+	}
+	return required
+}
+
+// param describes a param or a field of an object param. An optional one
+// is written only when it is not its type's zero value, so when present it
+// is not: a non-empty string, list or map, a number other than 0, true.
+func (w *wire) param(p *model.Param) (object, error) {
+	s, err := w.typ(p.Type, p.Doc, p.Optional)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", p.Name, err)
+	}
+	return s, nil
+}
+
+// typ describes a value of type t; doc, when not empty, becomes its
+// description, and nonZero excludes the type's zero value.
+func (w *wire) typ(t *model.Type, doc string, nonZero bool) (object, error) {
 	if t == nil {
 		return nil, fmt.Errorf("no type")
 	}
@@ -292,34 +383,150 @@ func typeSchema(t *model.Type, doc string) (object, error) {
 	switch t.Kind {
 	case model.String:
 		o.add("type", "string")
-	case model.Int:
-		o.add("type", "integer")
+		if nonZero {
+			o.add("minLength", 1)
+		}
+	case model.TierKind:
+		if len(w.tiers) == 0 {
+			return nil, fmt.Errorf("type tier, and the catalog declares no tiers")
+		}
+		names := make([]string, len(w.tiers))
+		for i, tier := range w.tiers {
+			names[i] = tier.Name
+		}
+		o.add("type", "string")
+		o.add("enum", names)
+	case model.Int, model.Float:
+		if t.Kind == model.Int {
+			o.add("type", "integer")
+		} else {
+			o.add("type", "number")
+		}
+		if nonZero {
+			o.add("not", object{{"const", 0}})
+		}
 	case model.Bool:
 		o.add("type", "boolean")
-	case model.Float:
-		o.add("type", "number")
+		if nonZero {
+			o.add("const", true)
+		}
 	case model.List, model.Map:
-		elem, err := typeSchema(t.Elem, "")
+		elem, err := w.typ(t.Elem, "", false)
 		if err != nil {
 			return nil, err
 		}
 		if t.Kind == model.List {
 			o.add("type", "array")
 			o.add("items", elem)
+			if nonZero {
+				o.add("minItems", 1)
+			}
 		} else {
 			o.add("type", "object")
 			o.add("additionalProperties", elem)
+			if nonZero {
+				o.add("minProperties", 1)
+			}
 		}
 	case model.Object:
-		fields, err := paramsSchema(t.Fields)
-		if err != nil {
-			return nil, err
+		// Every field is written, wire or not: the generated struct
+		// marshals them all, the optional ones omitted when zero.
+		fields := t.Fields
+		if t.GoName == model.AlternativeType {
+			fields = alternativeFields(t.Fields)
 		}
-		o = append(o, fields...)
+		var props object
+		var req []string
+		for _, f := range fields {
+			s, err := w.param(f)
+			if err != nil {
+				return nil, err
+			}
+			props.add(f.Name, s)
+			if !f.Optional {
+				req = append(req, f.Name)
+			}
+		}
+		o.add("type", "object")
+		o.add("properties", props)
+		if len(req) > 0 {
+			o.add("required", req)
+		}
+		o.add("additionalProperties", false)
 	default:
 		return nil, fmt.Errorf("unknown type kind %d (%q)", t.Kind, t.Source)
 	}
 	return o, nil
+}
+
+// alternativeFields are the fields of the Alternative type every
+// alternatives param shares, whichever of them the catalog declares: the
+// action always written, the description and the tier written when not
+// empty. Declared fields lend their docs.
+func alternativeFields(declared []*model.Param) []*model.Param {
+	out := make([]*model.Param, len(model.AlternativeFields))
+	for i, name := range model.AlternativeFields {
+		f := &model.Param{Name: name, Optional: name != "action", Type: &model.Type{Kind: model.String, Source: "string"}}
+		for _, d := range declared {
+			if d.Name == name {
+				f.Doc = d.Doc
+			}
+		}
+		out[i] = f
+	}
+	return out
+}
+
+// constValue decodes a constant's JSON text, keeping the order of object
+// keys and the text of numbers, so that it is written as the envelope
+// declares it.
+func constValue(text string) (any, error) {
+	dec := json.NewDecoder(strings.NewReader(text))
+	dec.UseNumber()
+	v, err := decodeValue(dec)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, fmt.Errorf("more than one JSON value")
+	}
+	return v, nil
+}
+
+func decodeValue(dec *json.Decoder) (any, error) {
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, err
+	}
+	switch tok {
+	case json.Delim('{'):
+		o := object{}
+		for dec.More() {
+			key, err := dec.Token()
+			if err != nil {
+				return nil, err
+			}
+			v, err := decodeValue(dec)
+			if err != nil {
+				return nil, err
+			}
+			o.add(key.(string), v)
+		}
+		_, err := dec.Token()
+		return o, err
+	case json.Delim('['):
+		a := []any{}
+		for dec.More() {
+			v, err := decodeValue(dec)
+			if err != nil {
+				return nil, err
+			}
+			a = append(a, v)
+		}
+		_, err := dec.Token()
+		return a, err
+	}
+	return tok, nil
 }
 
 // object is a JSON object whose members are written in the order they were

@@ -110,20 +110,57 @@ func leafLocations(err error) []string {
 	return slices.Compact(out)
 }
 
-func TestGolden(t *testing.T) {
-	got := render(t, agenttools(t))
-	golden := filepath.Join("testdata", "agenttools.schema.json")
-	if *update {
-		if err := os.WriteFile(golden, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
+// built builds the catalog of testdata/NAME.input.json: a model.Input as
+// the loader decodes it from CUE's export.
+func built(t *testing.T, name string) *model.Catalog {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", name+".input.json"))
 	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
+		t.Fatal(err)
 	}
-	if diff := cmp.Diff(string(want), string(got)); diff != "" {
-		t.Errorf("Render(agenttools) mismatch (-want +got):\n%s", diff)
+	var in model.Input
+	if err := json.Unmarshal(data, &in); err != nil {
+		t.Fatalf("decoding %s: %v", name, err)
+	}
+	cat, err := model.Build(&in)
+	if err != nil {
+		t.Fatalf("building %s: %v", name, err)
+	}
+	return cat
+}
+
+// catalogs are the golden cases: the example catalog with the default
+// envelope, and hand-written catalogs with other envelopes.
+var catalogs = []struct {
+	name string
+	cat  func(*testing.T) *model.Catalog
+}{
+	{"agenttools", agenttools},
+	{"default", func(t *testing.T) *model.Catalog { return built(t, "default") }},
+	{"flat", func(t *testing.T) *model.Catalog { return built(t, "flat") }},
+	{"nested", func(t *testing.T) *model.Catalog { return built(t, "nested") }},
+	{"two", func(t *testing.T) *model.Catalog { return built(t, "two") }},
+}
+
+func TestGolden(t *testing.T) {
+	for _, tc := range catalogs {
+		t.Run(tc.name, func(t *testing.T) {
+			got := render(t, tc.cat(t))
+			golden := filepath.Join("testdata", tc.name+".schema.json")
+			if *update {
+				if err := os.WriteFile(golden, got, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run go test -update to create it)", err)
+			}
+			if diff := cmp.Diff(string(want), string(got)); diff != "" {
+				t.Errorf("Render(%s) mismatch (-want +got):\n%s", tc.name, diff)
+			}
+			compile(t, got)
+		})
 	}
 }
 
@@ -137,6 +174,11 @@ func TestDeterministic(t *testing.T) {
 	for _, c := range []*model.Catalog{cat, again.Model} {
 		if diff := cmp.Diff(string(first), string(render(t, c))); diff != "" {
 			t.Errorf("second render differs (-want +got):\n%s", diff)
+		}
+	}
+	for _, name := range []string{"default", "flat", "nested", "two"} {
+		if diff := cmp.Diff(string(render(t, built(t, name))), string(render(t, built(t, name)))); diff != "" {
+			t.Errorf("%s: second render differs (-want +got):\n%s", name, diff)
 		}
 	}
 }
@@ -161,7 +203,7 @@ func TestLayout(t *testing.T) {
 		}
 	}
 	want := []string{"$schema", "$id", "$comment", "title", "description", "type",
-		"properties", "required", "additionalProperties", "allOf", "$defs"}
+		"properties", "required", "allOf", "$defs"}
 	if diff := cmp.Diff(want, top); diff != "" {
 		t.Errorf("top-level keys (-want +got):\n%s", diff)
 	}
@@ -177,9 +219,69 @@ func TestLayout(t *testing.T) {
 	}
 }
 
-func TestValidPayloads(t *testing.T) {
-	sch := compile(t, render(t, agenttools(t)))
-	for _, tc := range []struct{ name, payload string }{
+func TestNoHTMLEscaping(t *testing.T) {
+	for _, tc := range []struct{ catalog, literal string }{
+		{"flat", `"Feature needs a <higher> tier"`},
+		{"flat", `a < b && c > d.`},
+		{"two", `"b": "<x>"`}, // inside a constant of the envelope
+	} {
+		if out := render(t, built(t, tc.catalog)); !bytes.Contains(out, []byte(tc.literal)) {
+			t.Errorf("the schema of %s lacks %s literally", tc.catalog, tc.literal)
+		}
+	}
+}
+
+// TestExamples checks that every example of the example catalog, the JSON
+// its constructor must produce, validates.
+func TestExamples(t *testing.T) {
+	cat := agenttools(t)
+	sch := compile(t, render(t, cat))
+	n := 0
+	for _, code := range cat.Codes {
+		for _, ex := range code.Examples {
+			n++
+			if err := validate(t, sch, string(ex.JSON)); err != nil {
+				t.Errorf("%s example %d rejected: %v\n%s", code.Name, ex.Index, err, ex.JSON)
+			}
+		}
+	}
+	t.Logf("%d examples checked", n)
+}
+
+type validCase struct{ name, payload string }
+
+// faultCase is a payload with one thing wrong; at is where the validator
+// must place the fault.
+type faultCase struct{ name, at, payload string }
+
+func checkPayloads(t *testing.T, sch *jsonschema.Schema, valid []validCase, invalid []faultCase) {
+	t.Helper()
+	for _, tc := range valid {
+		t.Run("valid/"+tc.name, func(t *testing.T) {
+			if err := validate(t, sch, tc.payload); err != nil {
+				t.Errorf("valid payload rejected: %v\n%s", err, tc.payload)
+			}
+		})
+	}
+	for _, tc := range invalid {
+		t.Run("invalid/"+tc.name, func(t *testing.T) {
+			err := validate(t, sch, tc.payload)
+			if err == nil {
+				t.Fatalf("invalid payload accepted:\n%s", tc.payload)
+			}
+			if locs := leafLocations(err); !slices.Contains(locs, tc.at) {
+				t.Errorf("faults at %q, want one at %q:\n%v", locs, tc.at, err)
+			}
+		})
+	}
+}
+
+// TestDefaultEnvelope validates payloads in the default envelope: code,
+// category, message, detail, suggestion, retryable, docs_url and params.
+// The catalog is the example catalog as it was before envelopes.
+func TestDefaultEnvelope(t *testing.T) {
+	sch := compile(t, render(t, built(t, "default")))
+	checkPayloads(t, sch, []validCase{
 		{"required params only, no detail", `{
 			"code": "MISSING_REQUIRED_FIELD", "category": "validation",
 			"message": "Missing required fields for manage_merge_request create: title",
@@ -224,10 +326,14 @@ func TestValidPayloads(t *testing.T) {
 			"message": "Upstream API did not answer within 3000 ms",
 			"retryable": true, "docs_url": "https://docs.example.com/errors#upstream_timeout",
 			"params": {"timeout_ms": 3000}}`},
-		{"optional bool present and false", `{
+		{"optional bool absent", `{
 			"code": "UPSTREAM_ERROR", "category": "upstream", "message": "Upstream API answered 503: unavailable",
 			"retryable": true, "docs_url": "https://docs.example.com/errors#upstream_error",
-			"params": {"status": 503, "upstream_message": "unavailable", "metrics_available": false}}`},
+			"params": {"status": 503, "upstream_message": "unavailable"}}`},
+		{"optional bool present", `{
+			"code": "UPSTREAM_ERROR", "category": "upstream", "message": "Upstream API answered 503: unavailable",
+			"retryable": true, "docs_url": "https://docs.example.com/errors#upstream_error",
+			"params": {"status": 503, "upstream_message": "unavailable", "metrics_available": true}}`},
 		{"optional string present", `{
 			"code": "TIER_RESTRICTED", "category": "permission",
 			"message": "Protected Branches API requires the Premium tier or higher",
@@ -251,25 +357,13 @@ func TestValidPayloads(t *testing.T) {
 			"code": "PROJECT_NOT_FOUND", "category": "not_found", "message": "Project g/p not found",
 			"retryable": false, "docs_url": "https://docs.example.com/errors#project_not_found",
 			"params": {"project_id": "g/p"}}`},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			if err := validate(t, sch, tc.payload); err != nil {
-				t.Errorf("valid payload rejected: %v\n%s", err, tc.payload)
-			}
-		})
-	}
-}
-
-func TestInvalidPayloads(t *testing.T) {
-	sch := compile(t, render(t, agenttools(t)))
-	// Each payload is a valid one with one thing wrong; at is where the
-	// validator must place the fault.
-	for _, tc := range []struct{ name, at, payload string }{
+	}, []faultCase{
 		{"unknown code", "/code", `{
 			"code": "NO_SUCH_CODE", "category": "internal", "message": "m", "retryable": true}`},
 		{"code of the wrong case", "/code", `{
 			"code": "internal_error", "category": "internal", "message": "m", "retryable": true,
 			"docs_url": "https://docs.example.com/errors#internal_error"}`},
+		{"no code", "", `{"category": "internal", "message": "m", "retryable": true}`},
 		{"missing required param", "/params", `{
 			"code": "MISSING_REQUIRED_FIELD", "category": "validation", "message": "m",
 			"retryable": false, "docs_url": "https://docs.example.com/errors#missing_required_field",
@@ -282,6 +376,22 @@ func TestInvalidPayloads(t *testing.T) {
 			"code": "MISSING_REQUIRED_FIELD", "category": "validation", "message": "m",
 			"retryable": false, "docs_url": "https://docs.example.com/errors#missing_required_field",
 			"params": {"tool": "t", "action": "a", "missing_fields": null}}`},
+		{"null optional param", "/params/action_required_fields", `{
+			"code": "MISSING_REQUIRED_FIELD", "category": "validation", "message": "m",
+			"retryable": false, "docs_url": "https://docs.example.com/errors#missing_required_field",
+			"params": {"tool": "t", "action": "a", "missing_fields": ["x"], "action_required_fields": null}}`},
+		{"empty optional map", "/params/action_required_fields", `{
+			"code": "MISSING_REQUIRED_FIELD", "category": "validation", "message": "m",
+			"retryable": false, "docs_url": "https://docs.example.com/errors#missing_required_field",
+			"params": {"tool": "t", "action": "a", "missing_fields": ["x"], "action_required_fields": {}}}`},
+		{"optional bool false", "/params/metrics_available", `{
+			"code": "UPSTREAM_ERROR", "category": "upstream", "message": "m",
+			"retryable": true, "docs_url": "https://docs.example.com/errors#upstream_error",
+			"params": {"status": 503, "upstream_message": "unavailable", "metrics_available": false}}`},
+		{"empty optional string", "/params/current_tier", `{
+			"code": "TIER_RESTRICTED", "category": "permission", "message": "m",
+			"retryable": false, "docs_url": "https://docs.example.com/errors#tier_restricted",
+			"params": {"tool": "t", "feature_name": "f", "tier_required": "Premium", "current_tier": "", "upgrade_available": false}}`},
 		{"fraction for an int", "/params/size", `{
 			"code": "PAYLOAD_TOO_LARGE", "category": "limit", "message": "m",
 			"retryable": false, "docs_url": "https://docs.example.com/errors#payload_too_large",
@@ -320,7 +430,7 @@ func TestInvalidPayloads(t *testing.T) {
 			"code": "UPSTREAM_TIMEOUT", "category": "upstream_timeout", "message": "m",
 			"retryable": true, "docs_url": "https://docs.example.com/errors#upstream_timeout",
 			"params": {"timeout_ms": 3000, "attempt": 2}}`},
-		{"params on a code without params", "/params", `{
+		{"params on a code without params", "", `{
 			"code": "INTERNAL_ERROR", "category": "internal", "message": "m", "retryable": true,
 			"docs_url": "https://docs.example.com/errors#internal_error", "params": {}}`},
 		{"no params on a code with params", "", `{
@@ -349,114 +459,202 @@ func TestInvalidPayloads(t *testing.T) {
 		{"no message", "", `{
 			"code": "INTERNAL_ERROR", "category": "internal", "retryable": true,
 			"docs_url": "https://docs.example.com/errors#internal_error"}`},
+		{"empty message", "/message", `{
+			"code": "INTERNAL_ERROR", "category": "internal", "message": "", "retryable": true,
+			"docs_url": "https://docs.example.com/errors#internal_error"}`},
 		{"empty detail", "/detail", `{
 			"code": "INTERNAL_ERROR", "category": "internal", "message": "m", "detail": "", "retryable": true,
 			"docs_url": "https://docs.example.com/errors#internal_error"}`},
 		{"retryable as a string", "/retryable", `{
 			"code": "INTERNAL_ERROR", "category": "internal", "message": "m", "retryable": "true",
 			"docs_url": "https://docs.example.com/errors#internal_error"}`},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			err := validate(t, sch, tc.payload)
-			if err == nil {
-				t.Fatalf("invalid payload accepted:\n%s", tc.payload)
-			}
-			if locs := leafLocations(err); !slices.Contains(locs, tc.at) {
-				t.Errorf("faults at %q, want one at %q:\n%v", locs, tc.at, err)
-			}
-		})
-	}
+	})
 }
 
-// small is a hand-built catalog: a renamed envelope, no docs base URL,
-// text with HTML's special characters, a params object with no required
-// param, and a code without params.
-func small() *model.Catalog {
-	io := &model.Category{Name: "io", Description: "Input & output", Retryable: true, HTTPStatus: 503}
-	full := &model.Code{
-		Name: "DISK_FULL", Category: io, Title: "Disk <full>", Retryable: true,
-		Description: "No space left: a < b && c > d.",
-		Params: []*model.Param{
-			{Name: "free_bytes", Doc: "Bytes left, if known.", Optional: true, Type: &model.Type{Kind: model.Int, Source: "int"}},
-		},
-	}
-	oops := &model.Code{Name: "OOPS", Category: io, Title: "Oops"}
-	io.Codes = []*model.Code{full, oops}
-	return &model.Catalog{
-		Name:  "small",
-		Title: "small",
-		Envelope: model.Envelope{
-			Code: "error_code", Category: "kind", Message: "error", Detail: "details",
-			Suggestion: "suggested_fix", Retryable: "retry", DocsURL: "help", Params: "context",
-		},
-		Categories: []*model.Category{io},
-		Codes:      []*model.Code{full, oops},
-	}
+// TestFlatEnvelope: the params spread among the members, renamed keys, a
+// constant, no message; a wire: false param, tiers, alternatives and
+// optional params of every kind.
+func TestFlatEnvelope(t *testing.T) {
+	sch := compile(t, render(t, built(t, "flat")))
+	checkPayloads(t, sch, []validCase{
+		{"required params", `{"error_code": "TIER_RESTRICTED", "feature": "Protected branches",
+			"tier_required": "Premium", "suggested_fix": "Upgrade to Premium.", "error": true}`},
+		{"optional tier present", `{"error_code": "TIER_RESTRICTED", "feature": "Protected branches",
+			"tier_required": "Ultimate", "current_tier": "Free", "suggested_fix": "Upgrade to Ultimate.", "error": true}`},
+		{"no suggestion", `{"error_code": "TIER_RESTRICTED", "feature": "f", "tier_required": "Free", "error": true}`},
+		{"optional params absent", `{"error_code": "UPSTREAM_ERROR", "status": 503, "error": true}`},
+		{"optional params present", `{"error_code": "UPSTREAM_ERROR", "status": 503, "load": 0.5,
+			"metrics_available": true, "headers": {"Retry-After": "30"}, "tags": ["a", "b"], "error": true}`},
+		{"members in another order", `{"error": true, "status": 0, "error_code": "UPSTREAM_ERROR"}`},
+		{"alternatives with every field of the shared type", `{"error_code": "TIER_RESTRICTED", "feature": "f",
+			"tier_required": "Premium", "alternatives": [
+				{"action": "browse_branches", "description": "Read the branches instead.", "available_on": "Free"},
+				{"action": "ask an admin"}], "error": true}`},
+	}, []faultCase{
+		{"wire: false param present", "", `{"error_code": "TIER_RESTRICTED", "tool": "browse_protected_branches",
+			"feature": "f", "tier_required": "Premium", "error": true}`},
+		{"tier not among the tiers", "/tier_required", `{"error_code": "TIER_RESTRICTED", "feature": "f",
+			"tier_required": "Gold", "error": true}`},
+		{"tier in another case", "/current_tier", `{"error_code": "TIER_RESTRICTED", "feature": "f",
+			"tier_required": "Premium", "current_tier": "free", "error": true}`},
+		{"null optional tier", "/current_tier", `{"error_code": "TIER_RESTRICTED", "feature": "f",
+			"tier_required": "Premium", "current_tier": null, "error": true}`},
+		{"missing required param", "", `{"error_code": "TIER_RESTRICTED", "feature": "f", "error": true}`},
+		{"params nested instead of spread", "", `{"error_code": "TIER_RESTRICTED",
+			"params": {"feature": "f", "tier_required": "Premium"}, "error": true}`},
+		{"constant of another value", "/error", `{"error_code": "UPSTREAM_ERROR", "status": 503, "error": false}`},
+		{"constant missing", "", `{"error_code": "UPSTREAM_ERROR", "status": 503}`},
+		{"default key for the code", "", `{"code": "UPSTREAM_ERROR", "status": 503, "error": true}`},
+		{"unknown code", "/error_code", `{"error_code": "NOPE", "error": true}`},
+		{"message the envelope does not place", "", `{"error_code": "UPSTREAM_ERROR", "status": 503,
+			"message": "Upstream answered 503", "error": true}`},
+		{"default key for the suggestion", "", `{"error_code": "TIER_RESTRICTED", "feature": "f",
+			"tier_required": "Premium", "suggestion": "Upgrade.", "error": true}`},
+		{"empty suggestion", "/suggested_fix", `{"error_code": "TIER_RESTRICTED", "feature": "f",
+			"tier_required": "Premium", "suggested_fix": "", "error": true}`},
+		{"param of another code", "", `{"error_code": "UPSTREAM_ERROR", "status": 503, "feature": "f", "error": true}`},
+		{"int param as a string", "/status", `{"error_code": "UPSTREAM_ERROR", "status": "503", "error": true}`},
+		{"optional float at zero", "/load", `{"error_code": "UPSTREAM_ERROR", "status": 503, "load": 0.0, "error": true}`},
+		{"optional bool false", "/metrics_available", `{"error_code": "UPSTREAM_ERROR", "status": 503,
+			"metrics_available": false, "error": true}`},
+		{"optional map empty", "/headers", `{"error_code": "UPSTREAM_ERROR", "status": 503, "headers": {}, "error": true}`},
+		{"optional map element of the wrong type", "/headers/a", `{"error_code": "UPSTREAM_ERROR", "status": 503,
+			"headers": {"a": 1}, "error": true}`},
+		{"alternative with an unknown field", "/alternatives/0", `{"error_code": "TIER_RESTRICTED", "feature": "f",
+			"tier_required": "Premium", "alternatives": [{"action": "a", "url": "https://x"}], "error": true}`},
+		{"alternative without an action", "/alternatives/0", `{"error_code": "TIER_RESTRICTED", "feature": "f",
+			"tier_required": "Premium", "alternatives": [{"description": "d"}], "error": true}`},
+		{"alternatives empty", "/alternatives", `{"error_code": "TIER_RESTRICTED", "feature": "f",
+			"tier_required": "Premium", "alternatives": [], "error": true}`},
+		{"optional list empty", "/tags", `{"error_code": "UPSTREAM_ERROR", "status": 503, "tags": [], "error": true}`},
+	})
 }
 
-func TestSmallCatalog(t *testing.T) {
-	out := render(t, small())
-	for _, literal := range []string{`"Disk <full>"`, `a < b && c > d.`} {
-		if !bytes.Contains(out, []byte(literal)) {
-			t.Errorf("the schema lacks %s literally", literal)
-		}
-	}
+// TestNestedEnvelope: the code and message nested under "error", the
+// params and the suggestion under "details", one param beside them.
+func TestNestedEnvelope(t *testing.T) {
+	sch := compile(t, render(t, built(t, "nested")))
+	checkPayloads(t, sch, []validCase{
+		{"param beside the nested error", `{"error": {"code": "UPSTREAM_ERROR", "message": "Upstream answered 503"},
+			"details": {"status": 503}, "metrics_available": false}`},
+		{"optional param present", `{"error": {"code": "UPSTREAM_ERROR", "message": "Upstream answered 503"},
+			"details": {"status": 503, "upstream_message": "unavailable"}, "metrics_available": true}`},
+		{"details holding only the suggestion", `{"error": {"code": "RESOURCE_NOT_FOUND", "message": "Not found"},
+			"details": {"suggestion": "List the resources first."}}`},
+		{"optional object present", `{"error": {"code": "RESOURCE_NOT_FOUND", "message": "Not found"},
+			"details": {"id": "web", "gvk": {"version": "v1", "kind": "Deployment"}, "suggestion": "List the resources first."}}`},
+		{"details absent", `{"error": {"code": "RESOURCE_NOT_FOUND", "message": "Not found"}}`},
+		{"code without params", `{"error": {"code": "INTERNAL_ERROR", "message": "Internal error"}}`},
+	}, []faultCase{
+		{"code at the top level", "", `{"code": "INTERNAL_ERROR", "message": "Internal error"}`},
+		{"unknown nested code", "/error/code", `{"error": {"code": "NOPE", "message": "m"}}`},
+		{"error not an object", "/error", `{"error": "Internal error"}`},
+		{"message missing", "/error", `{"error": {"code": "INTERNAL_ERROR"}}`},
+		{"extra key in the nested error", "/error", `{"error": {"code": "INTERNAL_ERROR", "message": "m", "category": "internal"}}`},
+		{"empty details", "/details", `{"error": {"code": "RESOURCE_NOT_FOUND", "message": "Not found"}, "details": {}}`},
+		{"details missing a required param", "/details", `{"error": {"code": "UPSTREAM_ERROR", "message": "m"},
+			"details": {"upstream_message": "x"}, "metrics_available": true}`},
+		{"details absent with a required param", "", `{"error": {"code": "UPSTREAM_ERROR", "message": "m"},
+			"metrics_available": true}`},
+		{"placed param inside details", "/details", `{"error": {"code": "UPSTREAM_ERROR", "message": "m"},
+			"details": {"status": 503, "metrics_available": true}}`},
+		{"placed param missing", "", `{"error": {"code": "UPSTREAM_ERROR", "message": "m"}, "details": {"status": 503}}`},
+		{"placed param on a code without it", "", `{"error": {"code": "RESOURCE_NOT_FOUND", "message": "m"},
+			"metrics_available": true}`},
+		{"details on a code without params or suggestion", "/details", `{"error": {"code": "INTERNAL_ERROR", "message": "m"},
+			"details": {"status": 1}}`},
+		{"object param missing a field", "/details/gvk", `{"error": {"code": "RESOURCE_NOT_FOUND", "message": "m"},
+			"details": {"gvk": {"version": "v1"}}}`},
+		{"null object param", "/details/gvk", `{"error": {"code": "RESOURCE_NOT_FOUND", "message": "m"},
+			"details": {"gvk": null}}`},
+		{"optional object field empty", "/details/gvk/group", `{"error": {"code": "RESOURCE_NOT_FOUND", "message": "m"},
+			"details": {"gvk": {"group": "", "version": "v1", "kind": "Deployment"}}}`},
+	})
+
 	var doc struct {
-		ID         string                     `json:"$id"`
-		Properties map[string]json.RawMessage `json:"properties"`
-		Required   []string                   `json:"required"`
+		Defs map[string]struct {
+			Deprecated bool   `json:"deprecated"`
+			Comment    string `json:"$comment"`
+		} `json:"$defs"`
 	}
-	if err := json.Unmarshal(out, &doc); err != nil {
+	if err := json.Unmarshal(render(t, built(t, "nested")), &doc); err != nil {
 		t.Fatal(err)
 	}
-	if doc.ID != "urn:errspec:small" {
-		t.Errorf("$id = %q, want urn:errspec:small", doc.ID)
+	if d := doc.Defs["INTERNAL_ERROR"]; !d.Deprecated || d.Comment != "Deprecated since v2; use UPSTREAM_ERROR instead." {
+		t.Errorf("INTERNAL_ERROR: deprecated %v, $comment %q", d.Deprecated, d.Comment)
 	}
-	var keys []string
-	for k := range doc.Properties {
-		keys = append(keys, k)
+	if d := doc.Defs["UPSTREAM_ERROR"]; d.Deprecated || d.Comment != "" {
+		t.Errorf("UPSTREAM_ERROR: deprecated %v, $comment %q", d.Deprecated, d.Comment)
 	}
-	slices.Sort(keys)
-	// No code has a docs URL, so "help" is not a key of the envelope.
-	wantKeys := []string{"context", "details", "error", "error_code", "kind", "retry", "suggested_fix"}
-	if diff := cmp.Diff(wantKeys, keys); diff != "" {
-		t.Errorf("envelope keys (-want +got):\n%s", diff)
-	}
-	if diff := cmp.Diff([]string{"error_code", "kind", "error", "retry"}, doc.Required); diff != "" {
-		t.Errorf("required (-want +got):\n%s", diff)
-	}
+}
 
-	sch := compile(t, out)
-	for _, payload := range []string{
-		`{"error_code": "DISK_FULL", "kind": "io", "error": "disk full", "retry": true, "context": {}}`,
-		`{"error_code": "DISK_FULL", "kind": "io", "error": "disk full", "retry": true, "context": {"free_bytes": 0}}`,
-		`{"error_code": "OOPS", "kind": "io", "error": "oops", "details": "d", "suggested_fix": "s", "retry": false}`,
-	} {
-		if err := validate(t, sch, payload); err != nil {
-			t.Errorf("valid payload rejected: %v\n%s", err, payload)
-		}
-	}
-	for _, payload := range []string{
-		`{"code": "OOPS", "category": "io", "message": "oops", "retryable": false}`,
-		`{"error_code": "DISK_FULL", "kind": "io", "error": "disk full", "retry": true}`,
-		`{"error_code": "OOPS", "kind": "io", "error": "oops", "retry": false, "context": {}}`,
-		`{"error_code": "OOPS", "kind": "io", "error": "oops", "retry": false, "help": "https://x"}`,
-	} {
-		if err := validate(t, sch, payload); err == nil {
-			t.Errorf("invalid payload accepted:\n%s", payload)
-		}
-	}
+// TestTwoEnvelopes: codes in the default envelope and in a named one,
+// chosen by the code and by its category.
+func TestTwoEnvelopes(t *testing.T) {
+	sch := compile(t, render(t, built(t, "two")))
+	const meta = `"v": 1, "meta": {"api": "v1", "flags": [1, {"b": "<x>", "a": null}]}`
+	checkPayloads(t, sch, []validCase{
+		{"named envelope by category", `{"code": "RATE_LIMITED", "kind": "limit", "error": "At most 10 calls a minute",
+			"status": 429, "retry": "after_delay", "retry_after": 30, "title": "Rate limited",
+			"context": {"limit": 10}, ` + meta + `}`},
+		{"per-error HTTP status", `{"code": "RATE_LIMITED", "kind": "limit", "error": "m",
+			"status": 503, "retry": "after_delay", "retry_after": 30, "title": "Rate limited",
+			"context": {"limit": 10}, ` + meta + `}`},
+		{"constant object in another key order", `{"code": "RATE_LIMITED", "kind": "limit", "error": "m",
+			"status": 429, "retry": "after_delay", "retry_after": 30, "title": "Rate limited",
+			"context": {"limit": 10}, "meta": {"flags": [1, {"a": null, "b": "<x>"}], "api": "v1"}, "v": 1.0}`},
+		{"named envelope by code, params absent", `{"code": "OLD_INVALID", "kind": "validation", "error": "Invalid ",
+			"status": 400, "retry": "after_fix", "title": "Invalid (old)", ` + meta + `}`},
+		{"named envelope by code, params present", `{"code": "OLD_INVALID", "kind": "validation", "error": "Invalid x",
+			"status": 400, "retry": "after_fix", "title": "Invalid (old)", "context": {"field": "x"}, ` + meta + `}`},
+		{"default envelope", `{"code": "INVALID", "category": "validation", "message": "Invalid x",
+			"suggestion": "Fix x.", "retryable": false, "params": {"field": "x"}}`},
+	}, []faultCase{
+		{"default envelope for a named-envelope code", "", `{"code": "OLD_INVALID", "category": "validation",
+			"message": "Invalid x", "retryable": false, "params": {"field": "x"}}`},
+		{"named envelope for a default-envelope code", "", `{"code": "INVALID", "kind": "validation", "error": "Invalid x",
+			"status": 400, "retry": "after_fix", "title": "Invalid", "context": {"field": "x"}, ` + meta + `}`},
+		{"retry after of another value", "/retry_after", `{"code": "RATE_LIMITED", "kind": "limit", "error": "m",
+			"status": 429, "retry": "after_delay", "retry_after": 60, "title": "Rate limited",
+			"context": {"limit": 10}, ` + meta + `}`},
+		{"retry after missing", "", `{"code": "RATE_LIMITED", "kind": "limit", "error": "m",
+			"status": 429, "retry": "after_delay", "title": "Rate limited",
+			"context": {"limit": 10}, ` + meta + `}`},
+		{"retry after on a code without one", "", `{"code": "OLD_INVALID", "kind": "validation", "error": "m",
+			"status": 400, "retry": "after_fix", "retry_after": 30, "title": "Invalid (old)", ` + meta + `}`},
+		{"retry class of another code", "/retry", `{"code": "OLD_INVALID", "kind": "validation", "error": "m",
+			"status": 400, "retry": "after_delay", "title": "Invalid (old)", ` + meta + `}`},
+		{"HTTP status out of range", "/status", `{"code": "OLD_INVALID", "kind": "validation", "error": "m",
+			"status": 42, "retry": "after_fix", "title": "Invalid (old)", ` + meta + `}`},
+		{"HTTP status missing", "", `{"code": "OLD_INVALID", "kind": "validation", "error": "m",
+			"retry": "after_fix", "title": "Invalid (old)", ` + meta + `}`},
+		{"title of another code", "/title", `{"code": "OLD_INVALID", "kind": "validation", "error": "m",
+			"status": 400, "retry": "after_fix", "title": "Invalid", ` + meta + `}`},
+		{"category of another code", "/kind", `{"code": "OLD_INVALID", "kind": "limit", "error": "m",
+			"status": 400, "retry": "after_fix", "title": "Invalid (old)", ` + meta + `}`},
+		{"constant of another value", "/v", `{"code": "OLD_INVALID", "kind": "validation", "error": "m",
+			"status": 400, "retry": "after_fix", "title": "Invalid (old)", "v": 2,
+			"meta": {"api": "v1", "flags": [1, {"b": "<x>", "a": null}]}}`},
+		{"constant object of another value", "/meta/flags", `{"code": "OLD_INVALID", "kind": "validation", "error": "m",
+			"status": 400, "retry": "after_fix", "title": "Invalid (old)", "v": 1,
+			"meta": {"api": "v1", "flags": [{"b": "<x>", "a": null}, 1]}}`},
+		{"empty params object", "/context", `{"code": "OLD_INVALID", "kind": "validation", "error": "m",
+			"status": 400, "retry": "after_fix", "title": "Invalid (old)", "context": {}, ` + meta + `}`},
+	})
 }
 
 func TestNoCodes(t *testing.T) {
-	cat := small()
-	cat.Codes, cat.Categories[0].Codes = nil, nil
+	cat := built(t, "flat")
+	cat.Codes = nil
+	for _, c := range cat.Categories {
+		c.Codes = nil
+	}
 	out := render(t, cat)
 	if bytes.Contains(out, []byte(`"allOf"`)) {
 		t.Errorf("a catalog without codes has an allOf:\n%s", out)
 	}
 	sch := compile(t, out)
-	if err := validate(t, sch, `{"error_code": "OOPS", "kind": "io", "error": "oops", "retry": false}`); err == nil {
+	if err := validate(t, sch, `{"error_code": "UPSTREAM_ERROR", "status": 503, "error": true}`); err == nil {
 		t.Errorf("a catalog without codes accepts a payload")
 	}
 }
@@ -488,21 +686,65 @@ func TestDefRef(t *testing.T) {
 	}
 }
 
+func TestConstValue(t *testing.T) {
+	for _, tc := range []struct{ text, want string }{
+		{`true`, `true`},
+		{`1.50`, `1.50`},
+		{`"a<b>&c"`, `"a<b>&c"`},
+		{`"\u003c"`, `"<"`},
+		{`{"z":1,"a":[{},[],null]}`, `{"z":1,"a":[{},[],null]}`},
+	} {
+		v, err := constValue(tc.text)
+		if err != nil {
+			t.Errorf("constValue(%s): %v", tc.text, err)
+			continue
+		}
+		got, err := object{{"v", v}}.MarshalJSON()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := `{"v":` + tc.want + `}`; string(got) != want {
+			t.Errorf("constValue(%s) is written %s, want %s", tc.text, got, want)
+		}
+	}
+	for _, text := range []string{`{`, `1 2`, ``} {
+		if _, err := constValue(text); err == nil {
+			t.Errorf("constValue(%q) succeeded", text)
+		}
+	}
+}
+
 func TestRenderErrors(t *testing.T) {
 	for _, tc := range []struct {
-		name   string
-		change func(*model.Catalog)
-		want   string
+		name    string
+		catalog string
+		change  func(*model.Catalog)
+		want    string
 	}{
-		{"shared envelope key", func(c *model.Catalog) { c.Envelope.Detail = c.Envelope.Message },
-			`the envelope gives the message and the detail the same key "error"`},
-		{"empty envelope key", func(c *model.Catalog) { c.Envelope.Params = "" },
-			"the envelope gives the params no key"},
-		{"unknown type kind", func(c *model.Catalog) { c.Codes[0].Params[0].Type.Kind = 99 },
-			"code DISK_FULL: free_bytes: unknown type kind 99"},
+		{"no envelope", "flat", func(c *model.Catalog) { c.Envelopes = nil },
+			"JSON Schema of catalog flat: the catalog has no envelope"},
+		{"member key twice", "flat", func(c *model.Catalog) {
+			root := c.Envelopes[0].Root
+			root.Members = append(root.Members, &model.Member{Key: "error", Kind: model.KindConst, Const: "false"})
+		}, `code TIER_RESTRICTED: the envelope writes the key "error" twice in one object`},
+		{"spread param on a member's key", "flat", func(c *model.Catalog) {
+			c.Code("UPSTREAM_ERROR").Param("status").Name = "suggested_fix"
+		}, `code UPSTREAM_ERROR: the envelope writes the key "suggested_fix" twice in one object`},
+		{"constant not JSON", "flat", func(c *model.Catalog) { c.Envelopes[0].Root.Members[3].Const = "{" },
+			"code TIER_RESTRICTED: the envelope gives error the constant {, which is not JSON"},
+		{"unknown field", "nested", func(c *model.Catalog) { c.Envelopes[0].Root.Members[0].Object.Members[1].Field = 99 },
+			"code INTERNAL_ERROR: the envelope gives message an unknown field 99"},
+		{"unknown type kind", "flat", func(c *model.Catalog) { c.Code("UPSTREAM_ERROR").Param("status").Type.Kind = 99 },
+			"code UPSTREAM_ERROR: status: unknown type kind 99"},
+		{"tier without tiers", "flat", func(c *model.Catalog) { c.Tiers = nil },
+			"code TIER_RESTRICTED: tier_required: type tier, and the catalog declares no tiers"},
+		{"code elsewhere in a named envelope", "two", func(c *model.Catalog) { c.Envelopes[1].CodePath = []string{"error", "code"} },
+			"code OLD_INVALID: envelope legacy puts the code at error.code, the default envelope at code"},
+		{"no code in the default envelope", "two", func(c *model.Catalog) { c.Envelopes[0].CodePath = nil },
+			"the default envelope does not place the code"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			cat := small()
+			cat := built(t, tc.catalog)
 			tc.change(cat)
 			_, err := Render(cat, "")
 			if err == nil || !strings.Contains(err.Error(), tc.want) {

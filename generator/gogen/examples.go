@@ -1,0 +1,143 @@
+package gogen
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"slices"
+
+	. "github.com/dave/jennifer/jen"
+
+	"github.com/errspec/errspec/generator/model"
+)
+
+// genExamplesTest writes the test of the catalog's examples: each is built
+// with its code's constructor, marshaled and compared with the example's
+// JSON, then that JSON is parsed and marshaled again. It returns nil when
+// the catalog has no examples. The test needs only the standard library.
+func genExamplesTest(cat *model.Catalog, notice string) *File {
+	var cases []Code
+	for _, c := range cat.Codes {
+		for _, ex := range c.Examples {
+			var want bytes.Buffer
+			json.Compact(&want, ex.JSON)
+			cases = append(cases, Line().Values(Lit(fmt.Sprintf("%s/%d", c.Name, ex.Index)), exampleError(c, ex), Lit(want.String())))
+		}
+	}
+	if len(cases) == 0 {
+		return nil
+	}
+	f := newFile(cat, notice)
+	f.Add(
+		doc("TestExamples checks that every example of the catalog comes out of its constructor as the exact wire JSON the catalog gives, and that Parse reads that JSON back to the same error."),
+		Line(), Func().Id("TestExamples").Params(Id("t").Op("*").Qual(testingPkg, "T")).Block(
+			Id("tests").Op(":=").Index().Struct(
+				Id("name").String(),
+				Id("err").Op("*").Id("Error"),
+				Id("want").String(),
+			).Values(append(cases, Line())...),
+			For(List(Id("_"), Id("tt")).Op(":=").Range().Id("tests")).Block(
+				Id("t").Dot("Run").Call(Id("tt").Dot("name"), Func().Params(Id("t").Op("*").Qual(testingPkg, "T")).Block(
+					List(Id("got"), Err()).Op(":=").Qual(jsonPkg, "Marshal").Call(Id("tt").Dot("err")),
+					If(Err().Op("!=").Nil()).Block(Id("t").Dot("Fatal").Call(Err())),
+					If(Op("!").Id("sameJSON").Call(Id("t"), Id("got"), Index().Byte().Parens(Id("tt").Dot("want")))).Block(
+						Id("t").Dot("Errorf").Call(Lit("the constructor gives\n%s\nwant\n%s"), Id("got"), Id("tt").Dot("want"))),
+					List(Id("parsed"), Err()).Op(":=").Id("Parse").Call(Index().Byte().Parens(Id("tt").Dot("want"))),
+					If(Err().Op("!=").Nil()).Block(Id("t").Dot("Fatalf").Call(Lit("Parse: %v"), Err())),
+					List(Id("again"), Err()).Op(":=").Qual(jsonPkg, "Marshal").Call(Id("parsed")),
+					If(Err().Op("!=").Nil()).Block(Id("t").Dot("Fatal").Call(Err())),
+					If(Op("!").Id("sameJSON").Call(Id("t"), Id("again"), Index().Byte().Parens(Id("tt").Dot("want")))).Block(
+						Id("t").Dot("Errorf").Call(Lit("Parse then marshal gives\n%s\nwant\n%s"), Id("again"), Id("tt").Dot("want"))),
+				)),
+			),
+		),
+		Line(), Line(), doc("sameJSON reports whether two JSON texts hold the same value."),
+		Line(), Func().Id("sameJSON").Params(Id("t").Op("*").Qual(testingPkg, "T"), List(Id("a"), Id("b")).Index().Byte()).Bool().Block(
+			Id("t").Dot("Helper").Call(),
+			Var().List(Id("x"), Id("y")).Any(),
+			If(Err().Op(":=").Qual(jsonPkg, "Unmarshal").Call(Id("a"), Op("&").Id("x")), Err().Op("!=").Nil()).Block(Id("t").Dot("Fatal").Call(Err())),
+			If(Err().Op(":=").Qual(jsonPkg, "Unmarshal").Call(Id("b"), Op("&").Id("y")), Err().Op("!=").Nil()).Block(Id("t").Dot("Fatal").Call(Err())),
+			Return(Qual(reflectPkg, "DeepEqual").Call(Id("x"), Id("y"))),
+		),
+	)
+	return f
+}
+
+// exampleError is the Go expression that builds an example's error.
+func exampleError(c *model.Code, ex *model.Example) *Statement {
+	values := map[string]*Statement{}
+	for _, v := range ex.Values {
+		values[v.Param.Name] = valueLit(v.Param.Type, v.Value, v.Param.Optional)
+	}
+	var call *Statement
+	if c.ParamsType == "" {
+		call = Id(c.Constructor).Call()
+	} else {
+		var args []Code
+		for _, p := range c.Required() {
+			args = append(args, values[p.Name])
+		}
+		opts := Dict{}
+		for _, p := range c.Optional() {
+			if v, ok := values[p.Name]; ok {
+				opts[Id(p.GoName)] = v
+			}
+		}
+		if len(opts) > 0 {
+			args = append(args, Id(c.OptionsType).Values(opts))
+		}
+		call = Id(c.Constructor).Call(args...)
+	}
+	if ex.Detail != "" {
+		call = call.Dot("WithDetail").Call(Lit(ex.Detail))
+	}
+	if ex.HTTPStatus != 0 {
+		call = call.Dot("WithHTTPStatus").Call(Lit(ex.HTTPStatus))
+	}
+	return call
+}
+
+// valueLit is the Go literal of a JSON value of a param type; pointer
+// gives an optional object as a pointer.
+func valueLit(t *model.Type, v any, pointer bool) *Statement {
+	switch t.Kind {
+	case model.String:
+		return Lit(v.(string))
+	case model.TierKind:
+		return Id("Tier").Parens(Lit(v.(string)))
+	case model.Bool:
+		return Lit(v.(bool))
+	case model.Int:
+		n, _ := v.(json.Number).Int64()
+		return Lit(int(n))
+	case model.Float:
+		f, _ := v.(json.Number).Float64()
+		return Lit(f)
+	case model.List:
+		var elems []Code
+		for _, x := range v.([]any) {
+			elems = append(elems, valueLit(t.Elem, x, false))
+		}
+		return goType(t, false).Values(elems...)
+	case model.Map:
+		m := v.(map[string]any)
+		d := Dict{}
+		for _, k := range slices.Sorted(maps.Keys(m)) {
+			d[Lit(k)] = valueLit(t.Elem, m[k], false)
+		}
+		return goType(t, false).Values(d)
+	}
+	m := v.(map[string]any)
+	d := Dict{}
+	for _, f := range t.Fields {
+		if x, ok := m[f.Name]; ok {
+			d[Id(f.GoName)] = valueLit(f.Type, x, f.Optional)
+		}
+	}
+	lit := Id(t.GoName).Values(d)
+	if pointer {
+		return Op("&").Add(lit)
+	}
+	return lit
+}

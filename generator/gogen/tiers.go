@@ -1,0 +1,266 @@
+package gogen
+
+import (
+	"fmt"
+	"strings"
+
+	. "github.com/dave/jennifer/jen"
+
+	"github.com/errspec/errspec/generator/model"
+)
+
+// genTiers writes the Tier type and its constants, and the Alternative
+// type every alternatives param and feature shares.
+func genTiers(cat *model.Catalog) Code {
+	out := Add(
+		doc("Alternative is what a caller can do instead of a call it may not make."),
+		Line(), Type().Id(model.AlternativeType).Struct(
+			doc("Action says what to do.").Line().Id("Action").String().Tag(map[string]string{"json": "action"}),
+			doc("Description explains it; optional.").Line().Id("Description").String().Tag(map[string]string{"json": "description,omitempty"}),
+			doc("AvailableOn is the tier or plan that has it; optional.").Line().Id("AvailableOn").String().Tag(map[string]string{"json": "available_on,omitempty"}),
+		),
+		Line(),
+	)
+	if len(cat.Tiers) == 0 {
+		return out
+	}
+	consts := make([]Code, 0, len(cat.Tiers))
+	names := make([]Code, 0, len(cat.Tiers))
+	for _, t := range cat.Tiers {
+		consts = append(consts, doc(fmt.Sprintf("%s is the tier %s.", t.GoName, t.Name)).Line().Id(t.GoName).Id("Tier").Op("=").Lit(t.Name))
+		names = append(names, Id(t.GoName))
+	}
+	return out.Line().Add(
+		doc("Tier is a plan of the service. Tiers are ordered: see Tiers."),
+		Line(), Type().Id("Tier").String(),
+		Line(), Line(), doc("The tiers, lowest first."),
+		Line(), Const().Defs(consts...),
+		Line(), Line(), doc("tiers lists the tiers, lowest first."),
+		Line(), Var().Id("tiers").Op("=").Index(Op("...")).Id("Tier").Values(names...),
+		Line(), Line(), doc("Tiers returns the tiers, lowest first."),
+		Line(), Func().Id("Tiers").Params().Index().Id("Tier").Block(Return(Qual(slicesPkg, "Clone").Call(Id("tiers").Index(Empty(), Empty())))),
+		Line(), Line(), doc("orHigher names a tier and every tier above it: \"Premium or Ultimate\"."),
+		Line(), Func().Id("orHigher").Params(Id("t").Id("Tier")).String().Block(
+			Id("i").Op(":=").Qual(slicesPkg, "Index").Call(Id("tiers").Index(Empty(), Empty()), Id("t")),
+			If(Id("i").Op("<").Lit(0)).Block(Return(String().Parens(Id("t")))),
+			Return(Id("joinWords").Call(Id("formatEach").Call(Id("tiers").Index(Id("i"), Empty()), Func().Params(Id("t").Id("Tier")).String().Block(Return(String().Parens(Id("t"))))), Lit(" or "))),
+		),
+		Line(),
+	)
+}
+
+// genFeatures writes the features table, FeatureFor and, when a code plays
+// the tier_restricted role, TierRestricted.
+func genFeatures(cat *model.Catalog) Code {
+	if len(cat.Features) == 0 {
+		return Null()
+	}
+	rows := make([]Code, 0, len(cat.Features))
+	for _, f := range cat.Features {
+		tools := make([]Code, len(f.Tools))
+		for i, t := range f.Tools {
+			tools[i] = Lit(t.String())
+		}
+		row := Dict{
+			Id("Key"): Lit(f.Key), Id("Name"): Lit(f.Name), Id("Tier"): Id(f.Tier.GoName),
+			Id("Tools"): Index().String().Values(tools...),
+		}
+		if len(f.Alternatives) > 0 {
+			row[Id("Alternatives")] = alternativesLit(f.Alternatives)
+		}
+		if f.DocsURL != "" {
+			row[Id("DocsURL")] = Lit(f.DocsURL)
+		}
+		rows = append(rows, Line().Values(row))
+	}
+	var byAction, byTool []Code
+	for i, f := range cat.Features {
+		for _, t := range f.Tools {
+			c := Case(Lit(t.String())).Return(Id("features").Index(Lit(i)), True())
+			if t.Action != "" {
+				byAction = append(byAction, c)
+			} else {
+				byTool = append(byTool, c)
+			}
+		}
+	}
+	out := Add(
+		doc("Feature is a capability of the service that a tier gates."),
+		Line(), Type().Id("Feature").Struct(
+			doc("Key identifies the feature in the catalog.").Line().Id("Key").String(),
+			doc("Name is the feature's name.").Line().Id("Name").String(),
+			doc("Tier is the least tier that has the feature.").Line().Id("Tier").Id("Tier"),
+			doc("Tools are the tools, and tool:action pairs, the feature gates.").Line().Id("Tools").Index().String(),
+			doc("Alternatives are what a caller without the feature can do instead.").Line().Id("Alternatives").Index().Id(model.AlternativeType),
+			doc("DocsURL documents the feature.").Line().Id("DocsURL").String(),
+		),
+		Line(), Line(), Var().Id("features").Op("=").Index(Op("...")).Id("Feature").Values(append(rows, Line())...),
+		Line(), Line(), doc("Features returns every feature of the catalog, sorted by key."),
+		Line(), Func().Id("Features").Params().Index().Id("Feature").Block(Return(Qual(slicesPkg, "Clone").Call(Id("features").Index(Empty(), Empty())))),
+		Line(), Line(), doc("FeatureFor returns the feature that gates a call of tool and action, and whether one does; a feature that names tool:action wins over one that names the whole tool."),
+		Line(), Func().Id("FeatureFor").Params(Id("tool"), Id("action").String()).Params(Id("Feature"), Bool()).BlockFunc(func(g *Group) {
+			if len(byAction) > 0 {
+				g.Switch(Id("tool").Op("+").Lit(":").Op("+").Id("action")).Block(byAction...)
+			}
+			if len(byTool) > 0 {
+				g.Switch(Id("tool")).Block(byTool...)
+			}
+			g.Return(Id("Feature").Values(), False())
+		}),
+		Line(),
+	)
+	code := cat.Roles[model.RoleTierRestricted]
+	if code == nil {
+		return out
+	}
+	values := map[string]*Statement{
+		"tool": Id("tool"), "action": Id("action"), "feature_name": Id("f").Dot("Name"),
+		"tier_required": tierValue(code, "tier_required", Id("f").Dot("Tier")),
+		"current_tier":  tierValue(code, "current_tier", Id("current")),
+		"alternatives":  Id("f").Dot("Alternatives"), "docs_url": Id("f").Dot("DocsURL"), "upgrade_url": Lit(cat.UpgradeURL),
+	}
+	return out.Line().Add(
+		doc(fmt.Sprintf("TierRestricted returns the %s error for a call of tool and action that a feature gates, and whether one does. current is the caller's tier, \"\" when not known.", code.Name)),
+		Line(), Func().Id("TierRestricted").Params(Id("tool"), Id("action").String(), Id("current").Id("Tier")).Params(Op("*").Id("Error"), Bool()).Block(
+			List(Id("f"), Id("ok")).Op(":=").Id("FeatureFor").Call(Id("tool"), Id("action")),
+			If(Op("!").Id("ok")).Block(Return(Nil(), False())),
+			Return(roleCall(code, values), True()),
+		),
+		Line(),
+	)
+}
+
+// tierValue passes a Tier to a param that is a tier or a string.
+func tierValue(c *model.Code, name string, v *Statement) *Statement {
+	if p := c.Param(name); p != nil && p.Type.Kind == model.String {
+		return String().Parens(v)
+	}
+	return v
+}
+
+func alternativesLit(as []model.Alternative) Code {
+	vals := make([]Code, len(as))
+	for i, a := range as {
+		d := Dict{Id("Action"): Lit(a.Action)}
+		if a.Description != "" {
+			d[Id("Description")] = Lit(a.Description)
+		}
+		if a.AvailableOn != "" {
+			d[Id("AvailableOn")] = Lit(a.AvailableOn)
+		}
+		vals[i] = Values(d)
+	}
+	return Index().Id(model.AlternativeType).Values(vals...)
+}
+
+// roleCall calls the constructor of a role's code with the values the
+// helper has for its params: required ones as arguments, optional ones in
+// the options struct. The model guarantees every required param has one.
+func roleCall(c *model.Code, values map[string]*Statement) *Statement {
+	var args []Code
+	for _, p := range c.Required() {
+		args = append(args, values[p.Name])
+	}
+	opts := Dict{}
+	for _, p := range c.Optional() {
+		if v, ok := values[p.Name]; ok {
+			opts[Id(p.GoName)] = v
+		}
+	}
+	if len(opts) > 0 {
+		args = append(args, Id(c.OptionsType).Values(opts))
+	}
+	return Id(c.Constructor).Call(args...)
+}
+
+// genUpstream writes FromUpstream when a code plays the api_error role.
+func genUpstream(cat *model.Catalog) Code {
+	apiErr := cat.Roles[model.RoleAPIError]
+	if apiErr == nil {
+		return Null()
+	}
+	values := map[string]*Statement{
+		"tool": Id("tool"), "action": Id("action"), "upstream_status": Id("status"), "upstream_message": Id("message"),
+	}
+	var body []Code
+	var says []string
+	if pd, tr := cat.Roles[model.RolePermissionDenied], cat.Roles[model.RoleTierRestricted]; pd != nil || (tr != nil && len(cat.Features) > 0) {
+		var forbidden []Code
+		if tr != nil && len(cat.Features) > 0 {
+			forbidden = append(forbidden, If(List(Id("e"), Id("ok")).Op(":=").Id("TierRestricted").Call(Id("tool"), Id("action"), Lit("")), Id("ok")).Block(Return(Id("e"))))
+			says = append(says, "a 403 on a call a feature gates becomes "+tr.Name)
+		}
+		if pd != nil {
+			forbidden = append(forbidden, Return(roleCall(pd, values)))
+			says = append(says, "another 403 "+pd.Name)
+		}
+		body = append(body, If(Id("status").Op("==").Lit(403)).Block(forbidden...))
+	}
+	if nf := cat.Roles[model.RoleNotFound]; nf != nil {
+		body = append(body, If(Id("status").Op("==").Lit(404)).Block(Return(roleCall(nf, values))))
+		says = append(says, "a 404 "+nf.Name)
+	}
+	says = append(says, "anything else "+apiErr.Name+" with the upstream status")
+	body = append(body, Return(roleCall(apiErr, values).Dot("WithHTTPStatus").Call(Id("status"))))
+	return Add(
+		doc("FromUpstream maps a failed call to the upstream API, its HTTP status and error text, to the catalog's error for the tool and action that made it: "+strings.Join(says, ", ")+"."),
+		Line(), Func().Id("FromUpstream").Params(Id("status").Int(), Id("message"), Id("tool"), Id("action").String()).Op("*").Id("Error").Block(body...),
+		Line(),
+	)
+}
+
+// genValidateCall writes ValidateCall when the catalog has tools with
+// actions and codes for the missing_fields and invalid_action roles.
+func genValidateCall(cat *model.Catalog) Code {
+	missing, invalid := cat.Roles[model.RoleMissingFields], cat.Roles[model.RoleInvalidAction]
+	var rows []Code
+	for _, t := range cat.Tools {
+		if len(t.Actions) == 0 {
+			continue
+		}
+		actions := make([]Code, len(t.Actions))
+		for i, a := range t.Actions {
+			req := make([]Code, len(a.Required))
+			for j, r := range a.Required {
+				req[j] = Lit(r)
+			}
+			actions[i] = Values(Lit(a.Name), Index().String().Values(req...))
+		}
+		rows = append(rows, Line().Values(Lit(t.Name), Index().Id("actionSpec").Values(actions...)))
+	}
+	if missing == nil || invalid == nil || len(rows) == 0 {
+		return Null()
+	}
+	values := map[string]*Statement{
+		"tool": Id("tool"), "action": Id("action"), "valid_actions": Id("valid"),
+		"missing_fields": Id("missing"), "action_required_fields": Id("required"),
+	}
+	return Add(
+		doc("actionSpec is an action of a tool and its required arguments."),
+		Line(), Type().Id("actionSpec").Struct(Id("name").String(), Id("required").Index().String()),
+		Line(), Line(), doc("toolSpecs are the tools with actions, sorted by name, and their actions."),
+		Line(), Var().Id("toolSpecs").Op("=").Index(Op("...")).Struct(Id("name").String(), Id("actions").Index().Id("actionSpec")).Values(append(rows, Line())...),
+		Line(), Line(), doc(fmt.Sprintf("ValidateCall checks a call of a tool's action against the catalog's tools: it returns the %s error for an action the tool does not have, the %s error for required arguments the call does not give (absent or null), and nil for a valid call or a tool the catalog does not list.", invalid.Name, missing.Name)),
+		Line(), Func().Id("ValidateCall").Params(Id("tool"), Id("action").String(), Id("args").Map(String()).Any()).Error().Block(
+			Id("i").Op(":=").Qual(slicesPkg, "IndexFunc").Call(Id("toolSpecs").Index(Empty(), Empty()), Func().Params(Id("t").Struct(Id("name").String(), Id("actions").Index().Id("actionSpec"))).Bool().Block(Return(Id("t").Dot("name").Op("==").Id("tool")))),
+			If(Id("i").Op("<").Lit(0)).Block(Return(Nil())),
+			Var().Id("valid").Index().String(),
+			Id("required").Op(":=").Map(String()).Index().String().Values(),
+			Var().Id("want").Index().String(),
+			Id("found").Op(":=").False(),
+			For(List(Id("_"), Id("a")).Op(":=").Range().Id("toolSpecs").Index(Id("i")).Dot("actions")).Block(
+				Id("valid").Op("=").Append(Id("valid"), Id("a").Dot("name")),
+				Id("required").Index(Id("a").Dot("name")).Op("=").Id("a").Dot("required"),
+				If(Id("a").Dot("name").Op("==").Id("action")).Block(List(Id("want"), Id("found")).Op("=").List(Id("a").Dot("required"), True())),
+			),
+			If(Op("!").Id("found")).Block(Return(roleCall(invalid, values))),
+			Var().Id("missing").Index().String(),
+			For(List(Id("_"), Id("f")).Op(":=").Range().Id("want")).Block(
+				If(List(Id("v"), Id("ok")).Op(":=").Id("args").Index(Id("f")), Op("!").Id("ok").Op("||").Id("v").Op("==").Nil()).Block(
+					Id("missing").Op("=").Append(Id("missing"), Id("f")))),
+			If(Len(Id("missing")).Op(">").Lit(0)).Block(Return(roleCall(missing, values))),
+			Return(Nil()),
+		),
+		Line(),
+	)
+}

@@ -1,0 +1,569 @@
+package load
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"cuelang.org/go/cue"
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/errspec/errspec/generator/gogen"
+	"github.com/errspec/errspec/generator/model"
+)
+
+// writeFiles writes files, keyed by name, into dir.
+func writeFiles(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, data := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// diagnostics loads dir, which must fail, and returns its diagnostics.
+func diagnostics(t *testing.T, dir string) Diagnostics {
+	t.Helper()
+	c, err := Dir(dir)
+	if err == nil {
+		t.Fatalf("Dir(%s) succeeded, want diagnostics", dir)
+	}
+	if c != nil {
+		t.Errorf("Dir(%s) returned a catalog with its error", dir)
+	}
+	var ds Diagnostics
+	if !errors.As(err, &ds) {
+		t.Fatalf("Dir(%s) returned %T (%v), want Diagnostics", dir, err, err)
+	}
+	return ds
+}
+
+const validCatalog = `package demo
+
+name:  "demo"
+title: "Demo errors"
+docs: base_url: "https://docs.example.com/errors/"
+outputs: {
+	go: {dir: "./gen/", package: "demo"}
+	markdown: file: "ERRORS.md"
+}
+categories: {
+	validation: {description: "Bad input.", http_status: 400}
+	limits: {description: "Too much.", parent: "validation", retryable: true, http_status: 429}
+	quota: {description: "Quota.", parent: "limits"}
+}
+codes: {
+	TOO_MANY: {
+		category: "quota"
+		title:    "Too many"
+		message:  "Over by {excess} for {user_id}"
+		params: {
+			user_id: type: "string"
+			excess: type:  "int"
+			hint: {type: "string", optional: true}
+		}
+	}
+	OLD_LIMIT: {
+		category:    "limits"
+		title:       "Old limit"
+		message:     "old"
+		http_status: 503
+		deprecated: {since: "2.0", use: "TOO_MANY"}
+	}
+}
+`
+
+func TestDirValid(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"catalog.cue": validCatalog, "README.md": "not CUE"})
+	c, err := Dir(dir)
+	if err != nil {
+		t.Fatalf("Dir: %v", err)
+	}
+	if diff := cmp.Diff(dir, c.Dir); diff != "" {
+		t.Errorf("Dir (-want +got):\n%s", diff)
+	}
+	m := c.Model
+
+	type catalogView struct {
+		Name, Title, DocsBaseURL string
+		Outputs                  model.Outputs
+	}
+	wantCatalog := catalogView{"demo", "Demo errors", "https://docs.example.com/errors/",
+		model.Outputs{GoDir: "gen", GoPackage: "demo", Markdown: "ERRORS.md"}}
+	if diff := cmp.Diff(wantCatalog, catalogView{m.Name, m.Title, m.DocsBaseURL, m.Outputs}); diff != "" {
+		t.Errorf("catalog (-want +got):\n%s", diff)
+	}
+
+	type categoryView struct {
+		Name, Parent string
+		Retryable    bool
+		HTTPStatus   int
+	}
+	var gotCats []categoryView
+	for _, cat := range m.Categories {
+		v := categoryView{Name: cat.Name, Retryable: cat.Retryable, HTTPStatus: cat.HTTPStatus}
+		if cat.Parent != nil {
+			v.Parent = cat.Parent.Name
+		}
+		gotCats = append(gotCats, v)
+	}
+	wantCats := []categoryView{
+		{"limits", "validation", true, 429},
+		{"quota", "limits", true, 429},
+		{"validation", "", false, 400},
+	}
+	if diff := cmp.Diff(wantCats, gotCats); diff != "" {
+		t.Errorf("categories (-want +got):\n%s", diff)
+	}
+
+	type codeView struct {
+		Name, GoName, Category string
+		Retryable              bool
+		HTTPStatus             int
+		Params                 []string
+		Required, Optional     []string
+		Message                string
+		Placeholders           []string
+		DocsURL                string
+		DeprecatedUse          string
+	}
+	names := func(ps []*model.Param) []string {
+		var out []string
+		for _, p := range ps {
+			out = append(out, p.Name)
+		}
+		return out
+	}
+	var gotCodes []codeView
+	for _, code := range m.Codes {
+		v := codeView{
+			Name: code.Name, GoName: code.GoName, Category: code.Category.Name,
+			Retryable: code.Retryable, HTTPStatus: code.HTTPStatus,
+			Params: names(code.Params), Required: names(code.Required()), Optional: names(code.Optional()),
+			Message: code.Message.Source, Placeholders: names(code.Message.Params()), DocsURL: code.DocsURL,
+		}
+		if d := code.Deprecated; d != nil && d.Use != nil {
+			v.DeprecatedUse = d.Use.Name
+		}
+		gotCodes = append(gotCodes, v)
+	}
+	wantCodes := []codeView{
+		{Name: "OLD_LIMIT", GoName: "CodeOldLimit", Category: "limits", Retryable: true, HTTPStatus: 503,
+			Message: "old", DocsURL: "https://docs.example.com/errors#old_limit", DeprecatedUse: "TOO_MANY"},
+		// Params keep the order they are written in.
+		{Name: "TOO_MANY", GoName: "CodeTooMany", Category: "quota", Retryable: true, HTTPStatus: 429,
+			Params: []string{"user_id", "excess", "hint"}, Required: []string{"user_id", "excess"}, Optional: []string{"hint"},
+			Message: "Over by {excess} for {user_id}", Placeholders: []string{"excess", "user_id"},
+			DocsURL: "https://docs.example.com/errors#too_many"},
+	}
+	if diff := cmp.Diff(wantCodes, gotCodes); diff != "" {
+		t.Errorf("codes (-want +got):\n%s", diff)
+	}
+}
+
+// The parts of one catalog, to be spread over files.
+var catalogParts = []string{
+	`name: "demo"
+outputs: go: {dir: ".", package: "demo"}
+docs: base_url: "https://docs.example.com/errors"
+`,
+	`categories: {
+	validation: {description: "Bad input.", http_status: 400}
+	limits: {description: "Too much.", parent: "validation", retryable: true}
+}
+codes: ZED: {category: "limits", title: "Zed", message: "z {n:json}", params: {n: type: "map[string][]int", a: {type: "string", optional: true}}}
+`,
+	`codes: {
+	ALPHA: {category: "validation", title: "Alpha", message: "a {who}", params: who: type: "string"}
+	MIDDLE: {
+		category: "quota"
+		title:    "Middle"
+		message:  "m {items}"
+		params: items: {type: "[]object", fields: {id: type: "int", tags: type: "[]string"}}
+	}
+}
+`,
+	`categories: quota: {description: "Quota.", parent: "limits", http_status: 429}
+codes: BETA: {category: "quota", title: "Beta", message: "b", deprecated: use: "ALPHA"}
+`,
+}
+
+func TestDirFileOrder(t *testing.T) {
+	// Each arrangement gives part i the file name at names[arrangement[i]].
+	names := []string{"a.cue", "b.cue", "c.cue", "d.cue"}
+	arrangements := [][]int{{0, 1, 2, 3}, {3, 2, 1, 0}, {1, 3, 0, 2}, {2, 0, 3, 1}}
+	var wantModel *model.Catalog
+	var wantGo map[string]string
+	for _, arr := range arrangements {
+		dir := t.TempDir()
+		files := map[string]string{}
+		for i, part := range catalogParts {
+			files[names[arr[i]]] = "package demo\n\n" + part
+		}
+		writeFiles(t, dir, files)
+		c, err := Dir(dir)
+		if err != nil {
+			t.Fatalf("arrangement %v: %v", arr, err)
+		}
+		outs, err := gogen.Render(c.Model, "// Code generated by errspec. DO NOT EDIT.")
+		if err != nil {
+			t.Fatalf("arrangement %v: Render: %v", arr, err)
+		}
+		src := map[string]string{}
+		for _, o := range outs {
+			src[o.Name] = string(o.Data)
+		}
+		if wantModel == nil {
+			wantModel, wantGo = c.Model, src
+			continue
+		}
+		if diff := cmp.Diff(wantModel, c.Model, cmp.Exporter(func(reflect.Type) bool { return true })); diff != "" {
+			t.Errorf("arrangement %v: model (-want +got):\n%s", arr, diff)
+		}
+		if diff := cmp.Diff(wantGo, src); diff != "" {
+			t.Errorf("arrangement %v: Go (-want +got):\n%s", arr, diff)
+		}
+	}
+	if got := len(wantModel.Codes); got != 4 {
+		t.Errorf("the catalog has %d codes, want 4", got)
+	}
+}
+
+func TestDirSchemaDiagnostics(t *testing.T) {
+	root := t.TempDir()
+	writeFiles(t, filepath.Join(root, "cat"), map[string]string{
+		"b.cue": `package x
+
+name: "Bad Name"
+codes: X: {category: "c", title: "T", message: "m", retryable: "no"}
+`,
+		"a.cue": `package x
+
+outputs: go: {dir: ".", package: "x"}
+categories: c: {description: "C.", http_status: 99}
+`,
+	})
+	t.Chdir(root)
+	want := Diagnostics{
+		{File: "cat/a.cue", Line: 4, Col: 49, Path: "categories.c.http_status",
+			Msg: "invalid value 99 (out of bound >=400)", Fix: "give an HTTP error status between 400 and 599"},
+		{File: "cat/b.cue", Line: 3, Col: 7, Path: "name",
+			Msg: `invalid value "Bad Name" (out of bound =~"^[a-z][a-z0-9_]*$")`, Fix: "use lower snake_case, such as agent_tools"},
+		{File: "cat/b.cue", Line: 4, Col: 64, Path: "codes.X.retryable",
+			Msg: `conflicting values "no" and bool (mismatched types string and bool)`, Fix: "give a value of the type the schema expects here"},
+	}
+	if diff := cmp.Diff(want, diagnostics(t, "cat")); diff != "" {
+		t.Errorf("diagnostics (-want +got):\n%s", diff)
+	}
+	// An absolute directory gives the same positions, relative to the
+	// working directory.
+	if diff := cmp.Diff(want, diagnostics(t, filepath.Join(root, "cat"))); diff != "" {
+		t.Errorf("diagnostics of the absolute directory (-want +got):\n%s", diff)
+	}
+}
+
+func TestDirModelDiagnostics(t *testing.T) {
+	root := t.TempDir()
+	writeFiles(t, filepath.Join(root, "cat"), map[string]string{
+		"a.cue": `package x
+
+codes: {
+	A: {category: "nope", title: "T", message: "m"}
+	B: {category: "c", title: "T", message: "{q}"}
+}
+`,
+		"b.cue": `package x
+
+name: "x"
+outputs: go: {dir: ".", package: "x"}
+categories: {
+	c: {description: "C.", parent: "d"}
+	d: {description: "D.", parent: "c"}
+}
+`,
+	})
+	t.Chdir(root)
+	// The model reports categories first; the diagnostics are in file order.
+	want := Diagnostics{
+		{File: "cat/a.cue", Line: 4, Col: 16, Path: "codes.A.category",
+			Msg: `category "nope" is not declared`, Fix: `use one of "c", "d", or declare it under categories`},
+		{File: "cat/a.cue", Line: 5, Col: 42, Path: "codes.B.message",
+			Msg: "placeholder {q} names no param of this code", Fix: "declare it under params"},
+		{File: "cat/b.cue", Line: 6, Col: 33, Path: "categories.c.parent",
+			Msg: "categories form a cycle: c → d → c", Fix: "remove one parent so the chain ends at a top-level category"},
+	}
+	if diff := cmp.Diff(want, diagnostics(t, "cat")); diff != "" {
+		t.Errorf("diagnostics (-want +got):\n%s", diff)
+	}
+}
+
+// catalogWith is a valid catalog with extra appended to it.
+func catalogWith(extra string) string {
+	return catalogOutputs(`go: {dir: ".", package: "x"}`, extra)
+}
+
+// catalogOutputs is a valid catalog with the given outputs and extra
+// appended to it.
+func catalogOutputs(outputs, extra string) string {
+	return `package x
+
+name: "x"
+outputs: ` + outputs + `
+categories: c: description: "C."
+codes: X: {category: "c", title: "T", message: "m"}
+` + extra
+}
+
+func TestDirFixes(t *testing.T) {
+	tests := []struct {
+		name  string
+		extra string
+		want  Diagnostics
+	}{
+		{"misspelt top-level field", `nmae: "y"` + "\n", Diagnostics{{Line: 7, Col: 1, Path: "nmae", Msg: "field not allowed",
+			Fix: "did you mean name? the fields allowed here are name, title, description, docs, outputs, envelope, envelopes, categories, codes, tiers, upgrade_url, features, tools, roles"}}},
+		{"misspelt docs field", `docs: baseurl: "https://x"` + "\n", Diagnostics{{Line: 7, Col: 7, Path: "docs.baseurl", Msg: "field not allowed",
+			Fix: "did you mean base_url? the fields allowed here are base_url"}}},
+		{"unknown output", `outputs: html: {}` + "\n", Diagnostics{{Line: 7, Col: 10, Path: "outputs.html", Msg: "field not allowed",
+			Fix: "remove it; the fields allowed here are go, markdown, jsonschema, catalog, llms"}}},
+		{"unknown go output field", `outputs: go: pkg: "x"` + "\n", Diagnostics{{Line: 7, Col: 14, Path: "outputs.go.pkg", Msg: "field not allowed",
+			Fix: "remove it; the fields allowed here are dir, package"}}},
+		{"misspelt deprecation field", `codes: X: deprecated: sinse: "1"` + "\n", Diagnostics{{Line: 7, Col: 23, Path: "codes.X.deprecated.sinse", Msg: "field not allowed",
+			Fix: "did you mean since? the fields allowed here are since, use"}}},
+		{"category name", `categories: NotFound: description: "N."` + "\n", Diagnostics{{Line: 7, Col: 13, Path: "categories.NotFound", Msg: "field not allowed",
+			Fix: "name categories in lower snake_case, such as not_found"}}},
+		{"code name", `codes: "9LIVES": title: "T"` + "\n", Diagnostics{{Line: 7, Col: 8, Path: `codes."9LIVES"`, Msg: "field not allowed",
+			Fix: "start code names with a letter and use letters, digits and _, such as NOT_FOUND"}}},
+		{"param name", `codes: X: params: Bad: type: "string"` + "\n", Diagnostics{{Line: 7, Col: 19, Path: "codes.X.params.Bad", Msg: "field not allowed",
+			Fix: "name params in lower snake_case, such as missing_fields"}}},
+		{"field name", `codes: X: params: p: {type: "object", fields: Bad: type: "int"}` + "\n", Diagnostics{{Line: 7, Col: 47, Path: "codes.X.params.p.fields.Bad", Msg: "field not allowed",
+			Fix: "name fields in lower snake_case, such as missing_fields"}}},
+		{"package", "", Diagnostics{{Line: 4, Col: 34, Path: "outputs.go.package",
+			Msg: `invalid value "Bad-Pkg" (out of bound =~"^[a-z][a-z0-9]*$")`, Fix: "give a Go package name: lower-case letters and digits, such as agenttools"}}},
+		{"markdown file", `outputs: markdown: file: "ERRORS.txt"` + "\n", Diagnostics{{Line: 7, Col: 26, Path: "outputs.markdown.file",
+			Msg: `invalid value "ERRORS.txt" (out of bound =~"\\.md$")`, Fix: "give a path ending in .md for markdown, .json for jsonschema"}}},
+		{"jsonschema file", `outputs: jsonschema: file: "errors.yaml"` + "\n", Diagnostics{{Line: 7, Col: 28, Path: "outputs.jsonschema.file",
+			Msg: `invalid value "errors.yaml" (out of bound =~"\\.json$")`, Fix: "give a path ending in .md for markdown, .json for jsonschema"}}},
+		{"http status too high", `codes: X: http_status: 600` + "\n", Diagnostics{{Line: 7, Col: 24, Path: "codes.X.http_status",
+			Msg: "invalid value 600 (out of bound <=599)", Fix: "give an HTTP error status between 400 and 599"}}},
+		{"list type", `codes: X: params: p: type: "[]uuid"` + "\n", Diagnostics{{Line: 7, Col: 28, Path: "codes.X.params.p.type",
+			Msg: `invalid value "[]uuid" (out of bound =~"^(\\[\\]|map\\[string\\])*(string|int|bool|float|tier|object)$")`,
+			Fix: "use string, int, bool, float, object, []T or map[string]T"}}},
+		{"empty suggestion", `codes: X: suggestion: ""` + "\n", Diagnostics{{Line: 7, Col: 23, Path: "codes.X.suggestion",
+			Msg: `invalid value "" (out of bound !="")`, Fix: "give a non-empty text"}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			src := catalogWith(tt.extra)
+			if tt.name == "package" {
+				src = catalogOutputs(`go: {dir: ".", package: "Bad-Pkg"}`, "")
+			}
+			writeFiles(t, dir, map[string]string{"catalog.cue": src})
+			t.Chdir(dir)
+			for i := range tt.want {
+				tt.want[i].File = "catalog.cue"
+			}
+			if diff := cmp.Diff(tt.want, diagnostics(t, ".")); diff != "" {
+				t.Errorf("diagnostics (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestDirIncomplete(t *testing.T) {
+	tests := []struct {
+		name, src string
+		want      Diagnostics
+	}{
+		{"missing fields", `package x
+
+name: "x"
+categories: c: description: "C."
+codes: X: {category: "c", message: "m"}
+`, Diagnostics{
+			{Path: "outputs", Msg: "field is required but not present", Fix: "add outputs"},
+			{File: "catalog.cue", Line: 5, Col: 8, Path: "codes.X.title", Msg: "field is required but not present", Fix: "add title"},
+		}},
+		{"abstract value", catalogWith(`codes: X: description: string` + "\n"), Diagnostics{
+			{File: "catalog.cue", Line: 7, Col: 24, Path: "codes.X.description", Msg: "incomplete value string", Fix: "give a concrete value"},
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			writeFiles(t, dir, map[string]string{"catalog.cue": tt.src})
+			t.Chdir(dir)
+			if diff := cmp.Diff(tt.want, diagnostics(t, ".")); diff != "" {
+				t.Errorf("diagnostics (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestDirIncompletePositions(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"catalog.cue": `package x
+
+name: "x"
+outputs: go: {dir: ".", package: "x"}
+categories: c: description: string
+codes: X: {category: "c", message: "m"}
+`})
+	for _, d := range diagnostics(t, dir) {
+		if d.File == "" || d.Line == 0 || d.Col == 0 {
+			t.Errorf("%s: no position", d)
+		}
+	}
+}
+
+func TestDirMixedSchemaErrors(t *testing.T) {
+	t.Skip("BUG: when a value breaks a constraint (http_status: 600) the CUE error list leaves out or misplaces the closedness errors of the same catalog: a misspelt top-level field nmae is not reported at all, and a badly named category is reported at its child categories.NotFound.description with the fix \"remove the field\"; compare cue-lang/cue#2869 for required fields")
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"catalog.cue": catalogWith(`nmae: 1
+categories: {NotFound: description: "N.", c: http_status: 600}
+`)})
+	t.Chdir(dir)
+	want := Diagnostics{
+		{File: "catalog.cue", Line: 7, Col: 1, Path: "nmae", Msg: "field not allowed",
+			Fix: "did you mean name? the fields allowed here are name, title, description, docs, outputs, envelope, envelopes, categories, codes, tiers, upgrade_url, features, tools, roles"},
+		{File: "catalog.cue", Line: 8, Col: 14, Path: "categories.NotFound", Msg: "field not allowed",
+			Fix: "name categories in lower snake_case, such as not_found"},
+		{File: "catalog.cue", Line: 8, Col: 59, Path: "categories.c.http_status",
+			Msg: "invalid value 600 (out of bound <=599)", Fix: "give an HTTP error status between 400 and 599"},
+	}
+	if diff := cmp.Diff(want, diagnostics(t, ".")); diff != "" {
+		t.Errorf("diagnostics (-want +got):\n%s", diff)
+	}
+}
+
+func TestDirNoCatalog(t *testing.T) {
+	empty := t.TempDir()
+	writeFiles(t, empty, map[string]string{"README.md": "# not CUE", "catalog.cue.bak": "x"})
+	if err := os.Mkdir(filepath.Join(empty, "sub.cue"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	missing := filepath.Join(t.TempDir(), "missing")
+	tests := []struct {
+		dir  string
+		want Diagnostics
+	}{
+		{empty, Diagnostics{{Msg: "no .cue files in " + empty, Fix: "point errspec at the directory that holds the catalog"}}},
+		{missing, Diagnostics{{Msg: "open " + missing + ": no such file or directory"}}},
+	}
+	for _, tt := range tests {
+		if diff := cmp.Diff(tt.want, diagnostics(t, tt.dir)); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", tt.dir, diff)
+		}
+	}
+}
+
+func TestFixFor(t *testing.T) {
+	tests := []struct {
+		path []string
+		msg  string
+		want string
+	}{
+		{[]string{"categories", "NotFound"}, "field not allowed", "name categories in lower snake_case, such as not_found"},
+		{[]string{"codes", "9X"}, "field not allowed", "start code names with a letter and use letters, digits and _, such as NOT_FOUND"},
+		{[]string{"codes", "X", "params", "Bad"}, "field not allowed", "name params in lower snake_case, such as missing_fields"},
+		{[]string{"codes", "X", "params", "p", "fields", "Bad"}, "field not allowed", "name fields in lower snake_case, such as missing_fields"},
+		{[]string{"codes", "X", "title"}, "field is required but not present", "add title"},
+		{[]string{"outputs"}, "field is required but not present", "add outputs"},
+		{[]string{"codes", "X", "message"}, "conflicting values 42 and string (mismatched types int and string)", "give a value of the type the schema expects here"},
+		{[]string{"codes", "X", "message"}, "mismatched types int and string", "give a value of the type the schema expects here"},
+		{[]string{"codes", "X", "title"}, `invalid value "" (out of bound !="")`, "give a non-empty text"},
+		{[]string{"name"}, `invalid value "Bad" (out of bound =~"^[a-z][a-z0-9_]*$")`, "use lower snake_case, such as agent_tools"},
+		{[]string{"docs", "base_url"}, `invalid value "ftp://x" (out of bound =~"^https?://[^\\s]+$")`, "give an http or https URL without a #fragment, such as https://docs.example.com/errors"},
+		{[]string{"outputs", "go", "package"}, `invalid value "A" (out of bound =~"^[a-z][a-z0-9]*$")`, "give a Go package name: lower-case letters and digits, such as agenttools"},
+		{[]string{"outputs", "markdown", "file"}, `invalid value "x" (out of bound =~"\\.md$")`, "give a path ending in .md for markdown, .json for jsonschema"},
+		{[]string{"codes", "X", "params", "p", "type"}, `invalid value "uuid"`, "use string, int, bool, float, object, []T or map[string]T"},
+		{[]string{"categories", "c", "http_status"}, "invalid value 200 (out of bound >=400)", "give an HTTP error status between 400 and 599"},
+		{[]string{"codes", "X", "http_status"}, "invalid value 600 (out of bound <=599)", "give an HTTP error status between 400 and 599"},
+		{[]string{"codes", "X", "retry_after"}, "invalid value -1 (out of bound >=0)", "change the value so that it satisfies the constraint"},
+		{[]string{"codes", "X", "title"}, `incomplete value !=""`, "give a concrete value"},
+		{nil, "string literal not terminated", "correct the CUE at this position"},
+		{[]string{"codes", "X"}, "something else", "correct the CUE at this position"},
+	}
+	for _, tt := range tests {
+		if diff := cmp.Diff(tt.want, fixFor(cue.Value{}, tt.path, tt.msg)); diff != "" {
+			t.Errorf("fixFor(%q, %q) (-want +got):\n%s", tt.path, tt.msg, diff)
+		}
+	}
+}
+
+func TestDiagnosticText(t *testing.T) {
+	tests := []struct {
+		d        Diagnostic
+		position string
+		text     string
+	}{
+		{Diagnostic{File: "cat/a.cue", Line: 3, Col: 7, Path: "name", Msg: "bad", Fix: "fix it"}, "cat/a.cue:3:7", "cat/a.cue:3:7: name: bad\n\tfix: fix it"},
+		{Diagnostic{File: "a.cue", Line: 1, Col: 1, Msg: "bad"}, "a.cue:1:1", "a.cue:1:1: bad"},
+		{Diagnostic{Path: "outputs", Msg: "field is required but not present", Fix: "add outputs"}, "", "outputs: field is required but not present\n\tfix: add outputs"},
+		{Diagnostic{Msg: "no .cue files in x"}, "", "no .cue files in x"},
+	}
+	var ds Diagnostics
+	var all string
+	for i, tt := range tests {
+		if diff := cmp.Diff(tt.position, tt.d.Position()); diff != "" {
+			t.Errorf("Position of %+v (-want +got):\n%s", tt.d, diff)
+		}
+		if diff := cmp.Diff(tt.text, tt.d.String()); diff != "" {
+			t.Errorf("String of %+v (-want +got):\n%s", tt.d, diff)
+		}
+		if i > 0 {
+			all += "\n"
+		}
+		all += tt.text
+		ds = append(ds, tt.d)
+	}
+	if diff := cmp.Diff(all, ds.Error()); diff != "" {
+		t.Errorf("Diagnostics.Error (-want +got):\n%s", diff)
+	}
+}
+
+func TestSortDiagnostics(t *testing.T) {
+	in := Diagnostics{
+		{File: "b.cue", Line: 1, Col: 1, Msg: "b1"},
+		{File: "a.cue", Line: 10, Col: 1, Msg: "a10"},
+		{File: "a.cue", Line: 2, Col: 9, Msg: "a2:9"},
+		{Msg: "no position"},
+		{File: "a.cue", Line: 2, Col: 3, Msg: "a2:3"},
+		{File: "a.cue", Line: 2, Col: 9, Msg: "a2:9"},
+		{File: "a.cue", Line: 2, Col: 9, Msg: "a2:9 again"},
+	}
+	want := Diagnostics{
+		{Msg: "no position"},
+		{File: "a.cue", Line: 2, Col: 3, Msg: "a2:3"},
+		{File: "a.cue", Line: 2, Col: 9, Msg: "a2:9"},
+		{File: "a.cue", Line: 2, Col: 9, Msg: "a2:9 again"},
+		{File: "a.cue", Line: 10, Col: 1, Msg: "a10"},
+		{File: "b.cue", Line: 1, Col: 1, Msg: "b1"},
+	}
+	if diff := cmp.Diff(want, sortDiagnostics(in)); diff != "" {
+		t.Errorf("sortDiagnostics (-want +got):\n%s", diff)
+	}
+}
+
+func TestSortDiagnosticsDuplicates(t *testing.T) {
+	in := Diagnostics{
+		{File: "a.cue", Line: 1, Col: 1, Msg: "x"},
+		{File: "a.cue", Line: 1, Col: 1, Msg: "y"},
+		{File: "a.cue", Line: 1, Col: 1, Msg: "x"},
+	}
+	want := Diagnostics{
+		{File: "a.cue", Line: 1, Col: 1, Msg: "x"},
+		{File: "a.cue", Line: 1, Col: 1, Msg: "y"},
+	}
+	if diff := cmp.Diff(want, sortDiagnostics(in)); diff != "" {
+		t.Errorf("sortDiagnostics (-want +got):\n%s", diff)
+	}
+}

@@ -1,0 +1,240 @@
+package model
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+)
+
+func (b *builder) features() []*Feature {
+	var out []*Feature
+	for _, e := range b.in.Features {
+		p := at("features", e.Key)
+		in := e.Value
+		f := &Feature{Key: e.Key, Name: in.Name, DocsURL: in.DocsURL, Anchor: anchor("feature " + e.Key)}
+		if t, ok := b.tiersByName[in.Tier]; ok {
+			f.Tier = t
+		} else {
+			b.errs.add(append(p, "tier"), didYouMean("tiers", in.Tier, b.in.Tiers), "tier %q is not declared", in.Tier)
+		}
+		for _, ref := range in.Tools {
+			tool, action, _ := strings.Cut(ref, ":")
+			f.Tools = append(f.Tools, ToolRef{Tool: tool, Action: action})
+		}
+		for _, a := range in.Alternatives {
+			f.Alternatives = append(f.Alternatives, Alternative(a))
+		}
+		out = append(out, f)
+	}
+	slices.SortFunc(out, func(x, y *Feature) int { return strings.Compare(x.Key, y.Key) })
+	return out
+}
+
+func (b *builder) tools() []*Tool {
+	var out []*Tool
+	for _, e := range b.in.Tools {
+		t := &Tool{Name: e.Key, Description: e.Value.Description}
+		for _, a := range e.Value.Actions {
+			t.Actions = append(t.Actions, &Action{Name: a.Key, Required: a.Value.Required})
+		}
+		slices.SortFunc(t.Actions, func(x, y *Action) int { return strings.Compare(x.Name, y.Name) })
+		out = append(out, t)
+	}
+	slices.SortFunc(out, func(x, y *Tool) int { return strings.Compare(x.Name, y.Name) })
+	return out
+}
+
+// checkFeatureTools checks that the tools and actions features gate are
+// in the tools table, when the catalog has one, and that no tool or
+// action is gated twice.
+func (b *builder) checkFeatureTools(cat *Catalog) {
+	tools := map[string]*Tool{}
+	for _, t := range cat.Tools {
+		tools[t.Name] = t
+	}
+	gated := map[string]string{}
+	for _, fe := range b.in.Features {
+		for i, ref := range fe.Value.Tools {
+			p := at("features", fe.Key, "tools", index(i))
+			if prev, ok := gated[ref]; ok {
+				b.errs.add(p, "gate each tool or tool:action with one feature", "%s is gated by feature %s already", ref, prev)
+			}
+			gated[ref] = fe.Key
+			if len(tools) == 0 {
+				continue
+			}
+			name, action, _ := strings.Cut(ref, ":")
+			t, ok := tools[name]
+			if !ok {
+				b.errs.add(p, didYouMean("tools", name, keys(b.in.Tools)), "tool %q is not declared", name)
+				continue
+			}
+			if action == "" {
+				continue
+			}
+			names := make([]string, len(t.Actions))
+			for i, a := range t.Actions {
+				names[i] = a.Name
+			}
+			if !slices.Contains(names, action) {
+				b.errs.add(p, didYouMean("tools."+name+".actions", action, names), "tool %s has no action %q", name, action)
+			}
+		}
+	}
+}
+
+func (b *builder) roles(codes map[string]*Code) Roles {
+	roles := Roles{}
+	for _, e := range b.in.Roles {
+		p := at("roles", e.Key)
+		c, ok := codes[e.Value]
+		if !ok {
+			b.errs.add(p, didYouMean("codes", e.Value, keys(b.in.Codes)), "code %q is not declared", e.Value)
+			continue
+		}
+		role := Role(e.Key)
+		roles[role] = c
+		vocab := map[string]string{}
+		var names []string
+		for _, rp := range RoleParams[role] {
+			vocab[rp.Name] = rp.Type
+			names = append(names, rp.Name)
+		}
+		for _, param := range c.Params {
+			pp := at("codes", c.Name, "params", param.Name)
+			want, known := vocab[param.Name]
+			switch {
+			case !known && !param.Optional:
+				b.errs.add(pp, "make it optional, or name it one of "+strings.Join(names, ", "),
+					"code %s plays the role %s, whose helper cannot fill the required param %s", c.Name, role, param.Name)
+			case !known:
+			case want == "tier" && (param.Type.Kind == TierKind || param.Type.Kind == String):
+			case want != param.Type.Source:
+				b.errs.add(append(pp, "type"), "give it type "+want,
+					"code %s plays the role %s, whose helper fills %s with a %s, not %s", c.Name, role, param.Name, want, param.Type.Source)
+			}
+		}
+	}
+	return roles
+}
+
+// examples decodes and checks a code's examples: the params they give
+// must be the code's, of its types, with every required param present.
+func (b *builder) examples(c *Code, in []InputExample) []*Example {
+	var out []*Example
+	for i, ex := range in {
+		p := at("codes", c.Name, "examples", index(i))
+		e := &Example{Index: i, Detail: ex.Detail, HTTPStatus: ex.HTTPStatus, JSON: ex.JSON}
+		given := map[string]bool{}
+		values := map[*Param]any{}
+		names := make([]string, len(c.Params))
+		for j, param := range c.Params {
+			names[j] = param.Name
+		}
+		for _, v := range ex.Params {
+			param := c.Param(v.Key)
+			if param == nil {
+				b.errs.add(append(p, "params", v.Key), didYouMean("params of "+c.Name, v.Key, names), "code %s has no param %q", c.Name, v.Key)
+				continue
+			}
+			given[v.Key] = true
+			dec := json.NewDecoder(bytes.NewReader(v.Value))
+			dec.UseNumber()
+			var val any
+			dec.Decode(&val)
+			if msg := b.checkValue(param.Type, val); msg != "" {
+				b.errs.add(append(p, "params", v.Key), "give a value of type "+param.Type.Source, "%s: %s", v.Key, msg)
+				continue
+			}
+			values[param] = val
+		}
+		for _, param := range c.Params {
+			if !param.Optional && !given[param.Name] {
+				b.errs.add(append(p, "params"), "add "+param.Name+" to the example's params", "the example does not give the required param %s", param.Name)
+			}
+			if v, ok := values[param]; ok {
+				e.Values = append(e.Values, ExampleValue{Param: param, Value: v})
+			}
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+// checkValue says what is wrong with a JSON value for a type, or "".
+func (b *builder) checkValue(t *Type, v any) string {
+	switch t.Kind {
+	case String:
+		if _, ok := v.(string); !ok {
+			return fmt.Sprintf("want a string, got %s", jsonText(v))
+		}
+	case TierKind:
+		s, ok := v.(string)
+		if _, known := b.tiersByName[s]; !ok || !known {
+			return fmt.Sprintf("want one of the tiers %s, got %s", strings.Join(b.in.Tiers, ", "), jsonText(v))
+		}
+	case Bool:
+		if _, ok := v.(bool); !ok {
+			return fmt.Sprintf("want true or false, got %s", jsonText(v))
+		}
+	case Int:
+		n, ok := v.(json.Number)
+		if _, err := n.Int64(); !ok || err != nil {
+			return fmt.Sprintf("want an integer, got %s", jsonText(v))
+		}
+	case Float:
+		if _, ok := v.(json.Number); !ok {
+			return fmt.Sprintf("want a number, got %s", jsonText(v))
+		}
+	case List:
+		l, ok := v.([]any)
+		if !ok {
+			return fmt.Sprintf("want a list, got %s", jsonText(v))
+		}
+		for i, x := range l {
+			if msg := b.checkValue(t.Elem, x); msg != "" {
+				return fmt.Sprintf("[%d]: %s", i, msg)
+			}
+		}
+	case Map:
+		m, ok := v.(map[string]any)
+		if !ok {
+			return fmt.Sprintf("want an object, got %s", jsonText(v))
+		}
+		for _, k := range slices.Sorted(maps.Keys(m)) {
+			if msg := b.checkValue(t.Elem, m[k]); msg != "" {
+				return fmt.Sprintf("%s: %s", k, msg)
+			}
+		}
+	case Object:
+		m, ok := v.(map[string]any)
+		if !ok {
+			return fmt.Sprintf("want an object, got %s", jsonText(v))
+		}
+		fields := map[string]*Param{}
+		for _, f := range t.Fields {
+			fields[f.Name] = f
+			if _, ok := m[f.Name]; !ok && !f.Optional {
+				return fmt.Sprintf("field %s is missing", f.Name)
+			}
+		}
+		for _, k := range slices.Sorted(maps.Keys(m)) {
+			f, ok := fields[k]
+			if !ok {
+				return fmt.Sprintf("no field %q", k)
+			}
+			if msg := b.checkValue(f.Type, m[k]); msg != "" {
+				return fmt.Sprintf("%s: %s", k, msg)
+			}
+		}
+	}
+	return ""
+}
+
+func jsonText(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
+}

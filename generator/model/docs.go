@@ -1,0 +1,183 @@
+package model
+
+import (
+	"slices"
+	"strings"
+)
+
+// The layouts of the Markdown reference, as a catalog names them.
+const (
+	LayoutSingle  = "single"   // one page
+	LayoutPerCode = "per_code" // an index page and a page per code
+)
+
+// Layout returns the layout of the Markdown reference: LayoutSingle or
+// LayoutPerCode.
+func (c *Catalog) Layout() string {
+	if c.Outputs.MarkdownDir != "" {
+		return LayoutPerCode
+	}
+	return LayoutSingle
+}
+
+// CodePage returns the file name of a code's page in the per-code layout,
+// its anchor and ".md" (missing_required_field.md), or "" in the single
+// layout.
+func (c *Catalog) CodePage(code *Code) string {
+	if c.Outputs.MarkdownDir == "" {
+		return ""
+	}
+	return code.Anchor + ".md"
+}
+
+// ReferenceURL returns where the reference is published: the docs base URL
+// in the single layout; in the per-code layout, the URL of the index page,
+// base_url/ (base_url/INDEX when code pages are linked as .md files). It is
+// "" when the catalog has no docs base URL.
+func (c *Catalog) ReferenceURL() string {
+	if c.DocsBaseURL == "" {
+		return ""
+	}
+	base := strings.TrimRight(c.DocsBaseURL, "/")
+	if c.Outputs.MarkdownDir == "" {
+		return base
+	}
+	if c.Outputs.URLSuffix == ".md" {
+		return base + "/" + c.Outputs.MarkdownIndex
+	}
+	return base + "/"
+}
+
+// SectionURL returns the URL of a heading of the single page or of the
+// index page, such as a category's or a feature's, from its anchor; "" when
+// the catalog has no docs base URL.
+func (c *Catalog) SectionURL(anchor string) string {
+	u := c.ReferenceURL()
+	if u == "" {
+		return ""
+	}
+	return u + "#" + anchor
+}
+
+// codeURL returns a code's docs URL: base_url#ANCHOR in the single layout,
+// base_url/ANCHOR + url_suffix in the per-code layout; "" without a docs
+// base URL.
+func (c *Catalog) codeURL(code *Code) string {
+	if c.DocsBaseURL == "" {
+		return ""
+	}
+	base := strings.TrimRight(c.DocsBaseURL, "/")
+	if c.Outputs.MarkdownDir == "" {
+		return base + "#" + code.Anchor
+	}
+	return base + "/" + code.Anchor + c.Outputs.URLSuffix
+}
+
+// ReplacedBy returns the deprecated codes whose replacement is code,
+// sorted by name.
+func (c *Catalog) ReplacedBy(code *Code) []*Code {
+	var out []*Code
+	for _, d := range c.Codes {
+		if d.Deprecated != nil && d.Deprecated.Use == code {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// Subcategories returns the categories whose parent is cat, sorted by name.
+func (c *Catalog) Subcategories(cat *Category) []*Category {
+	var out []*Category
+	for _, s := range c.Categories {
+		if s.Parent == cat {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// CodesUnder returns the codes of cat and of every category below it,
+// sorted by name: the codes errors.Is matches against cat.
+func (c *Catalog) CodesUnder(cat *Category) []*Code {
+	var out []*Code
+	for _, code := range c.Codes {
+		for p := code.Category; p != nil; p = p.Parent {
+			if p == cat {
+				out = append(out, code)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// RoleOf returns the role a code plays for a generated helper, or "".
+func (c *Catalog) RoleOf(code *Code) Role {
+	for _, r := range AllRoles {
+		if c.Roles[r] == code {
+			return r
+		}
+	}
+	return ""
+}
+
+// GatingFeature returns the feature that gates an action of a tool, either
+// the action itself (tool:action) or the whole tool, or nil. action may be
+// "" for the tool as a whole.
+func (c *Catalog) GatingFeature(tool, action string) *Feature {
+	var whole *Feature
+	for _, f := range c.Features {
+		for _, r := range f.Tools {
+			switch {
+			case r.Tool != tool:
+			case action != "" && r.Action == action:
+				return f
+			case r.Action == "":
+				whole = f
+			}
+		}
+	}
+	return whole
+}
+
+// FieldPath returns the keys that lead to where the envelope places a
+// field, such as ["error", "message"], or nil when it does not place it.
+func (e *Envelope) FieldPath(f Field) []string {
+	var out []string
+	e.Root.Walk(func(path []string, m *Member) {
+		if out == nil && m.Kind == KindField && m.Field == f {
+			out = slices.Clone(path)
+		}
+	})
+	return out
+}
+
+// ParamPath returns the keys that lead to where the envelope places a
+// param of that name: its own place ("$params.NAME"), else the params
+// object ("$params") followed by the name, else the object that spreads
+// the params followed by the name. It returns nil when the envelope has no
+// place for it.
+func (e *Envelope) ParamPath(name string) []string {
+	var own, all []string
+	found := false
+	e.Root.Walk(func(path []string, m *Member) {
+		switch m.Kind {
+		case KindParam:
+			if m.Param == name && own == nil {
+				own = slices.Clone(path)
+			}
+		case KindParams:
+			if !found {
+				all, found = append(slices.Clone(path), name), true
+			}
+		case KindSpread:
+			if !found {
+				all, found = append(slices.Clone(path[:len(path)-1]), name), true
+			}
+		}
+	})
+	if own != nil {
+		return own
+	}
+	return all
+}

@@ -1,0 +1,256 @@
+package model
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestWords(t *testing.T) {
+	tests := []struct {
+		name string
+		want []string
+	}{
+		{"", nil},
+		{"a", []string{"a"}},
+		{"missing_required_field", []string{"missing", "required", "field"}},
+		{"MISSING_REQUIRED_FIELD", []string{"MISSING", "REQUIRED", "FIELD"}},
+		{"missing-required-field", []string{"missing", "required", "field"}},
+		{"missingRequiredField", []string{"missing", "Required", "Field"}},
+		{"MissingRequiredField", []string{"Missing", "Required", "Field"}},
+		{"HTTPServer", []string{"HTTP", "Server"}},
+		{"parseHTTPResponse", []string{"parse", "HTTP", "Response"}},
+		{"oauth2Token", []string{"oauth2", "Token"}},
+		{"ABC123DEF", []string{"ABC123", "DEF"}},
+		{"FOO__BAR", []string{"FOO", "BAR"}},
+		{"_leading_and_trailing_", []string{"leading", "and", "trailing"}},
+		{"dotted.name with spaces", []string{"dotted", "name", "with", "spaces"}},
+	}
+	for _, tt := range tests {
+		if diff := cmp.Diff(tt.want, words(tt.name)); diff != "" {
+			t.Errorf("words(%q) (-want +got):\n%s", tt.name, diff)
+		}
+	}
+}
+
+func TestExportedUnexported(t *testing.T) {
+	tests := []struct {
+		name       string
+		exported   string
+		unexported string
+	}{
+		{"", "", ""},
+		{"a", "A", "a"},
+		{"X", "X", "x"},
+		{"MISSING_REQUIRED_FIELD", "MissingRequiredField", "missingRequiredField"},
+		{"missing_required_field", "MissingRequiredField", "missingRequiredField"},
+		{"missingRequiredField", "MissingRequiredField", "missingRequiredField"},
+		{"missing-required-field", "MissingRequiredField", "missingRequiredField"},
+		{"Baz", "Baz", "baz"},
+		{"BAZ", "Baz", "baz"},
+		{"FOO__BAR", "FooBar", "fooBar"},
+		// Initialisms are kept in one case, wherever they stand.
+		{"docs_url", "DocsURL", "docsURL"},
+		{"merge_request_iid", "MergeRequestIID", "mergeRequestIID"},
+		{"url", "URL", "url"},
+		{"id", "ID", "id"},
+		{"user_id", "UserID", "userID"},
+		{"userId", "UserID", "userID"},
+		{"os_name", "OSName", "osName"},
+		{"json_body", "JSONBody", "jsonBody"},
+		{"HTTPServer", "HTTPServer", "httpServer"},
+		{"parseHTTPResponse", "ParseHTTPResponse", "parseHTTPResponse"},
+		{"http_status", "HTTPStatus", "httpStatus"},
+		{"kebab-case-id", "KebabCaseID", "kebabCaseID"},
+		// Digits stay with the word they follow.
+		{"utf8_text", "UTF8Text", "utf8Text"},
+		{"base64_value", "Base64Value", "base64Value"},
+		{"v2_api", "V2API", "v2API"},
+		{"HTTP_2_ERROR", "HTTP2Error", "http2Error"},
+		{"oauth2Token", "Oauth2Token", "oauth2Token"},
+		{"ABC123DEF", "Abc123Def", "abc123Def"},
+		{"retry_after_2s", "RetryAfter2s", "retryAfter2s"},
+	}
+	for _, tt := range tests {
+		if diff := cmp.Diff(tt.exported, exported(tt.name)); diff != "" {
+			t.Errorf("exported(%q) (-want +got):\n%s", tt.name, diff)
+		}
+		if diff := cmp.Diff(tt.unexported, unexported(tt.name)); diff != "" {
+			t.Errorf("unexported(%q) (-want +got):\n%s", tt.name, diff)
+		}
+	}
+}
+
+func TestExportedNonASCII(t *testing.T) {
+	if diff := cmp.Diff("ÉlanVital", exported("élan_vital")); diff != "" {
+		t.Errorf("exported (-want +got):\n%s", diff)
+	}
+}
+
+func TestAnchor(t *testing.T) {
+	tests := []struct {
+		name string
+		want string
+	}{
+		{"", ""},
+		{"MISSING_FIELD", "missing_field"},
+		{"category not_found", "category-not_found"},
+		{"Foo Bar-Baz", "foo-bar-baz"},
+		{"a.b/c?d!(e)", "abcde"},
+		{"v1.2", "v12"},
+		{"  x ", "--x-"},
+		{"a -- b", "a----b"},
+		{"Ünïcode Name", "ünïcode-name"},
+		{"CamelCase42", "camelcase42"},
+	}
+	for _, tt := range tests {
+		if diff := cmp.Diff(tt.want, anchor(tt.name)); diff != "" {
+			t.Errorf("anchor(%q) (-want +got):\n%s", tt.name, diff)
+		}
+	}
+}
+
+func TestEditDistance(t *testing.T) {
+	tests := []struct {
+		a, b string
+		want int
+	}{
+		{"", "", 0},
+		{"abc", "abc", 0},
+		{"a", "", 1},
+		{"", "abc", 3},
+		{"kitten", "sitting", 3},
+		{"flaw", "lawn", 2},
+		{"feild", "field", 1},
+		{"ab", "ba", 1},
+		{"optinal", "optional", 1},
+		{"héllo", "hello", 1},
+	}
+	for _, tt := range tests {
+		for _, args := range [][2]string{{tt.a, tt.b}, {tt.b, tt.a}} {
+			if diff := cmp.Diff(tt.want, editDistance(args[0], args[1])); diff != "" {
+				t.Errorf("editDistance(%q, %q) (-want +got):\n%s", args[0], args[1], diff)
+			}
+		}
+	}
+}
+
+func TestClosest(t *testing.T) {
+	tests := []struct {
+		name       string
+		candidates []string
+		want       []string
+	}{
+		{"titel", []string{"category", "title", "description", "message", "suggestion"}, []string{"title"}},
+		// Nearest first.
+		{"field", []string{"feild", "fields", "field"}, []string{"field", "feild", "fields"}},
+		// Ties keep the candidates' order.
+		{"cat", []string{"bat", "dog", "hat", "cap"}, []string{"bat", "hat", "cap"}},
+		// At most three.
+		{"abcd", []string{"abce", "abcf", "abcg", "abch"}, []string{"abce", "abcf", "abcg"}},
+		{"abcd", []string{"abch", "abcd", "abcg", "abce"}, []string{"abcd", "abch", "abcg"}},
+		// Case does not count; the candidate's spelling is returned.
+		{"NOT_FOUND", []string{"other", "not_found"}, []string{"not_found"}},
+		// The bound is a third of the name's length, at least one edit: 1
+		// for a name of 4 bytes, 2 for one of 5.
+		{"abcd", []string{"wxyd", "abxd"}, []string{"abxd"}},
+		{"abcde", []string{"vwxde", "abxye"}, []string{"abxye"}},
+		{"html", []string{"llms", "go"}, nil},
+		{"", []string{"a", "ab"}, []string{"a"}},
+		{"xyz", []string{"validation", "limits"}, nil},
+		{"anything", nil, nil},
+	}
+	for _, tt := range tests {
+		if diff := cmp.Diff(tt.want, Closest(tt.name, tt.candidates)); diff != "" {
+			t.Errorf("Closest(%q, %q) (-want +got):\n%s", tt.name, tt.candidates, diff)
+		}
+	}
+}
+
+func TestClosestCodes(t *testing.T) {
+	cat := &Catalog{Codes: []*Code{{Name: "NOT_FOUND"}, {Name: "NOT_FOUNDS"}, {Name: "INTERNAL"}}}
+	if diff := cmp.Diff([]string{"NOT_FOUND", "NOT_FOUNDS"}, cat.ClosestCodes("not_fund")); diff != "" {
+		t.Errorf("ClosestCodes (-want +got):\n%s", diff)
+	}
+}
+
+func TestDidYouMean(t *testing.T) {
+	nine := []string{"c1", "c2", "c3", "c4", "c5", "c6", "c7", "c8", "c9"}
+	tests := []struct {
+		what, name string
+		candidates []string
+		want       string
+	}{
+		{"categories", "validaton", []string{"limits", "validation"}, `did you mean "validation"?`},
+		{"params", "nmae", []string{"name", "names", "game"}, `did you mean "name"?`},
+		{"codes", "NO_SUCH_CODE", nil, "declare it under codes"},
+		{"codes", "NO_SUCH_CODE", []string{"A", "B"}, `use one of "A", "B", or declare it under codes`},
+		{"codes", "NO_SUCH_CODE", nine, `use one of "c1", "c2", "c3", "c4", "c5", "c6", "c7", "c8", …, or declare it under codes`},
+	}
+	for _, tt := range tests {
+		before := slices.Clone(tt.candidates)
+		if diff := cmp.Diff(tt.want, didYouMean(tt.what, tt.name, tt.candidates)); diff != "" {
+			t.Errorf("didYouMean(%q, %q, %q) (-want +got):\n%s", tt.what, tt.name, tt.candidates, diff)
+		}
+		if diff := cmp.Diff(before, tt.candidates); diff != "" {
+			t.Errorf("didYouMean changed its candidates (-want +got):\n%s", diff)
+		}
+	}
+}
+
+func TestReservedArgName(t *testing.T) {
+	const (
+		keyword     = "a Go keyword"
+		predeclared = "a predeclared Go identifier"
+		generated   = "a name the generated constructor uses itself"
+	)
+	tests := []struct {
+		name string
+		want string
+	}{
+		{"type", keyword},
+		{"func", keyword},
+		{"range", keyword},
+		{"map", keyword},
+		{"default", keyword},
+		{"string", predeclared},
+		{"error", predeclared},
+		{"any", predeclared},
+		{"nil", predeclared},
+		{"true", predeclared},
+		{"iota", predeclared},
+		{"len", predeclared},
+		{"clear", predeclared},
+		{"min", predeclared},
+		{"println", predeclared},
+		{"strings", generated},
+		{"strconv", generated},
+		{"json", generated},
+		{"errors", generated},
+		{"bytes", generated},
+		{"fmt", generated},
+		{"opts", generated},
+		{"o", generated},
+		{"p", generated},
+		{"e", generated},
+		{"", ""},
+		{"name", ""},
+		{"userID", ""},
+		{"types", ""},
+		{"lens", ""},
+		{"Type", ""},
+		{"option", ""},
+	}
+	for _, tt := range tests {
+		if diff := cmp.Diff(tt.want, reservedArgName(tt.name)); diff != "" {
+			t.Errorf("reservedArgName(%q) (-want +got):\n%s", tt.name, diff)
+		}
+	}
+}
+
+func TestReservedArgNameNewError(t *testing.T) {
+	if reservedArgName("newError") == "" {
+		t.Errorf(`reservedArgName("newError") = "", want it reserved`)
+	}
+}

@@ -1,0 +1,124 @@
+package model
+
+import "encoding/json"
+
+// Tier is a plan of the service; tiers are ordered, lowest first.
+type Tier struct {
+	Name   string // as declared, e.g. "Premium"
+	GoName string // e.g. "TierPremium"
+	Rank   int    // 0 for the lowest
+}
+
+// Feature gates tools or tool:action pairs behind a tier.
+type Feature struct {
+	Key          string // catalog key, e.g. "protected_branches_api"
+	Name         string // e.g. "Protected Branches API"
+	Tier         *Tier
+	Tools        []ToolRef
+	Alternatives []Alternative
+	DocsURL      string
+	Anchor       string // Markdown heading anchor
+}
+
+// ToolRef is a tool, or one action of it.
+type ToolRef struct {
+	Tool   string
+	Action string // "" for every action of the tool
+}
+
+func (r ToolRef) String() string {
+	if r.Action == "" {
+		return r.Tool
+	}
+	return r.Tool + ":" + r.Action
+}
+
+// Alternative is what a caller can do instead of a gated feature.
+type Alternative struct {
+	Action      string
+	Description string
+	AvailableOn string
+}
+
+// Tool is a tool of the server and its actions.
+type Tool struct {
+	Name        string
+	Description string
+	Actions     []*Action // sorted by Name
+}
+
+// Action is an action of a tool.
+type Action struct {
+	Name     string
+	Required []string // required arguments, as declared
+}
+
+// Role is a part a code plays for a generated helper.
+type Role string
+
+// The roles.
+const (
+	RoleTierRestricted   Role = "tier_restricted"
+	RolePermissionDenied Role = "permission_denied"
+	RoleNotFound         Role = "not_found"
+	RoleAPIError         Role = "api_error"
+	RoleMissingFields    Role = "missing_fields"
+	RoleInvalidAction    Role = "invalid_action"
+)
+
+// Roles maps each role to the code that plays it, or nil.
+type Roles map[Role]*Code
+
+// RoleParam is a param a generated helper fills when the code of its role
+// declares it.
+type RoleParam struct {
+	Name string
+	Type string // as a catalog writes it; "tier" also accepts "string"
+}
+
+// RoleParams are, for each role, the params its helper can fill.
+var RoleParams = map[Role][]RoleParam{
+	RoleTierRestricted: {
+		{"tool", "string"}, {"action", "string"}, {"tier_required", "tier"}, {"current_tier", "tier"},
+		{"feature_name", "string"}, {"alternatives", "[]object"}, {"docs_url", "string"}, {"upgrade_url", "string"},
+	},
+	RolePermissionDenied: upstreamParams,
+	RoleNotFound:         upstreamParams,
+	RoleAPIError:         upstreamParams,
+	RoleMissingFields: {
+		{"tool", "string"}, {"action", "string"}, {"missing_fields", "[]string"},
+		{"action_required_fields", "map[string][]string"},
+	},
+	RoleInvalidAction: {
+		{"tool", "string"}, {"action", "string"}, {"valid_actions", "[]string"},
+		{"action_required_fields", "map[string][]string"},
+	},
+}
+
+var upstreamParams = []RoleParam{
+	{"tool", "string"}, {"action", "string"}, {"upstream_status", "int"}, {"upstream_message", "string"},
+}
+
+// AlternativeFields are the fields of the object type of a tier-restricted
+// code's alternatives param.
+var AlternativeFields = []string{"action", "description", "available_on"}
+
+// AllRoles lists the roles in a fixed order.
+var AllRoles = []Role{RoleTierRestricted, RolePermissionDenied, RoleNotFound, RoleAPIError, RoleMissingFields, RoleInvalidAction}
+
+// Example is a checked example of a code: the params given to its
+// constructor and the exact wire JSON that must come out.
+type Example struct {
+	Index      int
+	Values     []ExampleValue // in the order of the code's params
+	Detail     string
+	HTTPStatus int             // 0 when the example keeps the code's status
+	JSON       json.RawMessage // the expected wire JSON, as written
+}
+
+// ExampleValue is the value an example gives a param, decoded from JSON
+// (numbers as json.Number).
+type ExampleValue struct {
+	Param *Param
+	Value any
+}
