@@ -3,6 +3,9 @@ package generator
 import (
 	"bytes"
 	"fmt"
+	"maps"
+	"net/url"
+	"slices"
 	"strings"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -14,27 +17,46 @@ import (
 // against the catalog's JSON Schema, and reports each example that does
 // not match, at the example's json.
 func checkExamples(cat *model.Catalog, schema []byte) (model.Errors, error) {
-	any := false
+	some := false
 	for _, c := range cat.Codes {
-		any = any || len(c.Examples) > 0
+		some = some || len(c.Examples) > 0
 	}
-	if !any {
+	if !some {
+		return nil, nil
+	}
+	if quickCheckExamples(cat, schema) {
 		return nil, nil
 	}
 	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(schema))
 	if err != nil {
 		return nil, fmt.Errorf("reading the generated JSON Schema: %w", err)
 	}
+	root, _ := doc.(map[string]any)
+	defs, _ := root["$defs"].(map[string]any)
 	comp := jsonschema.NewCompiler()
-	if err := comp.AddResource("errors.schema.json", doc); err != nil {
-		return nil, err
-	}
-	sch, err := comp.Compile("errors.schema.json")
-	if err != nil {
-		return nil, fmt.Errorf("compiling the generated JSON Schema: %w", err)
-	}
 	var errs model.Errors
 	for _, c := range cat.Codes {
+		if len(c.Examples) == 0 {
+			continue
+		}
+		// The schema picks the $defs entry of an error's code, which refers
+		// to nothing else: an example is checked against its code's entry
+		// alone, compiled on its own, which keeps the check linear in the
+		// number of codes.
+		def, ok := defs[c.Name].(map[string]any)
+		if !ok {
+			return nil, fmt.Errorf("the generated JSON Schema has no $defs entry for %s", c.Name)
+		}
+		res := maps.Clone(def)
+		res["$schema"] = root["$schema"]
+		loc := "code/" + url.PathEscape(c.Name) + ".json"
+		if err := comp.AddResource(loc, res); err != nil {
+			return nil, err
+		}
+		sch, err := comp.Compile(loc)
+		if err != nil {
+			return nil, fmt.Errorf("compiling the generated JSON Schema of %s: %w", c.Name, err)
+		}
 		for _, ex := range c.Examples {
 			inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(ex.JSON))
 			if err == nil {
@@ -51,6 +73,30 @@ func checkExamples(cat *model.Catalog, schema []byte) (model.Errors, error) {
 		}
 	}
 	return errs, nil
+}
+
+// quickCheckExamples reports whether every example of the catalog is
+// valid against its code's entry of the JSON Schema, as far as quickCheck
+// can tell.
+func quickCheckExamples(cat *model.Catalog, schema []byte) bool {
+	doc, err := decodeJSON(schema)
+	root, _ := doc.(map[string]any)
+	defs, _ := root["$defs"].(map[string]any)
+	if err != nil || defs == nil {
+		return false
+	}
+	for _, c := range cat.Codes {
+		for _, ex := range c.Examples {
+			inst, err := decodeJSON(ex.JSON)
+			if err != nil {
+				return false
+			}
+			if valid, decided := quickCheck(defs[c.Name], inst); !valid || !decided {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // schemaProblems says in one line where a value breaks the schema: the
@@ -73,6 +119,8 @@ func schemaProblems(err error) string {
 		}
 	}
 	walk(verr)
+	// The validator visits an object's properties in no fixed order.
+	slices.Sort(leaves)
 	if len(leaves) > 3 {
 		leaves = append(leaves[:3], fmt.Sprintf("and %d more", len(leaves)-3))
 	}

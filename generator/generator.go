@@ -15,6 +15,7 @@ import (
 	"cuelang.org/go/cue/ast"
 	"cuelang.org/go/cue/parser"
 
+	"github.com/errspec/errspec/generator/catalogjson"
 	"github.com/errspec/errspec/generator/files"
 	"github.com/errspec/errspec/generator/gogen"
 	"github.com/errspec/errspec/generator/load"
@@ -60,8 +61,32 @@ func Render(dir string, cat *model.Catalog, opts Options) (files.Set, error) {
 		return nil
 	}
 	o := cat.Outputs
+	goFiles := async(func() ([]gogen.Output, error) {
+		if o.GoDir == "" {
+			return nil, nil
+		}
+		return gogen.Render(cat, notice)
+	})
+	markdown := async(func() ([]byte, error) {
+		if o.Markdown == "" {
+			return nil, nil
+		}
+		return mdgen.Render(cat, notice, opts.Templates)
+	})
+	schemaChecked := async(func() ([]byte, error) {
+		schema, err := schemagen.Render(cat, notice)
+		if err != nil {
+			return nil, fmt.Errorf("JSON Schema: %w", err)
+		}
+		if errs, err := checkExamples(cat, schema); err != nil {
+			return nil, err
+		} else if len(errs) > 0 {
+			return nil, errs
+		}
+		return schema, nil
+	})
 	if o.GoDir != "" {
-		out, err := gogen.Render(cat, notice)
+		out, err := goFiles()
 		if err != nil {
 			return files.Set{}, fmt.Errorf("%s: %w", o.GoDir, err)
 		}
@@ -71,24 +96,52 @@ func Render(dir string, cat *model.Catalog, opts Options) (files.Set, error) {
 		set.Dirs = append(set.Dirs, filepath.Join(dir, filepath.FromSlash(o.GoDir)))
 	}
 	if o.Markdown != "" {
-		data, err := mdgen.Render(cat, notice, opts.Templates)
-		if err := add(o.Markdown, data, err); err != nil {
+		data, err := markdown()
+		if err := add(o.Markdown, data, templateError(err, opts)); err != nil {
 			return files.Set{}, err
 		}
 	}
-	schema, err := schemagen.Render(cat, notice)
-	if err != nil {
-		return files.Set{}, fmt.Errorf("JSON Schema: %w", err)
+	if o.MarkdownDir != "" {
+		pages, err := mdgen.RenderPerCode(cat, notice, opts.Templates)
+		if err != nil {
+			return files.Set{}, fmt.Errorf("%s: %w", o.MarkdownDir, templateError(err, opts))
+		}
+		for _, p := range pages {
+			add(o.MarkdownDir+"/"+p.Name, p.Data, nil)
+		}
+		set.Dirs = append(set.Dirs, filepath.Join(dir, filepath.FromSlash(o.MarkdownDir)))
 	}
-	if errs, err := checkExamples(cat, schema); err != nil {
+	if o.Catalog != "" {
+		data, err := catalogjson.Render(cat, notice)
+		if err := add(o.Catalog, data, err); err != nil {
+			return files.Set{}, err
+		}
+	}
+	if o.LLMs != "" {
+		add(o.LLMs, catalogjson.RenderIndex(cat, notice), nil)
+	}
+	schema, err := schemaChecked()
+	if err != nil {
 		return files.Set{}, err
-	} else if len(errs) > 0 {
-		return files.Set{}, errs
 	}
 	if o.JSONSchema != "" {
 		add(o.JSONSchema, schema, nil)
 	}
 	return set, nil
+}
+
+// TemplateError is a failure of the Markdown templates when the user
+// overrides some of them: most likely the overrides' fault.
+type TemplateError struct{ Err error }
+
+func (e *TemplateError) Error() string { return e.Err.Error() }
+func (e *TemplateError) Unwrap() error { return e.Err }
+
+func templateError(err error, opts Options) error {
+	if err == nil || opts.Templates == nil {
+		return err
+	}
+	return &TemplateError{err}
 }
 
 // Find expands catalog arguments into catalog directories. An argument

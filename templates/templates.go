@@ -2,43 +2,130 @@
 // Markdown reference of a catalog with. They are embedded in the binary, so
 // generation needs no file outside the catalog.
 //
-// There is one file per construct of the page:
+// errspec executes one of three page templates; they include the others by
+// file name, as in {{template "code.md.tmpl" .}}:
 //
-//	reference.md.tmpl  the page: title, description and the sections below
-//	index.md.tmpl      the index table of every code
-//	category.md.tmpl   the section of one category
-//	code.md.tmpl       the section of one code
-//	params.md.tmpl     the params table of one code
+//	reference.md.tmpl        the single page (the default layout): every
+//	                         section below, and each code's section
+//	index_page.md.tmpl       the index page of the per-code layout: the
+//	                         same, less the codes' sections
+//	code_page.md.tmpl        a code's own page in the per-code layout
 //
-// Each file starts with a comment that documents the data it receives: a
-// type of package github.com/errspec/errspec/generator/model. A template
-// includes another by its file name, as in {{template "code.md.tmpl" .}};
-// errspec executes reference.md.tmpl.
+// and the sections and parts they are made of:
+//
+//	codes_table.md.tmpl      "Index of codes": a table of every code
+//	format.md.tmpl           "Error format": the keys of the wire JSON
+//	retry.md.tmpl            "Retry strategy": what to do, by retry class
+//	category.md.tmpl         a category, under its heading
+//	code.md.tmpl             a code's section, below its heading
+//	retry_class.md.tmpl      a code's or category's retry advice, a phrase
+//	params.md.tmpl           the params table of a code
+//	examples.md.tmpl         the examples of a code, with their JSON
+//	tiers.md.tmpl            "Tier requirements": features, tiers, tools,
+//	                         alternatives; a section per feature
+//	troubleshooting.md.tmpl  "Troubleshooting tier errors"
+//	tools.md.tmpl            "Tools and actions": the required arguments
+//	                         and the tier of each action
+//
+// Each file starts with a comment that documents the data it receives, a
+// type of package github.com/errspec/errspec/generator/model, and the
+// functions it relies on.
 //
 // A user replaces any of them with a file of the same name in the
 // directory given to --templates; a file there whose name is not one of
 // the above is an error (names starting with "." are ignored). The
-// generated-file notice is written above the page by errspec itself, and
-// the output is normalised after executing: trailing spaces removed, runs
-// of blank lines outside fenced code blocks collapsed to one, exactly one
-// final newline.
+// generated-file notice is written above each page by errspec itself, and
+// the output is tidied after executing: paragraphs, list items and block
+// quotes refilled to 80 columns (fenced code, tables, headings and HTML
+// comments are left alone), table rows written with one space around each
+// cell, trailing spaces removed, runs of blank lines outside fenced code
+// blocks collapsed to one, exactly one final newline.
+//
+// # Anchors and links
+//
+// Headings carry no HTML: their anchors are those GitHub (and most static
+// site generators) derive from their text, and the model's anchors, which
+// the docs URLs end with, assume these headings: a code's is the code in a
+// code span (### `NOT_FOUND` gives #not_found), a category's "Category"
+// and its name in a code span (#category-not_found), a feature's "Feature"
+// and its key (#feature-code_owners). Keep these when overriding, and
+// keep the headings of other sections to two words or more so that their
+// anchors never take one of those. In the per-code layout each code has a
+// page named after its anchor (not_found.md) whose title is the code; the
+// categories, features and sections are on the index page. href links to
+// any of them from the page being rendered.
+//
+// # Escaping
+//
+// Catalog text is of two kinds. Descriptions of the catalog and of codes
+// are Markdown: pass them through markdown, which keeps their Markdown but
+// lets no raw HTML or heading through. Everything else (titles, category
+// descriptions, param docs, feature names, alternatives, tool
+// descriptions) is plain text: pass it through text, which escapes it so
+// that it renders as written. Templates of messages and suggestions are
+// shown with code. In a table cell, wrap the result in cell.
+//
+// # Functions
 //
 // Besides the text/template built-ins, templates may call:
 //
-//	code S       S as an inline code span, fenced with more backticks than
-//	             any run inside it; newlines become spaces
-//	cell S       S made safe for a table cell: newlines become spaces, | is
-//	             escaped; use it on everything in a cell, code spans too:
-//	             {{cell (code .Name)}}
-//	inline S     S on one line, for a heading or a list item
-//	yesno B      "yes" or "no"
-//	status N     an HTTP status with its text, e.g. "404 Not Found"
-//	paramRows P  the params P ([]*model.Param) and, after each object-typed
-//	             one, its fields, recursively: rows with the fields of
-//	             model.Param plus .Path, the param's dotted path from the
-//	             code's params, e.g. gvk.group; the elements of a list add
-//	             [] and the values of a map add .* (invalid_fields[].field)
-//	catalog      the *model.Catalog being rendered, from any template
+//	text S          plain text S escaped to render as written, on one line:
+//	                *, _, `, [, ], <, >, #, ~, $, {, }, entities, and a
+//	                leading -, + or 1. are escaped
+//	markdown S      Markdown S made safe between blocks: < outside code is
+//	                escaped, no line starts a heading, an open fence is
+//	                closed
+//	code S          S as an inline code span, fenced with more backticks
+//	                than any run inside it; newlines become spaces
+//	cell S          Markdown S made safe for a table cell: on one line, |
+//	                escaped; use it on everything in a cell, code spans
+//	                too: {{cell (code .Name)}}
+//	sentence S      S ended with a full stop unless it ends with one of .!?:;
+//	fence LANG S    S as a fenced code block of language LANG
+//	autolink URL    <URL>, for a URL shown as itself
+//	href X          the link destination of X from the page being rendered:
+//	                a *model.Code, *model.Category or *model.Feature, or
+//	                the anchor of a heading of the single page or of the
+//	                index page, such as "retry-strategy"
+//	layout          "single" or "per_code"
+//	catalog         the *model.Catalog being rendered, from any template;
+//	                its methods ReplacedBy CODE, Subcategories CATEGORY,
+//	                CodesUnder CATEGORY, RoleOf CODE and GatingFeature TOOL
+//	                ACTION look things up
+//	yesno B         "yes" or "no"
+//	status N        an HTTP status with its text, e.g. "404 Not Found"
+//	add A B         A + B
+//	json RAW        JSON text indented with two spaces
+//	value V         a value decoded from JSON (an example's), as compact JSON
+//	exampleParams EX  the params an example gives, as an indented JSON object
+//	redacted        the text a sensitive param's value shows as
+//	paramRows P     the params P ([]*model.Param) and, after each object-typed
+//	                one, its fields, recursively: rows with the fields of
+//	                model.Param plus .Path, the param's dotted path from the
+//	                code's params, e.g. gvk.group (the elements of a list
+//	                add [], the values of a map .*), and .Top, true for a
+//	                param rather than a field
+//	paramsHome ENV  where an envelope puts the params it does not place one
+//	                by one: .Kind ("object", "spread" or "none") and .Path
+//	paramKey ENV N  the dotted key path where an envelope sends param N, or ""
+//	placed ENV N    whether an envelope gives param N a place of its own
+//	isTier T        whether a *model.Type is a tier, or a list or map of them
+//	field F         the dotted key path where the default envelope sends the
+//	                field F (code, category, message, detail, suggestion,
+//	                retryable, retry, retry_after, http_status, docs_url,
+//	                title), or ""
+//	fieldIn ENV F   the same for the envelope ENV
+//	envelopeRows ENV  the keys of an envelope that hold values (see
+//	                format.md.tmpl)
+//	envelopeCodes ENV  the codes whose wire shape is ENV
+//	firstExample ENV   the first example of those codes: .Code, .Example; or nil
+//	retryGroups     the codes by retry class (see retry.md.tmpl)
+//	role CODE       the role a code plays for the generated helpers, or ""
+//	roleCode ROLE   the code that plays a role, or nil
+//	gating T A      the feature that gates action A of tool T (or the whole
+//	                tool), or nil
+//	tiersFrom TIER  the tier and every tier above it
+//	subcategoryCodes CATEGORY  the codes of the categories below it
 package templates
 
 import "embed"

@@ -19,6 +19,7 @@ import (
 func every() []*agenttools.Error {
 	return []*agenttools.Error{
 		agenttools.NewDuplicateResource("branch", "main"),
+		agenttools.NewAuthenticationFailed("ada", "[redacted]"),
 		agenttools.NewInternalError(),
 		agenttools.NewInvalidAction("manage_merge_request", "explode", []string{"create", "merge"}),
 		agenttools.NewMissingRequiredField("manage_merge_request", "create", []string{"title", "source_branch"},
@@ -341,6 +342,22 @@ func TestValidateCall(t *testing.T) {
 				t.Errorf("ValidateCall (-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+func TestUntrustedValues(t *testing.T) {
+	e := agenttools.NewAuthenticationFailed("ada", "glpat-secret")
+	data, _ := json.Marshal(e)
+	if strings.Contains(string(data)+e.Text()+e.Error(), "glpat-secret") {
+		t.Errorf("a sensitive param is echoed: %s\n%s", data, e.Text())
+	}
+	long := strings.Repeat("x", 100)
+	got := agenttools.NewDuplicateResource("branch", long).Params.(*agenttools.DuplicateResourceParams).Name
+	if want := strings.Repeat("x", 63) + "…"; got != want {
+		t.Errorf("max_length: got %q (%d runes), want 64 runes ending in …", got, len([]rune(got)))
+	}
+	if got := agenttools.NewDuplicateResource("branch", "short").Message; got != "branch short already exists" {
+		t.Errorf("a short value is cut: %q", got)
 	}
 }
 

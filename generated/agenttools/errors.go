@@ -11,16 +11,21 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
+	"unicode/utf8"
 )
 
 // Code identifies an error. Codes are stable: clients match on them.
 type Code string
 
 const (
+	// CodeAuthenticationFailed is AUTHENTICATION_FAILED: Authentication failed.
+	CodeAuthenticationFailed Code = "AUTHENTICATION_FAILED"
 	// CodeDuplicateResource is DUPLICATE_RESOURCE: Resource already exists.
 	CodeDuplicateResource Code = "DUPLICATE_RESOURCE"
 	// CodeInternalError is INTERNAL_ERROR: Internal error.
@@ -62,41 +67,19 @@ func (c Code) Error() string {
 	return string(c)
 }
 
-// index is the position of the code in infos, or -1.
+// index is the position of the code in specs, which is sorted by code, or -1.
 func (c Code) index() int {
-	switch c {
-	case CodeDuplicateResource:
-		return 0
-	case CodeInternalError:
-		return 1
-	case CodeInvalidAction:
-		return 2
-	case CodeMissingRequiredField:
-		return 3
-	case CodePayloadTooLarge:
-		return 4
-	case CodePermissionDenied:
-		return 5
-	case CodeProjectNotFound:
-		return 6
-	case CodeRateLimited:
-		return 7
-	case CodeResourceNotFound:
-		return 8
-	case CodeStaleRevision:
-		return 9
-	case CodeTierRestricted:
-		return 10
-	case CodeTypeMismatch:
-		return 11
-	case CodeUpstreamError:
-		return 12
-	case CodeUpstreamNotFound:
-		return 13
-	case CodeUpstreamTimeout:
-		return 14
-	case CodeValueOutOfRange:
-		return 15
+	i, j := 0, len(specs)
+	for i < j {
+		h := int(uint(i+j) >> 1)
+		if specs[h].Code < c {
+			i = h + 1
+		} else {
+			j = h
+		}
+	}
+	if i < len(specs) && specs[i].Code == c {
+		return i
 	}
 	return -1
 }
@@ -176,204 +159,48 @@ type Info struct {
 	Deprecated bool
 }
 
-var infos = [...]Info{
-	{
-		Category:   CategoryConflict,
-		Code:       CodeDuplicateResource,
-		DocsURL:    "https://docs.example.com/errors#duplicate_resource",
-		HTTPStatus: 409,
-		Retry:      RetryAfterFix,
-		Retryable:  false,
-		Title:      "Resource already exists",
-	},
-	{
-		Category:   CategoryInternal,
-		Code:       CodeInternalError,
-		DocsURL:    "https://docs.example.com/errors#internal_error",
-		HTTPStatus: 500,
-		Retry:      RetryAfterDelay,
-		RetryAfter: 1 * time.Second,
-		Retryable:  true,
-		Title:      "Internal error",
-	},
-	{
-		Category:   CategoryValidation,
-		Code:       CodeInvalidAction,
-		DocsURL:    "https://docs.example.com/errors#invalid_action",
-		HTTPStatus: 400,
-		Retry:      RetryAfterFix,
-		Retryable:  false,
-		Title:      "Invalid action",
-	},
-	{
-		Category:   CategoryValidation,
-		Code:       CodeMissingRequiredField,
-		DocsURL:    "https://docs.example.com/errors#missing_required_field",
-		HTTPStatus: 400,
-		Retry:      RetryAfterFix,
-		Retryable:  false,
-		Title:      "Missing required field",
-	},
-	{
-		Category:   CategoryLimit,
-		Code:       CodePayloadTooLarge,
-		DocsURL:    "https://docs.example.com/errors#payload_too_large",
-		HTTPStatus: 413,
-		Retry:      RetryAfterFix,
-		Retryable:  false,
-		Title:      "Payload too large",
-	},
-	{
-		Category:   CategoryPermission,
-		Code:       CodePermissionDenied,
-		DocsURL:    "https://docs.example.com/errors#permission_denied",
-		HTTPStatus: 403,
-		Retry:      RetryNever,
-		Retryable:  false,
-		Title:      "Permission denied",
-	},
-	{
-		Category:   CategoryNotFound,
-		Code:       CodeProjectNotFound,
-		Deprecated: true,
-		DocsURL:    "https://docs.example.com/errors#project_not_found",
-		HTTPStatus: 404,
-		Retry:      RetryAfterFix,
-		Retryable:  false,
-		Title:      "Project not found",
-	},
-	{
-		Category:   CategoryLimit,
-		Code:       CodeRateLimited,
-		DocsURL:    "https://docs.example.com/errors#rate_limited",
-		HTTPStatus: 429,
-		Retry:      RetryAfterDelay,
-		RetryAfter: 60 * time.Second,
-		Retryable:  true,
-		Title:      "Rate limit reached",
-	},
-	{
-		Category:   CategoryNotFound,
-		Code:       CodeResourceNotFound,
-		DocsURL:    "https://docs.example.com/errors#resource_not_found",
-		HTTPStatus: 404,
-		Retry:      RetryAfterFix,
-		Retryable:  false,
-		Title:      "Resource not found",
-	},
-	{
-		Category:   CategoryConflict,
-		Code:       CodeStaleRevision,
-		DocsURL:    "https://docs.example.com/errors#stale_revision",
-		HTTPStatus: 409,
-		Retry:      RetryAfterDelay,
-		Retryable:  true,
-		Title:      "Stale revision",
-	},
-	{
-		Category:   CategoryPermission,
-		Code:       CodeTierRestricted,
-		DocsURL:    "https://docs.example.com/errors#tier_restricted",
-		HTTPStatus: 403,
-		Retry:      RetryNever,
-		Retryable:  false,
-		Title:      "Feature needs a higher tier",
-	},
-	{
-		Category:   CategoryValidation,
-		Code:       CodeTypeMismatch,
-		DocsURL:    "https://docs.example.com/errors#type_mismatch",
-		HTTPStatus: 400,
-		Retry:      RetryAfterFix,
-		Retryable:  false,
-		Title:      "Argument of the wrong type",
-	},
-	{
-		Category:   CategoryUpstream,
-		Code:       CodeUpstreamError,
-		DocsURL:    "https://docs.example.com/errors#upstream_error",
-		HTTPStatus: 502,
-		Retry:      RetryAfterDelay,
-		RetryAfter: 1 * time.Second,
-		Retryable:  true,
-		Title:      "Upstream API error",
-	},
-	{
-		Category:   CategoryNotFound,
-		Code:       CodeUpstreamNotFound,
-		DocsURL:    "https://docs.example.com/errors#upstream_not_found",
-		HTTPStatus: 404,
-		Retry:      RetryAfterFix,
-		Retryable:  false,
-		Title:      "Not found upstream",
-	},
-	{
-		Category:   CategoryUpstreamTimeout,
-		Code:       CodeUpstreamTimeout,
-		DocsURL:    "https://docs.example.com/errors#upstream_timeout",
-		HTTPStatus: 504,
-		Retry:      RetrySafe,
-		RetryAfter: 1 * time.Second,
-		Retryable:  true,
-		Title:      "Upstream API timed out",
-	},
-	{
-		Category:   CategoryValidation,
-		Code:       CodeValueOutOfRange,
-		DocsURL:    "https://docs.example.com/errors#value_out_of_range",
-		HTTPStatus: 400,
-		Retry:      RetryAfterFix,
-		Retryable:  false,
-		Title:      "Value out of range",
-	},
-}
-
-// codeSpec is what the generated code needs to know of a code beyond its Info.
+// codeSpec is a code's Info and what the generated code needs to know of it besides.
 type codeSpec struct {
-	envelope                    int      // index in envelopes of the code's wire shape
-	message, detail, suggestion string   // the fixed texts of a code without params
-	required                    []string // the params the wire must carry
+	Info
+	envelope                    int           // index in envelopes of the code's wire shape
+	message, detail, suggestion string        // the fixed texts of a code without params
+	params                      func() Params // a new params value of the code; nil for a code without params
 }
 
-// specs holds the codeSpec of each code, in the order of infos.
+// specs holds every code, sorted, one a row: its Info (code, category, title, retryable, retry, retry after, HTTP status, docs URL, deprecated), its envelope, its fixed texts and its params.
 var specs = [...]codeSpec{
-	{required: []string{"kind", "name"}},
-	{
-		message:    "Internal error",
-		suggestion: "Wait briefly, then retry once.",
-	},
-	{required: []string{"tool", "action", "valid_actions"}},
-	{required: []string{"tool", "action", "missing_fields"}},
-	{required: []string{"field", "size", "max_size"}},
-	{required: []string{"tool", "action"}},
-	{
-		envelope: 1,
-		required: []string{"project_id"},
-	},
-	{required: []string{"limit", "window", "retry_after_seconds"}},
-	{required: []string{"kind", "id"}},
-	{required: []string{"kind", "expected_revision", "current_revision"}},
-	{required: []string{"tool", "action", "feature_name", "tier_required"}},
-	{required: []string{"tool", "invalid_fields"}},
-	{required: []string{"tool", "action", "upstream_status", "upstream_message"}},
-	{required: []string{"tool", "action"}},
-	{required: []string{"timeout_ms"}},
-	{required: []string{"field", "minimum", "maximum", "value"}},
+	{Info{CodeAuthenticationFailed, CategoryPermission, "Authentication failed", false, RetryNever, 0, 401, "https://docs.example.com/errors#authentication_failed", false}, 0, "", "", "", func() Params { return new(AuthenticationFailedParams) }},
+	{Info{CodeDuplicateResource, CategoryConflict, "Resource already exists", false, RetryAfterFix, 0, 409, "https://docs.example.com/errors#duplicate_resource", false}, 0, "", "", "", func() Params { return new(DuplicateResourceParams) }},
+	{Info{CodeInternalError, CategoryInternal, "Internal error", true, RetryAfterDelay, 1 * time.Second, 500, "https://docs.example.com/errors#internal_error", false}, 0, "Internal error", "", "Wait briefly, then retry once.", nil},
+	{Info{CodeInvalidAction, CategoryValidation, "Invalid action", false, RetryAfterFix, 0, 400, "https://docs.example.com/errors#invalid_action", false}, 0, "", "", "", func() Params { return new(InvalidActionParams) }},
+	{Info{CodeMissingRequiredField, CategoryValidation, "Missing required field", false, RetryAfterFix, 0, 400, "https://docs.example.com/errors#missing_required_field", false}, 0, "", "", "", func() Params { return new(MissingRequiredFieldParams) }},
+	{Info{CodePayloadTooLarge, CategoryLimit, "Payload too large", false, RetryAfterFix, 0, 413, "https://docs.example.com/errors#payload_too_large", false}, 0, "", "", "", func() Params { return new(PayloadTooLargeParams) }},
+	{Info{CodePermissionDenied, CategoryPermission, "Permission denied", false, RetryNever, 0, 403, "https://docs.example.com/errors#permission_denied", false}, 0, "", "", "", func() Params { return new(PermissionDeniedParams) }},
+	{Info{CodeProjectNotFound, CategoryNotFound, "Project not found", false, RetryAfterFix, 0, 404, "https://docs.example.com/errors#project_not_found", true}, 1, "", "", "", func() Params { return new(ProjectNotFoundParams) }},
+	{Info{CodeRateLimited, CategoryLimit, "Rate limit reached", true, RetryAfterDelay, 60 * time.Second, 429, "https://docs.example.com/errors#rate_limited", false}, 0, "", "", "", func() Params { return new(RateLimitedParams) }},
+	{Info{CodeResourceNotFound, CategoryNotFound, "Resource not found", false, RetryAfterFix, 0, 404, "https://docs.example.com/errors#resource_not_found", false}, 0, "", "", "", func() Params { return new(ResourceNotFoundParams) }},
+	{Info{CodeStaleRevision, CategoryConflict, "Stale revision", true, RetryAfterDelay, 0, 409, "https://docs.example.com/errors#stale_revision", false}, 0, "", "", "", func() Params { return new(StaleRevisionParams) }},
+	{Info{CodeTierRestricted, CategoryPermission, "Feature needs a higher tier", false, RetryNever, 0, 403, "https://docs.example.com/errors#tier_restricted", false}, 0, "", "", "", func() Params { return new(TierRestrictedParams) }},
+	{Info{CodeTypeMismatch, CategoryValidation, "Argument of the wrong type", false, RetryAfterFix, 0, 400, "https://docs.example.com/errors#type_mismatch", false}, 0, "", "", "", func() Params { return new(TypeMismatchParams) }},
+	{Info{CodeUpstreamError, CategoryUpstream, "Upstream API error", true, RetryAfterDelay, 1 * time.Second, 502, "https://docs.example.com/errors#upstream_error", false}, 0, "", "", "", func() Params { return new(UpstreamErrorParams) }},
+	{Info{CodeUpstreamNotFound, CategoryNotFound, "Not found upstream", false, RetryAfterFix, 0, 404, "https://docs.example.com/errors#upstream_not_found", false}, 0, "", "", "", func() Params { return new(UpstreamNotFoundParams) }},
+	{Info{CodeUpstreamTimeout, CategoryUpstreamTimeout, "Upstream API timed out", true, RetrySafe, 1 * time.Second, 504, "https://docs.example.com/errors#upstream_timeout", false}, 0, "", "", "", func() Params { return new(UpstreamTimeoutParams) }},
+	{Info{CodeValueOutOfRange, CategoryValidation, "Value out of range", false, RetryAfterFix, 0, 400, "https://docs.example.com/errors#value_out_of_range", false}, 0, "", "", "", func() Params { return new(ValueOutOfRangeParams) }},
 }
 
 // Lookup returns the metadata of a code; ok is false for a code the catalog does not declare.
 func Lookup(c Code) (info Info, ok bool) {
 	if i := c.index(); i >= 0 {
-		return infos[i], true
+		return specs[i].Info, true
 	}
 	return Info{}, false
 }
 
 // Codes returns every code of the catalog, sorted.
 func Codes() []Code {
-	out := make([]Code, len(infos))
-	for i := range infos {
-		out[i] = infos[i].Code
+	out := make([]Code, len(specs))
+	for i := range specs {
+		out[i] = specs[i].Code
 	}
 	return out
 }
@@ -398,7 +225,7 @@ func (c Code) HTTPStatus() int {
 	return 500
 }
 
-// Error is an error of the agenttools catalog. Build one with the constructor of its code (New...), return it as an error, match it with errors.Is against a Code or a Category, and send it with encoding/json: it marshals to the catalog's wire format, and Parse reads that back.
+// Error is an error of the agenttools catalog. Build one with the constructor of its code (New...), return it as an error, match it with errors.Is against a Code or a Category, and send it with encoding/json: it marshals to the catalog's wire format, and Parse reads that back. A constructor takes the code's required params in order and its optional params, if it has any, in an options struct; when given several, the last one wins.
 type Error struct {
 	// Code identifies the error.
 	Code Code
@@ -420,21 +247,16 @@ type Params interface {
 	// ErrorCode returns the code the params belong to.
 	ErrorCode() Code
 	// texts fills in the code's message, detail and suggestion templates.
-	texts() (string, string, string)
-	// wire lists the params sent on the wire, in order, those left at their zero value omitted when optional.
-	wire() []wireParam
+	texts(t *texter)
+	// wire writes the params sent on the wire, in order, each with whether it is left off: an optional param at its zero value is.
+	wire(w *wireWriter)
 }
 
-// newError builds the error of p's code, its texts filled in.
-func newError(p Params) *Error {
-	message, detail, suggestion := p.texts()
-	return &Error{
-		Code:       p.ErrorCode(),
-		Detail:     detail,
-		Message:    message,
-		Params:     p,
-		Suggestion: suggestion,
-	}
+// init makes e an error of code c with params p, its texts filled in. It returns e.
+func (e *Error) init(c Code, p Params) *Error {
+	e.Code, e.Params = c, p
+	e.Message, e.Detail, e.Suggestion = fill(p)
+	return e
 }
 
 // newFixed builds the error of a code without params, whose texts are fixed.
@@ -450,11 +272,10 @@ func newFixed(c Code) *Error {
 
 // Error returns the code and the message, and the cause's text when there is a cause.
 func (e *Error) Error() string {
-	s := string(e.Code) + ": " + e.Message
 	if e.cause != nil {
-		s += ": " + e.cause.Error()
+		return string(e.Code) + ": " + e.Message + ": " + e.cause.Error()
 	}
-	return s
+	return string(e.Code) + ": " + e.Message
 }
 
 // Unwrap returns the cause attached with WithCause, or nil.
@@ -553,9 +374,140 @@ func (e *Error) alternatives() []Alternative {
 	return nil
 }
 
+// texter fills in templates: it appends their parts to b, and records where the message and the detail end.
+type texter struct {
+	b    []byte
+	ends [2]int
+	n    int
+}
+
+// texters holds texters for reuse.
+var texters = sync.Pool{New: func() any {
+	return &texter{}
+}}
+
+// fill fills in the templates of p: the message, the detail and the suggestion.
+func fill(p Params) (message, detail, suggestion string) {
+	t := texters.Get().(*texter)
+	t.b, t.n = t.b[:0], 0
+	p.texts(t)
+	s := string(t.b)
+	message, detail, suggestion = s[:t.ends[0]], s[t.ends[0]:t.ends[1]], s[t.ends[1]:]
+	if cap(t.b) <= 4096 {
+		texters.Put(t)
+	}
+	return
+}
+
+// end ends the message, then the detail.
+//
+//go:noinline
+func (t *texter) end() *texter {
+	t.ends[t.n] = len(t.b)
+	t.n++
+	return t
+}
+
+// s appends text.
+//
+//go:noinline
+func (t *texter) s(s string) *texter {
+	t.b = append(t.b, s...)
+	return t
+}
+
+// int appends an integer.
+//
+//go:noinline
+func (t *texter) int(n int) *texter {
+	t.b = strconv.AppendInt(t.b, int64(n), 10)
+	return t
+}
+
+// bool appends true or false.
+//
+//go:noinline
+func (t *texter) bool(v bool) *texter {
+	t.b = strconv.AppendBool(t.b, v)
+	return t
+}
+
+// float appends a number in the shortest form that reads back as it.
+//
+//go:noinline
+func (t *texter) float(f float64) *texter {
+	t.b = strconv.AppendFloat(t.b, f, 'g', -1, 64)
+	return t
+}
+
+// json appends a value as JSON.
+//
+//go:noinline
+func (t *texter) json(v any) *texter {
+	j, _ := marshal(v)
+	t.b = append(t.b, j...)
+	return t
+}
+
+// sep appends the separator before element i of n: sep, or last before the last element.
+func (t *texter) sep(i, n int, sep, last string) {
+	switch {
+	case i == 0:
+	case i == n-1:
+		t.b = append(t.b, last...)
+	default:
+		t.b = append(t.b, sep...)
+	}
+}
+
+// strs appends a list of texts, separated by sep and, before the last one, by last.
+//
+//go:noinline
+func (t *texter) strs(xs []string, sep, last string) *texter {
+	for i, x := range xs {
+		t.sep(i, len(xs), sep, last)
+		t.b = append(t.b, x...)
+	}
+	return t
+}
+
+// ints appends a list of integers, separated as strs does.
+//
+//go:noinline
+func (t *texter) ints(xs []int, sep, last string) *texter {
+	for i, x := range xs {
+		t.sep(i, len(xs), sep, last)
+		t.b = strconv.AppendInt(t.b, int64(x), 10)
+	}
+	return t
+}
+
+// floats appends a list of numbers, separated as strs does.
+//
+//go:noinline
+func (t *texter) floats(xs []float64, sep, last string) *texter {
+	for i, x := range xs {
+		t.sep(i, len(xs), sep, last)
+		t.b = strconv.AppendFloat(t.b, x, 'g', -1, 64)
+	}
+	return t
+}
+
+// bools appends a list of true and false, separated as strs does.
+//
+//go:noinline
+func (t *texter) bools(xs []bool, sep, last string) *texter {
+	for i, x := range xs {
+		t.sep(i, len(xs), sep, last)
+		t.b = strconv.AppendBool(t.b, x)
+	}
+	return t
+}
+
 // wireMember is a member of an envelope, the wire shape of errors: a key of a JSON object and what it holds.
 type wireMember struct {
 	key     string
+	json    string       // the key as JSON, with the colon
 	kind    int          // memberConst, ...
 	field   int          // memberField: field...
 	name    string       // memberParam: the param; memberConst: the JSON value
@@ -587,49 +539,72 @@ const (
 	fieldTitle
 )
 
-// envelopes are the catalog's wire shapes; Info.envelope indexes them.
+// envelopes are the catalog's wire shapes; codeSpec.envelope indexes them.
 var envelopes = [...][]wireMember{
-	[]wireMember{{
-		field: fieldCode,
-		key:   "code",
-		kind:  memberField,
-	}, {
-		field: fieldCategory,
-		key:   "category",
-		kind:  memberField,
-	}, {
-		field: fieldMessage,
-		key:   "message",
-		kind:  memberField,
-	}, {
-		field: fieldDetail,
-		key:   "detail",
-		kind:  memberField,
-	}, {
-		field: fieldSuggestion,
-		key:   "suggestion",
-		kind:  memberField,
-	}, {
-		field: fieldRetryable,
-		key:   "retryable",
-		kind:  memberField,
-	}, {
-		field: fieldDocsURL,
-		key:   "docs_url",
-		kind:  memberField,
-	}, {
-		key:  "params",
-		kind: memberParams,
-	}},
-	[]wireMember{{
-		field: fieldCode,
-		key:   "code",
-		kind:  memberField,
-	}, {
-		field: fieldMessage,
-		key:   "error",
-		kind:  memberField,
-	}, {kind: memberSpread}},
+	[]wireMember{
+		{
+			field: fieldCode,
+			json:  "\"code\":",
+			key:   "code",
+			kind:  memberField,
+		},
+		{
+			field: fieldCategory,
+			json:  "\"category\":",
+			key:   "category",
+			kind:  memberField,
+		},
+		{
+			field: fieldMessage,
+			json:  "\"message\":",
+			key:   "message",
+			kind:  memberField,
+		},
+		{
+			field: fieldDetail,
+			json:  "\"detail\":",
+			key:   "detail",
+			kind:  memberField,
+		},
+		{
+			field: fieldSuggestion,
+			json:  "\"suggestion\":",
+			key:   "suggestion",
+			kind:  memberField,
+		},
+		{
+			field: fieldRetryable,
+			json:  "\"retryable\":",
+			key:   "retryable",
+			kind:  memberField,
+		},
+		{
+			field: fieldDocsURL,
+			json:  "\"docs_url\":",
+			key:   "docs_url",
+			kind:  memberField,
+		},
+		{
+			json: "\"params\":",
+			key:  "params",
+			kind: memberParams,
+		},
+	},
+	[]wireMember{
+		{
+			field: fieldCode,
+			json:  "\"code\":",
+			key:   "code",
+			kind:  memberField,
+		},
+		{
+			field: fieldMessage,
+			json:  "\"error\":",
+			key:   "error",
+			kind:  memberField,
+		},
+		{kind: memberSpread},
+	},
 }
 
 // placed lists, for each envelope, the params it places one by one.
@@ -638,129 +613,312 @@ var placed = [...][]string{nil, nil}
 // codePath is where every envelope puts the code.
 var codePath = [...]string{"code"}
 
-// wireParam is a param as it goes on the wire.
-type wireParam struct {
-	name  string
-	value any
-}
-
 // MarshalJSON writes e in the catalog's wire format.
 func (e *Error) MarshalJSON() ([]byte, error) {
-	info, ok := Lookup(e.Code)
-	if !ok {
+	return e.AppendJSON(make([]byte, 0, 384+len(e.Message)+len(e.Detail)+len(e.Suggestion)))
+}
+
+// AppendJSON appends e in the catalog's wire format to b, as MarshalJSON writes it. encoding/json checks and copies again what a MarshalJSON method returns: a server that writes the error itself saves that.
+func (e *Error) AppendJSON(b []byte) ([]byte, error) {
+	i := e.Code.index()
+	if i < 0 {
 		return nil, fmt.Errorf("agenttools: marshaling an error of unknown code %q", e.Code)
 	}
-	var ps []wireParam
-	if e.Params != nil {
-		ps = e.Params.wire()
-	}
-	env := specs[e.Code.index()].envelope
-	w := wireWriter{
+	s := &specs[i]
+	w := writers.Get().(*wireWriter)
+	*w = wireWriter{
+		b:      append(b, '{'),
 		e:      e,
-		info:   &info,
-		placed: placed[env],
-		ps:     ps,
+		placed: placed[s.envelope],
+		spec:   s,
 	}
-	out, _, err := w.object(envelopes[env])
-	return out, err
+	w.object(envelopes[s.envelope])
+	b, err := append(w.b, '}'), w.err
+	*w = wireWriter{}
+	writers.Put(w)
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
 }
 
-// wireWriter writes an Error as JSON, following an envelope.
+// writers holds wireWriters for reuse.
+var writers = sync.Pool{New: func() any {
+	return new(wireWriter)
+}}
+
+// wireWriter writes an Error as JSON, following an envelope. Parse uses it to check that the wire carries the required params.
 type wireWriter struct {
-	e      *Error
-	info   *Info
-	ps     []wireParam
-	placed []string
+	b         []byte
+	e         *Error
+	spec      *codeSpec
+	n         int                        // members written to the current object
+	placed    []string                   // params the envelope places one by one, left out of the params object and spread
+	only, key string                     // when only is set, the writer writes that param alone, as key
+	check     map[string]json.RawMessage // Parse: the params on the wire, which must hold each required one
+	err       error
 }
 
-// object writes the members of an envelope's object, leaving out empty values; n is how many it wrote.
-func (w *wireWriter) object(ms []wireMember) (out []byte, n int, err error) {
-	out = append(out, '{')
-	add := func(key string, v any) {
-		if err != nil {
-			return
-		}
-		if n > 0 {
-			out = append(out, ',')
-		}
-		n++
-		k, _ := marshal(key)
-		out = append(out, k...)
-		out = append(out, ':')
-		var b []byte
-		if b, err = marshal(v); err == nil {
-			out = append(out, b...)
-		}
-	}
-	for _, m := range ms {
+// object writes the members of an envelope's object, leaving out empty values and, with their key, objects left empty.
+func (w *wireWriter) object(ms []wireMember) {
+	for i := range ms {
+		m := &ms[i]
 		switch m.kind {
 		case memberConst:
-			add(m.key, json.RawMessage(m.name))
+			w.member(m.json)
+			w.b = append(w.b, m.name...)
 		case memberField:
-			if v, ok := w.e.field(m.field, w.info); ok {
-				add(m.key, v)
-			}
+			w.field(m)
 		case memberParam:
-			for _, p := range w.ps {
-				if p.name == m.name {
-					add(m.key, p.value)
-				}
-			}
+			w.only, w.key = m.name, m.json
+			w.params()
+			w.only = ""
 		case memberSpread:
-			for _, p := range w.ps {
-				if !slices.Contains(w.placed, p.name) {
-					add(p.name, p.value)
-				}
+			w.params()
+		case memberParams, memberObject:
+			mark, n := len(w.b), w.n
+			w.member(m.json)
+			w.b, w.n = append(w.b, '{'), 0
+			if m.kind == memberParams {
+				w.params()
+			} else {
+				w.object(m.members)
 			}
-		case memberParams:
-			sub := *w
-			b, k, err2 := sub.object([]wireMember{{kind: memberSpread}})
-			if err2 != nil {
-				return nil, 0, err2
-			}
-			if k > 0 {
-				add(m.key, json.RawMessage(b))
-			}
-		case memberObject:
-			b, k, err2 := w.object(m.members)
-			if err2 != nil {
-				return nil, 0, err2
-			}
-			if k > 0 {
-				add(m.key, json.RawMessage(b))
+			if w.n == 0 {
+				w.b, w.n = w.b[:mark], n
+			} else {
+				w.b, w.n = append(w.b, '}'), n+1
 			}
 		}
 	}
-	return append(out, '}'), n, err
 }
 
-// field returns a value of e an envelope places, and whether it goes on the wire: empty texts, a zero retry-after and an empty docs URL do not.
-func (e *Error) field(f int, info *Info) (any, bool) {
-	switch f {
-	case fieldCode:
-		return e.Code, true
-	case fieldCategory:
-		return info.Category, true
-	case fieldMessage:
-		return e.Message, e.Message != ""
-	case fieldDetail:
-		return e.Detail, e.Detail != ""
-	case fieldSuggestion:
-		return e.Suggestion, e.Suggestion != ""
-	case fieldRetryable:
-		return info.Retryable, true
-	case fieldRetry:
-		return info.Retry, true
-	case fieldRetryAfter:
-		return int(info.RetryAfter / time.Second), info.RetryAfter >= time.Second
-	case fieldHTTPStatus:
-		return e.HTTPStatus(), true
-	case fieldDocsURL:
-		return info.DocsURL, info.DocsURL != ""
-	case fieldTitle:
-		return info.Title, true
+// member starts a member of the current object: key is its key as JSON, with the colon.
+func (w *wireWriter) member(key string) {
+	if w.n > 0 {
+		w.b = append(w.b, ',')
 	}
-	return nil, false
+	w.n++
+	w.b = append(w.b, key...)
+}
+
+// params writes e's params, or the one the writer is told to write alone.
+func (w *wireWriter) params() {
+	if w.e.Params != nil {
+		w.e.Params.wire(w)
+	}
+}
+
+// text writes a text of e, unless it is empty.
+func (w *wireWriter) text(key, v string) {
+	if v != "" {
+		w.member(key)
+		w.b = appendString(w.b, v)
+	}
+}
+
+// field writes a value of e an envelope places: empty texts, a zero retry-after and an empty docs URL are left off.
+func (w *wireWriter) field(m *wireMember) {
+	e, info := w.e, &w.spec.Info
+	switch m.field {
+	case fieldCode:
+		w.text(m.json, string(e.Code))
+	case fieldCategory:
+		w.text(m.json, string(info.Category))
+	case fieldMessage:
+		w.text(m.json, e.Message)
+	case fieldDetail:
+		w.text(m.json, e.Detail)
+	case fieldSuggestion:
+		w.text(m.json, e.Suggestion)
+	case fieldRetryable:
+		w.member(m.json)
+		w.b = strconv.AppendBool(w.b, info.Retryable)
+	case fieldRetry:
+		w.text(m.json, string(info.Retry))
+	case fieldRetryAfter:
+		if info.RetryAfter >= time.Second {
+			w.member(m.json)
+			w.b = strconv.AppendInt(w.b, int64(info.RetryAfter/time.Second), 10)
+		}
+	case fieldHTTPStatus:
+		w.member(m.json)
+		w.b = strconv.AppendInt(w.b, int64(e.HTTPStatus()), 10)
+	case fieldDocsURL:
+		w.text(m.json, info.DocsURL)
+	case fieldTitle:
+		w.text(m.json, info.Title)
+	}
+}
+
+// param reports whether the param name goes where the writer is, and if so starts it. omit leaves an optional param at its zero value off the wire. When Parse checks the params, param records a required one the wire lacks.
+func (w *wireWriter) param(name string, omit bool) bool {
+	switch {
+	case w.check != nil:
+		if _, ok := w.check[name]; !ok && !omit && w.err == nil {
+			w.err = fmt.Errorf("required param %s is missing", name)
+		}
+		return false
+	case omit:
+		return false
+	case w.only != "":
+		if name != w.only {
+			return false
+		}
+		w.member(w.key)
+		return true
+	case slices.Contains(w.placed, name):
+		return false
+	}
+	if w.n > 0 {
+		w.b = append(w.b, ',')
+	}
+	w.n++
+	w.b = append(append(w.b, '"'), name...)
+	w.b = append(w.b, '"', ':')
+	return true
+}
+
+// str writes a string param.
+//
+//go:noinline
+func (w *wireWriter) str(name string, v string, omit bool) *wireWriter {
+	if w.param(name, omit) {
+		w.b = appendString(w.b, v)
+	}
+	return w
+}
+
+// int writes an integer param.
+//
+//go:noinline
+func (w *wireWriter) int(name string, v int, omit bool) *wireWriter {
+	if w.param(name, omit) {
+		w.b = strconv.AppendInt(w.b, int64(v), 10)
+	}
+	return w
+}
+
+// bool writes a bool param.
+//
+//go:noinline
+func (w *wireWriter) bool(name string, v bool, omit bool) *wireWriter {
+	if w.param(name, omit) {
+		w.b = strconv.AppendBool(w.b, v)
+	}
+	return w
+}
+
+// float writes a number param as encoding/json does; NaN and the infinities are an error.
+//
+//go:noinline
+func (w *wireWriter) float(name string, v float64, omit bool) *wireWriter {
+	if w.param(name, omit) {
+		if math.IsNaN(v) || math.IsInf(v, 0) && w.err == nil {
+			_, w.err = json.Marshal(v)
+		}
+		w.b = appendFloat(w.b, v)
+	}
+	return w
+}
+
+// strs writes a list of strings param.
+//
+//go:noinline
+func (w *wireWriter) strs(name string, v []string, omit bool) *wireWriter {
+	if w.param(name, omit) {
+		if v == nil {
+			w.b = append(w.b, "null"...)
+			return w
+		}
+		w.b = append(w.b, '[')
+		for i, s := range v {
+			if i > 0 {
+				w.b = append(w.b, ',')
+			}
+			w.b = appendString(w.b, s)
+		}
+		w.b = append(w.b, ']')
+	}
+	return w
+}
+
+// json writes a param of any other type with encoding/json.
+//
+//go:noinline
+func (w *wireWriter) json(name string, v any, omit bool) *wireWriter {
+	if w.param(name, omit) {
+		j, err := marshal(v)
+		if err != nil && w.err == nil {
+			w.err = err
+		}
+		w.b = append(w.b, j...)
+	}
+	return w
+}
+
+// appendString appends s as a JSON string, as encoding/json writes it without escaping <, > and &.
+func appendString(b []byte, s string) []byte {
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			if c >= ' ' && c != '"' && c != '\\' {
+				i++
+				continue
+			}
+			b = append(b, s[start:i]...)
+			switch c {
+			case '\\', '"':
+				b = append(b, '\\', c)
+			case '\b':
+				b = append(b, '\\', 'b')
+			case '\f':
+				b = append(b, '\\', 'f')
+			case '\n':
+				b = append(b, '\\', 'n')
+			case '\r':
+				b = append(b, '\\', 'r')
+			case '\t':
+				b = append(b, '\\', 't')
+			default:
+				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&15])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 || r == '\u2028' || r == '\u2029' {
+			b = append(b, s[start:i]...)
+			if size == 1 {
+				b = append(b, "\\ufffd"...)
+			} else {
+				b = append(b, '\\', 'u', '2', '0', '2', hex[r&15])
+			}
+			start = i + size
+		}
+		i += size
+	}
+	return append(append(b, s[start:]...), '"')
+}
+
+// hex are the hexadecimal digits.
+const hex = "0123456789abcdef"
+
+// appendFloat appends f as encoding/json writes a float64.
+func appendFloat(b []byte, f float64) []byte {
+	format := byte('f')
+	if abs := math.Abs(f); abs != 0 && (abs < 1e-06 || abs >= 1e+21) {
+		format = 'e'
+	}
+	b = strconv.AppendFloat(b, f, format, -1, 64)
+	if n := len(b); format == 'e' && n >= 4 && b[n-4] == 'e' && b[n-3] == '-' && b[n-2] == '0' {
+		// e-09 is written e-9.
+		b[n-2] = b[n-1]
+		b = b[:n-1]
+	}
+	return b
 }
 
 // UnmarshalJSON reads e from the catalog's wire format; see Parse.
@@ -773,7 +931,7 @@ func (e *Error) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// Parse reads an error in the catalog's wire format, with its typed params. Texts the wire does not carry are filled in from the code's templates. It fails on an unknown code, on params that do not fit the code, and on missing required params.
+// Parse reads an error in the catalog's wire format, with its typed params. Texts the wire does not carry, or carries empty, are filled in from the code's templates. It fails on an unknown code, on params that do not fit the code, and on missing required params.
 func Parse(data []byte) (*Error, error) {
 	fail := func(format string, args ...any) (*Error, error) {
 		return nil, fmt.Errorf("agenttools: parsing an error: "+format, args...)
@@ -805,11 +963,11 @@ func Parse(data []byte) (*Error, error) {
 
 // parseCode reads the rest of an error of a known code from its wire object.
 func parseCode(code Code, obj map[string]json.RawMessage) (*Error, error) {
-	info, ok := Lookup(code)
-	if !ok {
+	i := code.index()
+	if i < 0 {
 		return nil, fmt.Errorf("agenttools: parsing an error: unknown code %q", code)
 	}
-	spec := &specs[code.index()]
+	spec := &specs[i]
 	r := wireReader{
 		e:      &Error{Code: code},
 		params: map[string]json.RawMessage{},
@@ -818,32 +976,32 @@ func parseCode(code Code, obj map[string]json.RawMessage) (*Error, error) {
 		return nil, fmt.Errorf("agenttools: parsing an error of code %s: %w", code, err)
 	}
 	e := r.e
-	if e.status == info.HTTPStatus {
+	if e.status == spec.HTTPStatus {
 		e.status = 0
 	}
-	for _, name := range spec.required {
-		if _, ok := r.params[name]; !ok {
-			return nil, fmt.Errorf("agenttools: parsing an error of code %s: required param %s is missing", code, name)
-		}
-	}
 	message, detail, suggestion := spec.message, spec.detail, spec.suggestion
-	if p := newParams(code); p != nil {
+	if spec.params != nil {
+		p := spec.params()
+		check := wireWriter{check: r.params}
+		if p.wire(&check); check.err != nil {
+			return nil, fmt.Errorf("agenttools: parsing an error of code %s: %w", code, check.err)
+		}
 		raw, _ := json.Marshal(r.params)
 		if err := json.Unmarshal(raw, p); err != nil {
 			return nil, fmt.Errorf("agenttools: parsing the params of %s: %w", code, err)
 		}
 		e.Params = p
-		message, detail, suggestion = p.texts()
+		message, detail, suggestion = fill(p)
 	} else if len(r.params) > 0 {
 		return nil, fmt.Errorf("agenttools: parsing an error: code %s has no params", code)
 	}
-	if !r.seen[fieldMessage] {
+	if e.Message == "" {
 		e.Message = message
 	}
-	if !r.seen[fieldDetail] {
+	if e.Detail == "" {
 		e.Detail = detail
 	}
-	if !r.seen[fieldSuggestion] {
+	if e.Suggestion == "" {
 		e.Suggestion = suggestion
 	}
 	return e, nil
@@ -853,7 +1011,6 @@ func parseCode(code Code, obj map[string]json.RawMessage) (*Error, error) {
 type wireReader struct {
 	e      *Error
 	params map[string]json.RawMessage
-	seen   [11]bool // the fields present on the wire
 }
 
 // object reads the members of an envelope's object from obj.
@@ -870,7 +1027,6 @@ func (r *wireReader) object(ms []wireMember, obj map[string]json.RawMessage) err
 		case !ok:
 			continue
 		case m.kind == memberField:
-			r.seen[m.field] = true
 			if err := r.e.setField(m.field, raw); err != nil {
 				return fmt.Errorf("%s: %w", m.key, err)
 			}
@@ -918,43 +1074,6 @@ func (e *Error) setField(f int, raw json.RawMessage) error {
 	return nil
 }
 
-// newParams returns a new, empty params value of the code, or nil for a code without params.
-func newParams(c Code) Params {
-	switch c {
-	case CodeDuplicateResource:
-		return new(DuplicateResourceParams)
-	case CodeInvalidAction:
-		return new(InvalidActionParams)
-	case CodeMissingRequiredField:
-		return new(MissingRequiredFieldParams)
-	case CodePayloadTooLarge:
-		return new(PayloadTooLargeParams)
-	case CodePermissionDenied:
-		return new(PermissionDeniedParams)
-	case CodeProjectNotFound:
-		return new(ProjectNotFoundParams)
-	case CodeRateLimited:
-		return new(RateLimitedParams)
-	case CodeResourceNotFound:
-		return new(ResourceNotFoundParams)
-	case CodeStaleRevision:
-		return new(StaleRevisionParams)
-	case CodeTierRestricted:
-		return new(TierRestrictedParams)
-	case CodeTypeMismatch:
-		return new(TypeMismatchParams)
-	case CodeUpstreamError:
-		return new(UpstreamErrorParams)
-	case CodeUpstreamNotFound:
-		return new(UpstreamNotFoundParams)
-	case CodeUpstreamTimeout:
-		return new(UpstreamTimeoutParams)
-	case CodeValueOutOfRange:
-		return new(ValueOutOfRangeParams)
-	}
-	return nil
-}
-
 // Alternative is what a caller can do instead of a call it may not make.
 type Alternative struct {
 	// Action says what to do.
@@ -986,15 +1105,26 @@ func Tiers() []Tier {
 	return slices.Clone(tiers[:])
 }
 
-// orHigher names a tier and every tier above it: "Premium or Ultimate".
-func orHigher(t Tier) string {
-	i := slices.Index(tiers[:], t)
+// orHigher appends a tier and every tier above it: "Premium or Ultimate".
+//
+//go:noinline
+func (t *texter) orHigher(x Tier) *texter {
+	i := slices.Index(tiers[:], x)
 	if i < 0 {
-		return string(t)
+		return t.s(string(x))
 	}
-	return joinWords(formatEach(tiers[i:], func(t Tier) string {
-		return string(t)
-	}), " or ")
+	return t.tiers(tiers[i:], ", ", " or ")
+}
+
+// tiers appends a list of tiers, separated as strs does.
+//
+//go:noinline
+func (t *texter) tiers(xs []Tier, sep, last string) *texter {
+	for i, x := range xs {
+		t.sep(i, len(xs), sep, last)
+		t.b = append(t.b, x...)
+	}
+	return t
 }
 
 // Feature is a capability of the service that a tier gates.
@@ -1148,721 +1278,34 @@ func ValidateCall(tool, action string, args map[string]any) error {
 	return nil
 }
 
-// DuplicateResourceParams are the params of DUPLICATE_RESOURCE.
-type DuplicateResourceParams struct {
-	// Kind: The kind of resource.
-	Kind string `json:"kind"`
-	// Name: The name that is taken.
-	Name string `json:"name"`
+// withParams is an error and its params, allocated together.
+type withParams[P any] struct {
+	err Error
+	p   P
 }
 
-// ErrorCode returns CodeDuplicateResource.
-func (*DuplicateResourceParams) ErrorCode() Code {
-	return CodeDuplicateResource
-}
-func (p *DuplicateResourceParams) texts() (string, string, string) {
-	return p.Kind + " " + p.Name + " already exists", "", "Use the existing " + p.Kind + ", or choose another name."
-}
-func (p *DuplicateResourceParams) wire() []wireParam {
-	ps := append(make([]wireParam, 0, 2), wireParam{"kind", p.Kind}, wireParam{"name", p.Name})
-	return ps
-}
-
-// NewDuplicateResource returns a DUPLICATE_RESOURCE error: Resource already exists.
-//
-// A resource with the same name or key already exists.
-//
-// Message: {kind} {name} already exists
-// Suggestion: Use the existing {kind}, or choose another name.
-func NewDuplicateResource(kind string, name string) *Error {
-	p := &DuplicateResourceParams{
-		Kind: kind,
-		Name: name,
+// last returns the last of opts, or the zero options.
+func last[T any](opts []T) (o T) {
+	if len(opts) > 0 {
+		o = opts[len(opts)-1]
 	}
-	return newError(p)
+	return o
 }
 
-// NewInternalError returns a INTERNAL_ERROR error: Internal error.
-//
-// The server failed while handling the call. Nothing about the call needs to change.
-//
-// Message: Internal error
-// Suggestion: Wait briefly, then retry once.
-func NewInternalError() *Error {
-	return newFixed(CodeInternalError)
-}
-
-// InvalidActionParams are the params of INVALID_ACTION.
-type InvalidActionParams struct {
-	// Tool: The tool that was called.
-	Tool string `json:"tool"`
-	// Action: The action that was requested.
-	Action string `json:"action"`
-	// ValidActions: The actions the tool has.
-	ValidActions []string `json:"valid_actions"`
-
-	InvalidActionOptions
-}
-
-// ErrorCode returns CodeInvalidAction.
-func (*InvalidActionParams) ErrorCode() Code {
-	return CodeInvalidAction
-}
-
-// InvalidActionOptions are the optional params of INVALID_ACTION. A param left at its zero value is omitted from the wire.
-type InvalidActionOptions struct {
-	// ActionRequiredFields: The required fields of every action of the tool.
-	ActionRequiredFields map[string][]string `json:"action_required_fields,omitempty"`
-}
-
-func (p *InvalidActionParams) texts() (string, string, string) {
-	return "Tool " + p.Tool + " has no action " + p.Action, "", "Use one of the valid actions: " + joinWords(p.ValidActions, " or ")
-}
-func (p *InvalidActionParams) wire() []wireParam {
-	ps := append(make([]wireParam, 0, 4), wireParam{"tool", p.Tool}, wireParam{"action", p.Action}, wireParam{"valid_actions", p.ValidActions})
-	if len(p.ActionRequiredFields) > 0 {
-		ps = append(ps, wireParam{"action_required_fields", p.ActionRequiredFields})
+// nonNilList returns s, or an empty list for nil.
+func nonNilList[S ~[]E, E any](s S) S {
+	if s == nil {
+		return S{}
 	}
-	return ps
+	return s
 }
 
-// NewInvalidAction returns a INVALID_ACTION error: Invalid action.
-//
-// The tool has no action of the requested name.
-//
-// Message: Tool {tool} has no action {action}
-// Suggestion: Use one of the valid actions: {valid_actions:or}
-//
-// Optional params go in opts; the last one wins.
-func NewInvalidAction(tool string, action string, validActions []string, opts ...InvalidActionOptions) *Error {
-	if validActions == nil {
-		validActions = []string{}
+// nonNilMap returns m, or an empty map for nil.
+func nonNilMap[M ~map[string]V, V any](m M) M {
+	if m == nil {
+		return M{}
 	}
-	p := &InvalidActionParams{
-		Action:       action,
-		Tool:         tool,
-		ValidActions: validActions,
-	}
-	for _, o := range opts {
-		p.InvalidActionOptions = o
-	}
-	return newError(p)
-}
-
-// MissingRequiredFieldParams are the params of MISSING_REQUIRED_FIELD.
-type MissingRequiredFieldParams struct {
-	// Tool: The tool that was called.
-	Tool string `json:"tool"`
-	// Action: The action that was requested.
-	Action string `json:"action"`
-	// MissingFields: The required fields the call did not give.
-	MissingFields []string `json:"missing_fields"`
-
-	MissingRequiredFieldOptions
-}
-
-// ErrorCode returns CodeMissingRequiredField.
-func (*MissingRequiredFieldParams) ErrorCode() Code {
-	return CodeMissingRequiredField
-}
-
-// MissingRequiredFieldOptions are the optional params of MISSING_REQUIRED_FIELD. A param left at its zero value is omitted from the wire.
-type MissingRequiredFieldOptions struct {
-	// ActionRequiredFields: The required fields of every action of the tool.
-	ActionRequiredFields map[string][]string `json:"action_required_fields,omitempty"`
-}
-
-func (p *MissingRequiredFieldParams) texts() (string, string, string) {
-	return "Missing required fields for " + p.Tool + " " + p.Action + ": " + strings.Join(p.MissingFields, ", "), "", "Add the required fields: " + strings.Join(p.MissingFields, ", ")
-}
-func (p *MissingRequiredFieldParams) wire() []wireParam {
-	ps := append(make([]wireParam, 0, 4), wireParam{"tool", p.Tool}, wireParam{"action", p.Action}, wireParam{"missing_fields", p.MissingFields})
-	if len(p.ActionRequiredFields) > 0 {
-		ps = append(ps, wireParam{"action_required_fields", p.ActionRequiredFields})
-	}
-	return ps
-}
-
-// NewMissingRequiredField returns a MISSING_REQUIRED_FIELD error: Missing required field.
-//
-// The call left out arguments that its action requires. The error lists
-// the missing fields and, for reference, the required fields of every
-// action of the tool.
-//
-// Message: Missing required fields for {tool} {action}: {missing_fields}
-// Suggestion: Add the required fields: {missing_fields}
-//
-// Optional params go in opts; the last one wins.
-func NewMissingRequiredField(tool string, action string, missingFields []string, opts ...MissingRequiredFieldOptions) *Error {
-	if missingFields == nil {
-		missingFields = []string{}
-	}
-	p := &MissingRequiredFieldParams{
-		Action:        action,
-		MissingFields: missingFields,
-		Tool:          tool,
-	}
-	for _, o := range opts {
-		p.MissingRequiredFieldOptions = o
-	}
-	return newError(p)
-}
-
-// PayloadTooLargeParams are the params of PAYLOAD_TOO_LARGE.
-type PayloadTooLargeParams struct {
-	// Field: The argument that is too large.
-	Field string `json:"field"`
-	// Size: Its size in bytes.
-	Size int `json:"size"`
-	// MaxSize: The largest accepted size in bytes.
-	MaxSize int `json:"max_size"`
-}
-
-// ErrorCode returns CodePayloadTooLarge.
-func (*PayloadTooLargeParams) ErrorCode() Code {
-	return CodePayloadTooLarge
-}
-func (p *PayloadTooLargeParams) texts() (string, string, string) {
-	return p.Field + " is " + strconv.Itoa(p.Size) + " bytes; the limit is " + strconv.Itoa(p.MaxSize), "", "Split the content, or send at most " + strconv.Itoa(p.MaxSize) + " bytes of " + p.Field + "."
-}
-func (p *PayloadTooLargeParams) wire() []wireParam {
-	ps := append(make([]wireParam, 0, 3), wireParam{"field", p.Field}, wireParam{"size", p.Size}, wireParam{"max_size", p.MaxSize})
-	return ps
-}
-
-// NewPayloadTooLarge returns a PAYLOAD_TOO_LARGE error: Payload too large.
-//
-// The call's content is larger than the server accepts.
-//
-// Message: {field} is {size} bytes; the limit is {max_size}
-// Suggestion: Split the content, or send at most {max_size} bytes of {field}.
-func NewPayloadTooLarge(field string, size int, maxSize int) *Error {
-	p := &PayloadTooLargeParams{
-		Field:   field,
-		MaxSize: maxSize,
-		Size:    size,
-	}
-	return newError(p)
-}
-
-// PermissionDeniedParams are the params of PERMISSION_DENIED.
-type PermissionDeniedParams struct {
-	// Tool: The tool that was called.
-	Tool string `json:"tool"`
-	// Action: The action that was requested.
-	Action string `json:"action"`
-
-	PermissionDeniedOptions
-}
-
-// ErrorCode returns CodePermissionDenied.
-func (*PermissionDeniedParams) ErrorCode() Code {
-	return CodePermissionDenied
-}
-
-// PermissionDeniedOptions are the optional params of PERMISSION_DENIED. A param left at its zero value is omitted from the wire.
-type PermissionDeniedOptions struct {
-	// RequiredRole: The least role that may do this.
-	RequiredRole string `json:"required_role,omitempty"`
-}
-
-func (p *PermissionDeniedParams) texts() (string, string, string) {
-	return "You don't have permission to " + p.Action + " with " + p.Tool, "", "Check your access level for this project or group."
-}
-func (p *PermissionDeniedParams) wire() []wireParam {
-	ps := append(make([]wireParam, 0, 3), wireParam{"tool", p.Tool}, wireParam{"action", p.Action})
-	if p.RequiredRole != "" {
-		ps = append(ps, wireParam{"required_role", p.RequiredRole})
-	}
-	return ps
-}
-
-// NewPermissionDenied returns a PERMISSION_DENIED error: Permission denied.
-//
-// The caller's role does not allow this action.
-//
-// Message: You don't have permission to {action} with {tool}
-// Suggestion: Check your access level for this project or group.
-//
-// Optional params go in opts; the last one wins.
-func NewPermissionDenied(tool string, action string, opts ...PermissionDeniedOptions) *Error {
-	p := &PermissionDeniedParams{
-		Action: action,
-		Tool:   tool,
-	}
-	for _, o := range opts {
-		p.PermissionDeniedOptions = o
-	}
-	return newError(p)
-}
-
-// ProjectNotFoundParams are the params of PROJECT_NOT_FOUND.
-type ProjectNotFoundParams struct {
-	// ProjectID: The project id or path the call gave.
-	ProjectID string `json:"project_id"`
-}
-
-// ErrorCode returns CodeProjectNotFound.
-func (*ProjectNotFoundParams) ErrorCode() Code {
-	return CodeProjectNotFound
-}
-func (p *ProjectNotFoundParams) texts() (string, string, string) {
-	return "Project " + p.ProjectID + " not found", "", "Check the project id or path; list your projects with browse_projects."
-}
-func (p *ProjectNotFoundParams) wire() []wireParam {
-	ps := append(make([]wireParam, 0, 1), wireParam{"project_id", p.ProjectID})
-	return ps
-}
-
-// NewProjectNotFound returns a PROJECT_NOT_FOUND error: Project not found.
-//
-// The project id or path names no project the caller can see.
-//
-// Message: Project {project_id} not found
-// Suggestion: Check the project id or path; list your projects with browse_projects.
-//
-// Deprecated: since v2; use CodeResourceNotFound instead.
-func NewProjectNotFound(projectID string) *Error {
-	p := &ProjectNotFoundParams{ProjectID: projectID}
-	return newError(p)
-}
-
-// RateLimitedParams are the params of RATE_LIMITED.
-type RateLimitedParams struct {
-	// Limit: Requests allowed per window.
-	Limit int `json:"limit"`
-	// Window: The window, such as minute.
-	Window string `json:"window"`
-	// RetryAfterSeconds: Seconds until the window resets.
-	RetryAfterSeconds int `json:"retry_after_seconds"`
-}
-
-// ErrorCode returns CodeRateLimited.
-func (*RateLimitedParams) ErrorCode() Code {
-	return CodeRateLimited
-}
-func (p *RateLimitedParams) texts() (string, string, string) {
-	return "Rate limit of " + strconv.Itoa(p.Limit) + " requests per " + p.Window + " reached", "", "Wait " + strconv.Itoa(p.RetryAfterSeconds) + " seconds before calling again."
-}
-func (p *RateLimitedParams) wire() []wireParam {
-	ps := append(make([]wireParam, 0, 3), wireParam{"limit", p.Limit}, wireParam{"window", p.Window}, wireParam{"retry_after_seconds", p.RetryAfterSeconds})
-	return ps
-}
-
-// NewRateLimited returns a RATE_LIMITED error: Rate limit reached.
-//
-// The caller sent more requests than its plan allows in the window.
-//
-// Message: Rate limit of {limit} requests per {window} reached
-// Suggestion: Wait {retry_after_seconds} seconds before calling again.
-func NewRateLimited(limit int, window string, retryAfterSeconds int) *Error {
-	p := &RateLimitedParams{
-		Limit:             limit,
-		RetryAfterSeconds: retryAfterSeconds,
-		Window:            window,
-	}
-	return newError(p)
-}
-
-// ResourceNotFoundParams are the params of RESOURCE_NOT_FOUND.
-type ResourceNotFoundParams struct {
-	// Kind: The kind of resource, such as pipeline or issue.
-	Kind string `json:"kind"`
-	// ID: The identifier the call gave.
-	ID string `json:"id"`
-
-	ResourceNotFoundOptions
-}
-
-// ErrorCode returns CodeResourceNotFound.
-func (*ResourceNotFoundParams) ErrorCode() Code {
-	return CodeResourceNotFound
-}
-
-// ResourceNotFoundOptions are the optional params of RESOURCE_NOT_FOUND. A param left at its zero value is omitted from the wire.
-type ResourceNotFoundOptions struct {
-	// Gvk: The API group, version and kind of the resource, when it has one.
-	Gvk *ResourceNotFoundGvk `json:"gvk,omitempty"`
-}
-
-// ResourceNotFoundGvk is an object param of RESOURCE_NOT_FOUND.
-type ResourceNotFoundGvk struct {
-	// Group: The group param.
-	Group string `json:"group"`
-	// Version: The version param.
-	Version string `json:"version"`
-	// Kind: The kind param.
-	Kind string `json:"kind"`
-}
-
-func (p *ResourceNotFoundParams) texts() (string, string, string) {
-	return p.Kind + " " + p.ID + " not found", "", "Check that the " + p.Kind + " exists and that you have at least Reporter access."
-}
-func (p *ResourceNotFoundParams) wire() []wireParam {
-	ps := append(make([]wireParam, 0, 3), wireParam{"kind", p.Kind}, wireParam{"id", p.ID})
-	if p.Gvk != nil {
-		ps = append(ps, wireParam{"gvk", p.Gvk})
-	}
-	return ps
-}
-
-// NewResourceNotFound returns a RESOURCE_NOT_FOUND error: Resource not found.
-//
-// The resource the call names does not exist, or the caller cannot see it.
-//
-// Message: {kind} {id} not found
-// Suggestion: Check that the {kind} exists and that you have at least Reporter access.
-//
-// Optional params go in opts; the last one wins.
-func NewResourceNotFound(kind string, id string, opts ...ResourceNotFoundOptions) *Error {
-	p := &ResourceNotFoundParams{
-		ID:   id,
-		Kind: kind,
-	}
-	for _, o := range opts {
-		p.ResourceNotFoundOptions = o
-	}
-	return newError(p)
-}
-
-// StaleRevisionParams are the params of STALE_REVISION.
-type StaleRevisionParams struct {
-	// Kind: The kind of resource.
-	Kind string `json:"kind"`
-	// ExpectedRevision: The revision the call was based on.
-	ExpectedRevision int `json:"expected_revision"`
-	// CurrentRevision: The resource's current revision.
-	CurrentRevision int `json:"current_revision"`
-}
-
-// ErrorCode returns CodeStaleRevision.
-func (*StaleRevisionParams) ErrorCode() Code {
-	return CodeStaleRevision
-}
-func (p *StaleRevisionParams) texts() (string, string, string) {
-	return p.Kind + " changed since revision " + strconv.Itoa(p.ExpectedRevision) + "; it is now at " + strconv.Itoa(p.CurrentRevision), "", "Read the " + p.Kind + " again and reapply the change to revision " + strconv.Itoa(p.CurrentRevision) + "."
-}
-func (p *StaleRevisionParams) wire() []wireParam {
-	ps := append(make([]wireParam, 0, 3), wireParam{"kind", p.Kind}, wireParam{"expected_revision", p.ExpectedRevision}, wireParam{"current_revision", p.CurrentRevision})
-	return ps
-}
-
-// NewStaleRevision returns a STALE_REVISION error: Stale revision.
-//
-// The resource changed since the caller read it.
-//
-// Message: {kind} changed since revision {expected_revision}; it is now at {current_revision}
-// Suggestion: Read the {kind} again and reapply the change to revision {current_revision}.
-func NewStaleRevision(kind string, expectedRevision int, currentRevision int) *Error {
-	p := &StaleRevisionParams{
-		CurrentRevision:  currentRevision,
-		ExpectedRevision: expectedRevision,
-		Kind:             kind,
-	}
-	return newError(p)
-}
-
-// TierRestrictedParams are the params of TIER_RESTRICTED.
-type TierRestrictedParams struct {
-	// Tool: The tool that was called.
-	Tool string `json:"tool"`
-	// Action: The action that was requested.
-	Action string `json:"action"`
-	// FeatureName: The gated feature.
-	FeatureName string `json:"feature_name"`
-	// TierRequired: The least tier that has the feature.
-	TierRequired Tier `json:"tier_required"`
-
-	TierRestrictedOptions
-}
-
-// ErrorCode returns CodeTierRestricted.
-func (*TierRestrictedParams) ErrorCode() Code {
-	return CodeTierRestricted
-}
-
-// TierRestrictedOptions are the optional params of TIER_RESTRICTED. A param left at its zero value is omitted from the wire.
-type TierRestrictedOptions struct {
-	// CurrentTier: The caller's tier, when known.
-	CurrentTier Tier `json:"current_tier,omitempty"`
-	// Alternatives: What the caller can do instead.
-	Alternatives []Alternative `json:"alternatives,omitempty"`
-	// DocsURL: The feature's documentation.
-	DocsURL string `json:"docs_url,omitempty"`
-	// UpgradeURL: Where to upgrade.
-	UpgradeURL string `json:"upgrade_url,omitempty"`
-}
-
-func (p *TierRestrictedParams) texts() (string, string, string) {
-	return p.FeatureName + " requires the " + orHigher(p.TierRequired) + " tier", "", "Upgrade to " + string(p.TierRequired) + ", or use one of the alternatives."
-}
-func (p *TierRestrictedParams) wire() []wireParam {
-	ps := append(make([]wireParam, 0, 8), wireParam{"tool", p.Tool}, wireParam{"action", p.Action}, wireParam{"feature_name", p.FeatureName}, wireParam{"tier_required", p.TierRequired})
-	if p.CurrentTier != "" {
-		ps = append(ps, wireParam{"current_tier", p.CurrentTier})
-	}
-	if len(p.Alternatives) > 0 {
-		ps = append(ps, wireParam{"alternatives", p.Alternatives})
-	}
-	if p.DocsURL != "" {
-		ps = append(ps, wireParam{"docs_url", p.DocsURL})
-	}
-	if p.UpgradeURL != "" {
-		ps = append(ps, wireParam{"upgrade_url", p.UpgradeURL})
-	}
-	return ps
-}
-
-// NewTierRestricted returns a TIER_RESTRICTED error: Feature needs a higher tier.
-//
-// The feature behind this tool or action is not part of the caller's
-// plan. The error names the feature and the least tier that has it, and
-// lists what the caller can do instead.
-//
-// Message: {feature_name} requires the {tier_required:or_higher} tier
-// Suggestion: Upgrade to {tier_required}, or use one of the alternatives.
-//
-// Optional params go in opts; the last one wins.
-func NewTierRestricted(tool string, action string, featureName string, tierRequired Tier, opts ...TierRestrictedOptions) *Error {
-	p := &TierRestrictedParams{
-		Action:       action,
-		FeatureName:  featureName,
-		TierRequired: tierRequired,
-		Tool:         tool,
-	}
-	for _, o := range opts {
-		p.TierRestrictedOptions = o
-	}
-	return newError(p)
-}
-
-// TypeMismatchParams are the params of TYPE_MISMATCH.
-type TypeMismatchParams struct {
-	// Tool: The tool that was called.
-	Tool string `json:"tool"`
-	// InvalidFields: Each argument of the wrong type.
-	InvalidFields []TypeMismatchInvalidFields `json:"invalid_fields"`
-}
-
-// ErrorCode returns CodeTypeMismatch.
-func (*TypeMismatchParams) ErrorCode() Code {
-	return CodeTypeMismatch
-}
-
-// TypeMismatchInvalidFields is an object param of TYPE_MISMATCH.
-type TypeMismatchInvalidFields struct {
-	// Field: The argument's name.
-	Field string `json:"field"`
-	// Expected: The type the action accepts.
-	Expected string `json:"expected"`
-	// Received: The type the call gave.
-	Received string `json:"received"`
-}
-
-func (p *TypeMismatchParams) texts() (string, string, string) {
-	return "Arguments of the wrong type: " + jsonText(p.InvalidFields), "", "Pass each field with its expected type."
-}
-func (p *TypeMismatchParams) wire() []wireParam {
-	ps := append(make([]wireParam, 0, 2), wireParam{"tool", p.Tool}, wireParam{"invalid_fields", p.InvalidFields})
-	return ps
-}
-
-// NewTypeMismatch returns a TYPE_MISMATCH error: Argument of the wrong type.
-//
-// One or more arguments have a type the action does not accept.
-//
-// Message: Arguments of the wrong type: {invalid_fields:json}
-// Suggestion: Pass each field with its expected type.
-func NewTypeMismatch(tool string, invalidFields []TypeMismatchInvalidFields) *Error {
-	if invalidFields == nil {
-		invalidFields = []TypeMismatchInvalidFields{}
-	}
-	p := &TypeMismatchParams{
-		InvalidFields: invalidFields,
-		Tool:          tool,
-	}
-	return newError(p)
-}
-
-// UpstreamErrorParams are the params of UPSTREAM_ERROR.
-type UpstreamErrorParams struct {
-	// Tool: The tool that was called.
-	Tool string `json:"tool"`
-	// Action: The action that was requested.
-	Action string `json:"action"`
-	// UpstreamStatus: The upstream HTTP status.
-	UpstreamStatus int `json:"upstream_status"`
-	// UpstreamMessage: The upstream error text.
-	UpstreamMessage string `json:"upstream_message"`
-
-	UpstreamErrorOptions
-}
-
-// ErrorCode returns CodeUpstreamError.
-func (*UpstreamErrorParams) ErrorCode() Code {
-	return CodeUpstreamError
-}
-
-// UpstreamErrorOptions are the optional params of UPSTREAM_ERROR. A param left at its zero value is omitted from the wire.
-type UpstreamErrorOptions struct {
-	// MetricsAvailable: Whether upstream metrics were collected.
-	MetricsAvailable bool `json:"metrics_available,omitempty"`
-}
-
-func (p *UpstreamErrorParams) texts() (string, string, string) {
-	return "Upstream API answered " + strconv.Itoa(p.UpstreamStatus) + ": " + p.UpstreamMessage, "", "Check the upstream API's documentation for this endpoint."
-}
-func (p *UpstreamErrorParams) wire() []wireParam {
-	ps := append(make([]wireParam, 0, 5), wireParam{"tool", p.Tool}, wireParam{"action", p.Action}, wireParam{"upstream_status", p.UpstreamStatus}, wireParam{"upstream_message", p.UpstreamMessage})
-	if p.MetricsAvailable {
-		ps = append(ps, wireParam{"metrics_available", p.MetricsAvailable})
-	}
-	return ps
-}
-
-// NewUpstreamError returns a UPSTREAM_ERROR error: Upstream API error.
-//
-// The upstream API answered with an error the tool cannot map to another code.
-//
-// Message: Upstream API answered {upstream_status}: {upstream_message}
-// Suggestion: Check the upstream API's documentation for this endpoint.
-//
-// Optional params go in opts; the last one wins.
-func NewUpstreamError(tool string, action string, upstreamStatus int, upstreamMessage string, opts ...UpstreamErrorOptions) *Error {
-	p := &UpstreamErrorParams{
-		Action:          action,
-		Tool:            tool,
-		UpstreamMessage: upstreamMessage,
-		UpstreamStatus:  upstreamStatus,
-	}
-	for _, o := range opts {
-		p.UpstreamErrorOptions = o
-	}
-	return newError(p)
-}
-
-// UpstreamNotFoundParams are the params of UPSTREAM_NOT_FOUND.
-type UpstreamNotFoundParams struct {
-	// Tool: The tool that was called.
-	Tool string `json:"tool"`
-	// Action: The action that was requested.
-	Action string `json:"action"`
-
-	UpstreamNotFoundOptions
-}
-
-// ErrorCode returns CodeUpstreamNotFound.
-func (*UpstreamNotFoundParams) ErrorCode() Code {
-	return CodeUpstreamNotFound
-}
-
-// UpstreamNotFoundOptions are the optional params of UPSTREAM_NOT_FOUND. A param left at its zero value is omitted from the wire.
-type UpstreamNotFoundOptions struct {
-	// UpstreamMessage: The upstream error text.
-	UpstreamMessage string `json:"upstream_message,omitempty"`
-}
-
-func (p *UpstreamNotFoundParams) texts() (string, string, string) {
-	return "The upstream API found nothing for " + p.Tool + " " + p.Action, "", "Check the ids the call gave and that you have at least Reporter access."
-}
-func (p *UpstreamNotFoundParams) wire() []wireParam {
-	ps := append(make([]wireParam, 0, 3), wireParam{"tool", p.Tool}, wireParam{"action", p.Action})
-	if p.UpstreamMessage != "" {
-		ps = append(ps, wireParam{"upstream_message", p.UpstreamMessage})
-	}
-	return ps
-}
-
-// NewUpstreamNotFound returns a UPSTREAM_NOT_FOUND error: Not found upstream.
-//
-// The upstream API has no such resource, or hides it from the caller.
-//
-// Message: The upstream API found nothing for {tool} {action}
-// Suggestion: Check the ids the call gave and that you have at least Reporter access.
-//
-// Optional params go in opts; the last one wins.
-func NewUpstreamNotFound(tool string, action string, opts ...UpstreamNotFoundOptions) *Error {
-	p := &UpstreamNotFoundParams{
-		Action: action,
-		Tool:   tool,
-	}
-	for _, o := range opts {
-		p.UpstreamNotFoundOptions = o
-	}
-	return newError(p)
-}
-
-// UpstreamTimeoutParams are the params of UPSTREAM_TIMEOUT.
-type UpstreamTimeoutParams struct {
-	// TimeoutMs: The deadline in milliseconds.
-	TimeoutMs int `json:"timeout_ms"`
-}
-
-// ErrorCode returns CodeUpstreamTimeout.
-func (*UpstreamTimeoutParams) ErrorCode() Code {
-	return CodeUpstreamTimeout
-}
-func (p *UpstreamTimeoutParams) texts() (string, string, string) {
-	return "Upstream API did not answer within " + strconv.Itoa(p.TimeoutMs) + " ms", "", "Retry after a short delay."
-}
-func (p *UpstreamTimeoutParams) wire() []wireParam {
-	ps := append(make([]wireParam, 0, 1), wireParam{"timeout_ms", p.TimeoutMs})
-	return ps
-}
-
-// NewUpstreamTimeout returns a UPSTREAM_TIMEOUT error: Upstream API timed out.
-//
-// The upstream API did not answer within the tool's deadline.
-//
-// Message: Upstream API did not answer within {timeout_ms} ms
-// Suggestion: Retry after a short delay.
-func NewUpstreamTimeout(timeoutMs int) *Error {
-	p := &UpstreamTimeoutParams{TimeoutMs: timeoutMs}
-	return newError(p)
-}
-
-// ValueOutOfRangeParams are the params of VALUE_OUT_OF_RANGE.
-type ValueOutOfRangeParams struct {
-	// Field: The argument's name.
-	Field string `json:"field"`
-	// Minimum: The smallest accepted value.
-	Minimum float64 `json:"minimum"`
-	// Maximum: The largest accepted value.
-	Maximum float64 `json:"maximum"`
-	// Value: The value the call gave.
-	Value float64 `json:"value"`
-	// Unit: What the value counts, for the detail: never sent.
-	Unit string `json:"-"`
-}
-
-// ErrorCode returns CodeValueOutOfRange.
-func (*ValueOutOfRangeParams) ErrorCode() Code {
-	return CodeValueOutOfRange
-}
-func (p *ValueOutOfRangeParams) texts() (string, string, string) {
-	return p.Field + " must be between " + formatFloat(p.Minimum) + " and " + formatFloat(p.Maximum) + ", got " + formatFloat(p.Value), p.Field + " is " + p.Unit + ".", "Pass a value of " + p.Field + " between " + formatFloat(p.Minimum) + " and " + formatFloat(p.Maximum) + "."
-}
-func (p *ValueOutOfRangeParams) wire() []wireParam {
-	ps := append(make([]wireParam, 0, 4), wireParam{"field", p.Field}, wireParam{"minimum", p.Minimum}, wireParam{"maximum", p.Maximum}, wireParam{"value", p.Value})
-	return ps
-}
-
-// NewValueOutOfRange returns a VALUE_OUT_OF_RANGE error: Value out of range.
-//
-// A numeric argument lies outside the range the action accepts.
-//
-// Message: {field} must be between {minimum} and {maximum}, got {value}
-// Detail: {field} is {unit}.
-// Suggestion: Pass a value of {field} between {minimum} and {maximum}.
-func NewValueOutOfRange(field string, minimum float64, maximum float64, value float64, unit string) *Error {
-	p := &ValueOutOfRangeParams{
-		Field:   field,
-		Maximum: maximum,
-		Minimum: minimum,
-		Unit:    unit,
-		Value:   value,
-	}
-	return newError(p)
+	return m
 }
 
 // marshal encodes v as JSON without escaping <, > and &, so that text reads on the wire as it was written.
@@ -1876,30 +1319,491 @@ func marshal(v any) ([]byte, error) {
 	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }
 
-// jsonText formats v as JSON for a message.
-func jsonText(v any) string {
-	b, _ := marshal(v)
-	return string(b)
-}
-
-// formatFloat formats f in the shortest form that reads back as f.
-func formatFloat(f float64) string {
-	return strconv.FormatFloat(f, 'g', -1, 64)
-}
-
-// formatEach formats each element of xs.
-func formatEach[T any](xs []T, format func(T) string) []string {
-	out := make([]string, len(xs))
-	for i, x := range xs {
-		out[i] = format(x)
+// truncate cuts s to at most n characters, the last of them "…" when it cuts.
+func truncate(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
 	}
-	return out
+	r := []rune(s)
+	return string(r[:n-1]) + "…"
 }
 
-// joinWords joins words as prose: "a", "a or b", "a, b or c" for conj " or ".
-func joinWords(words []string, conj string) string {
-	if len(words) < 2 {
-		return strings.Join(words, "")
-	}
-	return strings.Join(words[:len(words)-1], ", ") + conj + words[len(words)-1]
+// AuthenticationFailedParams are the params of AUTHENTICATION_FAILED.
+type AuthenticationFailedParams struct {
+	User  string `json:"user"`  // The user the token claims to be.
+	Token string `json:"token"` // The rejected token: never echoed. Sensitive: never echoed, it shows as [redacted].
+}
+
+func (*AuthenticationFailedParams) ErrorCode() Code { return CodeAuthenticationFailed }
+func (p *AuthenticationFailedParams) texts(t *texter) {
+	t.s("The token [redacted] was rejected for ").s(p.User).end().end().s("Create a new access token and configure the server with it.")
+}
+func (p *AuthenticationFailedParams) wire(w *wireWriter) {
+	w.str("user", p.User, false).str("token", "[redacted]", false)
+}
+
+// NewAuthenticationFailed returns a AUTHENTICATION_FAILED error: Authentication failed.
+//
+// The server rejected the credentials of the call. The credentials never appear in the error.
+//
+// Message: The token {token} was rejected for {user}
+// Suggestion: Create a new access token and configure the server with it.
+func NewAuthenticationFailed(user string, token string) *Error {
+	e := &withParams[AuthenticationFailedParams]{p: AuthenticationFailedParams{User: user, Token: token}}
+	return e.err.init(CodeAuthenticationFailed, &e.p)
+}
+
+// DuplicateResourceParams are the params of DUPLICATE_RESOURCE.
+type DuplicateResourceParams struct {
+	Kind string `json:"kind"` // The kind of resource.
+	Name string `json:"name"` // The name that is taken, as the call gave it: cut to 64 characters. Cut to 64 characters.
+}
+
+func (*DuplicateResourceParams) ErrorCode() Code { return CodeDuplicateResource }
+func (p *DuplicateResourceParams) texts(t *texter) {
+	t.s(p.Kind).s(" ").s(p.Name).s(" already exists").end().end().s("Use the existing ").s(p.Kind).s(", or choose another name.")
+}
+func (p *DuplicateResourceParams) wire(w *wireWriter) {
+	w.str("kind", p.Kind, false).str("name", p.Name, false)
+}
+
+// NewDuplicateResource returns a DUPLICATE_RESOURCE error: Resource already exists.
+//
+// A resource with the same name or key already exists.
+//
+// Message: {kind} {name} already exists
+// Suggestion: Use the existing {kind}, or choose another name.
+func NewDuplicateResource(kind string, name string) *Error {
+	e := &withParams[DuplicateResourceParams]{p: DuplicateResourceParams{Kind: kind, Name: truncate(name, 64)}}
+	return e.err.init(CodeDuplicateResource, &e.p)
+}
+
+// NewInternalError returns a INTERNAL_ERROR error: Internal error.
+//
+// The server failed while handling the call. Nothing about the call needs to change.
+//
+// Message: Internal error
+// Suggestion: Wait briefly, then retry once.
+func NewInternalError() *Error { return newFixed(CodeInternalError) }
+
+// InvalidActionParams are the params of INVALID_ACTION.
+type InvalidActionParams struct {
+	Tool         string   `json:"tool"`          // The tool that was called.
+	Action       string   `json:"action"`        // The action that was requested.
+	ValidActions []string `json:"valid_actions"` // The actions the tool has.
+	InvalidActionOptions
+}
+
+func (*InvalidActionParams) ErrorCode() Code { return CodeInvalidAction }
+func (p *InvalidActionParams) texts(t *texter) {
+	t.s("Tool ").s(p.Tool).s(" has no action ").s(p.Action).end().end().s("Use one of the valid actions: ").strs(p.ValidActions, ", ", " or ")
+}
+func (p *InvalidActionParams) wire(w *wireWriter) {
+	w.str("tool", p.Tool, false).str("action", p.Action, false).strs("valid_actions", p.ValidActions, false).json("action_required_fields", p.ActionRequiredFields, len(p.ActionRequiredFields) == 0)
+}
+
+// InvalidActionOptions are the optional params of INVALID_ACTION. A param left at its zero value is left off the wire.
+type InvalidActionOptions struct {
+	ActionRequiredFields map[string][]string `json:"action_required_fields,omitempty"` // The required fields of every action of the tool.
+}
+
+// NewInvalidAction returns a INVALID_ACTION error: Invalid action.
+//
+// The tool has no action of the requested name.
+//
+// Message: Tool {tool} has no action {action}
+// Suggestion: Use one of the valid actions: {valid_actions:or}
+func NewInvalidAction(tool string, action string, validActions []string, opts ...InvalidActionOptions) *Error {
+	e := &withParams[InvalidActionParams]{p: InvalidActionParams{Tool: tool, Action: action, ValidActions: nonNilList(validActions), InvalidActionOptions: last(opts)}}
+	return e.err.init(CodeInvalidAction, &e.p)
+}
+
+// MissingRequiredFieldParams are the params of MISSING_REQUIRED_FIELD.
+type MissingRequiredFieldParams struct {
+	Tool          string   `json:"tool"`           // The tool that was called.
+	Action        string   `json:"action"`         // The action that was requested.
+	MissingFields []string `json:"missing_fields"` // The required fields the call did not give.
+	MissingRequiredFieldOptions
+}
+
+func (*MissingRequiredFieldParams) ErrorCode() Code { return CodeMissingRequiredField }
+func (p *MissingRequiredFieldParams) texts(t *texter) {
+	t.s("Missing required fields for ").s(p.Tool).s(" ").s(p.Action).s(": ").strs(p.MissingFields, ", ", ", ").end().end().s("Add the required fields: ").strs(p.MissingFields, ", ", ", ")
+}
+func (p *MissingRequiredFieldParams) wire(w *wireWriter) {
+	w.str("tool", p.Tool, false).str("action", p.Action, false).strs("missing_fields", p.MissingFields, false).json("action_required_fields", p.ActionRequiredFields, len(p.ActionRequiredFields) == 0)
+}
+
+// MissingRequiredFieldOptions are the optional params of MISSING_REQUIRED_FIELD. A param left at its zero value is left off the wire.
+type MissingRequiredFieldOptions struct {
+	ActionRequiredFields map[string][]string `json:"action_required_fields,omitempty"` // The required fields of every action of the tool.
+}
+
+// NewMissingRequiredField returns a MISSING_REQUIRED_FIELD error: Missing required field.
+//
+// The call left out arguments that its action requires. The error lists
+// the missing fields and, for reference, the required fields of every
+// action of the tool.
+//
+// Message: Missing required fields for {tool} {action}: {missing_fields}
+// Suggestion: Add the required fields: {missing_fields}
+func NewMissingRequiredField(tool string, action string, missingFields []string, opts ...MissingRequiredFieldOptions) *Error {
+	e := &withParams[MissingRequiredFieldParams]{p: MissingRequiredFieldParams{Tool: tool, Action: action, MissingFields: nonNilList(missingFields), MissingRequiredFieldOptions: last(opts)}}
+	return e.err.init(CodeMissingRequiredField, &e.p)
+}
+
+// PayloadTooLargeParams are the params of PAYLOAD_TOO_LARGE.
+type PayloadTooLargeParams struct {
+	Field   string `json:"field"`    // The argument that is too large.
+	Size    int    `json:"size"`     // Its size in bytes.
+	MaxSize int    `json:"max_size"` // The largest accepted size in bytes.
+}
+
+func (*PayloadTooLargeParams) ErrorCode() Code { return CodePayloadTooLarge }
+func (p *PayloadTooLargeParams) texts(t *texter) {
+	t.s(p.Field).s(" is ").int(p.Size).s(" bytes; the limit is ").int(p.MaxSize).end().end().s("Split the content, or send at most ").int(p.MaxSize).s(" bytes of ").s(p.Field).s(".")
+}
+func (p *PayloadTooLargeParams) wire(w *wireWriter) {
+	w.str("field", p.Field, false).int("size", p.Size, false).int("max_size", p.MaxSize, false)
+}
+
+// NewPayloadTooLarge returns a PAYLOAD_TOO_LARGE error: Payload too large.
+//
+// The call's content is larger than the server accepts.
+//
+// Message: {field} is {size} bytes; the limit is {max_size}
+// Suggestion: Split the content, or send at most {max_size} bytes of {field}.
+func NewPayloadTooLarge(field string, size int, maxSize int) *Error {
+	e := &withParams[PayloadTooLargeParams]{p: PayloadTooLargeParams{Field: field, Size: size, MaxSize: maxSize}}
+	return e.err.init(CodePayloadTooLarge, &e.p)
+}
+
+// PermissionDeniedParams are the params of PERMISSION_DENIED.
+type PermissionDeniedParams struct {
+	Tool   string `json:"tool"`   // The tool that was called.
+	Action string `json:"action"` // The action that was requested.
+	PermissionDeniedOptions
+}
+
+func (*PermissionDeniedParams) ErrorCode() Code { return CodePermissionDenied }
+func (p *PermissionDeniedParams) texts(t *texter) {
+	t.s("You don't have permission to ").s(p.Action).s(" with ").s(p.Tool).end().end().s("Check your access level for this project or group.")
+}
+func (p *PermissionDeniedParams) wire(w *wireWriter) {
+	w.str("tool", p.Tool, false).str("action", p.Action, false).str("required_role", p.RequiredRole, p.RequiredRole == "")
+}
+
+// PermissionDeniedOptions are the optional params of PERMISSION_DENIED. A param left at its zero value is left off the wire.
+type PermissionDeniedOptions struct {
+	RequiredRole string `json:"required_role,omitempty"` // The least role that may do this.
+}
+
+// NewPermissionDenied returns a PERMISSION_DENIED error: Permission denied.
+//
+// The caller's role does not allow this action.
+//
+// Message: You don't have permission to {action} with {tool}
+// Suggestion: Check your access level for this project or group.
+func NewPermissionDenied(tool string, action string, opts ...PermissionDeniedOptions) *Error {
+	e := &withParams[PermissionDeniedParams]{p: PermissionDeniedParams{Tool: tool, Action: action, PermissionDeniedOptions: last(opts)}}
+	return e.err.init(CodePermissionDenied, &e.p)
+}
+
+// ProjectNotFoundParams are the params of PROJECT_NOT_FOUND.
+type ProjectNotFoundParams struct {
+	ProjectID string `json:"project_id"` // The project id or path the call gave.
+}
+
+func (*ProjectNotFoundParams) ErrorCode() Code { return CodeProjectNotFound }
+func (p *ProjectNotFoundParams) texts(t *texter) {
+	t.s("Project ").s(p.ProjectID).s(" not found").end().end().s("Check the project id or path; list your projects with browse_projects.")
+}
+func (p *ProjectNotFoundParams) wire(w *wireWriter) { w.str("project_id", p.ProjectID, false) }
+
+// NewProjectNotFound returns a PROJECT_NOT_FOUND error: Project not found.
+//
+// The project id or path names no project the caller can see.
+//
+// Message: Project {project_id} not found
+// Suggestion: Check the project id or path; list your projects with browse_projects.
+//
+// Deprecated: since v2; use CodeResourceNotFound instead.
+func NewProjectNotFound(projectID string) *Error {
+	e := &withParams[ProjectNotFoundParams]{p: ProjectNotFoundParams{ProjectID: projectID}}
+	return e.err.init(CodeProjectNotFound, &e.p)
+}
+
+// RateLimitedParams are the params of RATE_LIMITED.
+type RateLimitedParams struct {
+	Limit             int    `json:"limit"`               // Requests allowed per window.
+	Window            string `json:"window"`              // The window, such as minute.
+	RetryAfterSeconds int    `json:"retry_after_seconds"` // Seconds until the window resets.
+}
+
+func (*RateLimitedParams) ErrorCode() Code { return CodeRateLimited }
+func (p *RateLimitedParams) texts(t *texter) {
+	t.s("Rate limit of ").int(p.Limit).s(" requests per ").s(p.Window).s(" reached").end().end().s("Wait ").int(p.RetryAfterSeconds).s(" seconds before calling again.")
+}
+func (p *RateLimitedParams) wire(w *wireWriter) {
+	w.int("limit", p.Limit, false).str("window", p.Window, false).int("retry_after_seconds", p.RetryAfterSeconds, false)
+}
+
+// NewRateLimited returns a RATE_LIMITED error: Rate limit reached.
+//
+// The caller sent more requests than its plan allows in the window.
+//
+// Message: Rate limit of {limit} requests per {window} reached
+// Suggestion: Wait {retry_after_seconds} seconds before calling again.
+func NewRateLimited(limit int, window string, retryAfterSeconds int) *Error {
+	e := &withParams[RateLimitedParams]{p: RateLimitedParams{Limit: limit, Window: window, RetryAfterSeconds: retryAfterSeconds}}
+	return e.err.init(CodeRateLimited, &e.p)
+}
+
+// ResourceNotFoundParams are the params of RESOURCE_NOT_FOUND.
+type ResourceNotFoundParams struct {
+	Kind string `json:"kind"` // The kind of resource, such as pipeline or issue.
+	ID   string `json:"id"`   // The identifier the call gave.
+	ResourceNotFoundOptions
+}
+
+func (*ResourceNotFoundParams) ErrorCode() Code { return CodeResourceNotFound }
+func (p *ResourceNotFoundParams) texts(t *texter) {
+	t.s(p.Kind).s(" ").s(p.ID).s(" not found").end().end().s("Check that the ").s(p.Kind).s(" exists and that you have at least Reporter access.")
+}
+func (p *ResourceNotFoundParams) wire(w *wireWriter) {
+	w.str("kind", p.Kind, false).str("id", p.ID, false).json("gvk", p.Gvk, p.Gvk == nil)
+}
+
+// ResourceNotFoundOptions are the optional params of RESOURCE_NOT_FOUND. A param left at its zero value is left off the wire.
+type ResourceNotFoundOptions struct {
+	Gvk *ResourceNotFoundGvk `json:"gvk,omitempty"` // The API group, version and kind of the resource, when it has one.
+}
+
+// ResourceNotFoundGvk is an object param of RESOURCE_NOT_FOUND.
+type ResourceNotFoundGvk struct {
+	Group   string `json:"group"`
+	Version string `json:"version"`
+	Kind    string `json:"kind"`
+}
+
+// NewResourceNotFound returns a RESOURCE_NOT_FOUND error: Resource not found.
+//
+// The resource the call names does not exist, or the caller cannot see it.
+//
+// Message: {kind} {id} not found
+// Suggestion: Check that the {kind} exists and that you have at least Reporter access.
+func NewResourceNotFound(kind string, id string, opts ...ResourceNotFoundOptions) *Error {
+	e := &withParams[ResourceNotFoundParams]{p: ResourceNotFoundParams{Kind: kind, ID: id, ResourceNotFoundOptions: last(opts)}}
+	return e.err.init(CodeResourceNotFound, &e.p)
+}
+
+// StaleRevisionParams are the params of STALE_REVISION.
+type StaleRevisionParams struct {
+	Kind             string `json:"kind"`              // The kind of resource.
+	ExpectedRevision int    `json:"expected_revision"` // The revision the call was based on.
+	CurrentRevision  int    `json:"current_revision"`  // The resource's current revision.
+}
+
+func (*StaleRevisionParams) ErrorCode() Code { return CodeStaleRevision }
+func (p *StaleRevisionParams) texts(t *texter) {
+	t.s(p.Kind).s(" changed since revision ").int(p.ExpectedRevision).s("; it is now at ").int(p.CurrentRevision).end().end().s("Read the ").s(p.Kind).s(" again and reapply the change to revision ").int(p.CurrentRevision).s(".")
+}
+func (p *StaleRevisionParams) wire(w *wireWriter) {
+	w.str("kind", p.Kind, false).int("expected_revision", p.ExpectedRevision, false).int("current_revision", p.CurrentRevision, false)
+}
+
+// NewStaleRevision returns a STALE_REVISION error: Stale revision.
+//
+// The resource changed since the caller read it.
+//
+// Message: {kind} changed since revision {expected_revision}; it is now at {current_revision}
+// Suggestion: Read the {kind} again and reapply the change to revision {current_revision}.
+func NewStaleRevision(kind string, expectedRevision int, currentRevision int) *Error {
+	e := &withParams[StaleRevisionParams]{p: StaleRevisionParams{Kind: kind, ExpectedRevision: expectedRevision, CurrentRevision: currentRevision}}
+	return e.err.init(CodeStaleRevision, &e.p)
+}
+
+// TierRestrictedParams are the params of TIER_RESTRICTED.
+type TierRestrictedParams struct {
+	Tool         string `json:"tool"`          // The tool that was called.
+	Action       string `json:"action"`        // The action that was requested.
+	FeatureName  string `json:"feature_name"`  // The gated feature.
+	TierRequired Tier   `json:"tier_required"` // The least tier that has the feature.
+	TierRestrictedOptions
+}
+
+func (*TierRestrictedParams) ErrorCode() Code { return CodeTierRestricted }
+func (p *TierRestrictedParams) texts(t *texter) {
+	t.s(p.FeatureName).s(" requires the ").orHigher(p.TierRequired).s(" tier").end().end().s("Upgrade to ").s(string(p.TierRequired)).s(", or use one of the alternatives.")
+}
+func (p *TierRestrictedParams) wire(w *wireWriter) {
+	w.str("tool", p.Tool, false).str("action", p.Action, false).str("feature_name", p.FeatureName, false).str("tier_required", string(p.TierRequired), false).str("current_tier", string(p.CurrentTier), p.CurrentTier == "").json("alternatives", p.Alternatives, len(p.Alternatives) == 0).str("docs_url", p.DocsURL, p.DocsURL == "").str("upgrade_url", p.UpgradeURL, p.UpgradeURL == "")
+}
+
+// TierRestrictedOptions are the optional params of TIER_RESTRICTED. A param left at its zero value is left off the wire.
+type TierRestrictedOptions struct {
+	CurrentTier  Tier          `json:"current_tier,omitempty"` // The caller's tier, when known.
+	Alternatives []Alternative `json:"alternatives,omitempty"` // What the caller can do instead.
+	DocsURL      string        `json:"docs_url,omitempty"`     // The feature's documentation.
+	UpgradeURL   string        `json:"upgrade_url,omitempty"`  // Where to upgrade.
+}
+
+// NewTierRestricted returns a TIER_RESTRICTED error: Feature needs a higher tier.
+//
+// The feature behind this tool or action is not part of the caller's
+// plan. The error names the feature and the least tier that has it, and
+// lists what the caller can do instead.
+//
+// Message: {feature_name} requires the {tier_required:or_higher} tier
+// Suggestion: Upgrade to {tier_required}, or use one of the alternatives.
+func NewTierRestricted(tool string, action string, featureName string, tierRequired Tier, opts ...TierRestrictedOptions) *Error {
+	e := &withParams[TierRestrictedParams]{p: TierRestrictedParams{Tool: tool, Action: action, FeatureName: featureName, TierRequired: tierRequired, TierRestrictedOptions: last(opts)}}
+	return e.err.init(CodeTierRestricted, &e.p)
+}
+
+// TypeMismatchParams are the params of TYPE_MISMATCH.
+type TypeMismatchParams struct {
+	Tool          string                      `json:"tool"`           // The tool that was called.
+	InvalidFields []TypeMismatchInvalidFields `json:"invalid_fields"` // Each argument of the wrong type.
+}
+
+func (*TypeMismatchParams) ErrorCode() Code { return CodeTypeMismatch }
+func (p *TypeMismatchParams) texts(t *texter) {
+	t.s("Arguments of the wrong type: ").json(p.InvalidFields).end().end().s("Pass each field with its expected type.")
+}
+func (p *TypeMismatchParams) wire(w *wireWriter) {
+	w.str("tool", p.Tool, false).json("invalid_fields", p.InvalidFields, false)
+}
+
+// TypeMismatchInvalidFields is an object param of TYPE_MISMATCH.
+type TypeMismatchInvalidFields struct {
+	Field    string `json:"field"`    // The argument's name.
+	Expected string `json:"expected"` // The type the action accepts.
+	Received string `json:"received"` // The type the call gave.
+}
+
+// NewTypeMismatch returns a TYPE_MISMATCH error: Argument of the wrong type.
+//
+// One or more arguments have a type the action does not accept.
+//
+// Message: Arguments of the wrong type: {invalid_fields:json}
+// Suggestion: Pass each field with its expected type.
+func NewTypeMismatch(tool string, invalidFields []TypeMismatchInvalidFields) *Error {
+	e := &withParams[TypeMismatchParams]{p: TypeMismatchParams{Tool: tool, InvalidFields: nonNilList(invalidFields)}}
+	return e.err.init(CodeTypeMismatch, &e.p)
+}
+
+// UpstreamErrorParams are the params of UPSTREAM_ERROR.
+type UpstreamErrorParams struct {
+	Tool            string `json:"tool"`             // The tool that was called.
+	Action          string `json:"action"`           // The action that was requested.
+	UpstreamStatus  int    `json:"upstream_status"`  // The upstream HTTP status.
+	UpstreamMessage string `json:"upstream_message"` // The upstream error text.
+	UpstreamErrorOptions
+}
+
+func (*UpstreamErrorParams) ErrorCode() Code { return CodeUpstreamError }
+func (p *UpstreamErrorParams) texts(t *texter) {
+	t.s("Upstream API answered ").int(p.UpstreamStatus).s(": ").s(p.UpstreamMessage).end().end().s("Check the upstream API's documentation for this endpoint.")
+}
+func (p *UpstreamErrorParams) wire(w *wireWriter) {
+	w.str("tool", p.Tool, false).str("action", p.Action, false).int("upstream_status", p.UpstreamStatus, false).str("upstream_message", p.UpstreamMessage, false).bool("metrics_available", p.MetricsAvailable, !p.MetricsAvailable)
+}
+
+// UpstreamErrorOptions are the optional params of UPSTREAM_ERROR. A param left at its zero value is left off the wire.
+type UpstreamErrorOptions struct {
+	MetricsAvailable bool `json:"metrics_available,omitempty"` // Whether upstream metrics were collected.
+}
+
+// NewUpstreamError returns a UPSTREAM_ERROR error: Upstream API error.
+//
+// The upstream API answered with an error the tool cannot map to another code.
+//
+// Message: Upstream API answered {upstream_status}: {upstream_message}
+// Suggestion: Check the upstream API's documentation for this endpoint.
+func NewUpstreamError(tool string, action string, upstreamStatus int, upstreamMessage string, opts ...UpstreamErrorOptions) *Error {
+	e := &withParams[UpstreamErrorParams]{p: UpstreamErrorParams{Tool: tool, Action: action, UpstreamStatus: upstreamStatus, UpstreamMessage: upstreamMessage, UpstreamErrorOptions: last(opts)}}
+	return e.err.init(CodeUpstreamError, &e.p)
+}
+
+// UpstreamNotFoundParams are the params of UPSTREAM_NOT_FOUND.
+type UpstreamNotFoundParams struct {
+	Tool   string `json:"tool"`   // The tool that was called.
+	Action string `json:"action"` // The action that was requested.
+	UpstreamNotFoundOptions
+}
+
+func (*UpstreamNotFoundParams) ErrorCode() Code { return CodeUpstreamNotFound }
+func (p *UpstreamNotFoundParams) texts(t *texter) {
+	t.s("The upstream API found nothing for ").s(p.Tool).s(" ").s(p.Action).end().end().s("Check the ids the call gave and that you have at least Reporter access.")
+}
+func (p *UpstreamNotFoundParams) wire(w *wireWriter) {
+	w.str("tool", p.Tool, false).str("action", p.Action, false).str("upstream_message", p.UpstreamMessage, p.UpstreamMessage == "")
+}
+
+// UpstreamNotFoundOptions are the optional params of UPSTREAM_NOT_FOUND. A param left at its zero value is left off the wire.
+type UpstreamNotFoundOptions struct {
+	UpstreamMessage string `json:"upstream_message,omitempty"` // The upstream error text.
+}
+
+// NewUpstreamNotFound returns a UPSTREAM_NOT_FOUND error: Not found upstream.
+//
+// The upstream API has no such resource, or hides it from the caller.
+//
+// Message: The upstream API found nothing for {tool} {action}
+// Suggestion: Check the ids the call gave and that you have at least Reporter access.
+func NewUpstreamNotFound(tool string, action string, opts ...UpstreamNotFoundOptions) *Error {
+	e := &withParams[UpstreamNotFoundParams]{p: UpstreamNotFoundParams{Tool: tool, Action: action, UpstreamNotFoundOptions: last(opts)}}
+	return e.err.init(CodeUpstreamNotFound, &e.p)
+}
+
+// UpstreamTimeoutParams are the params of UPSTREAM_TIMEOUT.
+type UpstreamTimeoutParams struct {
+	TimeoutMs int `json:"timeout_ms"` // The deadline in milliseconds.
+}
+
+func (*UpstreamTimeoutParams) ErrorCode() Code { return CodeUpstreamTimeout }
+func (p *UpstreamTimeoutParams) texts(t *texter) {
+	t.s("Upstream API did not answer within ").int(p.TimeoutMs).s(" ms").end().end().s("Retry after a short delay.")
+}
+func (p *UpstreamTimeoutParams) wire(w *wireWriter) { w.int("timeout_ms", p.TimeoutMs, false) }
+
+// NewUpstreamTimeout returns a UPSTREAM_TIMEOUT error: Upstream API timed out.
+//
+// The upstream API did not answer within the tool's deadline.
+//
+// Message: Upstream API did not answer within {timeout_ms} ms
+// Suggestion: Retry after a short delay.
+func NewUpstreamTimeout(timeoutMs int) *Error {
+	e := &withParams[UpstreamTimeoutParams]{p: UpstreamTimeoutParams{TimeoutMs: timeoutMs}}
+	return e.err.init(CodeUpstreamTimeout, &e.p)
+}
+
+// ValueOutOfRangeParams are the params of VALUE_OUT_OF_RANGE.
+type ValueOutOfRangeParams struct {
+	Field   string  `json:"field"`   // The argument's name.
+	Minimum float64 `json:"minimum"` // The smallest accepted value.
+	Maximum float64 `json:"maximum"` // The largest accepted value.
+	Value   float64 `json:"value"`   // The value the call gave.
+	Unit    string  `json:"-"`       // What the value counts, for the detail: never sent.
+}
+
+func (*ValueOutOfRangeParams) ErrorCode() Code { return CodeValueOutOfRange }
+func (p *ValueOutOfRangeParams) texts(t *texter) {
+	t.s(p.Field).s(" must be between ").float(p.Minimum).s(" and ").float(p.Maximum).s(", got ").float(p.Value).end().s(p.Field).s(" is ").s(p.Unit).s(".").end().s("Pass a value of ").s(p.Field).s(" between ").float(p.Minimum).s(" and ").float(p.Maximum).s(".")
+}
+func (p *ValueOutOfRangeParams) wire(w *wireWriter) {
+	w.str("field", p.Field, false).float("minimum", p.Minimum, false).float("maximum", p.Maximum, false).float("value", p.Value, false)
+}
+
+// NewValueOutOfRange returns a VALUE_OUT_OF_RANGE error: Value out of range.
+//
+// A numeric argument lies outside the range the action accepts.
+//
+// Message: {field} must be between {minimum} and {maximum}, got {value}
+// Detail: {field} is {unit}.
+// Suggestion: Pass a value of {field} between {minimum} and {maximum}.
+func NewValueOutOfRange(field string, minimum float64, maximum float64, value float64, unit string) *Error {
+	e := &withParams[ValueOutOfRangeParams]{p: ValueOutOfRangeParams{Field: field, Minimum: minimum, Maximum: maximum, Value: value, Unit: unit}}
+	return e.err.init(CodeValueOutOfRange, &e.p)
 }

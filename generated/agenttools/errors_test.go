@@ -8,28 +8,22 @@ import (
 	"testing"
 )
 
+// examples are the examples of the catalog: the error each builds, and the wire JSON it must marshal to.
+var examples = []struct {
+	name string
+	err  *Error
+	want string
+}{
+	{"AUTHENTICATION_FAILED/0", NewAuthenticationFailed("ada", "glpat-0123456789"), "{\"code\":\"AUTHENTICATION_FAILED\",\"category\":\"permission\",\"message\":\"The token [redacted] was rejected for ada\",\"suggestion\":\"Create a new access token and configure the server with it.\",\"retryable\":false,\"docs_url\":\"https://docs.example.com/errors#authentication_failed\",\"params\":{\"user\":\"ada\",\"token\":\"[redacted]\"}}"},
+	{"MISSING_REQUIRED_FIELD/0", NewMissingRequiredField("manage_merge_request", "merge", []string{"merge_request_iid"}, MissingRequiredFieldOptions{ActionRequiredFields: map[string][]string{"merge": []string{"project_id", "merge_request_iid"}}}), "{\"code\":\"MISSING_REQUIRED_FIELD\",\"category\":\"validation\",\"message\":\"Missing required fields for manage_merge_request merge: merge_request_iid\",\"suggestion\":\"Add the required fields: merge_request_iid\",\"retryable\":false,\"docs_url\":\"https://docs.example.com/errors#missing_required_field\",\"params\":{\"tool\":\"manage_merge_request\",\"action\":\"merge\",\"missing_fields\":[\"merge_request_iid\"],\"action_required_fields\":{\"merge\":[\"project_id\",\"merge_request_iid\"]}}}"},
+	{"PROJECT_NOT_FOUND/0", NewProjectNotFound("group/app"), "{\"code\":\"PROJECT_NOT_FOUND\",\"error\":\"Project group/app not found\",\"project_id\":\"group/app\"}"},
+	{"TIER_RESTRICTED/0", NewTierRestricted("browse_protected_branches", "list", "Protected branches API", Tier("Team"), TierRestrictedOptions{CurrentTier: Tier("Free"), Alternatives: []Alternative{Alternative{Action: "Read the branch settings in the web UI", Description: "Settings > Repository > Protected branches", AvailableOn: "Free"}}, DocsURL: "https://docs.example.com/features/protected-branches", UpgradeURL: "https://example.com/pricing"}), "{\"code\":\"TIER_RESTRICTED\",\"category\":\"permission\",\"message\":\"Protected branches API requires the Team or Enterprise tier\",\"suggestion\":\"Upgrade to Team, or use one of the alternatives.\",\"retryable\":false,\"docs_url\":\"https://docs.example.com/errors#tier_restricted\",\"params\":{\"tool\":\"browse_protected_branches\",\"action\":\"list\",\"feature_name\":\"Protected branches API\",\"tier_required\":\"Team\",\"current_tier\":\"Free\",\"alternatives\":[{\"action\":\"Read the branch settings in the web UI\",\"description\":\"Settings > Repository > Protected branches\",\"available_on\":\"Free\"}],\"docs_url\":\"https://docs.example.com/features/protected-branches\",\"upgrade_url\":\"https://example.com/pricing\"}}"},
+	{"VALUE_OUT_OF_RANGE/0", NewValueOutOfRange("per_page", 1, 100, 250, "a number of items"), "{\"code\":\"VALUE_OUT_OF_RANGE\",\"category\":\"validation\",\"message\":\"per_page must be between 1 and 100, got 250\",\"detail\":\"per_page is a number of items.\",\"suggestion\":\"Pass a value of per_page between 1 and 100.\",\"retryable\":false,\"docs_url\":\"https://docs.example.com/errors#value_out_of_range\",\"params\":{\"field\":\"per_page\",\"minimum\":1,\"maximum\":100,\"value\":250}}"},
+}
+
 // TestExamples checks that every example of the catalog comes out of its constructor as the exact wire JSON the catalog gives, and that Parse reads that JSON back to the same error.
 func TestExamples(t *testing.T) {
-	tests := []struct {
-		name string
-		err  *Error
-		want string
-	}{
-		{"MISSING_REQUIRED_FIELD/0", NewMissingRequiredField("manage_merge_request", "merge", []string{"merge_request_iid"}, MissingRequiredFieldOptions{ActionRequiredFields: map[string][]string{"merge": []string{"project_id", "merge_request_iid"}}}), "{\"code\":\"MISSING_REQUIRED_FIELD\",\"category\":\"validation\",\"message\":\"Missing required fields for manage_merge_request merge: merge_request_iid\",\"suggestion\":\"Add the required fields: merge_request_iid\",\"retryable\":false,\"docs_url\":\"https://docs.example.com/errors#missing_required_field\",\"params\":{\"tool\":\"manage_merge_request\",\"action\":\"merge\",\"missing_fields\":[\"merge_request_iid\"],\"action_required_fields\":{\"merge\":[\"project_id\",\"merge_request_iid\"]}}}"},
-		{"PROJECT_NOT_FOUND/0", NewProjectNotFound("group/app"), "{\"code\":\"PROJECT_NOT_FOUND\",\"error\":\"Project group/app not found\",\"project_id\":\"group/app\"}"},
-		{"TIER_RESTRICTED/0", NewTierRestricted("browse_protected_branches", "list", "Protected branches API", Tier("Team"), TierRestrictedOptions{
-			Alternatives: []Alternative{Alternative{
-				Action:      "Read the branch settings in the web UI",
-				AvailableOn: "Free",
-				Description: "Settings > Repository > Protected branches",
-			}},
-			CurrentTier: Tier("Free"),
-			DocsURL:     "https://docs.example.com/features/protected-branches",
-			UpgradeURL:  "https://example.com/pricing",
-		}), "{\"code\":\"TIER_RESTRICTED\",\"category\":\"permission\",\"message\":\"Protected branches API requires the Team or Enterprise tier\",\"suggestion\":\"Upgrade to Team, or use one of the alternatives.\",\"retryable\":false,\"docs_url\":\"https://docs.example.com/errors#tier_restricted\",\"params\":{\"tool\":\"browse_protected_branches\",\"action\":\"list\",\"feature_name\":\"Protected branches API\",\"tier_required\":\"Team\",\"current_tier\":\"Free\",\"alternatives\":[{\"action\":\"Read the branch settings in the web UI\",\"description\":\"Settings > Repository > Protected branches\",\"available_on\":\"Free\"}],\"docs_url\":\"https://docs.example.com/features/protected-branches\",\"upgrade_url\":\"https://example.com/pricing\"}}"},
-		{"VALUE_OUT_OF_RANGE/0", NewValueOutOfRange("per_page", 1.0, 100.0, 250.0, "a number of items"), "{\"code\":\"VALUE_OUT_OF_RANGE\",\"category\":\"validation\",\"message\":\"per_page must be between 1 and 100, got 250\",\"detail\":\"per_page is a number of items.\",\"suggestion\":\"Pass a value of per_page between 1 and 100.\",\"retryable\":false,\"docs_url\":\"https://docs.example.com/errors#value_out_of_range\",\"params\":{\"field\":\"per_page\",\"minimum\":1,\"maximum\":100,\"value\":250}}"},
-	}
-	for _, tt := range tests {
+	for _, tt := range examples {
 		t.Run(tt.name, func(t *testing.T) {
 			got, err := json.Marshal(tt.err)
 			if err != nil {

@@ -3,17 +3,19 @@
 package cli
 
 import (
-	"encoding/json"
-	"errors"
+	"context"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
+	"path/filepath"
 	"strings"
+	"syscall"
 
+	"github.com/errspec/errspec/generated/diagnostics"
 	"github.com/errspec/errspec/generator"
 	"github.com/errspec/errspec/generator/files"
-	"github.com/errspec/errspec/generator/load"
 )
 
 // Exit codes.
@@ -28,6 +30,7 @@ const usage = `errspec turns an error catalog written in CUE into Go, Markdown a
 Usage:
   errspec [generate] [flags] [DIR ...]   write the outputs of the catalogs
   errspec check [flags] [DIR ...]        compare the outputs with the disk
+  errspec explain [flags] CODE           print the documentation of a code
   errspec help                           print this text
 
 DIR is a catalog directory, or a directory followed by /... for every
@@ -36,7 +39,9 @@ is ./...
 
 Flags:
   --templates DIR   override embedded Markdown templates by file name
-  --format FORMAT   text (default) or json: how problems are printed
+  --format FORMAT   text (default) or json: how problems are printed, and
+                    for explain how the code is
+  --dir DIR         explain: the catalog to look in (default ./...)
 
 Exit codes: 0 ok, 1 drift found (check), 2 invalid catalog, usage or I/O error.
 `
@@ -49,6 +54,8 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		switch args[0] {
 		case "generate", "check":
 			cmd, args = args[0], args[1:]
+		case "explain":
+			return runExplain(args[1:], stdout, stderr)
 		case "help", "-h", "-help", "--help":
 			fmt.Fprint(stdout, usage)
 			return ExitOK
@@ -58,48 +65,47 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	fset.SetOutput(io.Discard)
 	templates := fset.String("templates", "", "")
 	format := fset.String("format", "text", "")
+	r := &run{stdout: stdout, stderr: stderr}
 	if err := fset.Parse(args); err != nil {
-		fmt.Fprintf(stderr, "errspec: %v\n\n%s", err, usage)
-		return ExitInvalid
+		return r.usage(err.Error())
 	}
 	if *format != "text" && *format != "json" {
-		fmt.Fprintf(stderr, "errspec: --format must be text or json, not %q\n", *format)
-		return ExitInvalid
+		return r.report(usageProblem(fmt.Sprintf("--format must be text or json, not %q", *format), "use --format text or --format json"))
 	}
-	r := &run{stdout: stdout, stderr: stderr, json: *format == "json"}
+	r.json = *format == "json"
 	var opts generator.Options
 	if *templates != "" {
 		if st, err := os.Stat(*templates); err != nil || !st.IsDir() {
-			return r.fail(load.Diagnostic{Msg: fmt.Sprintf("--templates %s is not a directory", *templates),
-				Fix: "give the directory that holds your template overrides"})
+			return r.report(usageProblem(fmt.Sprintf("--templates %s is not a directory", *templates),
+				"give the directory that holds your template overrides"))
 		}
 		opts.Templates = os.DirFS(*templates)
 	}
 
 	dirs, err := generator.Find(fset.Args())
 	if err != nil {
-		return r.fail(load.Diagnostic{Msg: err.Error()})
+		return r.report(usageProblem(err.Error(), "name catalog directories that exist"))
 	}
 	if len(dirs) == 0 {
-		return r.fail(load.Diagnostic{Msg: "no catalog found", Fix: "name a catalog directory, or run errspec where a directory below holds .cue files that declare codes"})
+		where := "./..."
+		if fset.NArg() > 0 {
+			where = strings.Join(fset.Args(), " ")
+		}
+		return r.report(problem{err: diagnostics.NewCatalogNotFound(where)})
 	}
 	// Every catalog is loaded and rendered before anything is written.
 	var sets []files.Set
-	var diags load.Diagnostics
+	var problems []problem
 	for _, dir := range dirs {
 		set, err := generator.Generate(dir, opts)
-		var ds load.Diagnostics
-		switch {
-		case errors.As(err, &ds):
-			diags = append(diags, ds...)
-		case err != nil:
-			diags = append(diags, load.Diagnostic{Msg: fmt.Sprintf("%s: %v", dir, err)})
-		default:
-			sets = append(sets, set)
+		if err != nil {
+			problems = append(problems, fromError(dir, err)...)
+			continue
 		}
+		sets = append(sets, set)
 	}
-	if len(diags) > 0 {
-		return r.fail(diags...)
+	if len(problems) > 0 {
+		return r.report(problems...)
 	}
 	if cmd == "check" {
 		return r.check(sets)
@@ -112,35 +118,22 @@ type run struct {
 	json           bool
 }
 
-// fail prints problems, in text or as one JSON object per line, and
-// returns ExitInvalid.
-func (r *run) fail(ds ...load.Diagnostic) int {
-	for _, d := range ds {
-		if r.json {
-			b, _ := json.Marshal(d)
-			fmt.Fprintf(r.stderr, "%s\n", b)
-			continue
-		}
-		fmt.Fprintln(r.stderr, d.String())
-	}
-	if !r.json && len(ds) > 1 {
-		fmt.Fprintf(r.stderr, "%d problems\n", len(ds))
-	}
-	return ExitInvalid
-}
-
 func (r *run) generate(sets []files.Set) int {
+	// An interrupt while files are written is caught: the write is undone,
+	// so the tree is as it was.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
 	// Plan every set first, so that a refusal in one catalog writes
 	// nothing for any.
 	for _, s := range sets {
 		if _, err := files.Plan(s); err != nil {
-			return r.fail(load.Diagnostic{Msg: err.Error(), Fix: "move the file away, or change the output path in the catalog"})
+			return r.report(fromWrite(err)...)
 		}
 	}
 	for _, s := range sets {
-		changes, err := files.Write(s)
+		changes, err := files.Write(ctx, s)
 		if err != nil {
-			return r.fail(load.Diagnostic{Msg: err.Error()})
+			return r.report(fromWrite(err)...)
 		}
 		for _, c := range changes {
 			if c.Status != files.Unchanged {
@@ -156,7 +149,7 @@ func (r *run) check(sets []files.Set) int {
 	for _, s := range sets {
 		changes, err := files.Plan(s)
 		if err != nil {
-			return r.fail(load.Diagnostic{Msg: err.Error(), Fix: "move the file away, or change the output path in the catalog"})
+			return r.report(fromWrite(err)...)
 		}
 		all = append(all, changes...)
 	}
@@ -168,6 +161,21 @@ func (r *run) check(sets []files.Set) int {
 	if !strings.HasSuffix(report, "\n") {
 		fmt.Fprintln(r.stdout)
 	}
-	fmt.Fprintln(r.stderr, "errspec check: generated files are out of date; run errspec generate (or go generate ./...) and commit the result")
-	return ExitDrift
+	var drift diagnostics.DriftOptions
+	count := 0
+	for _, c := range all {
+		p := filepath.ToSlash(c.Path)
+		switch c.Status {
+		case files.Created:
+			drift.Missing = append(drift.Missing, p)
+		case files.Changed:
+			drift.Changed = append(drift.Changed, p)
+		case files.Stale:
+			drift.Stale = append(drift.Stale, p)
+		default:
+			continue
+		}
+		count++
+	}
+	return r.report(problem{err: diagnostics.NewDrift(count, drift)})
 }

@@ -152,7 +152,7 @@ func TestInvalidCatalog(t *testing.T) {
 		want      *regexp.Regexp
 	}{
 		{"misspelt field", strings.Replace(catalog, "title:", "titel:", 1),
-			regexp.MustCompile(`^catalog\.cue:10:\d+: codes\.INTERNAL\.titel: field not allowed\n\tfix: did you mean title\?`)},
+			regexp.MustCompile(`(?m)^catalog\.cue:10:\d+: codes\.INTERNAL\.titel: field not allowed\n\tfix: did you mean title\?`)},
 		{"syntax error", strings.Replace(catalog, `"Something went wrong"`, `"Something went wrong`, 1),
 			regexp.MustCompile(`^catalog\.cue:10:\d+: string literal not terminated`)},
 	}
@@ -182,16 +182,21 @@ func TestFormatJSON(t *testing.T) {
 	lines := strings.Split(strings.TrimSpace(errOut), "\n")
 	for _, line := range lines {
 		var d struct {
-			File       string `json:"file"`
-			Line       int    `json:"line"`
-			Column     int    `json:"column"`
+			Code     string `json:"code"`
+			Position struct {
+				File   string `json:"file"`
+				Line   int    `json:"line"`
+				Column int    `json:"column"`
+			} `json:"position"`
+			Path       string `json:"path"`
 			Message    string `json:"message"`
 			Suggestion string `json:"suggestion"`
 		}
 		if err := json.Unmarshal([]byte(line), &d); err != nil {
 			t.Fatalf("not a JSON object per line: %q: %v", line, err)
 		}
-		if d.File != "catalog.cue" || d.Line == 0 || d.Column == 0 || d.Message == "" || d.Suggestion == "" {
+		if d.Code != "CATALOG_SCHEMA" || d.Position.File != "catalog.cue" || d.Position.Line == 0 || d.Position.Column == 0 ||
+			d.Path == "" || d.Message == "" || d.Suggestion == "" {
 			t.Errorf("incomplete diagnostic: %+v", d)
 		}
 	}
@@ -210,5 +215,46 @@ func TestUsage(t *testing.T) {
 	t.Chdir(t.TempDir())
 	if code, _, errOut := errspec(); code != cli.ExitInvalid || !strings.Contains(errOut, "no catalog found") {
 		t.Errorf("no catalog: exit %d, stderr %q", code, errOut)
+	}
+}
+
+// TestProblemsAreErrspecErrors checks that --format json gives each kind
+// of problem as an error of errspec's own catalog, with its code.
+func TestProblemsAreErrspecErrors(t *testing.T) {
+	codeOf := func(stderr string) []string {
+		var codes []string
+		for _, line := range strings.Split(strings.TrimSpace(stderr), "\n") {
+			var d struct {
+				Code string `json:"code"`
+			}
+			if err := json.Unmarshal([]byte(line), &d); err != nil {
+				t.Fatalf("not JSON: %q", line)
+			}
+			codes = append(codes, d.Code)
+		}
+		return codes
+	}
+	project(t, catalog)
+	if code, _, errOut := errspec(); code != cli.ExitOK {
+		t.Fatal(errOut)
+	}
+	os.WriteFile("out/errors.go", []byte("package demo // edited\n"), 0o644)
+	code, _, errOut := errspec("check", "--format", "json")
+	if code != cli.ExitInvalid || !cmp.Equal(codeOf(errOut), []string{"OUTPUT_FOREIGN"}) {
+		t.Errorf("a foreign file: exit %d, %s", code, errOut)
+	}
+	os.Remove("out/errors.go")
+	code, _, errOut = errspec("check", "--format", "json")
+	if code != cli.ExitDrift || !cmp.Equal(codeOf(errOut), []string{"DRIFT"}) || !strings.Contains(errOut, `"missing":["out/errors.go"]`) {
+		t.Errorf("drift: exit %d, %s", code, errOut)
+	}
+	code, _, errOut = errspec("--format", "json", "--templates", "nowhere")
+	if code != cli.ExitInvalid || !cmp.Equal(codeOf(errOut), []string{"USAGE"}) {
+		t.Errorf("bad --templates: exit %d, %s", code, errOut)
+	}
+	os.WriteFile("catalog.cue", []byte("package demo\nname: \"demo\n"), 0o644)
+	code, _, errOut = errspec("--format", "json")
+	if code != cli.ExitInvalid || !cmp.Equal(codeOf(errOut), []string{"CATALOG_SYNTAX"}) {
+		t.Errorf("a syntax error: exit %d, %s", code, errOut)
 	}
 }

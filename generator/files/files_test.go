@@ -1,6 +1,7 @@
 package files
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -305,7 +306,7 @@ func TestPlanInvalid(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			root := setup(t, map[string]string{"gen/dir/x.go": goFile("c", ""), "gen/plain.txt": "hello\n"})
 			before := snapshot(t, root)
-			for _, f := range []func(Set) ([]Change, error){Plan, Write} {
+			for _, f := range []func(Set) ([]Change, error){Plan, writeNow} {
 				got, err := f(tt.set)
 				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
 					t.Errorf("error = %v, want one containing %q", err, tt.wantErr)
@@ -359,7 +360,7 @@ func TestRefuseForeign(t *testing.T) {
 				{Path: "gen/errors.go", Data: []byte(goFile(cat, "// new\n"))},
 				{Path: "gen/old.go", Data: []byte(goFile(cat, "// new\n"))},
 			}}
-			for name, f := range map[string]func(Set) ([]Change, error){"Plan": Plan, "Write": Write} {
+			for name, f := range map[string]func(Set) ([]Change, error){"Plan": Plan, "Write": writeNow} {
 				got, err := f(set)
 				if got != nil {
 					t.Errorf("%s changes = %v, want nil", name, got)
@@ -428,7 +429,7 @@ func testWrite(t *testing.T) {
 		},
 		Dirs: []string{"docs"},
 	}
-	got, err := Write(set)
+	got, err := Write(context.Background(), set)
 	if err != nil {
 		t.Fatalf("Write: %v", err)
 	}
@@ -473,7 +474,7 @@ func testWrite(t *testing.T) {
 	}
 
 	// Writing again is a no-op, and the check is now clean.
-	again, err := Write(set)
+	again, err := Write(context.Background(), set)
 	if err != nil {
 		t.Fatalf("second Write: %v", err)
 	}
@@ -614,7 +615,7 @@ func TestWriteRollback(t *testing.T) {
 			before := snapshot(t, root)
 			tt.inject(t)
 
-			got, err := Write(Set{Catalog: cat, Files: []File{
+			got, err := Write(context.Background(), Set{Catalog: cat, Files: []File{
 				{Path: "gen/a_changed.go", Data: []byte(goFile(cat, "// a new\n"))},
 				{Path: "gen/b_new.go", Data: []byte(goFile(cat, "// b\n"))},
 				{Path: "gen/c_changed.go", Data: []byte(goFile(cat, "// c new\n"))},
@@ -663,7 +664,7 @@ func TestWriteReadOnlyDir(t *testing.T) {
 		t.Skip("read-only directories are writable here (running as root?)")
 	}
 	before := snapshot(t, root)
-	_, err := Write(Set{Catalog: cat, Files: []File{
+	_, err := Write(context.Background(), Set{Catalog: cat, Files: []File{
 		{Path: "gen/a.go", Data: []byte(goFile(cat, "// a new\n"))},
 		{Path: "gen/b/new.go", Data: []byte(goFile(cat, "// b\n"))},
 		{Path: "zz/ro/x.go", Data: []byte(goFile(cat, "// x new\n"))},
@@ -791,3 +792,40 @@ func TestReportFromPlan(t *testing.T) {
 		t.Errorf("Report (-want +got):\n%s", diff)
 	}
 }
+
+// TestWriteInterrupted stops a run midway, as an interrupt does: after the
+// first file is in place, the context is canceled; Write puts everything
+// back and leaves nothing behind.
+func TestWriteInterrupted(t *testing.T) {
+	const cat = "billing"
+	root := setup(t, map[string]string{
+		"gen/a.go":     goFile(cat, "// a old\n"),
+		"gen/stale.go": goFile(cat, "// stale\n"),
+	})
+	before := snapshot(t, root)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	realRename := rename
+	t.Cleanup(func() { rename = realRename })
+	rename = func(from, to string) error {
+		err := realRename(from, to)
+		cancel()
+		return err
+	}
+	_, err := Write(ctx, Set{Catalog: cat, Files: []File{
+		{Path: "gen/a.go", Data: []byte(goFile(cat, "// a new\n"))},
+		{Path: "gen/b.go", Data: []byte(goFile(cat, "// b\n"))},
+	}})
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("Write error = %v, want context.Canceled", err)
+	}
+	if diff := cmp.Diff(before, snapshot(t, root)); diff != "" {
+		t.Errorf("tree not restored (-want +got):\n%s", diff)
+	}
+	if l := leftovers(t, root); l != nil {
+		t.Errorf("temporary or backup files left behind: %v", l)
+	}
+}
+
+// writeNow is Write with a context that is never done.
+func writeNow(s Set) ([]Change, error) { return Write(context.Background(), s) }

@@ -1,6 +1,7 @@
 package files
 
 import (
+	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
@@ -47,13 +48,17 @@ var (
 // after every file has been written, Write returns the changes together
 // with an error naming the leftover file.
 //
+// When ctx is done before Write has put every file in place (an
+// interrupted run), Write undoes what it did and returns ctx's error: the
+// tree is as it was.
+//
 // Write assumes nothing else modifies the output directories while it runs.
-func Write(s Set) ([]Change, error) {
+func Write(ctx context.Context, s Set) ([]Change, error) {
 	changes, err := Plan(s)
 	if err != nil {
 		return nil, err
 	}
-	tx := &txn{}
+	tx := &txn{ctx: ctx}
 	if err := tx.apply(changes); err != nil {
 		if rerr := tx.rollback(); rerr != nil {
 			return nil, fmt.Errorf("%w\nrestoring the previous files also failed, the output may be incomplete:\n%w", err, rerr)
@@ -68,6 +73,7 @@ func Write(s Set) ([]Change, error) {
 
 // txn records what Write did so far, so that it can be undone.
 type txn struct {
+	ctx     context.Context
 	dirs    []string          // directories created, in creation order
 	temps   map[string]string // target -> temporary file not yet renamed
 	backups map[string]string // target -> backup of its previous content
@@ -121,6 +127,9 @@ func (tx *txn) apply(changes []Change) error {
 		if !ok {
 			continue
 		}
+		if err := tx.ctx.Err(); err != nil {
+			return fmt.Errorf("interrupted before writing %s: %w", filepath.ToSlash(c.Path), err)
+		}
 		if err := rename(tmp, c.Path); err != nil {
 			return fmt.Errorf("writing %s: %w", filepath.ToSlash(c.Path), err)
 		}
@@ -132,6 +141,9 @@ func (tx *txn) apply(changes []Change) error {
 	for _, c := range changes {
 		if c.Status != Stale {
 			continue
+		}
+		if err := tx.ctx.Err(); err != nil {
+			return fmt.Errorf("interrupted before removing %s: %w", filepath.ToSlash(c.Path), err)
 		}
 		if err := remove(c.Path); err != nil {
 			return fmt.Errorf("removing stale %s: %w", filepath.ToSlash(c.Path), err)

@@ -2,6 +2,7 @@ package gogen
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	. "github.com/dave/jennifer/jen"
@@ -9,19 +10,79 @@ import (
 	"github.com/errspec/errspec/generator/model"
 )
 
-// genCode writes everything one code has of its own: its params types and
-// its constructor.
-func genCode(c *model.Code) Code {
-	if c.ParamsType == "" {
-		return genConstructorNoParams(c)
+// codeConsts writes the constants of the codes.
+func codeConsts(cat *model.Catalog) string {
+	var g goText
+	g.line("const (")
+	for _, c := range cat.Codes {
+		text := fmt.Sprintf("%s is %s: %s.", c.GoName, c.Name, strings.TrimSuffix(c.Title, "."))
+		if c.Deprecated != nil {
+			text += "\n\nDeprecated: " + deprecationText(c)
+		}
+		g.specDoc(text)
+		g.line("\t", c.GoName, " Code = ", quote(c.Name))
 	}
-	return Add(
-		genParamsType(c),
-		genObjectTypes(c),
-		genTexts(c),
-		genWireParams(c),
-		genConstructor(c),
-	)
+	g.line(")")
+	return g.String()
+}
+
+// specsTable writes the table of every code's metadata, a row a code: its
+// Info, its envelope, the fixed texts of a code without params and the
+// function that makes a code's params.
+func specsTable(cat *model.Catalog) string {
+	var g goText
+	g.topDoc("specs holds every code, sorted, one a row: its Info (code, category, title, retryable, retry, retry after, HTTP status, docs URL, deprecated), its envelope, its fixed texts and its params.")
+	g.line("var specs = [...]codeSpec{")
+	for _, c := range cat.Codes {
+		retryAfter := "0"
+		if c.RetryAfter > 0 {
+			retryAfter = strconv.Itoa(c.RetryAfter) + " * time.Second"
+		}
+		info := fmt.Sprintf("Info{%s, %s, %s, %t, %s, %s, %d, %s, %t}", c.GoName, c.Category.GoName, quote(c.Title), c.Retryable,
+			c.Retry.GoName(), retryAfter, c.HTTPStatus, quote(c.DocsURL), c.Deprecated != nil)
+		envelope := 0
+		for i, e := range cat.Envelopes {
+			if e == c.Envelope {
+				envelope = i
+			}
+		}
+		row := fmt.Sprintf("\t{%s, %d, ", info, envelope)
+		if c.ParamsType == "" {
+			// A code without params has fixed texts, which its
+			// constructor and Parse take from here.
+			g.line(row, quote(literalText(c.Message)), ", ", quote(literalText(c.Detail)), ", ", quote(literalText(c.Suggestion)), ", nil},")
+			continue
+		}
+		header, body := "func() Params", "return new("+c.ParamsType+")"
+		if oneLiner(header, []string{body}) {
+			g.line(row, `"", "", "", `, header, " { ", body, " }},")
+		} else {
+			g.line(row, `"", "", "", `, header, " {")
+			g.line("\t\t", body)
+			g.line("\t}},")
+		}
+	}
+	g.line("}")
+	return g.String()
+}
+
+// codeDecls writes every code's declarations, each preceded by a blank
+// line: its params type and the methods that fill its templates and write
+// it on the wire, its options and object types, and its constructor.
+func codeDecls(cat *model.Catalog) string {
+	var g goText
+	for _, c := range cat.Codes {
+		if c.ParamsType == "" {
+			g.line()
+			g.topDoc(constructorDoc(c))
+			g.funcDecl("func "+c.Constructor+"() *Error", "return newFixed("+c.GoName+")")
+			continue
+		}
+		writeParamsType(&g, c)
+		writeObjectTypes(&g, c)
+		writeConstructor(&g, c)
+	}
+	return g.String()
 }
 
 func constructorDoc(c *model.Code) string {
@@ -40,14 +101,6 @@ func constructorDoc(c *model.Code) string {
 	return text
 }
 
-func genConstructorNoParams(c *model.Code) Code {
-	return Add(
-		doc(constructorDoc(c)),
-		Line(), Func().Id(c.Constructor).Params().Op("*").Id("Error").Block(Return(Id("newFixed").Call(Id(c.GoName)))),
-		Line(),
-	)
-}
-
 // literalText is the text of a template without placeholders.
 func literalText(t model.Template) string {
 	var b strings.Builder
@@ -57,33 +110,37 @@ func literalText(t model.Template) string {
 	return b.String()
 }
 
-func genParamsType(c *model.Code) Code {
+// writeParamsType writes the params type of a code, its methods, and the
+// type of its optional params.
+func writeParamsType(g *goText, c *model.Code) {
 	fields := paramFields(c.Required())
 	opt := c.Optional()
 	if len(opt) > 0 {
-		fields = append(fields, Line().Id(c.OptionsType))
+		fields = append(fields, fieldText{typ: c.OptionsType})
 	}
-	out := Add(
-		doc(fmt.Sprintf("%s are the params of %s.", c.ParamsType, c.Name)),
-		Line(), Type().Id(c.ParamsType).Struct(fields...),
-		Line(), Line(), doc(fmt.Sprintf("ErrorCode returns %s.", c.GoName)),
-		Line(), Func().Params(Op("*").Id(c.ParamsType)).Id("ErrorCode").Params().Id("Code").Block(Return(Id(c.GoName))),
-		Line(),
-	)
+	g.line()
+	g.topDoc(fmt.Sprintf("%s are the params of %s.", c.ParamsType, c.Name))
+	g.structType(c.ParamsType, fields)
+	g.line()
+	g.funcDecl("func (*"+c.ParamsType+") ErrorCode() Code", "return "+c.GoName)
+	g.funcBlock("func (p *"+c.ParamsType+") texts(t *texter)", textsExpr(c))
+	var wire []string
+	if ps := c.WireParams(); len(ps) > 0 {
+		wire = append(wire, wireExpr(ps))
+	}
+	g.funcDecl("func (p *"+c.ParamsType+") wire(w *wireWriter)", wire...)
 	if len(opt) > 0 {
-		out.Line().Add(doc(fmt.Sprintf("%s are the optional params of %s. A param left at its zero value is omitted from the wire.", c.OptionsType, c.Name))).
-			Line().Type().Id(c.OptionsType).Struct(paramFields(opt)...).Line()
+		g.line()
+		g.topDoc(fmt.Sprintf("%s are the optional params of %s. A param left at its zero value is left off the wire.", c.OptionsType, c.Name))
+		g.structType(c.OptionsType, paramFields(opt))
 	}
-	return out
 }
 
-func paramFields(ps []*model.Param) []Code {
-	out := make([]Code, 0, len(ps))
+// paramFields describes the struct fields of params, each documented by a
+// comment at the end of its line.
+func paramFields(ps []*model.Param) []fieldText {
+	out := make([]fieldText, 0, len(ps))
 	for _, p := range ps {
-		text := p.Doc
-		if text == "" {
-			text = "The " + p.Name + " param."
-		}
 		key := p.Name
 		switch {
 		case !p.Wire:
@@ -91,41 +148,53 @@ func paramFields(ps []*model.Param) []Code {
 		case p.Optional:
 			key += ",omitempty"
 		}
-		out = append(out, doc(p.GoName+": "+text).Line().Id(p.GoName).Add(goType(p.Type, p.Optional)).Tag(map[string]string{"json": key}))
+		f := fieldText{name: p.GoName, typ: goTypeText(p.Type, p.Optional), tag: "`json:" + strconv.Quote(key) + "`"}
+		text := strings.Join(strings.Fields(p.Doc), " ")
+		switch {
+		case p.Sensitive:
+			text = strings.TrimSpace(text + " Sensitive: never echoed, it shows as " + model.Redacted + ".")
+		case p.MaxLength > 0:
+			text = strings.TrimSpace(text + fmt.Sprintf(" Cut to %d characters.", p.MaxLength))
+		}
+		if text != "" {
+			f.comment = commentLine(commentSafe.Replace(strings.ToValidUTF8(text, "\uFFFD")))
+		}
+		out = append(out, f)
 	}
 	return out
 }
 
-// goType is the Go type of a param type; an optional object is a pointer,
-// so that it can be absent.
-func goType(t *model.Type, optional bool) *Statement {
+// goTypeText is the Go type of a param type; an optional object is a
+// pointer, so that it can be absent.
+func goTypeText(t *model.Type, optional bool) string {
 	switch t.Kind {
 	case model.String:
-		return String()
+		return "string"
 	case model.Int:
-		return Int()
+		return "int"
 	case model.Bool:
-		return Bool()
+		return "bool"
 	case model.Float:
-		return Float64()
+		return "float64"
 	case model.TierKind:
-		return Id("Tier")
+		return "Tier"
 	case model.List:
-		return Index().Add(goType(t.Elem, false))
+		return "[]" + goTypeText(t.Elem, false)
 	case model.Map:
-		return Map(String()).Add(goType(t.Elem, false))
-	default:
-		if optional {
-			return Op("*").Id(t.GoName)
-		}
-		return Id(t.GoName)
+		return "map[string]" + goTypeText(t.Elem, false)
 	}
+	if optional {
+		return "*" + t.GoName
+	}
+	return t.GoName
 }
 
-// genObjectTypes writes the struct types of the code's object params,
+// goType is goTypeText as jennifer code.
+func goType(t *model.Type, optional bool) *Statement { return Id(goTypeText(t, optional)) }
+
+// writeObjectTypes writes the struct types of the code's object params,
 // nested ones included.
-func genObjectTypes(c *model.Code) Code {
-	out := Null()
+func writeObjectTypes(g *goText, c *model.Code) {
 	var walk func(t *model.Type)
 	walk = func(t *model.Type) {
 		switch t.Kind {
@@ -135,8 +204,9 @@ func genObjectTypes(c *model.Code) Code {
 			if t.GoName == model.AlternativeType {
 				return // shared, written once by genTiers
 			}
-			out.Line().Add(doc(fmt.Sprintf("%s is an object param of %s.", t.GoName, c.Name))).
-				Line().Type().Id(t.GoName).Struct(paramFields(t.Fields)...).Line()
+			g.line()
+			g.topDoc(fmt.Sprintf("%s is an object param of %s.", t.GoName, c.Name))
+			g.structType(t.GoName, paramFields(t.Fields))
 			for _, f := range t.Fields {
 				walk(f.Type)
 			}
@@ -145,161 +215,197 @@ func genObjectTypes(c *model.Code) Code {
 	for _, p := range c.Params {
 		walk(p.Type)
 	}
-	return out
 }
 
-// genTexts writes the method that fills in the code's templates: the
-// templates are compiled into Go expressions here, so nothing parses them
-// at run time.
-func genTexts(c *model.Code) Code {
-	return Add(
-		Func().Params(Id("p").Op("*").Id(c.ParamsType)).Id("texts").Params().Params(String(), String(), String()).Block(
-			Return(templateExpr(c.Message), templateExpr(c.Detail), templateExpr(c.Suggestion)),
-		),
-		Line(),
-	)
-}
-
-// genWireParams writes the method that lists the params the wire carries.
-func genWireParams(c *model.Code) Code {
-	var body []Code
-	var required []Code
-	for _, p := range c.WireParams() {
-		if !p.Optional {
-			required = append(required, Id("wireParam").Values(Lit(p.Name), Id("p").Dot(p.GoName)))
+// textsExpr fills in the code's templates with the params in p, a method
+// of texter a part: the templates are compiled into Go here, so nothing
+// parses them at run time.
+func textsExpr(c *model.Code) string {
+	var b strings.Builder
+	b.WriteString("t")
+	for i, t := range []model.Template{c.Message, c.Detail, c.Suggestion} {
+		if i > 0 {
+			b.WriteString(".end()")
 		}
-	}
-	body = append(body, Id("ps").Op(":=").Make(Index().Id("wireParam"), Lit(0), Lit(len(c.WireParams()))))
-	if len(required) > 0 {
-		body[0] = Id("ps").Op(":=").Append(append([]Code{Make(Index().Id("wireParam"), Lit(0), Lit(len(c.WireParams())))}, required...)...)
-	}
-	for _, p := range c.WireParams() {
-		if p.Optional {
-			body = append(body, If(notZero(Id("p").Dot(p.GoName), p.Type)).Block(
-				Id("ps").Op("=").Append(Id("ps"), Id("wireParam").Values(Lit(p.Name), Id("p").Dot(p.GoName)))))
+		var lit strings.Builder
+		flush := func() {
+			if lit.Len() > 0 {
+				b.WriteString(".s(" + quote(lit.String()) + ")")
+				lit.Reset()
+			}
 		}
+		for _, part := range t.Parts {
+			switch {
+			case part.Param == nil:
+				lit.WriteString(part.Text)
+			case part.Param.Sensitive:
+				lit.WriteString(model.Redacted)
+			default:
+				flush()
+				b.WriteString(formatParam("p."+part.Param.GoName, part.Param.Type, part.Format))
+			}
+		}
+		flush()
 	}
-	body = append(body, Return(Id("ps")))
-	return Add(Func().Params(Id("p").Op("*").Id(c.ParamsType)).Id("wire").Params().Index().Id("wireParam").Block(body...), Line())
+	return b.String()
 }
 
-// notZero is a condition that holds when an optional param has a value.
-func notZero(v *Statement, t *model.Type) *Statement {
-	switch t.Kind {
-	case model.String, model.TierKind:
-		return v.Op("!=").Lit("")
-	case model.Int, model.Float:
-		return v.Op("!=").Lit(0)
-	case model.Bool:
-		return v
-	case model.List, model.Map:
-		return Len(v).Op(">").Lit(0)
-	}
-	return v.Op("!=").Nil()
-}
-
-// templateExpr is a Go expression that builds the template's text from
-// the params in p.
-func templateExpr(t model.Template) *Statement {
-	if len(t.Parts) == 0 {
-		return Lit("")
-	}
-	var expr *Statement
-	for _, part := range t.Parts {
-		var e *Statement
-		if part.Param == nil {
-			e = Lit(part.Text)
-		} else {
-			e = formatParam(Id("p").Dot(part.Param.GoName), part.Param.Type, part.Format)
-		}
-		if expr == nil {
-			expr = e
-		} else {
-			expr = expr.Op("+").Add(e)
-		}
-	}
-	return expr
-}
-
-// formatParam formats a param value for a template placeholder: scalars
-// as text, lists of scalars joined with ", " (or as prose with and/or), a
-// tier with the tiers above it, anything else as JSON.
-func formatParam(v *Statement, t *model.Type, f model.Format) *Statement {
+// formatParam is the texter call that formats a param for a placeholder:
+// scalars as text, lists of scalars joined with ", " (or as prose with
+// and/or), a tier with the tiers above it, anything else as JSON.
+func formatParam(v string, t *model.Type, f model.Format) string {
 	switch {
 	case f == model.FormatJSON:
 	case f == model.FormatOrHigher:
-		return Id("orHigher").Call(v)
-	case f == model.FormatAnd || f == model.FormatOr:
-		conj := " and "
-		if f == model.FormatOr {
-			conj = " or "
-		}
-		return Id("joinWords").Call(scalarList(v, t.Elem), Lit(conj))
+		return ".orHigher(" + v + ")"
+	case f == model.FormatAnd:
+		return scalarList(v, t.Elem, " and ")
+	case f == model.FormatOr:
+		return scalarList(v, t.Elem, " or ")
 	case t.IsScalar():
 		return scalarText(v, t.Kind)
 	case t.Kind == model.List && t.Elem.IsScalar():
-		return Qual(stringsPkg, "Join").Call(scalarList(v, t.Elem), Lit(", "))
+		return scalarList(v, t.Elem, ", ")
 	}
-	return Id("jsonText").Call(v)
+	return ".json(" + v + ")"
 }
 
-// scalarText formats a string, tier, int, bool or float as text.
-func scalarText(v *Statement, k model.Kind) *Statement {
+// scalarText is the texter call that formats a string, tier, int, bool or
+// float.
+func scalarText(v string, k model.Kind) string {
 	switch k {
 	case model.String:
-		return v
+		return ".s(" + v + ")"
 	case model.TierKind:
-		return String().Parens(v)
+		return ".s(string(" + v + "))"
 	case model.Int:
-		return Qual(strconvPkg, "Itoa").Call(v)
+		return ".int(" + v + ")"
 	case model.Bool:
-		return Qual(strconvPkg, "FormatBool").Call(v)
+		return ".bool(" + v + ")"
 	}
-	return Id("formatFloat").Call(v)
+	return ".float(" + v + ")"
 }
 
-// scalarList is a []string of a list of scalars.
-func scalarList(v *Statement, elem *model.Type) *Statement {
-	if elem.Kind == model.String {
-		return v
-	}
-	return Id("formatEach").Call(v, Func().Params(Id("x").Add(goType(elem, false))).String().Block(Return(scalarText(Id("x"), elem.Kind))))
+// scalarList is the texter call that joins a list of scalars with ", ",
+// and last before the last element.
+func scalarList(v string, elem *model.Type, last string) string {
+	method := map[model.Kind]string{model.String: "strs", model.TierKind: "tiers", model.Int: "ints", model.Bool: "bools", model.Float: "floats"}[elem.Kind]
+	return "." + method + "(" + v + `, ", ", ` + quote(last) + ")"
 }
 
-func genConstructor(c *model.Code) Code {
+// wireExpr writes the params the wire carries with the wireWriter method
+// of their type, a call a param, each with whether to leave it off: an
+// optional param at its zero value is left off.
+func wireExpr(ps []*model.Param) string {
+	var b strings.Builder
+	b.WriteString("w")
+	for _, p := range ps {
+		v := "p." + p.GoName
+		omit := "false"
+		if p.Optional {
+			omit = isZero(v, p.Type)
+		}
+		method := "json"
+		switch k := p.Type.Kind; {
+		case p.Sensitive:
+			method, v = "str", quote(model.Redacted)
+		case k == model.String:
+			method = "str"
+		case k == model.TierKind:
+			method, v = "str", "string("+v+")"
+		case k == model.Int:
+			method = "int"
+		case k == model.Bool:
+			method = "bool"
+		case k == model.Float:
+			method = "float"
+		case k == model.List && p.Type.Elem.Kind == model.String:
+			method = "strs"
+		}
+		fmt.Fprintf(&b, ".%s(%s, %s, %s)", method, quote(p.Name), v, omit)
+	}
+	return b.String()
+}
+
+// isZero is a condition that holds when an optional param has no value.
+func isZero(v string, t *model.Type) string {
+	switch t.Kind {
+	case model.String, model.TierKind:
+		return v + ` == ""`
+	case model.Int, model.Float:
+		return v + " == 0"
+	case model.Bool:
+		return "!" + v
+	case model.List, model.Map:
+		return "len(" + v + ") == 0"
+	}
+	return v + " == nil"
+}
+
+// writeConstructor writes the constructor of a code with params: it
+// allocates the error and its params together, and fills the texts in.
+func writeConstructor(g *goText, c *model.Code) {
 	req, opt := c.Required(), c.Optional()
-	args := make([]Code, 0, len(req)+1)
-	values := Dict{}
-	var normalize []Code
+	args := make([]string, 0, len(req)+1)
+	values := make([]string, 0, len(req)+1)
 	for _, p := range req {
-		args = append(args, Id(p.ArgName).Add(goType(p.Type, false)))
-		values[Id(p.GoName)] = Id(p.ArgName)
-		if k := p.Type.Kind; k == model.List || k == model.Map {
+		args = append(args, p.ArgName+" "+goTypeText(p.Type, false))
+		v := p.ArgName
+		switch k := p.Type.Kind; {
+		case p.MaxLength > 0:
+			v = "truncate(" + v + ", " + strconv.Itoa(p.MaxLength) + ")"
+		case k == model.List:
 			// A required list or map is always on the wire, as [] or {}, never null.
-			normalize = append(normalize, If(Id(p.ArgName).Op("==").Nil()).Block(
-				Id(p.ArgName).Op("=").Add(goType(p.Type, false)).Values()))
+			v = "nonNilList(" + v + ")"
+		case k == model.Map:
+			v = "nonNilMap(" + v + ")"
+		}
+		values = append(values, p.GoName+": "+v)
+	}
+	if len(opt) > 0 {
+		args = append(args, "opts ..."+c.OptionsType)
+		values = append(values, c.OptionsType+": last(opts)")
+	}
+	body := []string{"e := &withParams[" + c.ParamsType + "]{p: " + c.ParamsType + "{" + strings.Join(values, ", ") + "}}"}
+	for _, p := range opt {
+		if p.MaxLength > 0 {
+			body = append(body, fmt.Sprintf("e.p.%s = truncate(e.p.%s, %d)", p.GoName, p.GoName, p.MaxLength))
 		}
 	}
-	body := append(normalize, Id("p").Op(":=").Op("&").Id(c.ParamsType).Values(values))
-	text := constructorDoc(c)
-	if len(opt) > 0 {
-		args = append(args, Id("opts").Op("...").Id(c.OptionsType))
-		body = append(body, For(List(Id("_"), Id("o")).Op(":=").Range().Id("opts")).Block(
-			Id("p").Dot(c.OptionsType).Op("=").Id("o")))
-		text += "\n\nOptional params go in opts; the last one wins."
+	body = append(body, "return e.err.init("+c.GoName+", &e.p)")
+	g.line()
+	g.topDoc(constructorDoc(c))
+	g.line("func ", c.Constructor, "(", strings.Join(args, ", "), ") *Error {")
+	for _, s := range body {
+		g.line("\t", s)
 	}
-	body = append(body, Return(Id("newError").Call(Id("p"))))
-	return Add(
-		doc(text),
-		Line(), Func().Id(c.Constructor).Params(args...).Op("*").Id("Error").Block(body...),
-		Line(),
-	)
+	g.line("}")
 }
 
 // genHelpers writes the unexported helpers the generated code shares.
 func genHelpers(cat *model.Catalog) Code {
 	return Add(
-		doc("marshal encodes v as JSON without escaping <, > and &, so that text reads on the wire as it was written."),
+		doc("withParams is an error and its params, allocated together."),
+		Line(), Type().Id("withParams").Types(Id("P").Any()).Struct(
+			Id("err").Id("Error"),
+			Id("p").Id("P"),
+		),
+		Line(), Line(), doc("last returns the last of opts, or the zero options."),
+		Line(), Func().Id("last").Types(Id("T").Any()).Params(Id("opts").Index().Id("T")).Params(Id("o").Id("T")).Block(
+			If(Len(Id("opts")).Op(">").Lit(0)).Block(Id("o").Op("=").Id("opts").Index(Len(Id("opts")).Op("-").Lit(1))),
+			Return(Id("o")),
+		),
+		Line(), Line(), doc("nonNilList returns s, or an empty list for nil."),
+		Line(), Func().Id("nonNilList").Types(Id("S").Op("~").Index().Id("E"), Id("E").Any()).Params(Id("s").Id("S")).Id("S").Block(
+			If(Id("s").Op("==").Nil()).Block(Return(Id("S").Values())),
+			Return(Id("s")),
+		),
+		Line(), Line(), doc("nonNilMap returns m, or an empty map for nil."),
+		Line(), Func().Id("nonNilMap").Types(Id("M").Op("~").Map(String()).Id("V"), Id("V").Any()).Params(Id("m").Id("M")).Id("M").Block(
+			If(Id("m").Op("==").Nil()).Block(Return(Id("M").Values())),
+			Return(Id("m")),
+		),
+		Line(), Line(), doc("marshal encodes v as JSON without escaping <, > and &, so that text reads on the wire as it was written."),
 		Line(), Func().Id("marshal").Params(Id("v").Any()).Params(Index().Byte(), Error()).Block(
 			Var().Id("buf").Qual(bytesPkg, "Buffer"),
 			Id("enc").Op(":=").Qual(jsonPkg, "NewEncoder").Call(Op("&").Id("buf")),
@@ -307,25 +413,11 @@ func genHelpers(cat *model.Catalog) Code {
 			If(Err().Op(":=").Id("enc").Dot("Encode").Call(Id("v")), Err().Op("!=").Nil()).Block(Return(Nil(), Err())),
 			Return(Qual(bytesPkg, "TrimSuffix").Call(Id("buf").Dot("Bytes").Call(), Index().Byte().Parens(Lit("\n"))), Nil()),
 		),
-		Line(), Line(), doc("jsonText formats v as JSON for a message."),
-		Line(), Func().Id("jsonText").Params(Id("v").Any()).String().Block(
-			List(Id("b"), Id("_")).Op(":=").Id("marshal").Call(Id("v")),
-			Return(String().Parens(Id("b"))),
-		),
-		Line(), Line(), doc("formatFloat formats f in the shortest form that reads back as f."),
-		Line(), Func().Id("formatFloat").Params(Id("f").Float64()).String().Block(
-			Return(Qual(strconvPkg, "FormatFloat").Call(Id("f"), LitRune('g'), Lit(-1), Lit(64))),
-		),
-		Line(), Line(), doc("formatEach formats each element of xs."),
-		Line(), Func().Id("formatEach").Types(Id("T").Any()).Params(Id("xs").Index().Id("T"), Id("format").Func().Params(Id("T")).String()).Index().String().Block(
-			Id("out").Op(":=").Make(Index().String(), Len(Id("xs"))),
-			For(List(Id("i"), Id("x")).Op(":=").Range().Id("xs")).Block(Id("out").Index(Id("i")).Op("=").Id("format").Call(Id("x"))),
-			Return(Id("out")),
-		),
-		Line(), Line(), doc("joinWords joins words as prose: \"a\", \"a or b\", \"a, b or c\" for conj \" or \"."),
-		Line(), Func().Id("joinWords").Params(Id("words").Index().String(), Id("conj").String()).String().Block(
-			If(Len(Id("words")).Op("<").Lit(2)).Block(Return(Qual(stringsPkg, "Join").Call(Id("words"), Lit("")))),
-			Return(Qual(stringsPkg, "Join").Call(Id("words").Index(Empty(), Len(Id("words")).Op("-").Lit(1)), Lit(", ")).Op("+").Id("conj").Op("+").Id("words").Index(Len(Id("words")).Op("-").Lit(1))),
+		Line(), Line(), doc("truncate cuts s to at most n characters, the last of them \"…\" when it cuts."),
+		Line(), Func().Id("truncate").Params(Id("s").String(), Id("n").Int()).String().Block(
+			If(Qual("unicode/utf8", "RuneCountInString").Call(Id("s")).Op("<=").Id("n")).Block(Return(Id("s"))),
+			Id("r").Op(":=").Index().Rune().Parens(Id("s")),
+			Return(String().Parens(Id("r").Index(Empty(), Id("n").Op("-").Lit(1))).Op("+").Lit("…")),
 		),
 		Line(),
 	)

@@ -6,38 +6,38 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
+	"strings"
 
 	. "github.com/dave/jennifer/jen"
 
 	"github.com/errspec/errspec/generator/model"
 )
 
+// examplesMarker stands, in the test jennifer writes, for the table of
+// examples, which genExamplesTest writes as text.
+const examplesMarker = "//errspec:examples"
+
 // genExamplesTest writes the test of the catalog's examples: each is built
 // with its code's constructor, marshaled and compared with the example's
 // JSON, then that JSON is parsed and marshaled again. It returns nil when
 // the catalog has no examples. The test needs only the standard library.
+// The table of examples, a row an example, is left to examplesTable, as
+// a marker.
 func genExamplesTest(cat *model.Catalog, notice string) *File {
-	var cases []Code
+	n := 0
 	for _, c := range cat.Codes {
-		for _, ex := range c.Examples {
-			var want bytes.Buffer
-			json.Compact(&want, ex.JSON)
-			cases = append(cases, Line().Values(Lit(fmt.Sprintf("%s/%d", c.Name, ex.Index)), exampleError(c, ex), Lit(want.String())))
-		}
+		n += len(c.Examples)
 	}
-	if len(cases) == 0 {
+	if n == 0 {
 		return nil
 	}
 	f := newFile(cat, notice)
 	f.Add(
-		doc("TestExamples checks that every example of the catalog comes out of its constructor as the exact wire JSON the catalog gives, and that Parse reads that JSON back to the same error."),
+		marker(examplesMarker),
+		Line(), doc("TestExamples checks that every example of the catalog comes out of its constructor as the exact wire JSON the catalog gives, and that Parse reads that JSON back to the same error."),
 		Line(), Func().Id("TestExamples").Params(Id("t").Op("*").Qual(testingPkg, "T")).Block(
-			Id("tests").Op(":=").Index().Struct(
-				Id("name").String(),
-				Id("err").Op("*").Id("Error"),
-				Id("want").String(),
-			).Values(append(cases, Line())...),
-			For(List(Id("_"), Id("tt")).Op(":=").Range().Id("tests")).Block(
+			For(List(Id("_"), Id("tt")).Op(":=").Range().Id("examples")).Block(
 				Id("t").Dot("Run").Call(Id("tt").Dot("name"), Func().Params(Id("t").Op("*").Qual(testingPkg, "T")).Block(
 					List(Id("got"), Err()).Op(":=").Qual(jsonPkg, "Marshal").Call(Id("tt").Dot("err")),
 					If(Err().Op("!=").Nil()).Block(Id("t").Dot("Fatal").Call(Err())),
@@ -64,80 +64,97 @@ func genExamplesTest(cat *model.Catalog, notice string) *File {
 	return f
 }
 
+// examplesTable writes the table of the catalog's examples, a row an
+// example: its name, the error its code's constructor builds from its
+// params, and the wire JSON that must come out.
+func examplesTable(cat *model.Catalog) string {
+	var g goText
+	g.topDoc("examples are the examples of the catalog: the error each builds, and the wire JSON it must marshal to.")
+	g.line("var examples = []struct {")
+	g.line("\tname string")
+	g.line("\terr  *Error")
+	g.line("\twant string")
+	g.line("}{")
+	for _, c := range cat.Codes {
+		for _, ex := range c.Examples {
+			var want bytes.Buffer
+			json.Compact(&want, ex.JSON)
+			g.line("\t{", quote(fmt.Sprintf("%s/%d", c.Name, ex.Index)), ", ", exampleError(c, ex), ", ", quote(want.String()), "},")
+		}
+	}
+	g.line("}")
+	return g.String()
+}
+
 // exampleError is the Go expression that builds an example's error.
-func exampleError(c *model.Code, ex *model.Example) *Statement {
-	values := map[string]*Statement{}
+func exampleError(c *model.Code, ex *model.Example) string {
+	values := map[string]string{}
 	for _, v := range ex.Values {
 		values[v.Param.Name] = valueLit(v.Param.Type, v.Value, v.Param.Optional)
 	}
-	var call *Statement
-	if c.ParamsType == "" {
-		call = Id(c.Constructor).Call()
-	} else {
-		var args []Code
-		for _, p := range c.Required() {
-			args = append(args, values[p.Name])
-		}
-		opts := Dict{}
-		for _, p := range c.Optional() {
-			if v, ok := values[p.Name]; ok {
-				opts[Id(p.GoName)] = v
-			}
-		}
-		if len(opts) > 0 {
-			args = append(args, Id(c.OptionsType).Values(opts))
-		}
-		call = Id(c.Constructor).Call(args...)
+	var args []string
+	for _, p := range c.Required() {
+		args = append(args, values[p.Name])
 	}
+	var opts []string
+	for _, p := range c.Optional() {
+		if v, ok := values[p.Name]; ok {
+			opts = append(opts, p.GoName+": "+v)
+		}
+	}
+	if len(opts) > 0 {
+		args = append(args, c.OptionsType+"{"+strings.Join(opts, ", ")+"}")
+	}
+	call := c.Constructor + "(" + strings.Join(args, ", ") + ")"
 	if ex.Detail != "" {
-		call = call.Dot("WithDetail").Call(Lit(ex.Detail))
+		call += ".WithDetail(" + quote(ex.Detail) + ")"
 	}
 	if ex.HTTPStatus != 0 {
-		call = call.Dot("WithHTTPStatus").Call(Lit(ex.HTTPStatus))
+		call += ".WithHTTPStatus(" + strconv.Itoa(ex.HTTPStatus) + ")"
 	}
 	return call
 }
 
 // valueLit is the Go literal of a JSON value of a param type; pointer
 // gives an optional object as a pointer.
-func valueLit(t *model.Type, v any, pointer bool) *Statement {
+func valueLit(t *model.Type, v any, pointer bool) string {
 	switch t.Kind {
 	case model.String:
-		return Lit(v.(string))
+		return quote(v.(string))
 	case model.TierKind:
-		return Id("Tier").Parens(Lit(v.(string)))
+		return "Tier(" + quote(v.(string)) + ")"
 	case model.Bool:
-		return Lit(v.(bool))
+		return strconv.FormatBool(v.(bool))
 	case model.Int:
 		n, _ := v.(json.Number).Int64()
-		return Lit(int(n))
+		return strconv.FormatInt(n, 10)
 	case model.Float:
 		f, _ := v.(json.Number).Float64()
-		return Lit(f)
+		return strconv.FormatFloat(f, 'g', -1, 64)
 	case model.List:
-		var elems []Code
+		var elems []string
 		for _, x := range v.([]any) {
 			elems = append(elems, valueLit(t.Elem, x, false))
 		}
-		return goType(t, false).Values(elems...)
+		return goTypeText(t, false) + "{" + strings.Join(elems, ", ") + "}"
 	case model.Map:
 		m := v.(map[string]any)
-		d := Dict{}
+		var elems []string
 		for _, k := range slices.Sorted(maps.Keys(m)) {
-			d[Lit(k)] = valueLit(t.Elem, m[k], false)
+			elems = append(elems, quote(k)+": "+valueLit(t.Elem, m[k], false))
 		}
-		return goType(t, false).Values(d)
+		return goTypeText(t, false) + "{" + strings.Join(elems, ", ") + "}"
 	}
 	m := v.(map[string]any)
-	d := Dict{}
+	var elems []string
 	for _, f := range t.Fields {
 		if x, ok := m[f.Name]; ok {
-			d[Id(f.GoName)] = valueLit(f.Type, x, f.Optional)
+			elems = append(elems, f.GoName+": "+valueLit(f.Type, x, f.Optional))
 		}
 	}
-	lit := Id(t.GoName).Values(d)
+	lit := t.GoName + "{" + strings.Join(elems, ", ") + "}"
 	if pointer {
-		return Op("&").Add(lit)
+		return "&" + lit
 	}
 	return lit
 }

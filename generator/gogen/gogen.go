@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"go/format"
 	"go/scanner"
-	"slices"
 	"strings"
 
 	. "github.com/dave/jennifer/jen"
@@ -49,36 +48,51 @@ type Output struct {
 func Render(cat *model.Catalog, notice string) ([]Output, error) {
 	f := newFile(cat, notice)
 	for _, line := range strings.Split(packageDoc(cat), "\n") {
-		f.PackageComment(line)
+		f.PackageComment(commentLine(line))
 	}
 	f.Add(genCodeType(cat))
 	f.Add(genCategoryType(cat))
 	f.Add(genRetry())
-	f.Add(genInfo(cat))
+	f.Add(genSpecs(cat))
 	f.Add(genError(cat))
+	f.Add(genTexter())
 	f.Add(genWire(cat))
+	f.Add(genParse(cat))
 	f.Add(genTiers(cat))
 	f.Add(genFeatures(cat))
 	f.Add(genUpstream(cat))
 	f.Add(genValidateCall(cat))
-	for _, code := range cat.Codes {
-		f.Add(genCode(code))
-	}
 	f.Add(genHelpers(cat))
+	f.Add(marker(codesMarker))
 	src, err := formatSource(f)
 	if err != nil {
 		return nil, err
 	}
+	src = bytes.Replace(src, []byte(codesMarker+"\n"), []byte(strings.TrimPrefix(codeDecls(cat), "\n")), 1)
+	src = bytes.Replace(src, []byte(constsMarker+"\n"), []byte(codeConsts(cat)), 1)
+	src = bytes.Replace(src, []byte(specsMarker+"\n"), []byte(specsTable(cat)), 1)
 	out := []Output{{Name: ErrorsFile, Data: src}}
 	if test := genExamplesTest(cat, notice); test != nil {
 		src, err := formatSource(test)
 		if err != nil {
 			return nil, err
 		}
+		src = bytes.Replace(src, []byte(examplesMarker+"\n"), []byte(examplesTable(cat)), 1)
 		out = append(out, Output{Name: ExamplesFile, Data: src})
 	}
 	return out, nil
 }
+
+// Markers stand, in the source jennifer writes, for the declarations of
+// the codes, which Render writes as text: see text.go.
+const (
+	constsMarker = "//errspec:consts"
+	specsMarker  = "//errspec:specs"
+	codesMarker  = "//errspec:codes"
+)
+
+// marker writes a marker on a line of its own, between blank lines.
+func marker(m string) *Statement { return Line().Comment(m).Line() }
 
 func newFile(cat *model.Catalog, notice string) *File {
 	f := NewFile(cat.Outputs.GoPackage)
@@ -149,27 +163,20 @@ func docLines(first string, description string) string {
 }
 
 func genCodeType(cat *model.Catalog) Code {
-	consts := make([]Code, 0, len(cat.Codes))
-	for _, c := range cat.Codes {
-		text := fmt.Sprintf("%s is %s: %s.", c.GoName, c.Name, strings.TrimSuffix(c.Title, "."))
-		if c.Deprecated != nil {
-			text += "\n\nDeprecated: " + deprecationText(c)
-		}
-		consts = append(consts, doc(docLines(text, "")).Line().Id(c.GoName).Id("Code").Op("=").Lit(c.Name))
-	}
 	return Add(
 		doc("Code identifies an error. Codes are stable: clients match on them."),
 		Line(), Type().Id("Code").String(),
-		Line(), Line(), Const().Defs(consts...),
+		Line(), marker(constsMarker),
 		Line(), Line(), doc("Error returns the code itself, so that a Code can be the target of errors.Is."),
 		Line(), Func().Params(Id("c").Id("Code")).Id("Error").Params().String().Block(Return(String().Parens(Id("c")))),
-		Line(), Line(), doc("index is the position of the code in infos, or -1."),
+		Line(), Line(), doc("index is the position of the code in specs, which is sorted by code, or -1."),
 		Line(), Func().Params(Id("c").Id("Code")).Id("index").Params().Int().Block(
-			Switch(Id("c")).BlockFunc(func(g *Group) {
-				for i, code := range cat.Codes {
-					g.Case(Id(code.GoName)).Return(Lit(i))
-				}
-			}),
+			List(Id("i"), Id("j")).Op(":=").List(Lit(0), Len(Id("specs"))),
+			For(Id("i").Op("<").Id("j")).Block(
+				Id("h").Op(":=").Int().Parens(Uint().Parens(Id("i").Op("+").Id("j")).Op(">>").Lit(1)),
+				If(Id("specs").Index(Id("h")).Dot("Code").Op("<").Id("c")).Block(Id("i").Op("=").Id("h").Op("+").Lit(1)).Else().Block(Id("j").Op("=").Id("h")),
+			),
+			If(Id("i").Op("<").Len(Id("specs")).Op("&&").Id("specs").Index(Id("i")).Dot("Code").Op("==").Id("c")).Block(Return(Id("i"))),
 			Return(Lit(-1)),
 		),
 		Line(),
@@ -216,54 +223,9 @@ func genCategoryType(cat *model.Catalog) Code {
 	)
 }
 
-func genInfo(cat *model.Catalog) Code {
-	rows := make([]Code, 0, len(cat.Codes))
-	specs := make([]Code, 0, len(cat.Codes))
-	for _, c := range cat.Codes {
-		row := Dict{
-			Id("Code"):       Id(c.GoName),
-			Id("Category"):   Id(c.Category.GoName),
-			Id("Title"):      Lit(c.Title),
-			Id("Retryable"):  Lit(c.Retryable),
-			Id("Retry"):      Id(c.Retry.GoName()),
-			Id("HTTPStatus"): Lit(c.HTTPStatus),
-		}
-		if c.RetryAfter > 0 {
-			row[Id("RetryAfter")] = Lit(c.RetryAfter).Op("*").Qual(timePkg, "Second")
-		}
-		if c.DocsURL != "" {
-			row[Id("DocsURL")] = Lit(c.DocsURL)
-		}
-		if c.Deprecated != nil {
-			row[Id("Deprecated")] = True()
-		}
-		rows = append(rows, Values(row))
-		spec := Dict{}
-		if i := slices.Index(cat.Envelopes, c.Envelope); i > 0 {
-			spec[Id("envelope")] = Lit(i)
-		}
-		if c.ParamsType == "" {
-			// A code without params has fixed texts, which its
-			// constructor and Parse take from here.
-			spec[Id("message")] = Lit(literalText(c.Message))
-			if c.Detail.Source != "" {
-				spec[Id("detail")] = Lit(literalText(c.Detail))
-			}
-			if c.Suggestion.Source != "" {
-				spec[Id("suggestion")] = Lit(literalText(c.Suggestion))
-			}
-		}
-		var required []Code
-		for _, p := range c.WireParams() {
-			if !p.Optional {
-				required = append(required, Lit(p.Name))
-			}
-		}
-		if len(required) > 0 && (c.Envelope.AllParams || len(c.Envelope.Placed()) > 0) {
-			spec[Id("required")] = Index().String().Values(required...)
-		}
-		specs = append(specs, Line().Values(spec))
-	}
+// genSpecs writes the Info type and the table of every code's metadata,
+// one row a code, with Lookup and the Code methods that read it.
+func genSpecs(cat *model.Catalog) Code {
 	return Add(
 		doc("Info is the metadata of a code, as the catalog declares it."),
 		Line(), Type().Id("Info").Struct(
@@ -277,29 +239,23 @@ func genInfo(cat *model.Catalog) Code {
 			doc("DocsURL points at the code's section of the error reference; empty when the catalog has no docs base URL.").Line().Id("DocsURL").String(),
 			doc("Deprecated reports whether the code is deprecated.").Line().Id("Deprecated").Bool(),
 		),
-		Line(), Line(), Var().Id("infos").Op("=").Index(Op("...")).Id("Info").ValuesFunc(func(g *Group) {
-			for _, r := range rows {
-				g.Line().Add(r)
-			}
-			g.Line()
-		}),
-		Line(), Line(), doc("codeSpec is what the generated code needs to know of a code beyond its Info."),
+		Line(), Line(), doc("codeSpec is a code's Info and what the generated code needs to know of it besides."),
 		Line(), Type().Id("codeSpec").Struct(
+			Id("Info"),
 			Id("envelope").Int().Comment("index in envelopes of the code's wire shape"),
 			Id("message").Op(",").Id("detail").Op(",").Id("suggestion").String().Comment("the fixed texts of a code without params"),
-			Id("required").Index().String().Comment("the params the wire must carry"),
+			Id("params").Func().Params().Id("Params").Comment("a new params value of the code; nil for a code without params"),
 		),
-		Line(), Line(), doc("specs holds the codeSpec of each code, in the order of infos."),
-		Line(), Var().Id("specs").Op("=").Index(Op("...")).Id("codeSpec").Values(append(specs, Line())...),
+		Line(), marker(specsMarker),
 		Line(), Line(), doc("Lookup returns the metadata of a code; ok is false for a code the catalog does not declare."),
 		Line(), Func().Id("Lookup").Params(Id("c").Id("Code")).Params(Id("info").Id("Info"), Id("ok").Bool()).Block(
-			If(Id("i").Op(":=").Id("c").Dot("index").Call(), Id("i").Op(">=").Lit(0)).Block(Return(Id("infos").Index(Id("i")), True())),
+			If(Id("i").Op(":=").Id("c").Dot("index").Call(), Id("i").Op(">=").Lit(0)).Block(Return(Id("specs").Index(Id("i")).Dot("Info"), True())),
 			Return(Id("Info").Values(), False()),
 		),
 		Line(), Line(), doc("Codes returns every code of the catalog, sorted."),
 		Line(), Func().Id("Codes").Params().Index().Id("Code").Block(
-			Id("out").Op(":=").Make(Index().Id("Code"), Len(Id("infos"))),
-			For(Id("i").Op(":=").Range().Id("infos")).Block(Id("out").Index(Id("i")).Op("=").Id("infos").Index(Id("i")).Dot("Code")),
+			Id("out").Op(":=").Make(Index().Id("Code"), Len(Id("specs"))),
+			For(Id("i").Op(":=").Range().Id("specs")).Block(Id("out").Index(Id("i")).Op("=").Id("specs").Index(Id("i")).Dot("Code")),
 			Return(Id("out")),
 		),
 		Line(), Line(), doc("Category returns the code's category, or the empty category for an unknown code."),
@@ -321,17 +277,34 @@ func genInfo(cat *model.Catalog) Code {
 	)
 }
 
+// commentSafe spells out the characters Go source may not hold even in a
+// comment (a byte order mark, NUL) and drops carriage returns.
+var commentSafe = strings.NewReplacer("\uFEFF", "<U+FEFF>", "\x00", "<U+0000>", "\r", "")
+
 // doc writes text as // line comments, one per line, whatever the text
 // holds: a block comment would end early at a "*/" in catalog text.
 func doc(text string) *Statement {
 	s := Null()
+	text = commentSafe.Replace(strings.ToValidUTF8(text, "\uFFFD"))
 	for i, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
 		if i > 0 {
 			s.Line()
 		}
-		s.Comment(strings.TrimRight(line, " \t"))
+		s.Comment(commentLine(line))
 	}
 	return s
+}
+
+// commentLine is one line of a // comment that holds catalog text. It
+// starts with "//" itself, so that jennifer writes it as it is: jennifer
+// copies a comment that starts with // or /* raw, which would turn catalog
+// text into a directive (//go:build) or an unterminated block comment.
+func commentLine(line string) string {
+	line = strings.TrimRight(commentSafe.Replace(line), " \t")
+	if line == "" {
+		return "//"
+	}
+	return "// " + line
 }
 
 // genRetry writes the Retry type: what a client should do about an error.

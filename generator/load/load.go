@@ -8,16 +8,20 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"cuelang.org/go/cue"
 	"cuelang.org/go/cue/cuecontext"
 	cueerrors "cuelang.org/go/cue/errors"
 	"cuelang.org/go/cue/load"
+	"cuelang.org/go/cue/scanner"
 	"cuelang.org/go/cue/token"
 
+	diag "github.com/errspec/errspec/generated/diagnostics"
 	"github.com/errspec/errspec/generator/model"
 	"github.com/errspec/errspec/spec"
 )
@@ -69,16 +73,53 @@ func (ds Diagnostics) Error() string {
 	return strings.Join(lines, "\n")
 }
 
+// Rejected is the error of a catalog that does not load: its problems, and
+// the code of errspec's diagnostics for the stage that found them (CUE
+// syntax, the schema, or the model's own checks). errors.As also finds its
+// Diagnostics.
+type Rejected struct {
+	Code        diag.Code
+	Diagnostics Diagnostics
+}
+
+func (r *Rejected) Error() string { return r.Diagnostics.Error() }
+
+// As lets errors.As find the problems of r as Diagnostics.
+func (r *Rejected) As(target any) bool {
+	ds, ok := target.(*Diagnostics)
+	if ok {
+		*ds = r.Diagnostics
+	}
+	return ok
+}
+
 // Catalog is a loaded catalog.
 type Catalog struct {
 	Dir   string // the catalog directory, as given
 	Model *model.Catalog
-	value cue.Value
+	value cue.Value // evaluated when first needed for a catalog loaded the fast way
+	first string    // the first file, where problems without a position go
+	files []string
 }
 
-// Locate gives problems found in the model after loading the positions of
-// the values at fault.
-func (c *Catalog) Locate(errs model.Errors) Diagnostics { return fromModel(c.value, errs) }
+// Locate gives problems found in the model the positions of the values at
+// fault.
+func (c *Catalog) Locate(errs model.Errors) Diagnostics {
+	if !c.value.Exists() {
+		c.value = evaluate(c.Dir, c.files)
+	}
+	return fromModel(c.value, errs).at(c.first)
+}
+
+// at gives every problem without a position the start of file.
+func (ds Diagnostics) at(file string) Diagnostics {
+	for i := range ds {
+		if ds[i].File == "" {
+			ds[i].File, ds[i].Line, ds[i].Col = file, 1, 1
+		}
+	}
+	return sortDiagnostics(ds)
+}
 
 // Dir loads the catalog in dir. The error, when not nil, is Diagnostics.
 func Dir(dir string) (*Catalog, error) {
@@ -89,6 +130,12 @@ func Dir(dir string) (*Catalog, error) {
 	if len(files) == 0 {
 		return nil, Diagnostics{{Msg: fmt.Sprintf("no .cue files in %s", dir), Fix: "point errspec at the directory that holds the catalog"}}
 	}
+	// A problem CUE gives no position for (a missing top-level field) is
+	// reported at the start of the catalog's first file.
+	first := relative(filepath.Join(dir, files[0]))
+	if in, ok := exportFast(dir, files); ok {
+		return buildModel(&Catalog{Dir: dir, first: first, files: files}, in)
+	}
 	ctx := cuecontext.New()
 	schema := ctx.CompileBytes(spec.Schema, cue.Filename(schemaFile))
 	if err := schema.Err(); err != nil {
@@ -97,30 +144,245 @@ func Dir(dir string) (*Catalog, error) {
 	insts := load.Instances(files, &load.Config{Dir: dir})
 	inst := insts[0]
 	if inst.Err != nil {
-		return nil, fromCUE(cue.Value{}, inst.Err)
+		return nil, &Rejected{diag.CodeCatalogSyntax, fromCUE(cue.Value{}, inst.Err).at(first)}
 	}
-	v := ctx.BuildInstance(inst)
-	if err := v.Err(); err != nil {
-		return nil, fromCUE(v, err)
-	}
-	v = schema.LookupPath(cue.ParsePath("#Catalog")).Unify(v)
-	if err := v.Validate(cue.Concrete(true)); err != nil {
-		return nil, fromCUE(v, err)
+	raw := ctx.BuildInstance(inst)
+	def := schema.LookupPath(cue.ParsePath("#Catalog"))
+	v := def.Unify(raw)
+	if err := validate(def, raw, v); err != nil {
+		return nil, &Rejected{diag.CodeCatalogSchema, fromCUE(v, err).at(first)}
 	}
 	data, err := v.MarshalJSON()
 	if err != nil {
-		return nil, fromCUE(v, err)
+		return nil, &Rejected{diag.CodeCatalogSchema, fromCUE(v, err).at(first)}
 	}
+	return decode(&Catalog{Dir: dir, value: v, first: first, files: files}, data)
+}
+
+// decode decodes the exported catalog data and builds its model.
+func decode(c *Catalog, data []byte) (*Catalog, error) {
 	var in model.Input
 	if err := json.Unmarshal(data, &in); err != nil {
 		return nil, fmt.Errorf("decoding the exported catalog: %w", err)
 	}
-	m, err := model.Build(&in)
-	if err != nil {
-		return nil, fromModel(v, err.(model.Errors))
-	}
-	return &Catalog{Dir: dir, Model: m, value: v}, nil
+	return buildModel(c, &in)
 }
+
+// buildModel builds the model of the decoded catalog in.
+func buildModel(c *Catalog, in *model.Input) (*Catalog, error) {
+	errs := checkInput(in)
+	m, err := model.Build(in)
+	if err != nil {
+		errs = append(errs, err.(model.Errors)...)
+	}
+	if len(errs) > 0 {
+		return nil, &Rejected{diag.CodeCatalogInvalid, c.Locate(errs)}
+	}
+	c.Model = m
+	return c, nil
+}
+
+// checkInput reports what a catalog on disk must have besides what the
+// schema says: an output to generate and a code to generate it for.
+func checkInput(in *model.Input) model.Errors {
+	var errs model.Errors
+	if in.Outputs == (model.InputOutputs{}) {
+		errs = append(errs, &model.Error{Path: []string{"outputs"},
+			Msg: "outputs asks for no output, so errspec would generate nothing",
+			Fix: `ask for one output at least, such as go: {dir: ".", package: "apperr"}`})
+	}
+	if len(in.Codes) == 0 {
+		errs = append(errs, &model.Error{Path: []string{"codes"},
+			Msg: "the catalog declares no codes",
+			Fix: `declare a code, such as codes: NOT_FOUND: {category: "not_found", title: "Not found", message: "{id} not found"}`})
+	}
+	return errs
+}
+
+// validate returns every problem of the catalog v, the user's files raw
+// unified with def, the schema's #Catalog, or nil. CUE's Validate reports
+// one problem of a struct and leaves out the rest of it, a field the
+// schema does not allow among them: when it finds a problem, every value
+// the user wrote that holds no problem found so far is validated on its
+// own too, and its fields are checked against the schema one by one.
+func validate(def, raw, v cue.Value) error {
+	var errs cueerrors.Error
+	reported := map[string]bool{}
+	// under reports whether p is at or below a path with a problem.
+	under := func(p []string) bool {
+		for n := len(p); n >= 0; n-- {
+			if reported[pathString(p[:n])] {
+				return true
+			}
+		}
+		return false
+	}
+	// add adds the problems of err that are not at or below a problem
+	// found before.
+	add := func(err error) {
+		var found []string
+		for _, e := range cueerrors.Errors(err) {
+			p := catalogPath(e.Path())
+			if format, _ := e.Msg(); format == "field not allowed" {
+				p = disallowed(p)
+			}
+			if under(p) {
+				continue
+			}
+			errs = cueerrors.Append(errs, e)
+			found = append(found, pathString(p))
+		}
+		for _, p := range found {
+			reported[p] = true
+		}
+	}
+	add(raw.Validate())
+	add(v.Validate(cue.Concrete(true)))
+	if errs == nil {
+		return nil
+	}
+	pathOf := func(r cue.Value) ([]cue.Selector, []string) {
+		sels := r.Path().Selectors()
+		p := make([]string, len(sels))
+		for i, s := range sels {
+			p[i] = s.String()
+		}
+		return sels, p
+	}
+	walk(raw, func(r cue.Value) bool {
+		sels, p := pathOf(r)
+		if under(catalogPath(p)) {
+			return false
+		}
+		add(v.LookupPath(cue.MakePath(sels...)).Validate(cue.Concrete(true)))
+		return true
+	}, func(r cue.Value) {
+		// After the values below r: their problems are known, and left
+		// out when r's fields are checked.
+		sels, p := pathOf(r)
+		if !under(catalogPath(p)) {
+			add(fields(schemaAt(def, sels), r, p, under))
+		}
+	})
+	return errs
+}
+
+// walk calls before for v and, when it returns true, for the values in v,
+// depth first, then after for v. Unlike cue.Value.Walk it goes on below a
+// value with an error, where other problems may be.
+func walk(v cue.Value, before func(cue.Value) bool, after func(cue.Value)) {
+	if !before(v) {
+		return
+	}
+	if it, err := v.Fields(); err == nil {
+		for it.Next() {
+			walk(it.Value(), before, after)
+		}
+	} else if it, err := v.List(); err == nil {
+		for it.Next() {
+			walk(it.Value(), before, after)
+		}
+	}
+	after(v)
+}
+
+// schemaAt returns the schema of the value at the path sels: the field,
+// optional or required, of that name, else the pattern that names match,
+// else the elements of a list; a value that does not exist when the
+// schema has none.
+func schemaAt(def cue.Value, sels []cue.Selector) cue.Value {
+	node := def
+	for _, s := range sels {
+		if !node.Exists() {
+			break
+		}
+		var next cue.Value
+		if s.Type()&cue.IndexLabel != 0 {
+			next = node.LookupPath(cue.MakePath(cue.AnyIndex))
+		} else {
+			for _, try := range []cue.Selector{s, s.Optional(), s.Required(), cue.AnyString} {
+				if next = node.LookupPath(cue.MakePath(try)); next.Exists() {
+					break
+				}
+			}
+		}
+		node = next
+	}
+	return node
+}
+
+// fields reports the fields of r, the user's value at path p, that its
+// schema does not allow, and the fields the schema requires that r lacks.
+// CUE reports one problem of a struct: r's fields are checked against the
+// schema alone, scalars as they are (a condition of the schema may depend
+// on them: file is allowed when layout is single), structs and lists as _,
+// and without the fields whose problems are known (under says which), so
+// that no other problem hides these.
+func fields(schema, r cue.Value, p []string, under func([]string) bool) error {
+	if !schema.Exists() {
+		return nil
+	}
+	it, err := r.Fields()
+	if err != nil {
+		return nil
+	}
+	ctx := schema.Context()
+	alone, allowed, top := ctx.CompileString("{}"), ctx.CompileString("{}"), ctx.CompileString("_")
+	suspects := map[string]bool{}
+	for it.Next() {
+		sel := it.Selector()
+		if under(catalogPath(append(slices.Clone(p), sel.String()))) {
+			continue
+		}
+		w := it.Value()
+		if k := w.IncompleteKind(); k == cue.StructKind || k == cue.ListKind {
+			w = top
+		}
+		alone = alone.FillPath(cue.MakePath(sel), w)
+		if schema.Allows(sel) {
+			allowed = allowed.FillPath(cue.MakePath(sel), w)
+		} else {
+			suspects[sel.String()] = true
+		}
+	}
+	var errs cueerrors.Error
+	keep := func(err error, format string, want func(label string) bool) {
+		for _, e := range cueerrors.Errors(err) {
+			ep := e.Path()
+			if f, _ := e.Msg(); f != format || len(ep) == 0 || !want(ep[len(ep)-1]) {
+				continue
+			}
+			path := append(slices.Clone(p), ep[len(ep)-1])
+			errs = cueerrors.Append(errs, &placed{e, append([]string{"#Catalog"}, path...)})
+		}
+	}
+	if len(suspects) > 0 {
+		keep(schema.Unify(alone).Validate(), "field not allowed", func(l string) bool { return suspects[l] })
+	}
+	// The fields the schema declares here, not in the structs below.
+	declared := map[string]bool{}
+	if it, err := schema.Fields(cue.Optional(true)); err == nil {
+		for it.Next() {
+			declared[it.Selector().Unquoted()] = true
+		}
+	}
+	keep(schema.Unify(allowed).Validate(cue.Concrete(true)), "field is required but not present", func(l string) bool {
+		return declared[l] && !r.LookupPath(cue.MakePath(cue.Str(l))).Exists()
+	})
+	return errs
+}
+
+// placed is a CUE error at another path.
+type placed struct {
+	err  cueerrors.Error
+	path []string
+}
+
+func (e *placed) Position() token.Pos         { return e.err.Position() }
+func (e *placed) InputPositions() []token.Pos { return e.err.InputPositions() }
+func (e *placed) Error() string               { return e.err.Error() }
+func (e *placed) Path() []string              { return e.path }
+func (e *placed) Msg() (string, []any)        { return e.err.Msg() }
 
 // cueFiles lists the .cue files of dir, sorted, so that the order files
 // are given in never changes the result.
@@ -141,25 +403,399 @@ func cueFiles(dir string) ([]string, error) {
 
 func fromCUE(v cue.Value, err error) Diagnostics {
 	var out Diagnostics
-	for _, e := range cueerrors.Errors(err) {
-		format, args := e.Msg()
-		d := Diagnostic{Msg: fmt.Sprintf(format, args...)}
-		p := e.Path()
-		if len(p) > 0 && p[0] == "#Catalog" {
-			p = p[1:]
+	errs := cueerrors.Errors(err)
+	// The fields the schema does not allow are left out of the lists of
+	// the fields it allows.
+	notAllowed := map[string]bool{}
+	for _, e := range errs {
+		if format, _ := e.Msg(); format == "field not allowed" {
+			notAllowed[pathString(disallowed(catalogPath(e.Path())))] = true
 		}
-		d.Path = strings.Join(p, ".")
-		pos := userPos(e)
-		if !pos.IsValid() && v.Exists() {
-			// CUE gives no position for, among others, a required field
-			// that is missing: report the nearest value that has one.
-			pos = position(v, p)
+	}
+	for i := 0; i < len(errs); i++ {
+		e := errs[i]
+		p := catalogPath(e.Path())
+		format, _ := e.Msg()
+		if strings.HasSuffix(format, "errors in empty disjunction:") {
+			// CUE lists the alternatives that failed right after; they
+			// make one problem.
+			j := i + 1
+			for j < len(errs) && slices.Equal(catalogPath(errs[j].Path()), p) {
+				j++
+			}
+			if j > i+1 {
+				out = append(out, disjunction(v, p, errs[i+1:j], notAllowed))
+				i = j - 1
+				continue
+			}
 		}
-		setPos(&d, pos)
-		d.Fix = fixFor(v, p, d.Msg)
-		out = append(out, d)
+		out = append(out, diagnostic(v, p, e, notAllowed))
 	}
 	return sortDiagnostics(out)
+}
+
+// catalogPath turns the path of a CUE error into a path of the catalog:
+// without the schema's #Catalog, and with list indexes written [i], as the
+// model writes them.
+func catalogPath(p []string) []string {
+	if len(p) > 0 && p[0] == "#Catalog" {
+		p = p[1:]
+	}
+	out := make([]string, len(p))
+	for i, s := range p {
+		if _, err := strconv.Atoi(s); err == nil {
+			s = "[" + s + "]"
+		}
+		out[i] = s
+	}
+	return out
+}
+
+// pathString writes a catalog path as the diagnostics show it: codes.X.examples[0].json.
+func pathString(p []string) string {
+	return strings.ReplaceAll(strings.Join(p, "."), ".[", "[")
+}
+
+// diagnostic turns one CUE error into a diagnostic with a fix, rewording
+// the messages whose CUE text shows the schema's internals.
+func diagnostic(v cue.Value, p []string, e cueerrors.Error, notAllowed map[string]bool) Diagnostic {
+	format, args := e.Msg()
+	pos := userPos(e)
+	if format == "field not allowed" {
+		if q := disallowed(p); len(q) < len(p) {
+			// CUE reports a misnamed entry of a map at its first field.
+			p = q
+			pos = token.NoPos
+		}
+	}
+	d := Diagnostic{Msg: fmt.Sprintf(format, args...), Path: pathString(p)}
+	if !pos.IsValid() && v.Exists() {
+		// CUE gives no position for, among others, a required field
+		// that is missing: report the nearest value that has one.
+		pos = position(v, p)
+	}
+	d.Fix = fixFor(v, p, d.Msg)
+	if format == "field not allowed" && nameFixes[parentName(p)] == "" && len(p) > 0 {
+		d.Fix = allowedFields(v, p[:len(p)-1], p[len(p)-1], notAllowed)
+	}
+	switch {
+	case strings.HasPrefix(format, "conflicting values %s and %s"):
+		d.Msg, d.Fix = conflict(p, e, args, d.Msg, d.Fix)
+	case format == "invalid value %v (out of bound %s)" && len(args) == 2:
+		bound := fmt.Sprint(args[1])
+		if problem := boundProblem(p, bound); problem != "" {
+			d.Msg = fmt.Sprintf("invalid value %v: %s", args[0], problem)
+		}
+	case format == "expected %s, found '%s'" && strings.HasSuffix(d.Msg, "found 'EOF'"):
+		// The file ended inside a { [ or (: report where it was opened.
+		if open, ok := unclosed(pos); ok {
+			d.Msg = fmt.Sprintf("%s is never closed: the file ends first", open.lit)
+			d.Fix = "add the " + open.close + " that closes it, or remove it"
+			pos = open.pos
+		}
+	}
+	setPos(&d, pos)
+	return d
+}
+
+// mapKeys are the patterns of the names of the catalog's maps, by map.
+var mapKeys = map[string]*regexp.Regexp{
+	"categories": regexp.MustCompile(`^[a-z][a-z0-9_]*$`),
+	"codes":      regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]*$`),
+	"params":     regexp.MustCompile(`^[a-z][a-z0-9_]*$`),
+	"fields":     regexp.MustCompile(`^[a-z][a-z0-9_]*$`),
+}
+
+// disallowed shortens the path of a field the schema does not allow to the
+// entry of a map whose name breaks the map's pattern, when there is one:
+// the entry is what is not allowed, not the fields in it.
+func disallowed(p []string) []string {
+	for i := 1; i < len(p); i++ {
+		re, ok := mapKeys[p[i-1]]
+		if !ok || (i >= 2 && p[i-2] == "examples") || strings.HasPrefix(p[i-1], "[") {
+			continue
+		}
+		name := p[i]
+		if u, err := strconv.Unquote(name); err == nil {
+			name = u
+		}
+		if !re.MatchString(name) {
+			return p[:i+1]
+		}
+	}
+	return p
+}
+
+func parentName(p []string) string {
+	if len(p) < 2 {
+		return ""
+	}
+	return p[len(p)-2]
+}
+
+// conflict words a conflict between two values: a value of the wrong kind
+// for the schema, or a field the catalog sets twice, in two places or two
+// files, to different values.
+func conflict(p []string, e cueerrors.Error, args []any, msg, fix string) (string, string) {
+	if len(args) < 2 {
+		return msg, fix
+	}
+	a, b := fmt.Sprint(args[0]), fmt.Sprint(args[1])
+	var users []token.Pos
+	for _, pos := range e.InputPositions() {
+		if pos.IsValid() && pos.Filename() != schemaFile && !slices.Contains(users, pos) {
+			users = append(users, pos)
+		}
+	}
+	if len(users) >= 2 && concrete(a) && concrete(b) {
+		return fmt.Sprintf("set twice, to %s and to %s, here and at %s", short(a), short(b), relativePos(users[1])),
+			"keep one value: CUE merges every .cue file of the catalog, so a field set in two places must agree"
+	}
+	if len(args) == 4 {
+		// conflicting values %s and %s (mismatched types %s and %s)
+		got, want, value := fmt.Sprint(args[2]), fmt.Sprint(args[3]), a
+		if !concrete(a) && concrete(b) {
+			got, want, value = want, got, b
+		}
+		msg = fmt.Sprintf("want %s, got %s: %s", kindName(want), kindName(got), short(value))
+		if f, ok := valueFixes[fieldKey(p)]; ok {
+			return msg, f
+		}
+		return msg, kindFixes[want]
+	}
+	return msg, fix
+}
+
+// disjunction words the failure of a value to match any alternative of a
+// disjunction, such as retry: "sometimes", as one problem.
+func disjunction(v cue.Value, p []string, alts []cueerrors.Error, notAllowed map[string]bool) Diagnostic {
+	d := diagnostic(v, p, alts[0], notAllowed)
+	// Each alternative is a conflict between the user's value, the same in
+	// all of them, and the value or the kind the alternative wants, or a
+	// bound the user's value breaks.
+	count := map[string]int{}
+	kinds, bounds := 0, 0
+	for _, e := range alts {
+		format, args := e.Msg()
+		switch {
+		case format == "invalid value %v (out of bound %s)" && len(args) == 2:
+			bounds++
+			count[fmt.Sprint(args[0])]++
+		case strings.HasPrefix(format, "conflicting values %s and %s") && len(args) >= 2:
+			if len(args) == 4 {
+				kinds++
+			}
+			count[fmt.Sprint(args[0])]++
+			count[fmt.Sprint(args[1])]++
+		default:
+			return d
+		}
+	}
+	var user, got string
+	var wants []string
+	for _, e := range alts {
+		format, args := e.Msg()
+		if strings.HasPrefix(format, "invalid value") {
+			user = fmt.Sprint(args[0])
+			continue
+		}
+		u, w := 0, 1
+		a, b := fmt.Sprint(args[0]), fmt.Sprint(args[1])
+		if count[b] == len(alts) && (count[a] < len(alts) || !concrete(a)) {
+			u, w = 1, 0
+		}
+		user = fmt.Sprint(args[u])
+		want := fmt.Sprint(args[w])
+		if len(args) == 4 {
+			got, want = fmt.Sprint(args[2+u]), kindName(fmt.Sprint(args[2+w]))
+		}
+		if !slices.Contains(wants, want) {
+			wants = append(wants, want)
+		}
+	}
+	switch {
+	case kinds == len(alts):
+		d.Msg = fmt.Sprintf("%s is not allowed here: %s", kindName(got), short(user))
+		d.Fix = "give " + orList(wants)
+	case bounds == 0:
+		d.Msg = fmt.Sprintf("%s is none of the values allowed here", short(user))
+		d.Fix = "use " + orList(wants)
+	default:
+		d.Msg = fmt.Sprintf("%s is none of the values allowed here", short(user))
+		d.Fix = "change the value to one the schema allows"
+	}
+	if f, ok := valueFixes[fieldKey(p)]; ok {
+		d.Fix = f
+	}
+	return d
+}
+
+// concrete reports whether a value as CUE prints it is a value the user
+// wrote rather than a constraint of the schema.
+func concrete(s string) bool {
+	switch s {
+	case "null":
+		return true
+	case "_", "bool", "string", "bytes", "number", "int", "float":
+		return false
+	}
+	if strings.HasPrefix(s, `"`) {
+		return true
+	}
+	for _, mark := range []string{"...", "?:", "!:", "=~", "!~", "#", ">", "<", "!=", "*"} {
+		if strings.Contains(s, mark) {
+			return false
+		}
+	}
+	return true
+}
+
+// short cuts a value as CUE prints it to a length that fits a line.
+func short(s string) string {
+	if r := []rune(s); len(r) > 40 {
+		return string(r[:39]) + "…"
+	}
+	return s
+}
+
+func orList(ss []string) string {
+	if len(ss) < 2 {
+		return strings.Join(ss, "")
+	}
+	return strings.Join(ss[:len(ss)-1], ", ") + " or " + ss[len(ss)-1]
+}
+
+// kindName names a CUE kind for a person.
+func kindName(k string) string {
+	switch k {
+	case "list":
+		return "a list"
+	case "struct":
+		return "an object"
+	case "string":
+		return "a string"
+	case "bool":
+		return "a boolean"
+	case "int":
+		return "an integer"
+	case "float", "number":
+		return "a number"
+	case "null":
+		return "null"
+	}
+	return k
+}
+
+// kindFixes say how to write a value of a kind.
+var kindFixes = map[string]string{
+	"list":   `write a list in brackets, such as ["a", "b"]`,
+	"struct": "write an object in braces, such as {name: value}",
+	"string": "write the text in double quotes",
+	"bool":   "write true or false, without quotes",
+	"int":    "write a whole number, without quotes",
+	"float":  "write a number, without quotes",
+	"number": "write a number, without quotes",
+	"null":   "write null",
+}
+
+// boundProblem says in words what a value breaks when it breaks a regular
+// expression of the schema; "" leaves CUE's own text.
+func boundProblem(p []string, bound string) string {
+	key := fieldKey(p)
+	switch {
+	case key == "base_url" && bound == `!~"#"`:
+		return "a docs base URL takes no #fragment: errspec adds #anchor itself"
+	case strings.HasPrefix(bound, "=~") && strings.HasSuffix(key, "file"):
+		return "the file name does not end in " + map[string]string{
+			"markdown.file": ".md", "jsonschema.file": ".json", "catalog.file": ".json", "llms.file": ".txt or .md",
+		}[key]
+	case strings.HasPrefix(bound, "=~"):
+		return boundProblems[key]
+	}
+	return ""
+}
+
+// boundProblems say what a value that breaks the regular expression of
+// its field is not, by field.
+var boundProblems = map[string]string{
+	"name":        "a catalog name is lower snake_case",
+	"base_url":    "not an http or https URL with a host and no spaces or quotes",
+	"upgrade_url": "not an http or https URL with a host and no spaces or quotes",
+	"docs_url":    "not an http or https URL with a host and no spaces or quotes",
+	"package":     "a Go package name is lower-case letters and digits, starting with a letter",
+	"type":        "not a param type",
+	"tiers[]":     "a tier name is letters, digits, spaces, _ and -, starting with a letter",
+	"tools[]":     "not a tool or a tool:action",
+	"index":       "an index page is a file name ending in .md",
+}
+
+// fieldKey names the field at p for the tables of fixes: its name, with
+// its output for the file of an output (markdown.file), "example." before
+// a field of an example, and "[]" after a list for an element of it
+// (tiers[]).
+func fieldKey(p []string) string {
+	n := len(p)
+	if n == 0 {
+		return ""
+	}
+	last := p[n-1]
+	switch {
+	case strings.HasPrefix(last, "[") && n > 1:
+		return p[n-2] + "[]"
+	case last == "file" && n > 1:
+		return p[n-2] + ".file"
+	case n > 2 && p[n-3] == "examples":
+		return "example." + last
+	}
+	return last
+}
+
+// opener is a bracket that a file leaves open.
+type opener struct {
+	pos   token.Pos
+	lit   string // {, [ or (
+	close string
+}
+
+// unclosed finds the innermost bracket that the file of pos leaves open.
+func unclosed(pos token.Pos) (opener, bool) {
+	if !pos.IsValid() {
+		return opener{}, false
+	}
+	src, err := os.ReadFile(pos.Filename())
+	if err != nil {
+		return opener{}, false
+	}
+	f := token.NewFile(pos.Filename(), -1, len(src))
+	var s scanner.Scanner
+	s.Init(f, src, nil, 0)
+	var stack []opener
+	for {
+		p, tok, _ := s.Scan()
+		switch tok {
+		case token.EOF:
+			if len(stack) == 0 {
+				return opener{}, false
+			}
+			return stack[len(stack)-1], true
+		case token.LBRACE:
+			stack = append(stack, opener{p, "{", "}"})
+		case token.LBRACK:
+			stack = append(stack, opener{p, "[", "]"})
+		case token.LPAREN:
+			stack = append(stack, opener{p, "(", ")"})
+		case token.RBRACE, token.RBRACK, token.RPAREN:
+			if len(stack) > 0 {
+				stack = stack[:len(stack)-1]
+			}
+		}
+	}
+}
+
+// relativePos writes a position as file:line:col, the file relative to
+// the working directory.
+func relativePos(p token.Pos) string {
+	return fmt.Sprintf("%s:%d:%d", relative(p.Filename()), p.Line(), p.Column())
 }
 
 // userPos picks the position of an error in the user's files over one in
@@ -167,22 +803,64 @@ func fromCUE(v cue.Value, err error) Diagnostics {
 func userPos(e cueerrors.Error) token.Pos {
 	cands := append([]token.Pos{e.Position()}, e.InputPositions()...)
 	for _, p := range cands {
-		if p.IsValid() && p.Filename() != schemaFile {
+		if p.IsValid() && p.Filename() != schemaFile && p.Filename() != "" {
 			return p
 		}
 	}
-	return e.Position()
+	if p := e.Position(); p.Filename() != "" {
+		return p
+	}
+	return token.NoPos
 }
 
 // valueFixes say how to fix a value that breaks a constraint of the
-// schema, by the name of the field that holds it.
+// schema, by its field (see fieldKey).
 var valueFixes = map[string]string{
-	"name":        "use lower snake_case, such as agent_tools",
-	"base_url":    "give an http or https URL without a #fragment, such as https://docs.example.com/errors",
-	"package":     "give a Go package name: lower-case letters and digits, such as agenttools",
-	"file":        "give a path ending in .md for markdown, .json for jsonschema",
-	"type":        "use string, int, bool, float, object, []T or map[string]T",
-	"http_status": "give an HTTP error status between 400 and 599",
+	"name":                "use lower snake_case, such as agent_tools",
+	"base_url":            "give an http or https URL without a #fragment, such as https://docs.example.com/errors",
+	"upgrade_url":         "give an http or https URL, such as https://example.com/pricing",
+	"docs_url":            "give an http or https URL, such as https://docs.example.com/feature",
+	"package":             "give a Go package name: lower-case letters and digits, such as agenttools",
+	"markdown.file":       "give a path ending in .md, such as ERRORS.md",
+	"jsonschema.file":     "give a path ending in .json, such as errors.schema.json",
+	"catalog.file":        "give a path ending in .json, such as catalog.json",
+	"llms.file":           "give a path ending in .txt or .md, such as llms.txt",
+	"index":               "give a file name ending in .md, such as index.md or README.md",
+	"type":                "use string, int, bool, float, tier, object, []T or map[string]T",
+	"http_status":         "give an HTTP error status between 400 and 599",
+	"example.http_status": "give an HTTP status between 100 and 599",
+	"retry":               "use never, after_fix, after_delay or safe",
+	"retry_after":         "give the seconds to wait before a retry, 0 or more",
+	"max_length":          "give a length of 1 or more, or leave max_length out",
+	"tiers[]":             `name the tier with letters, digits, spaces, _ and -, such as "Premium"`,
+	"tools[]":             `write a tool of the tools table, or tool:action, such as "merge_request:create"`,
+	"layout":              "use single (one page, file) or per_code (a page per code, dir)",
+	"url_suffix":          `use "", "/", ".html" or ".md"`,
+	"tiers":               `write the tiers as a list, lowest first, such as ["Free", "Premium"]`,
+	"required":            `write the required arguments as a list, such as ["project_id"]`,
+	"examples":            "write the examples as a list, such as [{params: {...}, json: {...}}]",
+	"deprecated":          `write deprecated as an object, such as {since: "v2", use: "NEW_CODE"}`,
+}
+
+// requiredFixes say what to add for a required field that is missing, by
+// its name.
+var requiredFixes = map[string]string{
+	"name":        `add name: "my_service", the catalog's name in lower snake_case`,
+	"outputs":     `add outputs, such as outputs: go: {dir: ".", package: "apperr"}`,
+	"categories":  `add categories, such as categories: internal: description: "The server failed."`,
+	"codes":       `add codes, such as codes: INTERNAL: {category: "internal", title: "Internal error", message: "Something went wrong"}`,
+	"description": `add description: a sentence that says what it is`,
+	"category":    `add category: the name of one of the catalog's categories`,
+	"title":       `add title: one line that names the error`,
+	"message":     `add message: the template of the error's message, such as "{id} not found"`,
+	"type":        `add type: string, int, bool, float, tier, object, []T or map[string]T`,
+	"tier":        `add tier: the lowest of the catalog's tiers that has it`,
+	"tools":       `add tools: the tools and tool:actions it gates, such as ["reports", "issues:export"]`,
+	"json":        `add json: the exact wire JSON the example's error marshals to`,
+	"action":      `add action: what the caller can do instead`,
+	"dir":         `add dir: a directory relative to the catalog`,
+	"package":     `add package: the Go package name`,
+	"file":        `add file: a path relative to the catalog`,
 }
 
 // nameFixes say how to name an entry of a map of the catalog, by the map.
@@ -206,20 +884,32 @@ func fixFor(v cue.Value, p []string, msg string) string {
 		if fix, ok := nameFixes[parent]; ok {
 			return fix
 		}
-		return allowedFields(v, p[:len(p)-1], last)
+		return allowedFields(v, p[:len(p)-1], last, nil)
 	case strings.Contains(msg, "field is required but not present"):
+		if fix, ok := requiredFixes[last]; ok {
+			return fix
+		}
 		return "add " + last
 	case strings.Contains(msg, "conflicting values"), strings.Contains(msg, "mismatched types"):
 		return "give a value of the type the schema expects here"
 	case strings.Contains(msg, `out of bound !=""`):
-		return "give a non-empty text"
+		return "give a non-empty text, or leave the field out if it is optional"
 	case strings.Contains(msg, "invalid value"), strings.Contains(msg, "out of bound"):
-		if fix, ok := valueFixes[last]; ok {
+		if fix, ok := valueFixes[fieldKey(p)]; ok {
 			return fix
 		}
 		return "change the value so that it satisfies the constraint"
 	case strings.Contains(msg, "incomplete value"):
 		return "give a concrete value"
+	case strings.HasPrefix(msg, "reference ") && strings.HasSuffix(msg, " not found"):
+		name := strings.TrimSuffix(strings.TrimPrefix(msg, "reference "), " not found")
+		return "write the text in double quotes, " + name + ": a name without quotes refers to a field"
+	case msg == "string literal not terminated":
+		return `close the string with the quote that opened it, on the same line; write text of several lines between """ lines`
+	case strings.HasPrefix(msg, "expected label or ':'"):
+		return "write each field as name: value, with a colon: here, or in the field just before"
+	case strings.HasPrefix(msg, "expected "):
+		return "correct the syntax here: write each field as name: value, and close every {, [ and ( you open"
 	}
 	return "correct the CUE at this position"
 }
@@ -239,17 +929,18 @@ func notAllowed(v cue.Value, name string) bool {
 
 // allowedFields says which fields the schema allows where field is not
 // allowed, nearest first.
-func allowedFields(v cue.Value, parent []string, field string) string {
+func allowedFields(v cue.Value, parent []string, field string, except map[string]bool) string {
 	var sels []cue.Selector
 	for _, s := range parent {
-		sels = append(sels, cue.Str(s))
+		sels = append(sels, selector(s))
 	}
 	w := v.LookupPath(cue.MakePath(sels...))
 	var names []string
 	if it, err := w.Fields(cue.Optional(true)); err == nil {
 		for it.Next() {
 			// The misspelt fields themselves are in the unified value too.
-			if name := it.Selector().Unquoted(); !notAllowed(it.Value(), name) {
+			name := it.Selector().Unquoted()
+			if !notAllowed(it.Value(), name) && !except[pathString(append(parent[:len(parent):len(parent)], it.Selector().String()))] {
 				names = append(names, name)
 			}
 		}
@@ -287,11 +978,30 @@ func relative(file string) string {
 func fromModel(v cue.Value, errs model.Errors) Diagnostics {
 	out := make(Diagnostics, 0, len(errs))
 	for _, e := range errs {
-		d := Diagnostic{Msg: e.Msg, Fix: e.Fix, Path: strings.ReplaceAll(strings.Join(e.Path, "."), ".[", "[")}
+		labels := make([]string, len(e.Path))
+		for i, l := range e.Path {
+			labels[i] = label(l)
+		}
+		d := Diagnostic{Msg: e.Msg, Fix: e.Fix, Path: pathString(labels)}
 		setPos(&d, position(v, e.Path))
 		out = append(out, d)
 	}
 	return sortDiagnostics(out)
+}
+
+// label writes a field name of a model path as CUE does in a path: in
+// quotes when it is empty or holds anything but letters, digits, _, $, -
+// and . (a list index, [i], as it is).
+func label(l string) string {
+	if strings.HasPrefix(l, "[") && strings.HasSuffix(l, "]") {
+		return l
+	}
+	if l == "" || strings.IndexFunc(l, func(r rune) bool {
+		return !(r == '_' || r == '$' || r == '-' || r == '.' || unicode.IsLetter(r) || unicode.IsDigit(r))
+	}) >= 0 {
+		return strconv.Quote(l)
+	}
+	return l
 }
 
 // position finds the position of the value at p, walking up to the nearest

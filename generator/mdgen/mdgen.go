@@ -1,9 +1,13 @@
 // Package mdgen renders the Markdown reference of a catalog from the
 // templates of package templates, which a user may override by name.
 //
-// Render is pure: the model in, the bytes out. Every anchor, link target
-// and name on the page comes from the model; the template functions (see
-// package templates) only escape, join and format.
+// The reference comes in two layouts: a single page (Render), or an index
+// page and one page per code (RenderPerCode), ready for a static site
+// generator. Rendering is pure: the model in, the bytes out. Every anchor,
+// link target and name on a page comes from the model; the template
+// functions (see package templates) only escape, join, format and look up.
+// Catalog text renders as written: plain text is escaped, and Markdown
+// descriptions keep their Markdown but lose raw HTML and headings.
 package mdgen
 
 import (
@@ -18,39 +22,83 @@ import (
 	"github.com/errspec/errspec/templates"
 )
 
-// pageTemplate is the template Render executes; it includes the others.
-const pageTemplate = "reference.md.tmpl"
+// The templates errspec executes; they include the others.
+const (
+	pageTemplate      = "reference.md.tmpl"  // the single page
+	indexPageTemplate = "index_page.md.tmpl" // the index page of the per-code layout
+	codePageTemplate  = "code_page.md.tmpl"  // a code's page of the per-code layout
+)
 
-// Render renders the Markdown reference of a catalog. notice is the
-// generated-file notice, written as "<!-- notice -->" on the first line
-// (no line is written when notice is ""). overrides, when not nil, is a
-// directory (os.DirFS of the user's --templates DIR) whose files replace
-// embedded templates of the same name; a file there whose name matches no
-// embedded template is an error naming it and listing the valid names.
-// Files whose names start with "." are ignored.
+// Page is a file of the per-code layout.
+type Page struct {
+	Name string // the file name, such as index.md or missing_required_field.md
+	Data []byte
+}
+
+// Render renders the Markdown reference of a catalog as a single page.
+// notice is the generated-file notice, written as "<!-- notice -->" on the
+// first line (no line is written when notice is ""). overrides, when not
+// nil, is a directory (os.DirFS of the user's --templates DIR) whose files
+// replace embedded templates of the same name; a file there whose name
+// matches no embedded template is an error naming it and listing the valid
+// names. Files whose names start with "." are ignored.
 //
 // Template errors, from parsing or executing, name the template file and
 // line. The output ends with exactly one newline, has no trailing spaces
-// and no runs of blank lines outside fenced code blocks.
+// and no runs of blank lines outside fenced code blocks, and its
+// paragraphs and list items are wrapped at 80 columns.
 func Render(cat *model.Catalog, notice string, overrides fs.FS) ([]byte, error) {
-	if strings.ContainsAny(notice, "\r\n") || strings.Contains(notice, "-->") {
-		return nil, fmt.Errorf("the generated-file notice %q must be one line without \"-->\"", notice)
-	}
-	t, overridden, err := parse(cat, overrides)
+	r := &renderer{cat: cat}
+	t, overridden, err := parse(r, notice, overrides)
 	if err != nil {
 		return nil, err
 	}
+	return execute(t, pageTemplate, cat, notice, overridden)
+}
+
+// RenderPerCode renders the Markdown reference of a catalog in the
+// per-code layout: the index page, named by the catalog's
+// Outputs.MarkdownIndex, then a page per code, named by Catalog.CodePage,
+// in the order of the codes. Pages link to each other by file name. notice
+// and overrides are as for Render.
+func RenderPerCode(cat *model.Catalog, notice string, overrides fs.FS) ([]Page, error) {
+	if cat.Layout() != model.LayoutPerCode {
+		return nil, fmt.Errorf("the catalog's Markdown reference is not in the %s layout", model.LayoutPerCode)
+	}
+	r := &renderer{cat: cat, perCode: true, page: cat.Outputs.MarkdownIndex}
+	t, overridden, err := parse(r, notice, overrides)
+	if err != nil {
+		return nil, err
+	}
+	index, err := execute(t, indexPageTemplate, cat, notice, overridden)
+	if err != nil {
+		return nil, err
+	}
+	pages := []Page{{Name: r.page, Data: index}}
+	for _, c := range cat.Codes {
+		r.page = cat.CodePage(c)
+		data, err := execute(t, codePageTemplate, c, notice, overridden)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", r.page, err)
+		}
+		pages = append(pages, Page{Name: r.page, Data: data})
+	}
+	return pages, nil
+}
+
+// execute runs one page template and tidies its output.
+func execute(t *template.Template, name string, data any, notice string, overridden []string) ([]byte, error) {
 	var buf bytes.Buffer
 	if notice != "" {
-		buf.WriteString("<!-- " + notice + " -->\n\n")
+		buf.WriteString("<!-- " + notice + " -->\n")
 	}
-	if err := t.ExecuteTemplate(&buf, pageTemplate, cat); err != nil {
+	if err := t.ExecuteTemplate(&buf, name, data); err != nil {
 		if len(overridden) > 0 {
 			return nil, fmt.Errorf("rendering the Markdown reference (templates overridden: %s): %w", strings.Join(overridden, ", "), err)
 		}
 		return nil, fmt.Errorf("rendering the Markdown reference: %w", err)
 	}
-	return normalize(buf.Bytes()), nil
+	return normalize([]byte(wrap(strings.ReplaceAll(buf.String(), "\r\n", "\n")))), nil
 }
 
 // Names returns the names of the embedded templates, sorted: the names a
@@ -67,10 +115,14 @@ func Names() []string {
 	return names
 }
 
-// parse parses the embedded templates, each replaced by the file of the
-// same name in overrides when there is one. It returns the names taken
-// from overrides, sorted.
-func parse(cat *model.Catalog, overrides fs.FS) (*template.Template, []string, error) {
+// parse checks the notice and parses the embedded templates, each
+// replaced by the file of the same name in overrides when there is one,
+// with the functions of r. It returns the names taken from overrides,
+// sorted.
+func parse(r *renderer, notice string, overrides fs.FS) (*template.Template, []string, error) {
+	if strings.ContainsAny(notice, "\r\n") || strings.Contains(notice, "-->") {
+		return nil, nil, fmt.Errorf("the generated-file notice %q must be one line without \"-->\"", notice)
+	}
 	names := Names()
 	sources := map[string][]byte{}
 	var overridden []string
@@ -105,7 +157,7 @@ func parse(cat *model.Catalog, overrides fs.FS) (*template.Template, []string, e
 		}
 	}
 
-	root := template.New("").Funcs(funcs(cat))
+	root := template.New("").Funcs(r.funcs())
 	for _, name := range names {
 		src, ok := sources[name]
 		origin := "template override"
@@ -126,7 +178,9 @@ func parse(cat *model.Catalog, overrides fs.FS) (*template.Template, []string, e
 // normalize makes the executed templates' output tidy whatever their
 // whitespace: CRLF becomes LF, trailing spaces and tabs go, leading blank
 // lines go, a run of blank lines outside fenced code blocks becomes one,
-// and the text ends with exactly one newline.
+// table rows are written in the compact style (see tidyRow), and the text
+// ends with exactly one newline. It runs after wrap, whose breaks never
+// leave trailing spaces.
 func normalize(b []byte) []byte {
 	text := strings.ReplaceAll(string(b), "\r\n", "\n")
 	var out strings.Builder
@@ -144,6 +198,9 @@ func normalize(b []byte) []byte {
 		}
 		if fence == "" {
 			fence = openingFence(line)
+			if strings.HasPrefix(line, "|") {
+				line = tidyRow(line)
+			}
 		} else if closesFence(line, fence) {
 			fence = ""
 		}
@@ -152,6 +209,34 @@ func normalize(b []byte) []byte {
 	}
 	s := strings.TrimRight(out.String(), "\n")
 	return []byte(s + "\n")
+}
+
+// tidyRow writes a table row in the compact style: each cell trimmed,
+// with one space on either side, and an empty cell as a single space. It
+// splits cells as GitHub Flavored Markdown does, at the pipes that no
+// backslash precedes.
+func tidyRow(line string) string {
+	var cells []string
+	start := 1
+	for i := 1; i < len(line); i++ {
+		if line[i] == '|' && line[i-1] != '\\' {
+			cells = append(cells, strings.TrimSpace(line[start:i]))
+			start = i + 1
+		}
+	}
+	if rest := strings.TrimSpace(line[min(start, len(line)):]); rest != "" {
+		cells = append(cells, rest) // a row without a closing pipe
+	}
+	var b strings.Builder
+	b.WriteString("|")
+	for _, c := range cells {
+		if c == "" {
+			b.WriteString(" |")
+			continue
+		}
+		b.WriteString(" " + c + " |")
+	}
+	return b.String()
 }
 
 // openingFence returns the fence (``` or ~~~, possibly longer) a line opens

@@ -4,7 +4,9 @@ import (
 	"cmp"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Build validates a catalog and resolves it into the model. It reports
@@ -23,8 +25,8 @@ type builder struct {
 	in   *Input
 	errs errorList
 	// goNames maps every package-level Go identifier the generated code
-	// declares to the catalog path that claimed it.
-	goNames map[string][]string
+	// declares to the catalog value that claimed it.
+	goNames map[string]goName
 
 	defaultEnvelope *Envelope
 	envelopesByName map[string]*Envelope
@@ -40,28 +42,32 @@ var reservedGoNames = []string{
 	"FromUpstream", "ValidateCall",
 }
 
-// claim records that the catalog value at p declares the Go identifier
-// name; it reports a collision and returns false when another value or
+// goName is a claim on a package-level Go identifier: what declares it
+// (code NOT_FOUND) and as what (constant); what is "" for errspec's own.
+type goName struct{ what, as string }
+
+// claim records that the catalog value at p, described by what, declares
+// the Go identifier name as its as (constant, constructor, params struct,
+// ...); it reports a collision and returns false when another value or
 // errspec itself already has it.
-func (b *builder) claim(name string, p []string, what string) bool {
+func (b *builder) claim(name string, p []string, what, as string) bool {
 	if prev, ok := b.goNames[name]; ok {
-		where := "a name errspec generates itself"
-		if prev != nil {
-			where = strings.Join(prev, ".")
+		which, fix := "which errspec declares itself", "rename it"
+		if prev.what != "" {
+			which, fix = "which is already the "+prev.as+" of "+prev.what, "rename one of them so that their Go names differ"
 		}
-		b.errs.add(p, "rename one of them so their Go names differ",
-			"%s gives the Go identifier %s, which %s already has", what, name, where)
+		b.errs.add(p, fix, "%s gives the Go %s %s, %s", what, as, name, which)
 		return false
 	}
-	b.goNames[name] = p
+	b.goNames[name] = goName{what, as}
 	return true
 }
 
 func (b *builder) build() *Catalog {
 	in := b.in
-	b.goNames = map[string][]string{}
+	b.goNames = map[string]goName{}
 	for _, n := range reservedGoNames {
-		b.goNames[n] = nil
+		b.goNames[n] = goName{}
 	}
 	cat := &Catalog{
 		Name:        in.Name,
@@ -96,6 +102,8 @@ func (b *builder) build() *Catalog {
 		cat.Outputs.LLMs = path.Clean(o.File)
 	}
 
+	b.checkOutputs()
+	b.checkTexts()
 	cat.Tiers = b.tiers()
 	cat.Envelopes = b.envelopes()
 	cats := b.categories()
@@ -149,7 +157,7 @@ func (b *builder) categories() map[string]*Category {
 			Description: e.Value.Description,
 			Anchor:      anchor("category " + e.Key),
 		}
-		b.claim(c.GoName, at("categories", e.Key), "category "+e.Key)
+		b.claim(c.GoName, at("categories", e.Key), "category "+e.Key, "constant")
 		cats[e.Key] = c
 	}
 	names := keys(b.in.Categories)
@@ -283,7 +291,7 @@ func (b *builder) code(name string, in InputCode, cats map[string]*Category) *Co
 		Description: in.Description,
 		Anchor:      anchor(name),
 	}
-	c.collides = !b.claim(c.GoName, p, "code "+name) || !b.claim(c.Constructor, p, "code "+name)
+	c.collides = !b.claim(c.GoName, p, "code "+name, "constant") || !b.claim(c.Constructor, p, "code "+name, "constructor")
 	cat, ok := cats[in.Category]
 	if !ok {
 		b.errs.add(append(p, "category"), didYouMean("categories", in.Category, keys(b.in.Categories)),
@@ -315,12 +323,12 @@ func (b *builder) code(name string, in InputCode, cats map[string]*Category) *Co
 	}
 	if len(in.Params) > 0 {
 		c.ParamsType = ident + "Params"
-		b.claim(c.ParamsType, p, "code "+name)
+		b.claim(c.ParamsType, p, "code "+name, "params struct")
 	}
 	c.Params = b.params(append(p, "params"), ident, in.Params, true)
 	if len(c.Optional()) > 0 {
 		c.OptionsType = ident + "Options"
-		b.claim(c.OptionsType, p, "code "+name)
+		b.claim(c.OptionsType, p, "code "+name, "options struct")
 		for _, param := range c.Params {
 			if param.GoName == c.OptionsType {
 				b.errs.add(append(p, "params", param.Name), "rename the param",
@@ -331,6 +339,18 @@ func (b *builder) code(name string, in InputCode, cats map[string]*Category) *Co
 	c.Message = b.template(append(p, "message"), in.Message, c.Params)
 	c.Detail = b.template(append(p, "detail"), in.Detail, c.Params)
 	c.Suggestion = b.template(append(p, "suggestion"), in.Suggestion, c.Params)
+	used := map[*Param]bool{}
+	for _, t := range []Template{c.Message, c.Detail, c.Suggestion} {
+		for _, param := range t.Params() {
+			used[param] = true
+		}
+	}
+	for _, param := range c.Params {
+		if !param.Wire && !used[param] {
+			b.errs.add(append(p, "params", param.Name, "wire"), "use it in the message, detail or suggestion, or drop wire: false",
+				"param %s is kept off the wire and fills no template, so its value goes nowhere", param.Name)
+		}
+	}
 	return c
 }
 
@@ -342,12 +362,14 @@ func (b *builder) params(p []string, owner string, in Ordered[InputParam], top b
 	for _, e := range in {
 		pp := append(p[:len(p):len(p)], e.Key)
 		param := &Param{
-			Name:     e.Key,
-			GoName:   exported(e.Key),
-			ArgName:  unexported(e.Key),
-			Doc:      e.Value.Doc,
-			Optional: e.Value.Optional,
-			Wire:     e.Value.Wire == nil || *e.Value.Wire,
+			Name:      e.Key,
+			GoName:    exported(e.Key),
+			ArgName:   unexported(e.Key),
+			Doc:       e.Value.Doc,
+			Optional:  e.Value.Optional,
+			Wire:      e.Value.Wire == nil || *e.Value.Wire,
+			Sensitive: e.Value.Sensitive,
+			MaxLength: e.Value.MaxLength,
 		}
 		if prev, ok := byGoName[param.GoName]; ok {
 			b.errs.add(pp, "rename one of them", "%q and %q both give the Go field name %s", prev, e.Key, param.GoName)
@@ -367,7 +389,28 @@ func (b *builder) params(p []string, owner string, in Ordered[InputParam], top b
 			b.checkAlternatives(pp, e.Value)
 		}
 		param.Type = b.typ(pp, goName, e.Value)
+		if (param.Sensitive || param.MaxLength > 0) && param.Type.Kind != String {
+			field, why := "sensitive", "redacts"
+			if !param.Sensitive {
+				field, why = "max_length", "cuts"
+			}
+			b.errs.add(append(pp, field), "remove "+field+", or make the param a string",
+				"%s %s strings only, and %s is %s", field, why, param.Name, param.Type.Source)
+		}
 		out = append(out, param)
+	}
+	return out
+}
+
+// describeParam names the param or field at p (codes, CODE, params, NAME,
+// fields, NAME, ...) for a person: field b of param a of code X.
+func describeParam(p []string) string {
+	if len(p) < 4 {
+		return strings.Join(p, ".")
+	}
+	out := "param " + p[3] + " of code " + p[1]
+	for i := 5; i < len(p); i += 2 {
+		out = "field " + p[i] + " of " + out
 	}
 	return out
 }
@@ -422,12 +465,12 @@ func (b *builder) typ(p []string, goName string, in InputParam) *Type {
 			b.errs.add(append(p, "type"), "declare the object's fields under fields", "an object type needs fields")
 		}
 		if goName != AlternativeType {
-			b.claim(goName, p, "object param "+strings.Join(p[1:], "."))
+			b.claim(goName, p, describeParam(p), "struct")
 		}
 		t.Fields = b.params(append(p, "fields"), goName, in.Fields, false)
 		return t
 	default:
-		b.errs.add(append(p, "type"), "use string, int, bool, float, object, []T or map[string]T", "unknown type %q", src)
+		b.errs.add(append(p, "type"), "use string, int, bool, float, tier, object, []T or map[string]T", "unknown type %q", src)
 	}
 	if len(in.Fields) > 0 {
 		b.errs.add(append(p, "fields"), "remove fields, or make the type object or []object", "fields are only allowed on object types, not %s", src)
@@ -495,11 +538,11 @@ func (b *builder) template(p []string, src string, params []*Param) Template {
 			text.WriteByte('}')
 			i++
 		case ch == '}':
-			b.errs.add(p, "write }} for a literal }", "unmatched } at offset %d", i)
+			b.errs.add(p, "write }} for a literal }", "unmatched } at offset %d, in %s", utf8.RuneCountInString(src[:i]), near(src, i))
 		case ch == '{':
 			end := strings.IndexByte(src[i:], '}')
 			if end < 0 {
-				b.errs.add(p, "close the placeholder with }, or write {{ for a literal {", "unclosed { at offset %d", i)
+				b.errs.add(p, "close the placeholder with }, or write {{ for a literal {", "unclosed { at offset %d, in %s", utf8.RuneCountInString(src[:i]), near(src, i))
 				i = len(src)
 				continue
 			}
@@ -507,7 +550,11 @@ func (b *builder) template(p []string, src string, params []*Param) Template {
 			i += end
 			name, format, hasFormat := strings.Cut(body, ":")
 			param, ok := byName[name]
-			if !ok {
+			switch {
+			case !ok && name == "":
+				b.errs.add(p, "put the name of a param in it, or write {{ and }} for literal braces", "placeholder {%s} names no param", body)
+				continue
+			case !ok:
 				b.errs.add(p, didYouMean("params", name, names), "placeholder {%s} names no param of this code", body)
 				continue
 			}
@@ -524,6 +571,28 @@ func (b *builder) template(p []string, src string, params []*Param) Template {
 	}
 	flush()
 	return t
+}
+
+// near quotes the text of s around offset i, for a message that points
+// into it.
+func near(s string, i int) string {
+	start, end := i, i+1
+	for n := 0; start > 0 && n < 12; n++ {
+		_, size := utf8.DecodeLastRuneInString(s[:start])
+		start -= size
+	}
+	for n := 0; end < len(s) && n < 12; n++ {
+		_, size := utf8.DecodeRuneInString(s[end:])
+		end += size
+	}
+	out := s[start:end]
+	if start > 0 {
+		out = "…" + out
+	}
+	if end < len(s) {
+		out += "…"
+	}
+	return strconv.Quote(out)
 }
 
 func (b *builder) deprecations(cat *Catalog, codes map[string]*Code) {
@@ -548,6 +617,12 @@ func (b *builder) deprecations(cat *Catalog, codes map[string]*Code) {
 			c.Deprecated.Use = use
 		}
 	}
+	for _, c := range cat.Codes {
+		if c.Deprecated != nil && c.Deprecated.Use != nil {
+			c.Deprecated.Use.replaces = append(c.Deprecated.Use.replaces, c)
+		}
+	}
+	cat.indexed = true
 }
 
 // anchors checks that no two headings of the reference share an anchor.

@@ -452,16 +452,18 @@ func TestBuildTemplateErrors(t *testing.T) {
 		{"{name:JSON}", params, Errors{{nil, `unknown format "JSON" in placeholder {name:JSON}`, formats}}},
 		{"{name:and}", params, Errors{{nil, "placeholder {name:and}: :and joins a list of scalars, and name is string", "write {name}, or use :and on a list of scalars"}}},
 		{"{objs:or}", params, Errors{{nil, "placeholder {objs:or}: :or joins a list of scalars, and objs is []object", "write {objs}, or use :or on a list of scalars"}}},
-		{"oops {name", params, Errors{{nil, "unclosed { at offset 5", "close the placeholder with }, or write {{ for a literal {"}}},
-		{"a } b", params, Errors{{nil, "unmatched } at offset 2", "write }} for a literal }"}}},
-		{"{name}}", params, Errors{{nil, "unmatched } at offset 6", "write }} for a literal }"}}},
-		{"{}", params, Errors{{nil, "placeholder {} names no param of this code", `use one of "name", "ids", "objs", or declare it under params`}}},
-		{"{:json}", params, Errors{{nil, "placeholder {:json} names no param of this code", `use one of "name", "ids", "objs", or declare it under params`}}},
+		{"oops {name", params, Errors{{nil, `unclosed { at offset 5, in "oops {name"`, "close the placeholder with }, or write {{ for a literal {"}}},
+		{"a } b", params, Errors{{nil, `unmatched } at offset 2, in "a } b"`, "write }} for a literal }"}}},
+		{"{name}}", params, Errors{{nil, `unmatched } at offset 6, in "{name}}"`, "write }} for a literal }"}}},
+		{"The quick brown fox } jumps over the lazy dog", params, Errors{{nil, `unmatched } at offset 20, in "…k brown fox } jumps over …"`, "write }} for a literal }"}}},
+		{"ünïcödé ünïcödé } ünïcödé ünïcödé", params, Errors{{nil, `unmatched } at offset 16, in "…ödé ünïcödé } ünïcödé ünï…"`, "write }} for a literal }"}}},
+		{"{}", params, Errors{{nil, "placeholder {} names no param", "put the name of a param in it, or write {{ and }} for literal braces"}}},
+		{"{:json}", params, Errors{{nil, "placeholder {:json} names no param", "put the name of a param in it, or write {{ and }} for literal braces"}}},
 		{"{x}", nil, Errors{{nil, "placeholder {x} names no param of this code", "declare it under params"}}},
 		{"} {nope} {name", params, Errors{
-			{nil, "unmatched } at offset 0", "write }} for a literal }"},
+			{nil, `unmatched } at offset 0, in "} {nope} {nam…"`, "write }} for a literal }"},
 			{nil, "placeholder {nope} names no param of this code", `use one of "name", "ids", "objs", or declare it under params`},
-			{nil, "unclosed { at offset 9", "close the placeholder with }, or write {{ for a literal {"},
+			{nil, `unclosed { at offset 9, in "} {nope} {name"`, "close the placeholder with }, or write {{ for a literal {"},
 		}},
 	}
 	for _, tt := range tests {
@@ -625,7 +627,7 @@ func TestBuildCategoryCycle(t *testing.T) {
 }
 
 func TestBuildErrors(t *testing.T) {
-	const rename = "rename one of them so their Go names differ"
+	const rename = "rename one of them so that their Go names differ"
 	tests := []struct {
 		name string
 		in   *Input
@@ -677,8 +679,8 @@ func TestBuildErrors(t *testing.T) {
 				},
 			},
 			want: Errors{
-				{[]string{"categories", "not__found"}, "category not__found gives the Go identifier CategoryNotFound, which categories.not_found already has", rename},
-				{[]string{"codes", "CATEGORY_FOO"}, "code CATEGORY_FOO gives the Go identifier CategoryFooParams, which categories.foo_params already has", rename},
+				{[]string{"categories", "not__found"}, "category not__found gives the Go constant CategoryNotFound, which is already the constant of category not_found", rename},
+				{[]string{"codes", "CATEGORY_FOO"}, "code CATEGORY_FOO gives the Go params struct CategoryFooParams, which is already the constant of category foo_params", rename},
 			},
 		},
 		{
@@ -704,10 +706,10 @@ func TestBuildErrors(t *testing.T) {
 				}}),
 			),
 			want: Errors{
-				{[]string{"codes", "FooBar"}, "code FooBar gives the Go identifier CodeFooBar, which codes.FOO_BAR already has", rename},
-				{[]string{"codes", "BAZ"}, "code BAZ gives the Go identifier NewBaz, which codes.NEW.params.baz already has", rename},
-				{[]string{"codes", "QUX", "params", "params"}, "object param QUX.params.params gives the Go identifier QuxParams, which codes.QUX already has", rename},
-				{[]string{"codes", "OBJ", "params", "a_b"}, "object param OBJ.params.a_b gives the Go identifier ObjAB, which codes.OBJ.params.a.fields.b already has", rename},
+				{[]string{"codes", "FooBar"}, "code FooBar gives the Go constant CodeFooBar, which is already the constant of code FOO_BAR", rename},
+				{[]string{"codes", "BAZ"}, "code BAZ gives the Go constructor NewBaz, which is already the struct of param baz of code NEW", rename},
+				{[]string{"codes", "QUX", "params", "params"}, "param params of code QUX gives the Go struct QuxParams, which is already the params struct of code QUX", rename},
+				{[]string{"codes", "OBJ", "params", "a_b"}, "param a_b of code OBJ gives the Go struct ObjAB, which is already the struct of field b of param a of code OBJ", rename},
 			},
 		},
 		{
@@ -734,7 +736,7 @@ func TestBuildErrors(t *testing.T) {
 			),
 			want: Errors{
 				// FOOBAR and Foobar share a Go name; that is reported once.
-				{[]string{"codes", "Foobar"}, "code Foobar gives the Go identifier CodeFoobar, which codes.FOOBAR already has", rename},
+				{[]string{"codes", "Foobar"}, "code Foobar gives the Go constant CodeFoobar, which is already the constant of code FOOBAR", rename},
 				{[]string{"codes", "fooBar"}, "code fooBar has the docs anchor #foobar, which code FOOBAR already has", "rename one of them"},
 			},
 		},
@@ -778,7 +780,7 @@ func TestBuildErrors(t *testing.T) {
 				{[]string{"codes", "X", "params", "empty_list", "type"}, "an object type needs fields", "declare the object's fields under fields"},
 				{[]string{"codes", "X", "params", "tagged", "fields"}, "fields are only allowed on object types, not string", "remove fields, or make the type object or []object"},
 				{[]string{"codes", "X", "params", "tagged_map", "fields"}, "fields are only allowed on object types, not int", "remove fields, or make the type object or []object"},
-				{[]string{"codes", "X", "params", "uuid", "type"}, `unknown type "uuid"`, "use string, int, bool, float, object, []T or map[string]T"},
+				{[]string{"codes", "X", "params", "uuid", "type"}, `unknown type "uuid"`, "use string, int, bool, float, tier, object, []T or map[string]T"},
 				{[]string{"codes", "X", "params", "nested", "fields", "inner", "type"}, "an object type needs fields", "declare the object's fields under fields"},
 			},
 		},

@@ -24,7 +24,11 @@ func (b *builder) features() []*Feature {
 			tool, action, _ := strings.Cut(ref, ":")
 			f.Tools = append(f.Tools, ToolRef{Tool: tool, Action: action})
 		}
-		for _, a := range in.Alternatives {
+		for i, a := range in.Alternatives {
+			if _, ok := b.tiersByName[a.AvailableOn]; a.AvailableOn != "" && !ok {
+				b.errs.add(append(p, "alternatives", index(i), "available_on"), didYouMean("tiers", a.AvailableOn, b.in.Tiers),
+					"tier %q is not declared", a.AvailableOn)
+			}
 			f.Alternatives = append(f.Alternatives, Alternative(a))
 		}
 		out = append(out, f)
@@ -38,6 +42,14 @@ func (b *builder) tools() []*Tool {
 	for _, e := range b.in.Tools {
 		t := &Tool{Name: e.Key, Description: e.Value.Description}
 		for _, a := range e.Value.Actions {
+			listed := map[string]bool{}
+			for i, r := range a.Value.Required {
+				if listed[r] {
+					b.errs.add(at("tools", e.Key, "actions", a.Key, "required", index(i)), "list each required argument once",
+						"%q is listed twice", r)
+				}
+				listed[r] = true
+			}
 			t.Actions = append(t.Actions, &Action{Name: a.Key, Required: a.Value.Required})
 		}
 		slices.SortFunc(t.Actions, func(x, y *Action) int { return strings.Compare(x.Name, y.Name) })
@@ -59,7 +71,10 @@ func (b *builder) checkFeatureTools(cat *Catalog) {
 	for _, fe := range b.in.Features {
 		for i, ref := range fe.Value.Tools {
 			p := at("features", fe.Key, "tools", index(i))
-			if prev, ok := gated[ref]; ok {
+			switch prev, ok := gated[ref]; {
+			case ok && prev == fe.Key:
+				b.errs.add(p, "list it once", "%s is listed twice", ref)
+			case ok:
 				b.errs.add(p, "gate each tool or tool:action with one feature", "%s is gated by feature %s already", ref, prev)
 			}
 			gated[ref] = fe.Key
@@ -114,7 +129,7 @@ func (b *builder) roles(codes map[string]*Code) Roles {
 			case want == "tier" && (param.Type.Kind == TierKind || param.Type.Kind == String):
 			case want != param.Type.Source:
 				b.errs.add(append(pp, "type"), "give it type "+want,
-					"code %s plays the role %s, whose helper fills %s with a %s, not %s", c.Name, role, param.Name, want, param.Type.Source)
+					"code %s plays the role %s, whose helper fills %s with a value of type %s, not %s", c.Name, role, param.Name, want, param.Type.Source)
 			}
 		}
 	}
@@ -146,7 +161,11 @@ func (b *builder) examples(c *Code, in []InputExample) []*Example {
 			var val any
 			dec.Decode(&val)
 			if msg := b.checkValue(param.Type, val); msg != "" {
-				b.errs.add(append(p, "params", v.Key), "give a value of type "+param.Type.Source, "%s: %s", v.Key, msg)
+				fix := "give a value of type " + param.Type.Source
+				if param.Type.Kind == TierKind {
+					fix = "give one of the tiers " + strings.Join(b.in.Tiers, ", ")
+				}
+				b.errs.add(append(p, "params", v.Key), fix, "%s: %s", v.Key, msg)
 				continue
 			}
 			values[param] = val

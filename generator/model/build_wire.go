@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 func (b *builder) tiers() []*Tier {
@@ -17,7 +19,7 @@ func (b *builder) tiers() []*Tier {
 			b.errs.add(at("tiers", index(i)), "list each tier once", "tier %q is listed twice", name)
 			continue
 		}
-		b.claim(t.GoName, at("tiers", index(i)), "tier "+name)
+		b.claim(t.GoName, at("tiers", index(i)), "tier "+name, "constant")
 		b.tiersByName[name] = t
 		out = append(out, t)
 	}
@@ -60,6 +62,7 @@ func (b *builder) envelope(p []string, name string, raw json.RawMessage) *Envelo
 		env.Root = &Shape{}
 	}
 	seen := map[Field][]string{}
+	seenParam := map[string][]string{}
 	homes := 0
 	env.Root.Walk(func(path []string, m *Member) {
 		mp := append(p[:len(p):len(p)], path...)
@@ -73,6 +76,12 @@ func (b *builder) envelope(p []string, name string, raw json.RawMessage) *Envelo
 			if m.Field == FieldCode {
 				env.CodePath = path
 			}
+		case KindParam:
+			if prev, ok := seenParam[m.Param]; ok {
+				b.errs.add(mp, "place the param once", "$params.%s is placed twice, here and at %s", m.Param, strings.Join(prev, "."))
+				return
+			}
+			seenParam[m.Param] = path
 		case KindParams, KindSpread:
 			homes++
 			env.AllParams = true
@@ -98,6 +107,10 @@ func (b *builder) shape(p []string, raw json.RawMessage) *Shape {
 	s := &Shape{}
 	for _, e := range members {
 		mp := append(p[:len(p):len(p)], e.Key)
+		if msg := keyProblem(e.Key); msg != "" {
+			b.errs.add(mp, "name the key with the text clients read it by", "%s", msg)
+			continue
+		}
 		m := &Member{Key: e.Key}
 		v := bytes.TrimSpace(e.Value)
 		switch {
@@ -132,11 +145,9 @@ func (b *builder) shape(p []string, raw json.RawMessage) *Shape {
 func (b *builder) marker(p []string, m *Member, str string) bool {
 	switch {
 	case strings.HasPrefix(str, "$$"):
-		c, _ := json.Marshal(str[1:])
-		m.Kind, m.Const = KindConst, string(c)
+		m.Kind, m.Const = KindConst, jsonString(str[1:])
 	case !strings.HasPrefix(str, "$"):
-		c, _ := json.Marshal(str)
-		m.Kind, m.Const = KindConst, string(c)
+		m.Kind, m.Const = KindConst, jsonString(str)
 	case str == "$params":
 		m.Kind = KindParams
 	case strings.HasPrefix(str, "$params."):
@@ -144,16 +155,52 @@ func (b *builder) marker(p []string, m *Member, str string) bool {
 	default:
 		i := slices.Index(FieldNames[:], str[1:])
 		if i < 0 {
-			markers := []string{"$params", "$params.NAME"}
-			for _, n := range FieldNames {
-				markers = append(markers, "$"+n)
-			}
-			b.errs.add(p, didYouMean("the envelope markers", str, markers)+" (write $$ for a constant that starts with $)", "unknown envelope marker %q", str)
+			b.errs.add(p, markerFix(str), "unknown envelope marker %q", str)
 			return false
 		}
 		m.Kind, m.Field = KindField, Field(i)
 	}
 	return true
+}
+
+// keyProblem says what is wrong with a key of an envelope, or "": it is
+// empty, or it holds a control character, which a client cannot be meant
+// to match.
+func keyProblem(key string) string {
+	if strings.TrimSpace(key) == "" {
+		return fmt.Sprintf("the envelope key %q is blank", key)
+	}
+	for i, r := range key {
+		if unicode.IsControl(r) {
+			return fmt.Sprintf("the envelope key %q holds the control character %U at offset %d", key, r, utf8.RuneCountInString(key[:i]))
+		}
+	}
+	return ""
+}
+
+// markerFix says what to write instead of an unknown envelope marker.
+func markerFix(str string) string {
+	const constant = " (write $$ for a constant that starts with $)"
+	if head, name, ok := strings.Cut(str, "."); ok && len(Closest(head, []string{"$params"})) > 0 {
+		return `did you mean "$params.` + name + `"?`
+	}
+	markers := []string{"$params", "$params.NAME"}
+	for _, n := range FieldNames {
+		markers = append(markers, "$"+n)
+	}
+	if m := Closest(str, markers); len(m) > 0 {
+		return "did you mean " + quoteList(m) + "?" + constant
+	}
+	return "use one of " + quoteList(markers) + constant
+}
+
+// jsonString is s as a JSON string, with <, > and & as they are.
+func jsonString(s string) string {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.Encode(s)
+	return strings.TrimSuffix(buf.String(), "\n")
 }
 
 // envelopeNamed returns the envelope of that name, nil for "".

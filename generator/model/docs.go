@@ -76,6 +76,9 @@ func (c *Catalog) codeURL(code *Code) string {
 // ReplacedBy returns the deprecated codes whose replacement is code,
 // sorted by name.
 func (c *Catalog) ReplacedBy(code *Code) []*Code {
+	if c.indexed {
+		return code.replaces
+	}
 	var out []*Code
 	for _, d := range c.Codes {
 		if d.Deprecated != nil && d.Deprecated.Use == code {

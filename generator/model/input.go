@@ -121,11 +121,13 @@ type InputCode struct {
 
 // InputParam is a param of a code, or a field of an object param.
 type InputParam struct {
-	Type     string              `json:"type"`
-	Doc      string              `json:"doc"`
-	Optional bool                `json:"optional"`
-	Wire     *bool               `json:"wire"`
-	Fields   Ordered[InputParam] `json:"fields"`
+	Type      string              `json:"type"`
+	Doc       string              `json:"doc"`
+	Optional  bool                `json:"optional"`
+	Wire      *bool               `json:"wire"`
+	Sensitive bool                `json:"sensitive"`
+	MaxLength int                 `json:"max_length"`
+	Fields    Ordered[InputParam] `json:"fields"`
 }
 
 // InputDeprecation marks a code deprecated.

@@ -29,6 +29,8 @@ type Catalog struct {
 	Features   []*Feature // sorted by Key
 	Tools      []*Tool    // sorted by Name
 	Roles      Roles
+
+	indexed bool // Build has set each code's replaces
 }
 
 // Outputs holds the output locations, relative to the catalog directory,
@@ -100,7 +102,8 @@ type Code struct {
 	Anchor      string // Markdown heading anchor
 	DocsURL     string // DocsBaseURL#Anchor, or "" without a base URL
 
-	collides bool // its Go names collide with another's: reported once
+	collides bool    // its Go names collide with another's: reported once
+	replaces []*Code // the deprecated codes that name this one their replacement, sorted
 }
 
 // Required returns the code's required params, in declared order.
@@ -133,8 +136,15 @@ type Param struct {
 	Doc      string
 	Optional bool
 	Wire     bool // sent on the wire; false for a param that only fills templates
-	Type     *Type
+	// Sensitive params are never echoed: templates and the wire carry
+	// Redacted in their place.
+	Sensitive bool
+	MaxLength int // a string longer than this is cut, its last character "…"; 0 for no limit
+	Type      *Type
 }
+
+// Redacted stands in for a sensitive param's value wherever it would show.
+const Redacted = "[redacted]"
 
 // Kind is the kind of a Type.
 type Kind int

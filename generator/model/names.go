@@ -90,7 +90,8 @@ func reservedArgName(name string) string {
 		"append", "cap", "clear", "close", "complex", "copy", "delete", "imag", "len",
 		"make", "max", "min", "new", "panic", "print", "println", "real", "recover":
 		return "a predeclared Go identifier"
-	case "bytes", "errors", "json", "strconv", "strings", "fmt", "opts", "o", "p", "e", "newError":
+	case "bytes", "errors", "json", "strconv", "strings", "fmt", "opts", "o", "p", "e", "newError", "truncate",
+		"withParams", "last", "nonNilList", "nonNilMap":
 		return "a name the generated constructor uses itself"
 	}
 	return ""

@@ -234,6 +234,7 @@ func TestReservedArgName(t *testing.T) {
 		{"o", generated},
 		{"p", generated},
 		{"e", generated},
+		{"truncate", generated},
 		{"", ""},
 		{"name", ""},
 		{"userID", ""},

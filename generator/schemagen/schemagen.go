@@ -363,9 +363,21 @@ func presenceOf(p *model.Param) presence {
 // is written only when it is not its type's zero value, so when present it
 // is not: a non-empty string, list or map, a number other than 0, true.
 func (w *wire) param(p *model.Param) (object, error) {
+	if p.Sensitive {
+		// Never sent: the wire carries the redaction mark in its place.
+		o := object{}
+		if p.Doc != "" {
+			o.add("description", p.Doc)
+		}
+		o.add("const", model.Redacted)
+		return o, nil
+	}
 	s, err := w.typ(p.Type, p.Doc, p.Optional)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", p.Name, err)
+	}
+	if p.MaxLength > 0 {
+		s.add("maxLength", p.MaxLength)
 	}
 	return s, nil
 }
@@ -546,21 +558,49 @@ func (o object) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
+	if err := o.write(&buf, enc); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// write writes o as compact JSON to buf, the objects nested in it too,
+// rather than have enc marshal and compact each nested object anew.
+func (o object) write(buf *bytes.Buffer, enc *json.Encoder) error {
 	buf.WriteByte('{')
 	for i, m := range o {
 		if i > 0 {
 			buf.WriteByte(',')
 		}
 		if err := enc.Encode(m.key); err != nil {
-			return nil, err
+			return err
 		}
 		buf.Truncate(buf.Len() - 1) // Encode ends every value with a newline
 		buf.WriteByte(':')
-		if err := enc.Encode(m.value); err != nil {
-			return nil, fmt.Errorf("%s: %w", m.key, err)
+		var err error
+		switch v := m.value.(type) {
+		case object:
+			err = v.write(buf, enc)
+		case []object:
+			buf.WriteByte('[')
+			for j, x := range v {
+				if j > 0 {
+					buf.WriteByte(',')
+				}
+				if err = x.write(buf, enc); err != nil {
+					break
+				}
+			}
+			buf.WriteByte(']')
+		default:
+			if err = enc.Encode(v); err == nil {
+				buf.Truncate(buf.Len() - 1)
+			}
 		}
-		buf.Truncate(buf.Len() - 1)
+		if err != nil {
+			return fmt.Errorf("%s: %w", m.key, err)
+		}
 	}
 	buf.WriteByte('}')
-	return buf.Bytes(), nil
+	return nil
 }

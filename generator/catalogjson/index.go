@@ -1,0 +1,167 @@
+package catalogjson
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/errspec/errspec/generator/model"
+)
+
+// RenderIndex renders the compact plain-text index of a catalog for
+// agents, in the style of llms.txt: a title, the catalog's summary, how to
+// read an error, and one line per code with its meaning, category, HTTP
+// status, retry class and docs URL; then one line per category and per
+// tier feature. notice is written first as an HTML comment. Catalog text
+// is written as it is, each value on one line; nothing is escaped, as the
+// reader is a model, not a Markdown renderer.
+func RenderIndex(cat *model.Catalog, notice string) []byte {
+	var b strings.Builder
+	line := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
+	if notice != "" {
+		line("<!-- %s -->", notice)
+	}
+	line("# %s", oneLine(cat.Title))
+	if summary := firstParagraph(cat.Description); summary != "" {
+		line("")
+		line("> %s", summary)
+	}
+	line("")
+	if env := defaultEnvelope(cat); env != nil {
+		var keys []string
+		env.Root.Walk(func(path []string, m *model.Member) {
+			if m.Kind != model.KindObject && m.Kind != model.KindSpread {
+				keys = append(keys, strings.Join(path, "."))
+			}
+		})
+		line("Errors are JSON objects with the keys %s.", strings.Join(keys, ", "))
+	}
+	var how []string
+	if k := fieldKey(cat, model.FieldRetryable); k != "" {
+		how = append(how, "when "+k+" is false, change the call before sending it again")
+	}
+	if k := fieldKey(cat, model.FieldSuggestion); k != "" {
+		how = append(how, k+" says what to do")
+	}
+	if len(how) > 0 {
+		line("To act on an error: %s.", strings.Join(how, "; "))
+	}
+	line("Retry classes: never (do not retry), after_fix (change the call, then retry), after_delay (wait, then repeat the call), safe (repeat at once).")
+	if u := cat.ReferenceURL(); u != "" {
+		line("Full reference: %s", u)
+	}
+
+	line("")
+	line("## Codes")
+	line("")
+	for _, c := range cat.Codes {
+		facts := []string{}
+		if c.Category != nil {
+			facts = append(facts, "Category "+c.Category.Name)
+		}
+		facts = append(facts, fmt.Sprintf("HTTP %d", c.HTTPStatus), "retry "+string(c.Retry))
+		if c.RetryAfter > 0 && c.Retry == model.RetryAfterDelay {
+			facts = append(facts, fmt.Sprintf("after %ds", c.RetryAfter))
+		}
+		if d := c.Deprecated; d != nil {
+			if d.Use != nil {
+				facts = append(facts, "deprecated: use "+d.Use.Name)
+			} else {
+				facts = append(facts, "deprecated")
+			}
+		}
+		text := sentence(oneLine(c.Title)) + " " + strings.Join(facts, ", ") + "."
+		if s := c.Suggestion.Source; s != "" {
+			text += " Suggestion: " + oneLine(s)
+		}
+		line("- %s: %s", link(c.Name, c.DocsURL), text)
+	}
+
+	line("")
+	line("## Categories")
+	line("")
+	for _, c := range cat.Categories {
+		text := sentence(oneLine(c.Description))
+		if c.Parent != nil {
+			text += " Inside " + c.Parent.Name + "."
+		}
+		line("- %s: %s Default HTTP %d, retry %s.", link(c.Name, cat.SectionURL(c.Anchor)), text, c.HTTPStatus, c.Retry)
+	}
+
+	if len(cat.Features) > 0 {
+		line("")
+		line("## Tier requirements")
+		line("")
+		for _, f := range cat.Features {
+			var tools []string
+			for _, r := range f.Tools {
+				tools = append(tools, r.String())
+			}
+			text := oneLine(f.Name)
+			if f.Tier != nil {
+				text += " needs " + f.Tier.Name
+				if f.Tier.Rank < len(cat.Tiers)-1 {
+					text += " or higher"
+				}
+			}
+			text += "; tools " + strings.Join(tools, ", ")
+			var alts []string
+			for _, a := range f.Alternatives {
+				alt := oneLine(a.Action)
+				if a.AvailableOn != "" {
+					alt += " (" + oneLine(a.AvailableOn) + ")"
+				}
+				alts = append(alts, alt)
+			}
+			if len(alts) > 0 {
+				text += "; alternatives: " + strings.Join(alts, "; ")
+			}
+			line("- %s: %s.", link(f.Key, cat.SectionURL(f.Anchor)), text)
+		}
+	}
+	return []byte(b.String())
+}
+
+// link writes a name as a Markdown link to url, or the name alone.
+func link(name, url string) string {
+	if url == "" {
+		return name
+	}
+	return "[" + name + "](" + url + ")"
+}
+
+func defaultEnvelope(cat *model.Catalog) *model.Envelope {
+	if len(cat.Envelopes) == 0 {
+		return nil
+	}
+	return cat.Envelopes[0]
+}
+
+// fieldKey returns the dotted key path of a field in the default wire
+// shape, or "".
+func fieldKey(cat *model.Catalog, f model.Field) string {
+	env := defaultEnvelope(cat)
+	if env == nil {
+		return ""
+	}
+	return strings.Join(env.FieldPath(f), ".")
+}
+
+// oneLine collapses white space, newlines included, to single spaces.
+func oneLine(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// firstParagraph returns the first paragraph of Markdown text on one line.
+func firstParagraph(s string) string {
+	s = strings.TrimSpace(strings.ReplaceAll(s, "\r\n", "\n"))
+	p, _, _ := strings.Cut(s, "\n\n")
+	return oneLine(p)
+}
+
+// sentence ends s with a full stop unless it ends with punctuation.
+func sentence(s string) string {
+	if s == "" || strings.ContainsAny(s[len(s)-1:], ".!?:;") {
+		return s
+	}
+	return s + "."
+}

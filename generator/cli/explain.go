@@ -1,0 +1,126 @@
+package cli
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/errspec/errspec/generated/diagnostics"
+	"github.com/errspec/errspec/generator"
+	"github.com/errspec/errspec/generator/catalogjson"
+	"github.com/errspec/errspec/generator/explain"
+	"github.com/errspec/errspec/generator/load"
+	"github.com/errspec/errspec/generator/model"
+)
+
+// runExplain runs errspec explain: it finds the code in the catalogs of --dir
+// (a catalog directory, or DIR/... for every catalog below it) and prints
+// its documentation, as text for a terminal or, with --format json, as the
+// code's object of the catalog JSON. A code is matched exactly, else
+// without regard to case. An unknown code is an error that names the
+// closest codes.
+func runExplain(args []string, stdout, stderr io.Writer) int {
+	fset := flag.NewFlagSet("errspec explain", flag.ContinueOnError)
+	fset.SetOutput(io.Discard)
+	dir := fset.String("dir", "./...", "")
+	format := fset.String("format", "text", "")
+	// Flags may come before or after the code.
+	var codes []string
+	for {
+		if err := fset.Parse(args); err != nil {
+			return (&run{stdout: stdout, stderr: stderr}).usage(err.Error())
+		}
+		if fset.NArg() == 0 {
+			break
+		}
+		codes = append(codes, fset.Arg(0))
+		args = fset.Args()[1:]
+	}
+	r := &run{stdout: stdout, stderr: stderr, json: *format == "json"}
+	if *format != "text" && *format != "json" {
+		r.json = false
+		return r.report(usageProblem(fmt.Sprintf("--format must be text or json, not %q", *format), "use --format text or --format json"))
+	}
+	if len(codes) != 1 {
+		return r.report(usageProblem(fmt.Sprintf("errspec explain takes one code, not %d", len(codes)),
+			"run errspec explain CODE, such as errspec explain NOT_FOUND"))
+	}
+	name := codes[0]
+
+	dirs, err := generator.Find([]string{*dir})
+	if err != nil {
+		return r.report(usageProblem(err.Error(), "give with --dir a catalog directory that exists"))
+	}
+	if len(dirs) == 0 {
+		return r.report(problem{err: diagnostics.NewCatalogNotFound(*dir)})
+	}
+	type found struct {
+		dir  string
+		cat  *model.Catalog
+		code *model.Code
+	}
+	var exact, folded []found
+	var all []string // every code, for suggestions
+	var problems []problem
+	var names []string
+	for _, d := range dirs {
+		c, err := load.Dir(d)
+		if err != nil {
+			problems = append(problems, fromError(d, err)...)
+			continue
+		}
+		names = append(names, fmt.Sprintf("%s (%s)", c.Model.Name, d))
+		for _, code := range c.Model.Codes {
+			all = append(all, code.Name)
+			switch {
+			case code.Name == name:
+				exact = append(exact, found{d, c.Model, code})
+			case strings.EqualFold(code.Name, name):
+				folded = append(folded, found{d, c.Model, code})
+			}
+		}
+	}
+	if len(problems) > 0 {
+		return r.report(problems...)
+	}
+	matches := exact
+	if len(matches) == 0 {
+		matches = folded
+	}
+	switch {
+	case len(matches) == 0:
+		slices.Sort(all)
+		all = slices.Compact(all)
+		candidates := model.Closest(name, all)
+		if len(candidates) == 0 {
+			candidates = all
+			if len(candidates) > 12 {
+				candidates = append(candidates[:12:12], "…")
+			}
+		}
+		where := "catalog "
+		if len(names) > 1 {
+			where = "catalogs "
+		}
+		return r.report(problem{err: diagnostics.NewUnknownCode(name, where+strings.Join(names, ", "), candidates)})
+	case len(matches) > 1:
+		var where []string
+		for _, m := range matches {
+			where = append(where, m.code.Name+" in "+m.dir)
+		}
+		return r.report(problem{err: diagnostics.NewAmbiguousCode(name, where)})
+	}
+	m := matches[0]
+	if r.json {
+		data, err := catalogjson.Marshal(catalogjson.CodeOf(m.cat, m.code))
+		if err != nil {
+			return r.report(problem{err: diagnostics.NewInternalError(err.Error())})
+		}
+		stdout.Write(data)
+		return ExitOK
+	}
+	fmt.Fprint(stdout, explain.Text(m.cat, m.code))
+	return ExitOK
+}

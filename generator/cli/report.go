@@ -1,0 +1,148 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/errspec/errspec/generated/diagnostics"
+	"github.com/errspec/errspec/generator"
+	"github.com/errspec/errspec/generator/files"
+	"github.com/errspec/errspec/generator/load"
+)
+
+// problem is one problem errspec reports: an error of errspec's own
+// catalog (spec/errspec), and for the text form where it is.
+type problem struct {
+	err  *diagnostics.Error
+	pos  string // file:line:col, or ""
+	path string // the catalog path of the value at fault, or ""
+}
+
+// text is the problem for a person: "file:line:col: path: message", then
+// the suggestion on a line of its own.
+func (p problem) text() string {
+	s := p.err.Message
+	if p.path != "" {
+		s = p.path + ": " + s
+	}
+	if p.pos != "" {
+		s = p.pos + ": " + s
+	}
+	if p.err.Suggestion != "" {
+		s += "\n\tfix: " + p.err.Suggestion
+	}
+	return s
+}
+
+// report prints problems, for a person or, with --format json, as one JSON
+// object per line, and returns the exit code: ExitDrift when every problem
+// is drift, ExitInvalid otherwise.
+func (r *run) report(ps ...problem) int {
+	code := ExitDrift
+	for _, p := range ps {
+		if p.err.Category() != diagnostics.CategoryDrift {
+			code = ExitInvalid
+		}
+		if r.json {
+			b, err := json.Marshal(p.err)
+			if err != nil {
+				b = []byte(fmt.Sprintf(`{"code":%q,"message":%q}`, p.err.Code, p.err.Message))
+			}
+			fmt.Fprintf(r.stderr, "%s\n", b)
+			continue
+		}
+		fmt.Fprintln(r.stderr, p.text())
+	}
+	if !r.json && len(ps) > 1 {
+		fmt.Fprintf(r.stderr, "%d problems\n", len(ps))
+	}
+	return code
+}
+
+// fromDiagnostic turns a problem with a catalog into errspec's error of
+// that kind.
+func fromDiagnostic(code diagnostics.Code, d load.Diagnostic) problem {
+	pos := diagnostics.CatalogInvalidOptions{File: d.File, Line: d.Line, Column: d.Col, Path: d.Path, Fix: d.Fix}
+	var e *diagnostics.Error
+	switch code {
+	case diagnostics.CodeCatalogSyntax:
+		e = diagnostics.NewCatalogSyntax(d.Msg, diagnostics.CatalogSyntaxOptions(pos))
+	case diagnostics.CodeCatalogSchema:
+		e = diagnostics.NewCatalogSchema(d.Msg, diagnostics.CatalogSchemaOptions(pos))
+	default:
+		e = diagnostics.NewCatalogInvalid(d.Msg, pos)
+	}
+	return problem{err: e, pos: d.Position(), path: d.Path}
+}
+
+// fromError turns what loading or rendering a catalog returned into
+// problems: the catalog's own problems, a template override that fails, or
+// a failure of errspec itself.
+func fromError(dir string, err error) []problem {
+	var rej *load.Rejected
+	var ds load.Diagnostics
+	var terr *generator.TemplateError
+	switch {
+	case errors.As(err, &rej):
+		return fromDiagnostics(rej.Code, rej.Diagnostics)
+	case errors.As(err, &ds):
+		return fromDiagnostics(diagnostics.CodeCatalogInvalid, ds)
+	case errors.As(err, &terr):
+		return []problem{{err: diagnostics.NewTemplateInvalid(terr.Error())}}
+	}
+	return []problem{{err: diagnostics.NewInternalError(fmt.Sprintf("%s: %v", dir, err))}}
+}
+
+func fromDiagnostics(code diagnostics.Code, ds load.Diagnostics) []problem {
+	out := make([]problem, len(ds))
+	for i, d := range ds {
+		out[i] = fromDiagnostic(code, d)
+	}
+	return out
+}
+
+// fromWrite turns a failure to plan or write the outputs into problems: a
+// file errspec may not overwrite (one problem each), an interrupt, or
+// another failure.
+func fromWrite(err error) []problem {
+	var out []problem
+	var walk func(error)
+	walk = func(err error) {
+		var foreign *files.ForeignFileError
+		if errors.As(err, &foreign) {
+			out = append(out, problem{err: diagnostics.NewOutputForeign(foreign.Path, foreign.Catalog,
+				diagnostics.OutputForeignOptions{Owner: foreign.Owner})})
+			return
+		}
+		if joined, ok := err.(interface{ Unwrap() []error }); ok {
+			for _, e := range joined.Unwrap() {
+				walk(e)
+			}
+			return
+		}
+		if errors.Is(err, context.Canceled) {
+			out = append(out, problem{err: diagnostics.NewInterrupted()})
+			return
+		}
+		out = append(out, problem{err: diagnostics.NewOutputFailed(err.Error())})
+	}
+	walk(err)
+	return out
+}
+
+// usageProblem is a bad command line.
+func usageProblem(msg, fix string) problem {
+	return problem{err: diagnostics.NewUsage(msg, diagnostics.UsageOptions{Fix: fix})}
+}
+
+// usage reports a command line that does not parse and, for a person,
+// prints the usage after it.
+func (r *run) usage(msg string) int {
+	code := r.report(usageProblem(msg, "run errspec help for the commands and flags"))
+	if !r.json {
+		fmt.Fprint(r.stderr, "\n"+usage)
+	}
+	return code
+}

@@ -1,0 +1,407 @@
+// Package explain renders the documentation of one code for a terminal,
+// as errspec explain prints it: plain text that reads at 80 columns, with
+// the facts a caller needs first (category, HTTP status, retry, docs URL),
+// then when to expect the code, its templates, params, example, and the
+// features and alternatives of a tier error.
+package explain
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/errspec/errspec/generator/model"
+)
+
+// Width is the column the text is wrapped at.
+const Width = 80
+
+// Text renders a code of a catalog for a terminal. Every line is at most
+// Width columns, except a word or a line of example JSON longer than that.
+func Text(cat *model.Catalog, c *model.Code) string {
+	w := &writer{}
+	title := c.Name
+	if c.Title != "" {
+		title += ": " + oneLine(c.Title)
+	}
+	w.para("", "", title)
+	w.blank()
+
+	w.fact("Category", category(c))
+	w.fact("HTTP status", status(c.HTTPStatus))
+	w.fact("Retryable", Retry(c.Retryable, c.Retry, c.RetryAfter))
+	if c.DocsURL != "" {
+		w.fact("Docs", c.DocsURL)
+	}
+	if d := c.Deprecated; d != nil {
+		text := "yes"
+		if d.Since != "" {
+			text = "since " + oneLine(d.Since)
+		}
+		if d.Use != nil {
+			text += "; use " + d.Use.Name + " instead"
+		}
+		w.fact("Deprecated", text)
+	}
+	if rs := cat.ReplacedBy(c); len(rs) > 0 {
+		w.fact("Replaces", names(rs)+" (deprecated)")
+	}
+
+	if c.Description != "" || cat.RoleOf(c) != "" {
+		w.heading("When to expect it")
+		if c.Description != "" {
+			w.markdown(c.Description)
+		}
+		if role := roleText(cat.RoleOf(c)); role != "" {
+			if c.Description != "" {
+				w.blank()
+			}
+			w.para("  ", "  ", role)
+		}
+	}
+
+	w.heading("Message")
+	w.para("  ", "  ", c.Message.Source)
+	if s := c.Detail.Source; s != "" {
+		w.heading("Detail")
+		w.para("  ", "  ", s)
+	}
+	if s := c.Suggestion.Source; s != "" {
+		w.heading("Suggestion")
+		w.para("  ", "  ", s)
+	}
+
+	if len(c.Params) > 0 {
+		h := "Params"
+		if home, ok := paramsHome(c.Envelope); ok {
+			if home == "" {
+				h += " (on the wire, keys of the error object)"
+			} else {
+				h += " (on the wire, in " + home + ")"
+			}
+		}
+		w.heading(h)
+		w.params(c.Params, c.Envelope, "  ", true)
+	}
+
+	for i, ex := range c.Examples {
+		h := "Example"
+		if len(c.Examples) > 1 {
+			h = fmt.Sprintf("Example %d", i+1)
+		}
+		w.heading(h)
+		for _, v := range ex.Values {
+			w.para("  ", "      ", v.Param.Name+": "+compact(v.Value))
+		}
+		if ex.Detail != "" {
+			w.para("  ", "      ", "detail: "+oneLine(ex.Detail))
+		}
+		if ex.HTTPStatus != 0 {
+			w.para("  ", "      ", "HTTP status: "+status(ex.HTTPStatus))
+		}
+		if len(ex.Values) > 0 || ex.Detail != "" || ex.HTTPStatus != 0 {
+			w.blank()
+		}
+		var b bytes.Buffer
+		if json.Indent(&b, ex.JSON, "  ", "  ") == nil {
+			w.line("  " + b.String())
+		}
+	}
+
+	if cat.RoleOf(c) == model.RoleTierRestricted && len(cat.Features) > 0 {
+		w.heading("Features and their alternatives")
+		for _, f := range cat.Features {
+			tier := ""
+			if f.Tier != nil {
+				tier = " (" + f.Tier.Name + ")"
+			}
+			var tools []string
+			for _, r := range f.Tools {
+				tools = append(tools, r.String())
+			}
+			w.para("  ", "    ", oneLine(f.Name)+tier+": "+strings.Join(tools, ", "))
+			for _, a := range f.Alternatives {
+				text := oneLine(a.Action)
+				if a.AvailableOn != "" {
+					text += " (" + oneLine(a.AvailableOn) + ")"
+				}
+				if a.Description != "" {
+					text += ": " + oneLine(a.Description)
+				}
+				w.para("    - ", "      ", text)
+			}
+		}
+		if cat.UpgradeURL != "" {
+			w.blank()
+			w.para("  ", "  ", "Upgrade: "+cat.UpgradeURL)
+		}
+	}
+	return w.String()
+}
+
+// Retry says, as a phrase, what a client should do about an error.
+func Retry(retryable bool, class model.Retry, after int) string {
+	yes := "no"
+	if retryable {
+		yes = "yes"
+	}
+	var how string
+	switch class {
+	case model.RetryNever:
+		how = "the call cannot succeed; do not send it again"
+	case model.RetryAfterFix:
+		how = "change the call as the suggestion says, then send it again"
+	case model.RetryAfterDelay:
+		wait := "briefly"
+		if after == 1 {
+			wait = "1 second"
+		} else if after > 1 {
+			wait = fmt.Sprintf("%d seconds", after)
+		}
+		how = "wait " + wait + ", then send the same call again"
+	default:
+		how = "send the same call again at once; repeating it is safe"
+	}
+	return fmt.Sprintf("%s (%s): %s", yes, class, how)
+}
+
+func roleText(r model.Role) string {
+	switch r {
+	case model.RoleTierRestricted:
+		return "The server returns it, instead of a bare 403, for a call of a tool or action that a feature of a higher tier gates."
+	case model.RolePermissionDenied:
+		return "The server returns it when the upstream API refuses a call (403) of a tool that no tier feature gates."
+	case model.RoleNotFound:
+		return "The server returns it when the upstream API answers 404, which it also does for what the caller may not see."
+	case model.RoleAPIError:
+		return "The server returns it for any other failure of the upstream API."
+	case model.RoleMissingFields:
+		return "The server returns it when a call leaves out a required argument of its action."
+	case model.RoleInvalidAction:
+		return "The server returns it when a call names an action its tool does not have."
+	}
+	return ""
+}
+
+func category(c *model.Code) string {
+	if c.Category == nil {
+		return ""
+	}
+	text := c.Category.Name
+	if as := c.Category.Ancestors(); len(as) > 0 {
+		var ns []string
+		for _, a := range as {
+			ns = append(ns, a.Name)
+		}
+		text += ", inside " + strings.Join(ns, ", ")
+	}
+	if d := oneLine(c.Category.Description); d != "" {
+		text += ": " + d
+	}
+	return text
+}
+
+func names(cs []*model.Code) string {
+	var ns []string
+	for _, c := range cs {
+		ns = append(ns, c.Name)
+	}
+	return strings.Join(ns, ", ")
+}
+
+func status(code int) string {
+	if t := http.StatusText(code); t != "" {
+		return fmt.Sprintf("%d %s", code, t)
+	}
+	return fmt.Sprint(code)
+}
+
+func compact(v any) string {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.Encode(v)
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// writer builds the text.
+type writer struct {
+	b strings.Builder
+}
+
+func (w *writer) String() string { return strings.TrimRight(w.b.String(), "\n") + "\n" }
+
+func (w *writer) line(s string) { w.b.WriteString(strings.TrimRight(s, " ") + "\n") }
+
+func (w *writer) blank() {
+	if s := w.b.String(); !strings.HasSuffix(s, "\n\n") && s != "" {
+		w.b.WriteString("\n")
+	}
+}
+
+func (w *writer) heading(h string) {
+	w.blank()
+	w.line(h)
+}
+
+// factWidth is the width of the label column of the facts.
+const factWidth = 14
+
+func (w *writer) fact(label, text string) {
+	if text == "" {
+		return
+	}
+	lead := "  " + label + strings.Repeat(" ", max(1, factWidth-len(label)))
+	w.para(lead, strings.Repeat(" ", len(lead)), text)
+}
+
+// para writes text filled to Width, the first line after first, the others
+// after rest.
+func (w *writer) para(first, rest, text string) {
+	for _, l := range fill(first, rest, strings.Fields(text)) {
+		w.line(l)
+	}
+}
+
+// paramsHome returns the dotted path of the object where an envelope puts
+// the params it does not place one by one ("" for the error object
+// itself), and whether it has such a place.
+func paramsHome(env *model.Envelope) (string, bool) {
+	if env == nil || !env.AllParams {
+		return "", false
+	}
+	p := env.ParamPath("")
+	return strings.Join(p[:len(p)-1], "."), true
+}
+
+// params writes a params list: name, type and whether it is required on
+// one line, in columns, then its description and notes below.
+func (w *writer) params(ps []*model.Param, env *model.Envelope, indent string, top bool) {
+	nameWidth, typeWidth := 0, 0
+	for _, p := range ps {
+		nameWidth = max(nameWidth, utf8.RuneCountInString(p.Name))
+		typeWidth = max(typeWidth, utf8.RuneCountInString(p.Type.Source))
+	}
+	for _, p := range ps {
+		req := "required"
+		if p.Optional {
+			req = "optional"
+		}
+		w.line(fmt.Sprintf("%s%-*s  %-*s  %s", indent, nameWidth, p.Name, typeWidth, p.Type.Source, req))
+		var notes []string
+		if p.Doc != "" {
+			notes = append(notes, oneLine(p.Doc))
+		}
+		if top {
+			switch {
+			case !p.Wire:
+				notes = append(notes, "Not sent: it only fills the templates.")
+			case env != nil && env.Placed()[p.Name]:
+				notes = append(notes, "Sent at "+strings.Join(env.ParamPath(p.Name), ".")+".")
+			}
+		}
+		if p.Sensitive {
+			notes = append(notes, "Never echoed: "+model.Redacted+" stands in for it.")
+		}
+		if p.MaxLength > 0 {
+			notes = append(notes, fmt.Sprintf("Cut to %d characters.", p.MaxLength))
+		}
+		if len(notes) > 0 {
+			w.para(indent+"    ", indent+"    ", strings.Join(notes, " "))
+		}
+		t := p.Type
+		for t != nil && (t.Kind == model.List || t.Kind == model.Map) {
+			t = t.Elem
+		}
+		if t != nil && t.Kind == model.Object {
+			w.params(t.Fields, nil, indent+"  ", false)
+		}
+	}
+}
+
+// markdown writes Markdown text indented by two spaces: paragraphs and
+// list items refilled, fenced code as it is.
+func (w *writer) markdown(s string) {
+	s = strings.ReplaceAll(strings.TrimSpace(s), "\r\n", "\n")
+	var para []string
+	marker := ""
+	flush := func() {
+		if len(para) > 0 {
+			first, rest := "  ", "  "
+			if marker != "" {
+				first, rest = "  "+marker, "  "+strings.Repeat(" ", len(marker))
+			}
+			w.para(first, rest, strings.Join(para, " "))
+		}
+		para, marker = nil, ""
+	}
+	fence := ""
+	for _, l := range strings.Split(s, "\n") {
+		t := strings.TrimSpace(l)
+		switch {
+		case fence != "":
+			w.line("  " + l)
+			if strings.HasPrefix(t, fence) {
+				fence = ""
+			}
+		case strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~"):
+			flush()
+			fence = t[:3]
+			w.line("  " + l)
+		case t == "":
+			flush()
+			w.blank()
+		case listMarker(t) != "":
+			flush()
+			marker = listMarker(t)
+			para = append(para, strings.TrimSpace(t[len(marker):]))
+		default:
+			para = append(para, t)
+		}
+	}
+	flush()
+}
+
+// listMarker returns the list marker a line starts with, with its space,
+// or "".
+func listMarker(t string) string {
+	for _, m := range []string{"- ", "* ", "+ "} {
+		if strings.HasPrefix(t, m) {
+			return m
+		}
+	}
+	i := 0
+	for i < len(t) && t[i] >= '0' && t[i] <= '9' {
+		i++
+	}
+	if i > 0 && i+1 < len(t) && (t[i] == '.' || t[i] == ')') && t[i+1] == ' ' {
+		return t[:i+2]
+	}
+	return ""
+}
+
+// fill lays words out in lines of at most Width columns, the first line
+// after first, the others after rest; a word longer than a line gets a
+// line of its own.
+func fill(first, rest string, words []string) []string {
+	var lines []string
+	cur := first
+	empty := true
+	for _, word := range words {
+		if !empty && utf8.RuneCountInString(cur)+1+utf8.RuneCountInString(word) > Width {
+			lines = append(lines, cur)
+			cur, empty = rest, true
+		}
+		if !empty {
+			cur += " "
+		}
+		cur += word
+		empty = false
+	}
+	return append(lines, cur)
+}

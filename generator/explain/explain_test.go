@@ -1,0 +1,139 @@
+package explain_test
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/errspec/errspec/generator/explain"
+	"github.com/errspec/errspec/generator/load"
+	"github.com/errspec/errspec/generator/model"
+)
+
+func loadExample(t *testing.T) *model.Catalog {
+	t.Helper()
+	c, err := load.Dir("../../spec/agenttools")
+	if err != nil {
+		t.Fatalf("loading the example catalog: %v", err)
+	}
+	return c.Model
+}
+
+// TestWidth checks that every code of the example reads at 80 columns:
+// only a single word or a line of example JSON may run longer.
+func TestWidth(t *testing.T) {
+	cat := loadExample(t)
+	for _, c := range cat.Codes {
+		out := explain.Text(cat, c)
+		if !strings.HasSuffix(out, "\n") || strings.HasSuffix(out, "\n\n") {
+			t.Errorf("%s: does not end with one newline", c.Name)
+		}
+		inJSON := false
+		for i, line := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+			switch strings.TrimSpace(line) {
+			case "{":
+				inJSON = true
+			case "}":
+				inJSON = false
+			}
+			if strings.TrimRight(line, " ") != line {
+				t.Errorf("%s:%d: trailing spaces: %q", c.Name, i+1, line)
+			}
+			if n := utf8.RuneCountInString(line); n > explain.Width && !inJSON && strings.Contains(strings.TrimSpace(line), " ") {
+				t.Errorf("%s:%d: %d columns: %q", c.Name, i+1, n, line)
+			}
+		}
+	}
+}
+
+func TestContent(t *testing.T) {
+	cat := loadExample(t)
+	tests := []struct {
+		code string
+		want []string
+	}{
+		{"TIER_RESTRICTED", []string{
+			"TIER_RESTRICTED: Feature needs a higher tier\n",
+			"  HTTP status   403 Forbidden\n",
+			"  Retryable     no (never): the call cannot succeed; do not send it again\n",
+			"  Docs          https://docs.example.com/errors#tier_restricted\n",
+			"\nWhen to expect it\n",
+			"\nMessage\n  {feature_name} requires the {tier_required:or_higher} tier\n",
+			"\nParams (on the wire, in params)\n",
+			"  tier_required  tier      required\n",
+			"\nExample\n",
+			"    \"code\": \"TIER_RESTRICTED\",\n",
+			"\nFeatures and their alternatives\n",
+			"Upgrade: https://example.com/pricing",
+		}},
+		{"PROJECT_NOT_FOUND", []string{
+			"  Deprecated    since v2; use RESOURCE_NOT_FOUND instead\n",
+			"Params (on the wire, keys of the error object)",
+		}},
+		{"RESOURCE_NOT_FOUND", []string{"  Replaces      PROJECT_NOT_FOUND (deprecated)\n"}},
+		{"VALUE_OUT_OF_RANGE", []string{"\nDetail\n  {field} is {unit}.\n", "Not sent: it only fills the templates."}},
+		{"RATE_LIMITED", []string{"yes (after_delay): wait 60 seconds, then send the same call again"}},
+		{"UPSTREAM_TIMEOUT", []string{"  Category      upstream_timeout, inside upstream, internal: The upstream API"}},
+		{"AUTHENTICATION_FAILED", []string{"Never echoed: [redacted] stands in for it."}},
+	}
+	for _, tt := range tests {
+		c := cat.Code(tt.code)
+		if c == nil {
+			t.Errorf("no code %s in the example", tt.code)
+			continue
+		}
+		out := explain.Text(cat, c)
+		flat := strings.Join(strings.Fields(out), " ")
+		for _, w := range tt.want {
+			// A phrase without a newline may be wrapped.
+			if !strings.Contains(out, w) && (strings.Contains(w, "\n") || !strings.Contains(flat, w)) {
+				t.Errorf("%s lacks %q:\n%s", tt.code, w, out)
+			}
+		}
+	}
+}
+
+func TestMarkdownDescription(t *testing.T) {
+	in := &model.Input{
+		Name:       "md",
+		Categories: model.Ordered[model.InputCategory]{{Key: "c", Value: model.InputCategory{Description: "C."}}},
+		Codes: model.Ordered[model.InputCode]{{Key: "A", Value: model.InputCode{Category: "c", Title: "A", Message: "a",
+			Description: "A paragraph that goes on for long enough that it has to be wrapped at eighty columns.\n\n" +
+				"- a list item\n- another\n\n```\n  code   stays\n```\n1. first"}}},
+	}
+	cat, err := model.Build(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := explain.Text(cat, cat.Code("A"))
+	want := "When to expect it\n" +
+		"  A paragraph that goes on for long enough that it has to be wrapped at eighty\n" +
+		"  columns.\n\n" +
+		"  - a list item\n" +
+		"  - another\n\n" +
+		"  ```\n    code   stays\n  ```\n" +
+		"  1. first\n"
+	if !strings.Contains(out, want) {
+		t.Errorf("description:\n%s\nwant:\n%s", out, want)
+	}
+}
+
+func TestRetry(t *testing.T) {
+	tests := []struct {
+		retryable bool
+		class     model.Retry
+		after     int
+		want      string
+	}{
+		{false, model.RetryNever, 0, "no (never): the call cannot succeed; do not send it again"},
+		{false, model.RetryAfterFix, 0, "no (after_fix): change the call as the suggestion says, then send it again"},
+		{true, model.RetryAfterDelay, 0, "yes (after_delay): wait briefly, then send the same call again"},
+		{true, model.RetryAfterDelay, 1, "yes (after_delay): wait 1 second, then send the same call again"},
+		{true, model.RetrySafe, 5, "yes (safe): send the same call again at once; repeating it is safe"},
+	}
+	for _, tt := range tests {
+		if got := explain.Retry(tt.retryable, tt.class, tt.after); got != tt.want {
+			t.Errorf("Retry(%v, %s, %d) = %q, want %q", tt.retryable, tt.class, tt.after, got, tt.want)
+		}
+	}
+}

@@ -1,0 +1,83 @@
+package gogen_test
+
+import (
+	"bytes"
+	"go/format"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/errspec/errspec/generator/files"
+	"github.com/errspec/errspec/generator/gogen"
+	"github.com/errspec/errspec/generator/load"
+	"github.com/errspec/errspec/internal/synth"
+)
+
+// catalogs returns the directories of the valid catalogs of the
+// repository, and of a synthetic catalog.
+func catalogs(t *testing.T) []string {
+	t.Helper()
+	dirs, err := filepath.Glob("../../golden/testdata/*")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dirs = append(dirs, "../../spec/agenttools", "../../spec/errspec")
+	syn := t.TempDir()
+	if err := synth.Write(syn, 300); err != nil {
+		t.Fatal(err)
+	}
+	return append(dirs, syn)
+}
+
+// TestTextIsFormatted checks that go/format leaves the Go that Render
+// writes as it is: the declarations of the codes are written as text in
+// gofmt's layout, not formatted.
+func TestTextIsFormatted(t *testing.T) {
+	n := 0
+	for _, dir := range catalogs(t) {
+		if strings.HasPrefix(filepath.Base(dir), "reject_") {
+			continue
+		}
+		if _, err := os.Stat(dir); err != nil {
+			continue
+		}
+		cat, err := load.Dir(dir)
+		if err != nil || cat.Model.Outputs.GoPackage == "" {
+			continue
+		}
+		out, err := gogen.Render(cat.Model, files.Notice(cat.Model.Name))
+		if err != nil {
+			t.Errorf("%s: %v", dir, err)
+			continue
+		}
+		for _, f := range out {
+			formatted, err := format.Source(f.Data)
+			if err != nil {
+				t.Errorf("%s/%s: %v", dir, f.Name, err)
+				continue
+			}
+			if !bytes.Equal(formatted, f.Data) {
+				t.Errorf("%s/%s: go/format changes it:\n%s", dir, f.Name, firstDiff(f.Data, formatted))
+			}
+			n++
+		}
+	}
+	t.Logf("%d files checked", n)
+	if n < 5 {
+		t.Errorf("only %d files checked", n)
+	}
+}
+
+// firstDiff shows the first line where a and b differ, with the lines
+// around it.
+func firstDiff(a, b []byte) string {
+	la, lb := strings.Split(string(a), "\n"), strings.Split(string(b), "\n")
+	for i := range min(len(la), len(lb)) {
+		if la[i] != lb[i] {
+			from, to := max(i-3, 0), min(i+4, len(la), len(lb))
+			return "got:\n" + strings.Join(la[from:to], "\n") + "\nformatted:\n" + strings.Join(lb[from:to], "\n")
+		}
+	}
+	return "(the lengths differ)"
+}

@@ -1,0 +1,236 @@
+package model
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestBuildTextErrors(t *testing.T) {
+	long := strings.Repeat("x", MaxTitle+1)
+	longTemplate := strings.Repeat("é", MaxTemplate+1)
+	in := testInput(
+		inCode("A", InputCode{Category: "c", Title: "Two\nlines", Message: "a\x1b[31mred", Suggestion: " \t", Detail: "ok\ttab\nline",
+			Description: "Markdown\r\nwith CRLF and a \x00",
+			Params: Ordered[InputParam]{inParam("obj", InputParam{Type: "object", Fields: Ordered[InputParam]{
+				inParam("q", InputParam{Type: "string", Doc: "bell\a"}),
+			}})}}),
+		inCode("B", InputCode{Category: "c", Title: long, Message: longTemplate, Suggestion: "carriage\rreturn"}),
+		inCode("C", InputCode{Category: "c", Title: strings.Repeat("é", MaxTitle), Message: strings.Repeat("é", MaxTemplate)}),
+	)
+	in.Title = "  "
+	in.Categories[0].Value.Description = "C.\u0085"
+	want := Errors{
+		{[]string{"title"}, "the catalog's title is blank: it holds only white space", "write the text, or leave the field out if it is optional"},
+		{[]string{"categories", "c", "description"}, "the description holds the control character U+0085 at offset 2", "remove it: catalog text holds no control characters but tabs and newlines"},
+		{[]string{"codes", "A", "title"}, "the title is one line, and this one breaks at offset 3", "put it on one line; say more in a description"},
+		{[]string{"codes", "A", "description"}, "the description holds the control character U+0000 at offset 26", "remove it: catalog text holds no control characters but tabs and newlines"},
+		{[]string{"codes", "A", "message"}, "the message template holds the control character U+001B at offset 1", "remove it: catalog text holds no control characters but tabs and newlines"},
+		{[]string{"codes", "A", "suggestion"}, "the suggestion template is blank: it holds only white space", "write the text, or leave the field out if it is optional"},
+		{[]string{"codes", "A", "params", "obj", "fields", "q", "doc"}, "the doc holds the control character U+0007 at offset 4", "remove it: catalog text holds no control characters but tabs and newlines"},
+		{[]string{"codes", "B", "title"}, "the title is 121 characters long, more than the 120 a title may have", "shorten it to at most 120 characters; say more in a description"},
+		{[]string{"codes", "B", "message"}, "the message template is 501 characters long, more than the 500 a template may have", "shorten it to at most 500 characters: say what happened in a sentence or two, and the rest in description"},
+		{[]string{"codes", "B", "suggestion"}, "the suggestion template holds the control character U+000D at offset 8", "remove it: catalog text holds no control characters but tabs and newlines"},
+	}
+	if diff := cmp.Diff(want, buildErrors(t, in)); diff != "" {
+		t.Errorf("errors (-want +got):\n%s", diff)
+	}
+}
+
+// TestBuildHostileText checks that text that is hard to carry, but not
+// wrong, passes: quotes, backslashes, comment markers, braces, format
+// verbs, HTML, tabs, newlines, non-ASCII letters, emoji and invisible
+// characters.
+func TestBuildHostileText(t *testing.T) {
+	const hostile = "`x` \"q\" \\ */ // {{ }} %v <script>|</script> ünï 日本 🔥 \u202e\u200f\u200b\ufeff\ttab"
+	in := testInput(inCode("A", InputCode{Category: "c", Title: hostile, Description: hostile + "\nline", Message: hostile + "\nline"}))
+	in.Features = Ordered[InputFeature]{{"f", InputFeature{Name: hostile, Tier: "Free", Tools: []string{"t"},
+		Alternatives: []InputAlternative{{Action: hostile, Description: hostile + "\n", AvailableOn: "Free"}}}}}
+	in.Tiers = []string{"Free"}
+	in.Tools = Ordered[InputTool]{{"t", InputTool{Description: hostile + "\nline"}}}
+	cat := mustBuild(t, in)
+	if got, want := cat.Codes[0].Message.Parts[0].Text, strings.ReplaceAll(hostile, "{{ }}", "{ }")+"\nline"; got != want {
+		t.Errorf("message text = %q, want %q", got, want)
+	}
+}
+
+func TestBuildOutputErrors(t *testing.T) {
+	type file = struct {
+		File string `json:"file"`
+	}
+	tests := []struct {
+		name string
+		set  func(o *InputOutputs)
+		want Errors
+	}{
+		{"keyword package", func(o *InputOutputs) {
+			o.Go = &struct {
+				Dir     string `json:"dir"`
+				Package string `json:"package"`
+			}{"gen", "type"}
+		}, Errors{{[]string{"outputs", "go", "package"}, `"type" is a Go keyword, which cannot name a package`, "choose another name, such as typeerrors"}}},
+		{"main package", func(o *InputOutputs) {
+			o.Go = &struct {
+				Dir     string `json:"dir"`
+				Package string `json:"package"`
+			}{"gen", "main"}
+		}, Errors{{[]string{"outputs", "go", "package"}, "package main is a program, and the errors are a package to import", "choose another name, such as apperr"}}},
+		{"absolute paths", func(o *InputOutputs) {
+			o.Go = &struct {
+				Dir     string `json:"dir"`
+				Package string `json:"package"`
+			}{`C:\gen`, "gen"}
+			o.Markdown = &InputMarkdown{Layout: LayoutPerCode, Dir: "/docs"}
+			o.JSONSchema = &file{`\\server\errors.json`}
+		}, Errors{
+			{[]string{"outputs", "go", "dir"}, `C:\gen is an absolute path; output paths are relative to the catalog, so that the catalog builds anywhere`, `give a path relative to the catalog directory, such as ../generated/C:\gen`},
+			{[]string{"outputs", "markdown", "dir"}, "/docs is an absolute path; output paths are relative to the catalog, so that the catalog builds anywhere", "give a path relative to the catalog directory, such as ../generated/docs"},
+			{[]string{"outputs", "jsonschema", "file"}, `\\server\errors.json is an absolute path; output paths are relative to the catalog, so that the catalog builds anywhere`, `give a path relative to the catalog directory, such as ../generated/\\server\errors.json`},
+		}},
+		{"one file twice", func(o *InputOutputs) {
+			o.Markdown = &InputMarkdown{File: "docs/errors.md"}
+			o.LLMs = &file{"docs/../docs/errors.md"}
+			o.JSONSchema = &file{"errors.json"}
+			o.Catalog = &file{"./errors.json"}
+		}, Errors{
+			{[]string{"outputs", "catalog", "file"}, "./errors.json is also the file of outputs.jsonschema.file: one output would overwrite the other", "give each output a file of its own"},
+			{[]string{"outputs", "llms", "file"}, "docs/../docs/errors.md is also the file of outputs.markdown.file: one output would overwrite the other", "give each output a file of its own"},
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := testInput(inCode("A", InputCode{Category: "c", Title: "T", Message: "m"}))
+			tt.set(&in.Outputs)
+			if diff := cmp.Diff(tt.want, buildErrors(t, in)); diff != "" {
+				t.Errorf("errors (-want +got):\n%s", diff)
+			}
+		})
+	}
+	// Directories may hold other outputs: the Go package and the per-code
+	// pages may share one.
+	in := testInput(inCode("A", InputCode{Category: "c", Title: "T", Message: "m"}))
+	in.Outputs.Go = &struct {
+		Dir     string `json:"dir"`
+		Package string `json:"package"`
+	}{"gen", "gen"}
+	in.Outputs.Markdown = &InputMarkdown{Layout: LayoutPerCode, Dir: "gen"}
+	mustBuild(t, in)
+}
+
+func TestBuildReferenceErrors(t *testing.T) {
+	in := testInput(
+		inCode("A", InputCode{Category: "c", Title: "T", Message: "{kind} {shown}", Params: Ordered[InputParam]{
+			inParam("kind", InputParam{Type: "string", Wire: testPtr(false)}),
+			inParam("hidden", InputParam{Type: "string", Wire: testPtr(false)}),
+			inParam("shown", InputParam{Type: "string"}),
+		}}),
+	)
+	in.Tiers = []string{"Free", "Premium"}
+	in.Tools = Ordered[InputTool]{{"browse", InputTool{Actions: Ordered[struct {
+		Required []string `json:"required"`
+	}]{{"list", struct {
+		Required []string `json:"required"`
+	}{[]string{"id", "page", "id"}}}}}}}
+	in.Features = Ordered[InputFeature]{
+		{"reports", InputFeature{Name: "Reports", Tier: "Premium", Tools: []string{"browse:list", "browse:list"},
+			Alternatives: []InputAlternative{{Action: "Export", AvailableOn: "Fre"}, {Action: "Ask", AvailableOn: "Gold"}, {Action: "Wait"}}}},
+	}
+	want := Errors{
+		{[]string{"codes", "A", "params", "hidden", "wire"}, "param hidden is kept off the wire and fills no template, so its value goes nowhere", "use it in the message, detail or suggestion, or drop wire: false"},
+		{[]string{"features", "reports", "alternatives", "[0]", "available_on"}, `tier "Fre" is not declared`, `did you mean "Free"?`},
+		{[]string{"features", "reports", "alternatives", "[1]", "available_on"}, `tier "Gold" is not declared`, `use one of "Free", "Premium", or declare it under tiers`},
+		{[]string{"tools", "browse", "actions", "list", "required", "[2]"}, `"id" is listed twice`, "list each required argument once"},
+		{[]string{"features", "reports", "tools", "[1]"}, "browse:list is listed twice", "list it once"},
+	}
+	if diff := cmp.Diff(want, buildErrors(t, in)); diff != "" {
+		t.Errorf("errors (-want +got):\n%s", diff)
+	}
+}
+
+func TestBuildEnvelopeParamTwice(t *testing.T) {
+	in := testInput(inCode("A", InputCode{Category: "c", Title: "T", Message: "m", Params: Ordered[InputParam]{
+		inParam("id", InputParam{Type: "string"}),
+	}}))
+	in.Envelope = []byte(`{"code": "$code", "id": "$params.id", "error": {"id": "$params.id"}}`)
+	want := Errors{
+		{[]string{"envelope", "error", "id"}, "$params.id is placed twice, here and at id", "place the param once"},
+	}
+	if diff := cmp.Diff(want, buildErrors(t, in)); diff != "" {
+		t.Errorf("errors (-want +got):\n%s", diff)
+	}
+}
+
+func TestMarkerFix(t *testing.T) {
+	const constant = " (write $$ for a constant that starts with $)"
+	tests := []struct{ marker, want string }{
+		{"$mesage", `did you mean "$message"?` + constant},
+		{"$param.user_id", `did you mean "$params.user_id"?`},
+		{"$parms.user_id", `did you mean "$params.user_id"?`},
+		{"$timestamp", `use one of "$params", "$params.NAME", "$code", "$category", "$message", "$detail", "$suggestion", "$retryable", "$retry", "$retry_after", "$http_status", "$docs_url", "$title"` + constant},
+	}
+	for _, tt := range tests {
+		if diff := cmp.Diff(tt.want, markerFix(tt.marker)); diff != "" {
+			t.Errorf("markerFix(%q) (-want +got):\n%s", tt.marker, diff)
+		}
+	}
+}
+
+// TestEnvelopeConstants checks that a constant of an envelope keeps <, >
+// and & as written, so that the docs show it as the catalog does.
+func TestEnvelopeConstants(t *testing.T) {
+	in := testInput(inCode("A", InputCode{Category: "c", Title: "T", Message: "m"}))
+	in.Envelope = []byte(`{"code": "$code", "a": "<b>&amp;</b>", "b": "$$<i>"}`)
+	cat := mustBuild(t, in)
+	var got []string
+	cat.Envelopes[0].Root.Walk(func(_ []string, m *Member) {
+		if m.Kind == KindConst {
+			got = append(got, m.Const)
+		}
+	})
+	if diff := cmp.Diff([]string{`"<b>&amp;</b>"`, `"$<i>"`}, got); diff != "" {
+		t.Errorf("constants (-want +got):\n%s", diff)
+	}
+}
+
+func TestBuildReservedGoName(t *testing.T) {
+	in := testInput(inCode("A", InputCode{Category: "c", Title: "T", Message: "m"}))
+	in.Tiers = []string{"Restricted"}
+	want := Errors{
+		{[]string{"tiers", "[0]"}, "tier Restricted gives the Go constant TierRestricted, which errspec declares itself", "rename it"},
+	}
+	if diff := cmp.Diff(want, buildErrors(t, in)); diff != "" {
+		t.Errorf("errors (-want +got):\n%s", diff)
+	}
+}
+
+func TestDescribeParam(t *testing.T) {
+	tests := []struct {
+		p    []string
+		want string
+	}{
+		{[]string{"codes", "A", "params", "x"}, "param x of code A"},
+		{[]string{"codes", "A", "params", "x", "fields", "y", "fields", "z"}, "field z of field y of param x of code A"},
+		{[]string{"codes", "A"}, "codes.A"},
+	}
+	for _, tt := range tests {
+		if got := describeParam(tt.p); got != tt.want {
+			t.Errorf("describeParam(%q) = %q, want %q", tt.p, got, tt.want)
+		}
+	}
+}
+
+func TestKeyProblem(t *testing.T) {
+	tests := []struct{ key, want string }{
+		{"code", ""},
+		{"we\"ird <b> 🔥\u202e", ""},
+		{"", `the envelope key "" is blank`},
+		{" \t", `the envelope key " \t" is blank`},
+		{"ünï\x1b[0m", `the envelope key "ünï\x1b[0m" holds the control character U+001B at offset 3`},
+	}
+	for _, tt := range tests {
+		if got := keyProblem(tt.key); got != tt.want {
+			t.Errorf("keyProblem(%q) = %q, want %q", tt.key, got, tt.want)
+		}
+	}
+}

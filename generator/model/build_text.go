@@ -1,0 +1,115 @@
+package model
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// The longest title and template a catalog may hold, in characters: a
+// title is a line, and a message, detail or suggestion a sentence or two.
+// Longer ones are a description in the wrong field.
+const (
+	MaxTitle    = 120
+	MaxTemplate = 500
+)
+
+// textKind is the kind of a catalog text, which says what it may hold.
+type textKind int
+
+const (
+	lineText     textKind = iota // a title or a name: one line
+	templateText                 // a message, detail or suggestion template
+	docText                      // a description or a doc: Markdown, several lines
+)
+
+// checkText checks a text of the catalog at p, what names it (the title):
+// not blank, no control characters but tabs and newlines (and carriage
+// returns in descriptions), one line for a title, not over its length.
+func (b *builder) checkText(p []string, what string, kind textKind, s string) {
+	if s == "" {
+		return
+	}
+	if strings.TrimSpace(s) == "" && kind != docText {
+		b.errs.add(p, "write the text, or leave the field out if it is optional", "%s is blank: it holds only white space", what)
+		return
+	}
+	for i, r := range s {
+		offset := utf8.RuneCountInString(s[:i])
+		if kind == lineText && (r == '\n' || r == '\r') {
+			b.errs.add(p, "put it on one line; say more in a description", "%s is one line, and this one breaks at offset %d", what, offset)
+			return
+		}
+		if isControl(r, kind) {
+			b.errs.add(p, "remove it: catalog text holds no control characters but tabs and newlines",
+				"%s holds the control character %U at offset %d", what, r, offset)
+			return
+		}
+	}
+	n := utf8.RuneCountInString(s)
+	switch {
+	case kind == lineText && n > MaxTitle:
+		b.errs.add(p, fmt.Sprintf("shorten it to at most %d characters; say more in a description", MaxTitle),
+			"%s is %d characters long, more than the %d a title may have", what, n, MaxTitle)
+	case kind == templateText && n > MaxTemplate:
+		b.errs.add(p, fmt.Sprintf("shorten it to at most %d characters: say what happened in a sentence or two, and the rest in description", MaxTemplate),
+			"%s is %d characters long, more than the %d a template may have", what, n, MaxTemplate)
+	}
+}
+
+// isControl reports whether r is a control character a text of the kind
+// must not hold: an escape sequence in a message would reach a terminal
+// through the error's text, and a NUL cannot go in a Go comment.
+func isControl(r rune, kind textKind) bool {
+	switch r {
+	case '\t', '\n':
+		return false
+	case '\r':
+		return kind != docText
+	}
+	return unicode.IsControl(r)
+}
+
+// checkTexts checks every text of the catalog.
+func (b *builder) checkTexts() {
+	in := b.in
+	b.checkText(at("title"), "the catalog's title", lineText, in.Title)
+	b.checkText(at("description"), "the catalog's description", docText, in.Description)
+	for _, e := range in.Categories {
+		b.checkText(at("categories", e.Key, "description"), "the description", docText, e.Value.Description)
+	}
+	for _, e := range in.Codes {
+		p := at("codes", e.Key)
+		c := e.Value
+		b.checkText(append(p, "title"), "the title", lineText, c.Title)
+		b.checkText(append(p, "description"), "the description", docText, c.Description)
+		b.checkText(append(p, "message"), "the message template", templateText, c.Message)
+		b.checkText(append(p, "detail"), "the detail template", templateText, c.Detail)
+		b.checkText(append(p, "suggestion"), "the suggestion template", templateText, c.Suggestion)
+		b.checkParamDocs(append(p, "params"), c.Params)
+		if d := c.Deprecated; d != nil {
+			b.checkText(append(p, "deprecated", "since"), "since", lineText, d.Since)
+		}
+	}
+	for _, e := range in.Features {
+		p := at("features", e.Key)
+		b.checkText(append(p, "name"), "the feature's name", lineText, e.Value.Name)
+		for i, a := range e.Value.Alternatives {
+			ap := append(p, "alternatives", index(i))
+			b.checkText(append(ap, "action"), "the alternative's action", lineText, a.Action)
+			b.checkText(append(ap, "description"), "the alternative's description", docText, a.Description)
+		}
+	}
+	for _, e := range in.Tools {
+		b.checkText(at("tools", e.Key, "description"), "the tool's description", docText, e.Value.Description)
+	}
+}
+
+func (b *builder) checkParamDocs(p []string, params Ordered[InputParam]) {
+	for _, e := range params {
+		pp := append(p[:len(p):len(p)], e.Key)
+		b.checkText(append(pp, "doc"), "the doc", docText, e.Value.Doc)
+		b.checkParamDocs(append(pp, "fields"), e.Value.Fields)
+	}
+}

@@ -1,0 +1,29 @@
+package schemagen_test
+
+import (
+	"testing"
+
+	"github.com/errspec/errspec/generator/files"
+	"github.com/errspec/errspec/generator/load"
+	"github.com/errspec/errspec/generator/schemagen"
+	"github.com/errspec/errspec/internal/synth/synthtest"
+)
+
+// BenchmarkRender measures writing the JSON Schema of a synthetic catalog.
+func BenchmarkRender(b *testing.B) {
+	for _, n := range synthtest.Sizes() {
+		b.Run(synthtest.Name(n), func(b *testing.B) {
+			cat, err := load.Dir(synthtest.Dir(b, n))
+			if err != nil {
+				b.Fatal(err)
+			}
+			notice := files.Notice(cat.Model.Name)
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := schemagen.Render(cat.Model, notice); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# Times errspec against CUE itself on synthetic catalogs: for each size, a
+# prebuilt errspec binary runs `errspec generate` (outputs up to date, so
+# nothing is written) and `errspec check`, and the cue command of the CUE
+# version the module requires runs `cue export` of the same catalog unified
+# with errspec's schema, several runs each, interleaved. It prints the
+# median wall time and the median peak RSS of each, and last the line
+#
+#	ratio generate/cue-export N=1000: X.XX N=10000: Y.YY
+#
+# Usage: scripts/bench.sh [RUNS [SIZES...]]   (default: 5 runs; 100 1000 10000)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+runs=${1:-5}
+shift || true
+sizes=("$@")
+if [ ${#sizes[@]} -eq 0 ]; then
+	sizes=(100 1000 10000)
+fi
+if ! /usr/bin/time -f %M true 2>/dev/null; then
+	echo "bench.sh needs GNU time at /usr/bin/time for the peak RSS" >&2
+	exit 2
+fi
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+go build -o "$work/errspec" ./cmd/errspec
+# The cue command of the CUE version the module requires, built apart
+# from the module, whose dependencies it does not share.
+GOBIN="$work" GOFLAGS=-mod=mod go install "cuelang.org/go/cmd/cue@$(go list -m -f '{{.Version}}' cuelang.org/go)"
+go build -o "$work/synth" ./internal/synth/cmd
+
+# measure CMD... runs the command in the current directory and prints its
+# wall time in seconds and its peak RSS in KB.
+measure() {
+	/usr/bin/time -f '%e %M' -o "$work/time" "$@" >/dev/null 2>"$work/stderr" || {
+		echo "failed: $*" >&2
+		cat "$work/stderr" >&2
+		exit 1
+	}
+	cat "$work/time"
+}
+
+# median prints the median of the numbers on stdin.
+median() {
+	sort -g | awk '{a[NR] = $1} END {if (NR % 2) print a[(NR + 1) / 2]; else printf "%.3f\n", (a[NR / 2] + a[NR / 2 + 1]) / 2}'
+}
+
+echo "machine: $(nproc) cores, $(awk '/model name/ {$1 = $2 = $3 = ""; print; exit}' /proc/cpuinfo | sed 's/^ *//'), $(go version | cut -d' ' -f3-4), cue $("$work/cue" version | awk 'NR == 1 {print $3}')"
+echo "runs per measure: $runs"
+printf '%-7s %-9s %10s %12s %8s\n' codes command "median s" "median RSS" "vs cue"
+
+declare -A ratio gen_s
+for n in "${sizes[@]}"; do
+	cat="$work/catalog$n"
+	exp="$work/export$n"
+	"$work/synth" -n "$n" -o "$cat"
+	"$work/synth" -n "$n" -cue -o "$exp"
+	# A first run writes the outputs; the runs timed find nothing to change.
+	(cd "$cat" && "$work/errspec" generate . >/dev/null)
+	snapshot() { find "$cat/out" -type f -printf '%p %T@\n' | sort; }
+	before=$(snapshot)
+	: >"$work/gen" >"$work/check" >"$work/cue-export"
+	for _ in $(seq "$runs"); do
+		(cd "$cat" && measure "$work/errspec" generate .) >>"$work/gen"
+		(cd "$cat" && measure "$work/errspec" check .) >>"$work/check"
+		(cd "$exp" && measure "$work/cue" export -e errspec_catalog --out json .) >>"$work/cue-export"
+	done
+	if [ "$(snapshot)" != "$before" ]; then
+		echo "errspec generate wrote files with nothing to change" >&2
+		exit 1
+	fi
+	cue_s=$(cut -d' ' -f1 "$work/cue-export" | median)
+	for cmd in gen check cue-export; do
+		s=$(cut -d' ' -f1 "$work/$cmd" | median)
+		rss=$(cut -d' ' -f2 "$work/$cmd" | median)
+		name=$cmd
+		[ "$cmd" = gen ] && name=generate
+		printf '%-7s %-9s %10.2f %9.0f MB %8.2f\n' "$n" "$name" "$s" "$(echo "$rss / 1024" | bc -l)" "$(echo "$s / $cue_s" | bc -l)"
+	done
+	ratio[$n]=$(echo "$(cut -d' ' -f1 "$work/gen" | median) / $cue_s" | bc -l)
+	gen_s[$n]=$(cut -d' ' -f1 "$work/gen" | median)
+done
+
+# lines counts the code, comment and blank lines of a Go file.
+lines() {
+	awk '/^[ \t]*$/ {b++; next} /^[ \t]*\/\// {c++; next} {k++} END {print k + 0, c + 0, b + 0}' "$1"
+}
+if [ ${#sizes[@]} -ge 2 ]; then
+	small=${sizes[-2]} large=${sizes[-1]}
+	read -r k1 c1 b1 < <(lines "$work/catalog$small/out/go/errors.go")
+	read -r k2 c2 b2 < <(lines "$work/catalog$large/out/go/errors.go")
+	d=$((large - small))
+	printf 'generated Go per code (errors.go, N=%s to %s): %.1f lines: %.1f code, %.1f comment, %.1f blank\n' "$small" "$large" \
+		"$(echo "($k2 + $c2 + $b2 - $k1 - $c1 - $b1) / $d" | bc -l)" "$(echo "($k2 - $k1) / $d" | bc -l)" \
+		"$(echo "($c2 - $c1) / $d" | bc -l)" "$(echo "($b2 - $b1) / $d" | bc -l)"
+	printf 'generate N=%s / N=%s: %.2f\n' "$large" "$small" "$(echo "${gen_s[$large]} / ${gen_s[$small]}" | bc -l)"
+fi
+line="ratio generate/cue-export"
+for n in 1000 10000; do
+	if [ -n "${ratio[$n]:-}" ]; then
+		line+=$(printf ' N=%s: %.2f' "$n" "${ratio[$n]}")
+	fi
+done
+echo "$line"
