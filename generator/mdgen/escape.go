@@ -115,7 +115,21 @@ func longestRun(s string, c byte) int {
 // an ordinary escape. So cell escapes every pipe of a code span, and
 // outside code only the pipes not escaped already (text escapes its own).
 func cell(s string) string {
-	s = inline(s)
+	return outsideCode(inline(s),
+		func(span string) string { return strings.ReplaceAll(span, "|", `\|`) },
+		func(s string) (string, int) {
+			if s[0] == '|' {
+				return `\|`, 1
+			}
+			return s[:1], 1
+		})
+}
+
+// outsideCode rewrites Markdown s piece by piece: a backslash escape is
+// kept as it is, a code span (its backtick fences included) goes through
+// code, and anything else through text, which returns what to write for
+// the start of its argument and how many bytes of it that replaces.
+func outsideCode(s string, code func(span string) string, text func(rest string) (string, int)) string {
 	var b strings.Builder
 	for i := 0; i < len(s); {
 		switch {
@@ -134,15 +148,13 @@ func cell(s string) string {
 				continue
 			}
 			b.WriteString(s[i : i+n])
-			b.WriteString(strings.ReplaceAll(s[i+n:end], "|", `\|`))
+			b.WriteString(code(s[i+n : end]))
 			b.WriteString(s[end : end+n])
 			i = end + n
-		case s[i] == '|':
-			b.WriteString(`\|`)
-			i++
 		default:
-			b.WriteByte(s[i])
-			i++
+			out, n := text(s[i:])
+			b.WriteString(out)
+			i += n
 		}
 	}
 	return b.String()
@@ -253,39 +265,16 @@ var (
 // spans, so that no HTML tag, comment or autolink-like tag is read, and
 // writes invisible characters there as character references.
 func escapeHTML(s string) string {
-	var b strings.Builder
-	for i := 0; i < len(s); {
-		switch {
-		case s[i] == '\\' && i+1 < len(s):
-			b.WriteString(s[i : i+2])
-			i += 2
-		case s[i] == '`':
-			n := 1
-			for i+n < len(s) && s[i+n] == '`' {
-				n++
-			}
-			end := closingRun(s, i+n, n)
-			if end < 0 {
-				b.WriteString(s[i : i+n])
-				i += n
-				continue
-			}
-			b.WriteString(s[i : end+n])
-			i = end + n
-		case s[i] == '<':
-			b.WriteString(`\<`)
-			i++
-		default:
-			r, n := utf8.DecodeRuneInString(s[i:])
-			if invisible(r) {
-				fmt.Fprintf(&b, "&#x%X;", r)
-			} else {
-				b.WriteString(s[i : i+n])
-			}
-			i += n
+	return outsideCode(s, func(span string) string { return span }, func(s string) (string, int) {
+		if s[0] == '<' {
+			return `\<`, 1
 		}
-	}
-	return b.String()
+		r, n := utf8.DecodeRuneInString(s)
+		if invisible(r) {
+			return fmt.Sprintf("&#x%X;", r), n
+		}
+		return s[:n], n
+	})
 }
 
 // closingRun returns the index of the next run of exactly n backticks in
