@@ -189,9 +189,6 @@ func goTypeText(t *model.Type, optional bool) string {
 	return t.GoName
 }
 
-// goType is goTypeText as jennifer code.
-func goType(t *model.Type, optional bool) *Statement { return Id(goTypeText(t, optional)) }
-
 // writeObjectTypes writes the struct types of the code's object params,
 // nested ones included.
 func writeObjectTypes(g *goText, c *model.Code) {

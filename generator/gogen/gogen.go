@@ -1,8 +1,16 @@
-// Package gogen writes the Go package of a catalog with jennifer: the Code
-// and Category types, metadata lookup, the Error type with its JSON wire
-// form, and a typed constructor per code. The generated code needs nothing
-// beyond the standard library. Every construct has a function of its own
-// returning jennifer code, and reads only the model.
+// Package gogen writes the Go package of a catalog: the Code and Category
+// types, metadata lookup, the Error type with its JSON wire form, and a
+// typed constructor per code. The generated code needs nothing beyond the
+// standard library. Every construct has a function of its own, and reads
+// only the model.
+//
+// The fixed part of the package, the same for every catalog but for its
+// tables, is built with jennifer and formatted with go/format. The
+// declarations of the codes, most of a large catalog's package, are
+// written as text already in gofmt's layout (text.go), into the places
+// markers hold in the fixed part: formatting them would cost more than
+// everything else errspec does. TestTextIsFormatted checks that go/format
+// leaves the whole output unchanged.
 package gogen
 
 import (

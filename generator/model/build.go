@@ -345,6 +345,18 @@ func (b *builder) code(name string, in InputCode, cats map[string]*Category) *Co
 			used[param] = true
 		}
 	}
+	// A param that a generated helper fills (the code plays a role) keeps
+	// its value for the server's own use, in Params.
+	for _, r := range b.in.Roles {
+		if r.Value != name {
+			continue
+		}
+		for _, rp := range RoleParams[Role(r.Key)] {
+			if param := c.Param(rp.Name); param != nil {
+				used[param] = true
+			}
+		}
+	}
 	for _, param := range c.Params {
 		if !param.Wire && !used[param] {
 			b.errs.add(append(p, "params", param.Name, "wire"), "use it in the message, detail or suggestion, or drop wire: false",
