@@ -157,7 +157,7 @@ func paramFields(ps []*model.Param) []fieldText {
 			text = strings.TrimSpace(text + fmt.Sprintf(" Cut to %d characters.", p.MaxLength))
 		}
 		if text != "" {
-			f.comment = commentLine(commentSafe.Replace(strings.ToValidUTF8(text, "\uFFFD")))
+			f.comment = commentLine(text)
 		}
 		out = append(out, f)
 	}

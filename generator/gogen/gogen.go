@@ -293,7 +293,6 @@ var commentSafe = strings.NewReplacer("\uFEFF", "<U+FEFF>", "\x00", "<U+0000>", 
 // holds: a block comment would end early at a "*/" in catalog text.
 func doc(text string) *Statement {
 	s := Null()
-	text = commentSafe.Replace(strings.ToValidUTF8(text, "\uFFFD"))
 	for i, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
 		if i > 0 {
 			s.Line()
@@ -308,7 +307,7 @@ func doc(text string) *Statement {
 // copies a comment that starts with // or /* raw, which would turn catalog
 // text into a directive (//go:build) or an unterminated block comment.
 func commentLine(line string) string {
-	line = strings.TrimRight(commentSafe.Replace(line), " \t")
+	line = strings.TrimRight(commentSafe.Replace(strings.ToValidUTF8(line, "\uFFFD")), " \t")
 	if line == "" {
 		return "//"
 	}

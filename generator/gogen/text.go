@@ -72,7 +72,6 @@ func (g *goText) specDoc(text string) {
 // commentLines returns text as the lines of a // comment, as doc writes
 // them.
 func commentLines(text string) []string {
-	text = commentSafe.Replace(strings.ToValidUTF8(text, "\uFFFD"))
 	lines := strings.Split(strings.TrimRight(text, "\n"), "\n")
 	for i, l := range lines {
 		lines[i] = commentLine(l)
