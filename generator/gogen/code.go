@@ -2,7 +2,6 @@ package gogen
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	. "github.com/dave/jennifer/jen"
@@ -10,79 +9,67 @@ import (
 	"github.com/errspec/errspec/generator/model"
 )
 
-// codeConsts writes the constants of the codes.
-func codeConsts(cat *model.Catalog) string {
-	var g goText
-	g.line("const (")
-	for _, c := range cat.Codes {
-		text := fmt.Sprintf("%s is %s: %s.", c.GoName, c.Name, strings.TrimSuffix(c.Title, "."))
-		if c.Deprecated != nil {
-			text += "\n\nDeprecated: " + deprecationText(c)
-		}
-		g.specDoc(text)
-		g.line("\t", c.GoName, " Code = ", quote(c.Name))
-	}
-	g.line(")")
-	return g.String()
-}
-
-// specsTable writes the table of every code's metadata, a row a code: its
-// Info, its envelope, the fixed texts of a code without params and the
-// function that makes a code's params.
-func specsTable(cat *model.Catalog) string {
-	var g goText
-	g.topDoc("specs holds every code, sorted, one a row: its Info (code, category, title, retryable, retry, retry after, HTTP status, docs URL, deprecated), its envelope, its fixed texts and its params.")
-	g.line("var specs = [...]codeSpec{")
-	for _, c := range cat.Codes {
-		retryAfter := "0"
-		if c.RetryAfter > 0 {
-			retryAfter = strconv.Itoa(c.RetryAfter) + " * time.Second"
-		}
-		info := fmt.Sprintf("Info{%s, %s, %s, %t, %s, %s, %d, %s, %t}", c.GoName, c.Category.GoName, quote(c.Title), c.Retryable,
-			c.Retry.GoName(), retryAfter, c.HTTPStatus, quote(c.DocsURL), c.Deprecated != nil)
-		envelope := 0
-		for i, e := range cat.Envelopes {
-			if e == c.Envelope {
-				envelope = i
+// genCodeConsts writes the constants of the codes.
+func genCodeConsts(cat *model.Catalog) Code {
+	return Const().DefsFunc(func(g *Group) {
+		for _, c := range cat.Codes {
+			text := fmt.Sprintf("%s is %s: %s.", c.GoName, c.Name, strings.TrimSuffix(c.Title, "."))
+			if c.Deprecated != nil {
+				text += "\n\nDeprecated: " + deprecationText(c)
 			}
+			g.Add(doc(text)).Line().Id(c.GoName).Id("Code").Op("=").Lit(c.Name)
 		}
-		row := fmt.Sprintf("\t{%s, %d, ", info, envelope)
-		if c.ParamsType == "" {
-			// A code without params has fixed texts, which its
-			// constructor and Parse take from here.
-			g.line(row, quote(literalText(c.Message)), ", ", quote(literalText(c.Detail)), ", ", quote(literalText(c.Suggestion)), ", nil},")
-			continue
-		}
-		header, body := "func() Params", "return new("+c.ParamsType+")"
-		if oneLiner(header, []string{body}) {
-			g.line(row, `"", "", "", `, header, " { ", body, " }},")
-		} else {
-			g.line(row, `"", "", "", `, header, " {")
-			g.line("\t\t", body)
-			g.line("\t}},")
-		}
-	}
-	g.line("}")
-	return g.String()
+	})
 }
 
-// codeDecls writes every code's declarations, each preceded by a blank
-// line: its params type and the methods that fill its templates and write
-// it on the wire, its options and object types, and its constructor.
-func codeDecls(cat *model.Catalog) string {
-	var g goText
-	for _, c := range cat.Codes {
-		if c.ParamsType == "" {
-			g.line()
-			g.topDoc(constructorDoc(c))
-			g.funcDecl("func "+c.Constructor+"() *Error", "return newFixed("+c.GoName+")")
-			continue
-		}
-		writeParamsType(&g, c)
-		writeObjectTypes(&g, c)
-		writeConstructor(&g, c)
+// genSpecsTable writes the table of every code's metadata, a row a code:
+// its Info, its envelope, the fixed texts of a code without params and
+// the function that makes a code's params.
+func genSpecsTable(cat *model.Catalog) Code {
+	envelope := make(map[*model.Envelope]int, len(cat.Envelopes))
+	for i, e := range cat.Envelopes {
+		envelope[e] = i
 	}
-	return g.String()
+	rows := make([]Code, 0, len(cat.Codes))
+	for _, c := range cat.Codes {
+		retryAfter := Lit(0)
+		if c.RetryAfter > 0 {
+			retryAfter = Lit(c.RetryAfter).Op("*").Qual(timePkg, "Second")
+		}
+		info := Id("Info").Values(Id(c.GoName), Id(c.Category.GoName), Lit(c.Title), Lit(c.Retryable),
+			Id(c.Retry.GoName()), retryAfter, Lit(c.HTTPStatus), Lit(c.DocsURL), Lit(c.Deprecated != nil))
+		// A code without params has fixed texts, which its constructor
+		// and Parse take from here.
+		texts := []Code{Lit(literalText(c.Message)), Lit(literalText(c.Detail)), Lit(literalText(c.Suggestion)), Nil()}
+		if c.ParamsType != "" {
+			texts = []Code{Lit(""), Lit(""), Lit(""), Func().Params().Id("Params").Add(oneLine(Return(New(Id(c.ParamsType)))))}
+		}
+		rows = append(rows, Values(append([]Code{info, Lit(envelope[c.Envelope])}, texts...)...))
+	}
+	return Add(
+		doc("specs holds every code, sorted, one a row: its Info (code, category, title, retryable, retry, retry after, HTTP status, docs URL, deprecated), its envelope, its fixed texts and its params."),
+		Line(), Var().Id("specs").Op("=").Index(Op("...")).Id("codeSpec").Custom(Options{Open: "{", Close: "}", Separator: ",", Multi: true}, rows...),
+	)
+}
+
+// oneLine is a function body written on one line: go/format keeps it so
+// when it is short, and breaks it into lines otherwise.
+func oneLine(stmts ...Code) *Statement {
+	return Custom(Options{Open: "{ ", Close: " }", Separator: "; "}, stmts...)
+}
+
+// genCode writes the declarations of a code, preceded by a blank line: its
+// params type and the methods that fill its templates and write it on the
+// wire, its options and object types, and its constructor.
+func genCode(c *model.Code) Code {
+	if c.ParamsType == "" {
+		return Add(
+			Line(), doc(constructorDoc(c)),
+			Line(), Func().Id(c.Constructor).Params().Op("*").Id("Error").Add(oneLine(Return(Id("newFixed").Call(Id(c.GoName))))),
+			Line(),
+		)
+	}
+	return Add(genParamsType(c), genObjectTypes(c), genConstructor(c))
 }
 
 func constructorDoc(c *model.Code) string {
@@ -110,36 +97,38 @@ func literalText(t model.Template) string {
 	return b.String()
 }
 
-// writeParamsType writes the params type of a code, its methods, and the
+// genParamsType writes the params type of a code, its methods, and the
 // type of its optional params.
-func writeParamsType(g *goText, c *model.Code) {
+func genParamsType(c *model.Code) Code {
 	fields := paramFields(c.Required())
 	opt := c.Optional()
 	if len(opt) > 0 {
-		fields = append(fields, fieldText{typ: c.OptionsType})
+		fields = append(fields, Id(c.OptionsType))
 	}
-	g.line()
-	g.topDoc(fmt.Sprintf("%s are the params of %s.", c.ParamsType, c.Name))
-	g.structType(c.ParamsType, fields)
-	g.line()
-	g.funcDecl("func (*"+c.ParamsType+") ErrorCode() Code", "return "+c.GoName)
-	g.funcBlock("func (p *"+c.ParamsType+") texts(t *texter)", textsExpr(c))
-	var wire []string
-	if ps := c.WireParams(); len(ps) > 0 {
-		wire = append(wire, wireExpr(ps))
-	}
-	g.funcDecl("func (p *"+c.ParamsType+") wire(w *wireWriter)", wire...)
+	recv := Params(Id("p").Op("*").Id(c.ParamsType))
+	s := Add(
+		Line(), doc(fmt.Sprintf("%s are the params of %s.", c.ParamsType, c.Name)),
+		Line(), Type().Id(c.ParamsType).Struct(fields...),
+		Line(),
+		Line(), Func().Params(Op("*").Id(c.ParamsType)).Id("ErrorCode").Params().Id("Code").Add(oneLine(Return(Id(c.GoName)))),
+		Line(), Func().Add(recv).Id("texts").Params(Id("t").Op("*").Id("texter")).Block(genTexts(c)),
+		Line(), Func().Add(recv).Id("wire").Params(Id("w").Op("*").Id("wireWriter")).Add(oneLine(genWireParams(c.WireParams()))),
+		Line(),
+	)
 	if len(opt) > 0 {
-		g.line()
-		g.topDoc(fmt.Sprintf("%s are the optional params of %s. A param left at its zero value is left off the wire.", c.OptionsType, c.Name))
-		g.structType(c.OptionsType, paramFields(opt))
+		s.Add(
+			Line(), doc(fmt.Sprintf("%s are the optional params of %s. A param left at its zero value is left off the wire.", c.OptionsType, c.Name)),
+			Line(), Type().Id(c.OptionsType).Struct(paramFields(opt)...),
+			Line(),
+		)
 	}
+	return s
 }
 
-// paramFields describes the struct fields of params, each documented by a
+// paramFields writes the struct fields of params, each documented by a
 // comment at the end of its line.
-func paramFields(ps []*model.Param) []fieldText {
-	out := make([]fieldText, 0, len(ps))
+func paramFields(ps []*model.Param) []Code {
+	out := make([]Code, 0, len(ps))
 	for _, p := range ps {
 		key := p.Name
 		switch {
@@ -148,7 +137,7 @@ func paramFields(ps []*model.Param) []fieldText {
 		case p.Optional:
 			key += ",omitempty"
 		}
-		f := fieldText{name: p.GoName, typ: goTypeText(p.Type, p.Optional), tag: "`json:" + strconv.Quote(key) + "`"}
+		f := Id(p.GoName).Add(goType(p.Type, p.Optional)).Tag(map[string]string{"json": key})
 		text := strings.Join(strings.Fields(p.Doc), " ")
 		switch {
 		case p.Sensitive:
@@ -157,41 +146,42 @@ func paramFields(ps []*model.Param) []fieldText {
 			text = strings.TrimSpace(text + fmt.Sprintf(" Cut to %d characters.", p.MaxLength))
 		}
 		if text != "" {
-			f.comment = commentLine(text)
+			f.Comment(commentLine(text))
 		}
 		out = append(out, f)
 	}
 	return out
 }
 
-// goTypeText is the Go type of a param type; an optional object is a
-// pointer, so that it can be absent.
-func goTypeText(t *model.Type, optional bool) string {
+// goType is the Go type of a param type; an optional object is a pointer,
+// so that it can be absent.
+func goType(t *model.Type, optional bool) *Statement {
 	switch t.Kind {
 	case model.String:
-		return "string"
+		return String()
 	case model.Int:
-		return "int"
+		return Int()
 	case model.Bool:
-		return "bool"
+		return Bool()
 	case model.Float:
-		return "float64"
+		return Float64()
 	case model.TierKind:
-		return "Tier"
+		return Id("Tier")
 	case model.List:
-		return "[]" + goTypeText(t.Elem, false)
+		return Index().Add(goType(t.Elem, false))
 	case model.Map:
-		return "map[string]" + goTypeText(t.Elem, false)
+		return Map(String()).Add(goType(t.Elem, false))
 	}
 	if optional {
-		return "*" + t.GoName
+		return Op("*").Id(t.GoName)
 	}
-	return t.GoName
+	return Id(t.GoName)
 }
 
-// writeObjectTypes writes the struct types of the code's object params,
+// genObjectTypes writes the struct types of the code's object params,
 // nested ones included.
-func writeObjectTypes(g *goText, c *model.Code) {
+func genObjectTypes(c *model.Code) Code {
+	s := Null()
 	var walk func(t *model.Type)
 	walk = func(t *model.Type) {
 		switch t.Kind {
@@ -201,9 +191,11 @@ func writeObjectTypes(g *goText, c *model.Code) {
 			if t.GoName == model.AlternativeType {
 				return // shared, written once by genTiers
 			}
-			g.line()
-			g.topDoc(fmt.Sprintf("%s is an object param of %s.", t.GoName, c.Name))
-			g.structType(t.GoName, paramFields(t.Fields))
+			s.Add(
+				Line(), doc(fmt.Sprintf("%s is an object param of %s.", t.GoName, c.Name)),
+				Line(), Type().Id(t.GoName).Struct(paramFields(t.Fields)...),
+				Line(),
+			)
 			for _, f := range t.Fields {
 				walk(f.Type)
 			}
@@ -212,22 +204,22 @@ func writeObjectTypes(g *goText, c *model.Code) {
 	for _, p := range c.Params {
 		walk(p.Type)
 	}
+	return s
 }
 
-// textsExpr fills in the code's templates with the params in p, a method
-// of texter a part: the templates are compiled into Go here, so nothing
+// genTexts fills in the code's templates with the params in p, a method of
+// texter a part: the templates are compiled into Go here, so nothing
 // parses them at run time.
-func textsExpr(c *model.Code) string {
-	var b strings.Builder
-	b.WriteString("t")
+func genTexts(c *model.Code) Code {
+	s := Id("t")
 	for i, t := range []model.Template{c.Message, c.Detail, c.Suggestion} {
 		if i > 0 {
-			b.WriteString(".end()")
+			s.Dot("end").Call()
 		}
 		var lit strings.Builder
 		flush := func() {
 			if lit.Len() > 0 {
-				b.WriteString(".s(" + quote(lit.String()) + ")")
+				s.Dot("s").Call(Lit(lit.String()))
 				lit.Reset()
 			}
 		}
@@ -239,77 +231,89 @@ func textsExpr(c *model.Code) string {
 				lit.WriteString(model.Redacted)
 			default:
 				flush()
-				b.WriteString(formatParam("p."+part.Param.GoName, part.Param.Type, part.Format))
+				formatParam(s, Id("p").Dot(part.Param.GoName), part.Param.Type, part.Format)
 			}
 		}
 		flush()
 	}
-	return b.String()
+	return s
 }
 
-// formatParam is the texter call that formats a param for a placeholder:
-// scalars as text, lists of scalars joined with ", " (or as prose with
-// and/or), a tier with the tiers above it, anything else as JSON.
-func formatParam(v string, t *model.Type, f model.Format) string {
+// formatParam appends to s the texter call that formats a param v for a
+// placeholder: scalars as text, lists of scalars joined with ", " (or as
+// prose with and/or), a tier with the tiers above it, anything else as
+// JSON.
+func formatParam(s, v *Statement, t *model.Type, f model.Format) {
 	switch {
 	case f == model.FormatJSON:
 	case f == model.FormatOrHigher:
-		return ".orHigher(" + v + ")"
+		s.Dot("orHigher").Call(v)
+		return
 	case f == model.FormatAnd:
-		return scalarList(v, t.Elem, " and ")
+		scalarList(s, v, t.Elem, " and ")
+		return
 	case f == model.FormatOr:
-		return scalarList(v, t.Elem, " or ")
+		scalarList(s, v, t.Elem, " or ")
+		return
 	case t.IsScalar():
-		return scalarText(v, t.Kind)
+		scalarText(s, v, t.Kind)
+		return
 	case t.Kind == model.List && t.Elem.IsScalar():
-		return scalarList(v, t.Elem, ", ")
+		scalarList(s, v, t.Elem, ", ")
+		return
 	}
-	return ".json(" + v + ")"
+	s.Dot("json").Call(v)
 }
 
-// scalarText is the texter call that formats a string, tier, int, bool or
-// float.
-func scalarText(v string, k model.Kind) string {
+// scalarText appends to s the texter call that formats a string, tier,
+// int, bool or float.
+func scalarText(s, v *Statement, k model.Kind) {
 	switch k {
 	case model.String:
-		return ".s(" + v + ")"
+		s.Dot("s").Call(v)
 	case model.TierKind:
-		return ".s(string(" + v + "))"
+		s.Dot("s").Call(String().Parens(v))
 	case model.Int:
-		return ".int(" + v + ")"
+		s.Dot("int").Call(v)
 	case model.Bool:
-		return ".bool(" + v + ")"
+		s.Dot("bool").Call(v)
+	default:
+		s.Dot("float").Call(v)
 	}
-	return ".float(" + v + ")"
 }
 
-// scalarList is the texter call that joins a list of scalars with ", ",
-// and last before the last element.
-func scalarList(v string, elem *model.Type, last string) string {
-	method := map[model.Kind]string{model.String: "strs", model.TierKind: "tiers", model.Int: "ints", model.Bool: "bools", model.Float: "floats"}[elem.Kind]
-	return "." + method + "(" + v + `, ", ", ` + quote(last) + ")"
+// listMethods are the texter methods that join a list of scalars, by the
+// kind of its elements.
+var listMethods = map[model.Kind]string{model.String: "strs", model.TierKind: "tiers", model.Int: "ints", model.Bool: "bools", model.Float: "floats"}
+
+// scalarList appends to s the texter call that joins a list of scalars
+// with ", ", and last before the last element.
+func scalarList(s, v *Statement, elem *model.Type, last string) {
+	s.Dot(listMethods[elem.Kind]).Call(v, Lit(", "), Lit(last))
 }
 
-// wireExpr writes the params the wire carries with the wireWriter method
-// of their type, a call a param, each with whether to leave it off: an
-// optional param at its zero value is left off.
-func wireExpr(ps []*model.Param) string {
-	var b strings.Builder
-	b.WriteString("w")
+// genWireParams writes the params the wire carries with the wireWriter
+// method of their type, a call a param, each with whether to leave it
+// off: an optional param at its zero value is left off.
+func genWireParams(ps []*model.Param) Code {
+	if len(ps) == 0 {
+		return Null()
+	}
+	s := Id("w")
 	for _, p := range ps {
-		v := "p." + p.GoName
-		omit := "false"
+		v := Id("p").Dot(p.GoName)
+		omit := False()
 		if p.Optional {
-			omit = isZero(v, p.Type)
+			omit = isZero(Id("p").Dot(p.GoName), p.Type)
 		}
 		method := "json"
 		switch k := p.Type.Kind; {
 		case p.Sensitive:
-			method, v = "str", quote(model.Redacted)
+			method, v = "str", Lit(model.Redacted)
 		case k == model.String:
 			method = "str"
 		case k == model.TierKind:
-			method, v = "str", "string("+v+")"
+			method, v = "str", String().Parens(v)
 		case k == model.Int:
 			method = "int"
 		case k == model.Bool:
@@ -319,64 +323,63 @@ func wireExpr(ps []*model.Param) string {
 		case k == model.List && p.Type.Elem.Kind == model.String:
 			method = "strs"
 		}
-		fmt.Fprintf(&b, ".%s(%s, %s, %s)", method, quote(p.Name), v, omit)
+		s.Dot(method).Call(Lit(p.Name), v, omit)
 	}
-	return b.String()
+	return s
 }
 
-// isZero is a condition that holds when an optional param has no value.
-func isZero(v string, t *model.Type) string {
+// isZero is a condition that holds when an optional param v has no value.
+func isZero(v *Statement, t *model.Type) *Statement {
 	switch t.Kind {
 	case model.String, model.TierKind:
-		return v + ` == ""`
+		return v.Op("==").Lit("")
 	case model.Int, model.Float:
-		return v + " == 0"
+		return v.Op("==").Lit(0)
 	case model.Bool:
-		return "!" + v
+		return Op("!").Add(v)
 	case model.List, model.Map:
-		return "len(" + v + ") == 0"
+		return Len(v).Op("==").Lit(0)
 	}
-	return v + " == nil"
+	return v.Op("==").Nil()
 }
 
-// writeConstructor writes the constructor of a code with params: it
+// genConstructor writes the constructor of a code with params: it
 // allocates the error and its params together, and fills the texts in.
-func writeConstructor(g *goText, c *model.Code) {
+func genConstructor(c *model.Code) Code {
 	req, opt := c.Required(), c.Optional()
-	args := make([]string, 0, len(req)+1)
-	values := make([]string, 0, len(req)+1)
+	args := make([]Code, 0, len(req)+1)
+	values := make([]Code, 0, len(req)+1)
 	for _, p := range req {
-		args = append(args, p.ArgName+" "+goTypeText(p.Type, false))
-		v := p.ArgName
+		args = append(args, Id(p.ArgName).Add(goType(p.Type, false)))
+		v := Id(p.ArgName)
 		switch k := p.Type.Kind; {
 		case p.MaxLength > 0:
-			v = "truncate(" + v + ", " + strconv.Itoa(p.MaxLength) + ")"
+			v = Id("truncate").Call(v, Lit(p.MaxLength))
 		case k == model.List:
 			// A required list or map is always on the wire, as [] or {}, never null.
-			v = "nonNilList(" + v + ")"
+			v = Id("nonNilList").Call(v)
 		case k == model.Map:
-			v = "nonNilMap(" + v + ")"
+			v = Id("nonNilMap").Call(v)
 		}
-		values = append(values, p.GoName+": "+v)
+		values = append(values, Id(p.GoName).Op(":").Add(v))
 	}
 	if len(opt) > 0 {
-		args = append(args, "opts ..."+c.OptionsType)
-		values = append(values, c.OptionsType+": last(opts)")
+		args = append(args, Id("opts").Op("...").Id(c.OptionsType))
+		values = append(values, Id(c.OptionsType).Op(":").Id("last").Call(Id("opts")))
 	}
-	body := []string{"e := &withParams[" + c.ParamsType + "]{p: " + c.ParamsType + "{" + strings.Join(values, ", ") + "}}"}
+	body := []Code{Id("e").Op(":=").Op("&").Id("withParams").Types(Id(c.ParamsType)).Values(Id("p").Op(":").Id(c.ParamsType).Values(values...))}
 	for _, p := range opt {
 		if p.MaxLength > 0 {
-			body = append(body, fmt.Sprintf("e.p.%s = truncate(e.p.%s, %d)", p.GoName, p.GoName, p.MaxLength))
+			field := Id("e").Dot("p").Dot(p.GoName)
+			body = append(body, field.Clone().Op("=").Id("truncate").Call(field, Lit(p.MaxLength)))
 		}
 	}
-	body = append(body, "return e.err.init("+c.GoName+", &e.p)")
-	g.line()
-	g.topDoc(constructorDoc(c))
-	g.line("func ", c.Constructor, "(", strings.Join(args, ", "), ") *Error {")
-	for _, s := range body {
-		g.line("\t", s)
-	}
-	g.line("}")
+	body = append(body, Return(Id("e").Dot("err").Dot("init").Call(Id(c.GoName), Op("&").Id("e").Dot("p"))))
+	return Add(
+		Line(), doc(constructorDoc(c)),
+		Line(), Func().Id(c.Constructor).Params(args...).Op("*").Id("Error").Block(body...),
+		Line(),
+	)
 }
 
 // genHelpers writes the unexported helpers the generated code shares.

@@ -6,24 +6,16 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"strconv"
-	"strings"
 
 	. "github.com/dave/jennifer/jen"
 
 	"github.com/errspec/errspec/generator/model"
 )
 
-// examplesMarker stands, in the test jennifer writes, for the table of
-// examples, which genExamplesTest writes as text.
-const examplesMarker = "//errspec:examples"
-
 // genExamplesTest writes the test of the catalog's examples: each is built
 // with its code's constructor, marshaled and compared with the example's
 // JSON, then that JSON is parsed and marshaled again. It returns nil when
 // the catalog has no examples. The test needs only the standard library.
-// The table of examples, a row an example, is left to examplesTable, as
-// a marker.
 func genExamplesTest(cat *model.Catalog, notice string) *File {
 	n := 0
 	for _, c := range cat.Codes {
@@ -34,8 +26,8 @@ func genExamplesTest(cat *model.Catalog, notice string) *File {
 	}
 	f := newFile(cat, notice)
 	f.Add(
-		marker(examplesMarker),
-		Line(), doc("TestExamples checks that every example of the catalog comes out of its constructor as the exact wire JSON the catalog gives, and that Parse reads that JSON back to the same error."),
+		genExamplesTable(cat),
+		Line(), Line(), doc("TestExamples checks that every example of the catalog comes out of its constructor as the exact wire JSON the catalog gives, and that Parse reads that JSON back to the same error."),
 		Line(), Func().Id("TestExamples").Params(Id("t").Op("*").Qual(testingPkg, "T")).Block(
 			For(List(Id("_"), Id("tt")).Op(":=").Range().Id("examples")).Block(
 				Id("t").Dot("Run").Call(Id("tt").Dot("name"), Func().Params(Id("t").Op("*").Qual(testingPkg, "T")).Block(
@@ -64,97 +56,97 @@ func genExamplesTest(cat *model.Catalog, notice string) *File {
 	return f
 }
 
-// examplesTable writes the table of the catalog's examples, a row an
-// example: its name, the error its code's constructor builds from its
-// params, and the wire JSON that must come out.
-func examplesTable(cat *model.Catalog) string {
-	var g goText
-	g.topDoc("examples are the examples of the catalog: the error each builds, and the wire JSON it must marshal to.")
-	g.line("var examples = []struct {")
-	g.line("\tname string")
-	g.line("\terr  *Error")
-	g.line("\twant string")
-	g.line("}{")
+// genExamplesTable writes the table of the catalog's examples, a row an
+// example: its name, the error its constructor builds, and the wire JSON
+// it must marshal to.
+func genExamplesTable(cat *model.Catalog) Code {
+	var rows []Code
 	for _, c := range cat.Codes {
 		for _, ex := range c.Examples {
 			var want bytes.Buffer
 			json.Compact(&want, ex.JSON)
-			g.line("\t{", quote(fmt.Sprintf("%s/%d", c.Name, ex.Index)), ", ", exampleError(c, ex), ", ", quote(want.String()), "},")
+			rows = append(rows, Values(Lit(fmt.Sprintf("%s/%d", c.Name, ex.Index)), exampleError(c, ex), Lit(want.String())))
 		}
 	}
-	g.line("}")
-	return g.String()
+	return Add(
+		doc("examples are the examples of the catalog: the error each builds, and the wire JSON it must marshal to."),
+		Line(), Var().Id("examples").Op("=").Index().Struct(
+			Id("name").String(),
+			Id("err").Op("*").Id("Error"),
+			Id("want").String(),
+		).Custom(Options{Open: "{", Close: "}", Separator: ",", Multi: true}, rows...),
+	)
 }
 
 // exampleError is the Go expression that builds an example's error.
-func exampleError(c *model.Code, ex *model.Example) string {
-	values := map[string]string{}
+func exampleError(c *model.Code, ex *model.Example) *Statement {
+	values := map[string]Code{}
 	for _, v := range ex.Values {
 		values[v.Param.Name] = valueLit(v.Param.Type, v.Value, v.Param.Optional)
 	}
-	var args []string
+	var args []Code
 	for _, p := range c.Required() {
 		args = append(args, values[p.Name])
 	}
-	var opts []string
+	var opts []Code
 	for _, p := range c.Optional() {
 		if v, ok := values[p.Name]; ok {
-			opts = append(opts, p.GoName+": "+v)
+			opts = append(opts, Id(p.GoName).Op(":").Add(v))
 		}
 	}
 	if len(opts) > 0 {
-		args = append(args, c.OptionsType+"{"+strings.Join(opts, ", ")+"}")
+		args = append(args, Id(c.OptionsType).Values(opts...))
 	}
-	call := c.Constructor + "(" + strings.Join(args, ", ") + ")"
+	call := Id(c.Constructor).Call(args...)
 	if ex.Detail != "" {
-		call += ".WithDetail(" + quote(ex.Detail) + ")"
+		call.Dot("WithDetail").Call(Lit(ex.Detail))
 	}
 	if ex.HTTPStatus != 0 {
-		call += ".WithHTTPStatus(" + strconv.Itoa(ex.HTTPStatus) + ")"
+		call.Dot("WithHTTPStatus").Call(Lit(ex.HTTPStatus))
 	}
 	return call
 }
 
 // valueLit is the Go literal of a JSON value of a param type; pointer
 // gives an optional object as a pointer.
-func valueLit(t *model.Type, v any, pointer bool) string {
+func valueLit(t *model.Type, v any, pointer bool) *Statement {
 	switch t.Kind {
 	case model.String:
-		return quote(v.(string))
+		return Lit(v.(string))
 	case model.TierKind:
-		return "Tier(" + quote(v.(string)) + ")"
+		return Id("Tier").Call(Lit(v.(string)))
 	case model.Bool:
-		return strconv.FormatBool(v.(bool))
+		return Lit(v.(bool))
 	case model.Int:
 		n, _ := v.(json.Number).Int64()
-		return strconv.FormatInt(n, 10)
+		return Lit(int(n))
 	case model.Float:
 		f, _ := v.(json.Number).Float64()
-		return strconv.FormatFloat(f, 'g', -1, 64)
+		return Lit(f)
 	case model.List:
-		var elems []string
+		var elems []Code
 		for _, x := range v.([]any) {
 			elems = append(elems, valueLit(t.Elem, x, false))
 		}
-		return goTypeText(t, false) + "{" + strings.Join(elems, ", ") + "}"
+		return goType(t, false).Values(elems...)
 	case model.Map:
 		m := v.(map[string]any)
-		var elems []string
+		var elems []Code
 		for _, k := range slices.Sorted(maps.Keys(m)) {
-			elems = append(elems, quote(k)+": "+valueLit(t.Elem, m[k], false))
+			elems = append(elems, Lit(k).Op(":").Add(valueLit(t.Elem, m[k], false)))
 		}
-		return goTypeText(t, false) + "{" + strings.Join(elems, ", ") + "}"
+		return goType(t, false).Values(elems...)
 	}
 	m := v.(map[string]any)
-	var elems []string
+	var elems []Code
 	for _, f := range t.Fields {
 		if x, ok := m[f.Name]; ok {
-			elems = append(elems, f.GoName+": "+valueLit(f.Type, x, f.Optional))
+			elems = append(elems, Id(f.GoName).Op(":").Add(valueLit(f.Type, x, f.Optional)))
 		}
 	}
-	lit := t.GoName + "{" + strings.Join(elems, ", ") + "}"
+	lit := Id(t.GoName).Values(elems...)
 	if pointer {
-		return "&" + lit
+		return Op("&").Add(lit)
 	}
 	return lit
 }

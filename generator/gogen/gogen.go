@@ -3,14 +3,7 @@
 // typed constructor per code. The generated code needs nothing beyond the
 // standard library. Every construct has a function of its own, and reads
 // only the model.
-//
-// The fixed part of the package, the same for every catalog but for its
-// tables, is built with jennifer and formatted with go/format. The
-// declarations of the codes, most of a large catalog's package, are
-// written as text already in gofmt's layout (text.go), into the places
-// markers hold in the fixed part: formatting them would cost more than
-// everything else errspec does. TestTextIsFormatted checks that go/format
-// leaves the whole output unchanged.
+// Every line is built with jennifer and formatted with go/format.
 package gogen
 
 import (
@@ -24,6 +17,7 @@ import (
 	. "github.com/dave/jennifer/jen"
 
 	"github.com/errspec/errspec/generator/model"
+	"github.com/errspec/errspec/internal/par"
 )
 
 const (
@@ -71,36 +65,64 @@ func Render(cat *model.Catalog, notice string) ([]Output, error) {
 	f.Add(genUpstream(cat))
 	f.Add(genValidateCall(cat))
 	f.Add(genHelpers(cat))
-	f.Add(marker(codesMarker))
-	src, err := formatSource(f)
-	if err != nil {
+	var src []byte
+	var err error
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		src, err = formatSource(f)
+	}()
+	codes, codesErr := renderCodes(cat)
+	<-done
+	if err = errors.Join(err, codesErr); err != nil {
 		return nil, err
 	}
-	src = bytes.Replace(src, []byte(codesMarker+"\n"), []byte(strings.TrimPrefix(codeDecls(cat), "\n")), 1)
-	src = bytes.Replace(src, []byte(constsMarker+"\n"), []byte(codeConsts(cat)), 1)
-	src = bytes.Replace(src, []byte(specsMarker+"\n"), []byte(specsTable(cat)), 1)
-	out := []Output{{Name: ErrorsFile, Data: src}}
+	out := []Output{{Name: ErrorsFile, Data: append(src, codes...)}}
 	if test := genExamplesTest(cat, notice); test != nil {
 		src, err := formatSource(test)
 		if err != nil {
 			return nil, err
 		}
-		src = bytes.Replace(src, []byte(examplesMarker+"\n"), []byte(examplesTable(cat)), 1)
 		out = append(out, Output{Name: ExamplesFile, Data: src})
 	}
 	return out, nil
 }
 
-// Markers stand, in the source jennifer writes, for the declarations of
-// the codes, which Render writes as text: see text.go.
-const (
-	constsMarker = "//errspec:consts"
-	specsMarker  = "//errspec:specs"
-	codesMarker  = "//errspec:codes"
-)
+// codesPerChunk is how many codes' declarations renderCodes formats at
+// a time.
+const codesPerChunk = 50
 
-// marker writes a marker on a line of its own, between blank lines.
-func marker(m string) *Statement { return Line().Comment(m).Line() }
+// renderCodes renders the declarations of every code, which follow the
+// rest of the package. Most of a large catalog's package, they are
+// rendered and formatted in chunks on every core: top-level declarations
+// format independently of each other, so the chunks put together are
+// what formatting them together would give.
+func renderCodes(cat *model.Catalog) ([]byte, error) {
+	chunks := par.Chunks(len(cat.Codes), codesPerChunk)
+	out := make([][]byte, len(chunks))
+	errs := make([]error, len(chunks))
+	par.Do(len(chunks), func(i int) {
+		f := NewFile(cat.Outputs.GoPackage)
+		f.NoFormat = true
+		for _, c := range cat.Codes[chunks[i][0]:chunks[i][1]] {
+			f.Add(genCode(c))
+		}
+		src, err := formatSource(f)
+		if err != nil {
+			errs[i] = err
+			return
+		}
+		// The declarations use nothing imported: the chunk is its
+		// package clause and its declarations.
+		clause := "package " + cat.Outputs.GoPackage + "\n"
+		if !bytes.HasPrefix(src, []byte(clause)) || bytes.Contains(src, []byte("\nimport ")) {
+			errs[i] = fmt.Errorf("rendering Go: the declarations of codes import a package:\n%s", src)
+			return
+		}
+		out[i] = src[len(clause):]
+	})
+	return bytes.Join(out, nil), errors.Join(errs...)
+}
 
 func newFile(cat *model.Catalog, notice string) *File {
 	f := NewFile(cat.Outputs.GoPackage)
@@ -174,7 +196,8 @@ func genCodeType(cat *model.Catalog) Code {
 	return Add(
 		doc("Code identifies an error. Codes are stable: clients match on them."),
 		Line(), Type().Id("Code").String(),
-		Line(), marker(constsMarker),
+		Line(), Line(), genCodeConsts(cat),
+		Line(),
 		Line(), Line(), doc("Error returns the code itself, so that a Code can be the target of errors.Is."),
 		Line(), Func().Params(Id("c").Id("Code")).Id("Error").Params().String().Block(Return(String().Parens(Id("c")))),
 		Line(), Line(), doc("index is the position of the code in specs, which is sorted by code, or -1."),
@@ -254,7 +277,8 @@ func genSpecs(cat *model.Catalog) Code {
 			Id("message").Op(",").Id("detail").Op(",").Id("suggestion").String().Comment("the fixed texts of a code without params"),
 			Id("params").Func().Params().Id("Params").Comment("a new params value of the code; nil for a code without params"),
 		),
-		Line(), marker(specsMarker),
+		Line(), Line(), genSpecsTable(cat),
+		Line(),
 		Line(), Line(), doc("Lookup returns the metadata of a code; ok is false for a code the catalog does not declare."),
 		Line(), Func().Id("Lookup").Params(Id("c").Id("Code")).Params(Id("info").Id("Info"), Id("ok").Bool()).Block(
 			If(Id("i").Op(":=").Id("c").Dot("index").Call(), Id("i").Op(">=").Lit(0)).Block(Return(Id("specs").Index(Id("i")).Dot("Info"), True())),

@@ -30,10 +30,10 @@ func catalogs(t *testing.T) []string {
 	return append(dirs, syn)
 }
 
-// TestTextIsFormatted checks that go/format leaves the Go that Render
-// writes as it is: the declarations of the codes are written as text in
-// gofmt's layout, not formatted.
-func TestTextIsFormatted(t *testing.T) {
+// TestIsFormatted checks that go/format leaves the Go that Render writes
+// as it is: parts of a file are formatted apart, which must come to the
+// same as formatting the whole.
+func TestIsFormatted(t *testing.T) {
 	n := 0
 	for _, dir := range catalogs(t) {
 		if strings.HasPrefix(filepath.Base(dir), "reject_") {

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -19,6 +18,7 @@ import (
 	"cuelang.org/go/cue/parser"
 
 	"github.com/errspec/errspec/generator/model"
+	"github.com/errspec/errspec/internal/par"
 	"github.com/errspec/errspec/spec"
 )
 
@@ -51,7 +51,7 @@ func exportFast(dir string, files []string) (*model.Input, bool) {
 	}
 	parsed := make([]*ast.File, len(files))
 	errs := make([]error, len(files))
-	parallel(len(files), func(i int) {
+	par.Do(len(files), func(i int) {
 		path := filepath.Join(dir, files[i])
 		src, err := os.ReadFile(path)
 		if err == nil {
@@ -138,7 +138,7 @@ func decodeValue(v cue.Value) (*model.Input, error) {
 		values = append(values, it.Value())
 	}
 	errs := make([]error, len(values))
-	parallel(len(values), func(i int) {
+	par.Do(len(values), func(i int) {
 		data, err := values[i].MarshalJSON()
 		if err == nil {
 			err = json.Unmarshal(data, &in.Codes[i].Value)
@@ -146,26 +146,6 @@ func decodeValue(v cue.Value) (*model.Input, error) {
 		errs[i] = err
 	})
 	return &in, errors.Join(errs...)
-}
-
-// parallel calls f for 0 to n-1 on every core.
-func parallel(n int, f func(i int)) {
-	var wg sync.WaitGroup
-	next := make(chan int, runtime.GOMAXPROCS(0))
-	for range min(runtime.GOMAXPROCS(0), n) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				f(i)
-			}
-		}()
-	}
-	for i := range n {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
 }
 
 // schemaDecls is what exportFast needs to know of the schema.
