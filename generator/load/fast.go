@@ -33,6 +33,9 @@ import (
 // #Catalog: the field is the user's files unified with #Catalog, as the
 // careful way unifies them.
 //
+// When the codes of each file can be evaluated apart from the rest, they
+// are, on every core (exportSplit).
+//
 // It reports false when the catalog is not one it can take, or when
 // anything goes wrong: the caller then loads the catalog the careful way,
 // which gives every problem its position. It takes only catalogs for which
@@ -65,6 +68,9 @@ func exportFast(dir string, files []string) (*model.Input, bool) {
 			return nil, false
 		}
 		pkg = f.PackageName()
+	}
+	if in, ok := exportSplit(parsed, pkg, sch); ok {
+		return in, true
 	}
 	for i, f := range parsed {
 		parsed[i] = wrap(f)

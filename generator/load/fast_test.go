@@ -2,11 +2,14 @@ package load
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"cuelang.org/go/cue/ast"
+	"cuelang.org/go/cue/parser"
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/errspec/errspec/generator/model"
@@ -103,5 +106,96 @@ func TestFastDeclines(t *testing.T) {
 	}
 	if _, err := Dir(dir); err != nil {
 		t.Errorf("Dir: %v", err)
+	}
+}
+
+// parseAll parses the files of dir as exportFast does.
+func parseAll(t *testing.T, dir string) ([]*ast.File, string) {
+	t.Helper()
+	files, err := cueFiles(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var parsed []*ast.File
+	for _, name := range files {
+		f, err := parser.ParseFile(filepath.Join(dir, name), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		parsed = append(parsed, f)
+	}
+	return parsed, parsed[0].PackageName()
+}
+
+// TestSplitTakes checks that a synthetic catalog, whose codes are spread
+// over several files, is evaluated a file of codes at a time, and gives
+// what the careful way gives (TestFastSameAsCareful compares the rest).
+func TestSplitTakes(t *testing.T) {
+	dir := t.TempDir()
+	if err := synth.Write(dir, 600); err != nil {
+		t.Fatal(err)
+	}
+	parsed, pkg := parseAll(t, dir)
+	got, ok := exportSplit(parsed, pkg, fastSchema())
+	if !ok {
+		t.Fatal("the split way does not take a synthetic catalog")
+	}
+	files, _ := cueFiles(dir)
+	data, err := evaluate(dir, files).MarshalJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want model.Input
+	if err := json.Unmarshal(data, &want); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(&want, got); diff != "" {
+		t.Errorf("the split way gives (-careful +split):\n%s", diff)
+	}
+}
+
+// TestSplitDeclines checks that the split way leaves to the fast way the
+// catalogs whose codes it cannot evaluate a file at a time, and that the
+// fast way then gives what the careful way gives.
+func TestSplitDeclines(t *testing.T) {
+	const other = "package x\n\ncodes: B: {category: \"c\", title: \"B\", message: \"b\"}\n"
+	for name, files := range map[string][2]string{
+		"pattern over the codes":                 {valid, "package x\n\ncodes: [string]: retryable: true\n" + other[len("package x\n\n"):]},
+		"code refers to a catalog field":         {strings.Replace(valid, `title: "A"`, `title: name`, 1), other},
+		"hidden field in two files":              {valid + "_m: \"a\"\n", other + "_m: \"a\"\n"},
+		"a code in two files":                    {valid, "package x\n\ncodes: A: retryable: true\n"},
+		"the rest counts the codes":              {valid, other + "tools: t: description: \"\\(len(codes))\"\n"},
+		"the rest refers to codes":               {valid, other + "tools: t: description: codes.B.title\n"},
+		"hidden field refers to a catalog field": {valid + "_t: categories.c.description\n", "package x\n\ncodes: B: {category: \"c\", title: _t, message: \"b\"}\n"},
+		"optional code":                          {valid, "package x\n\ncodes: B?: {category: \"c\", title: \"B\", message: \"b\"}\n"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			for i, src := range files {
+				if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("%c.cue", 'a'+i)), []byte(src), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			parsed, pkg := parseAll(t, dir)
+			if _, ok := exportSplit(parsed, pkg, fastSchema()); ok {
+				t.Error("the split way takes it")
+			}
+			names, _ := cueFiles(dir)
+			data, err := evaluate(dir, names).MarshalJSON()
+			if err != nil {
+				return // a catalog the careful way rejects
+			}
+			var want model.Input
+			if err := json.Unmarshal(data, &want); err != nil {
+				t.Fatal(err)
+			}
+			got, ok := exportFast(dir, names)
+			if !ok {
+				return // the careful way loads it
+			}
+			if diff := cmp.Diff(&want, got); diff != "" {
+				t.Errorf("the fast way gives (-careful +fast):\n%s", diff)
+			}
+		})
 	}
 }

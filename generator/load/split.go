@@ -1,0 +1,252 @@
+package load
+
+import (
+	"encoding/json"
+	"errors"
+
+	"cuelang.org/go/cue"
+	"cuelang.org/go/cue/ast"
+	"cuelang.org/go/cue/build"
+	"cuelang.org/go/cue/cuecontext"
+	"cuelang.org/go/cue/token"
+
+	"github.com/errspec/errspec/generator/model"
+	"github.com/errspec/errspec/internal/par"
+)
+
+// exportSplit evaluates a catalog the fast way takes, made of the parsed
+// files of package pkg (not yet wrapped), on every core: CUE evaluates a
+// package on one core, and the codes, most of a catalog, do not depend on
+// each other. The codes of each file are evaluated on their own, unified
+// with #Catalog's codes, in a context of their own, and exported there;
+// the rest of the catalog is evaluated once, without the codes.
+//
+// It reports false when that could give a value other than evaluating the
+// files together, and the caller then does so. It takes a catalog only
+// when nothing a code's value refers to can differ between the two: the
+// codes of each file are plain fields (no pattern, embedding or
+// comprehension, which could apply to the codes of another file); no
+// code, and no top-level hidden field, definition or let, refers to a
+// field of #Catalog, whose value the other files contribute to; no
+// top-level hidden field or definition is declared in two files; nothing
+// outside the codes refers to them; no code is declared in two files.
+// A reference to another file's field fails both ways.
+func exportSplit(parsed []*ast.File, pkg string, sch *schemaDecls) (*model.Input, bool) {
+	codes := make([]*ast.File, 0, len(parsed))
+	rest := make([]*ast.File, 0, len(parsed))
+	declared := map[string]int{} // files declaring each top-level hidden field or definition
+	for _, f := range parsed {
+		c, r, ok := splitFile(f, sch, declared)
+		if !ok {
+			return nil, false
+		}
+		if c != nil {
+			codes = append(codes, c)
+		}
+		rest = append(rest, r)
+	}
+	for _, n := range declared {
+		if n > 1 {
+			return nil, false
+		}
+	}
+	if len(codes) == 0 {
+		return nil, false
+	}
+	// The rest first: it shares the declarations of the package clause,
+	// imports, lets, hidden fields and definitions with the codes of its
+	// file, and evaluation annotates them.
+	in, err := evaluateRest(rest, pkg, sch)
+	if err != nil {
+		return nil, false
+	}
+	values := make([][]model.Entry[model.InputCode], len(codes))
+	errs := make([]error, len(codes))
+	par.Do(len(codes), func(i int) {
+		values[i], errs[i] = evaluateCodes(codes[i], pkg, sch)
+	})
+	if errors.Join(errs...) != nil {
+		return nil, false
+	}
+	seen := map[string]bool{}
+	for _, vs := range values {
+		for _, e := range vs {
+			if seen[e.Key] {
+				return nil, false
+			}
+			seen[e.Key] = true
+			in.Codes = append(in.Codes, e)
+		}
+	}
+	return in, true
+}
+
+// splitFile splits a file the fast way takes into a file of its codes,
+// with the lets, hidden fields, definitions and imports they may refer
+// to, and a file of the rest, without the codes; it is nil when the file
+// declares no codes. It counts in declared the top-level hidden fields and
+// definitions the file declares. It reports false when the codes cannot
+// be evaluated apart: see exportSplit.
+func splitFile(f *ast.File, sch *schemaDecls, declared map[string]int) (codes, rest *ast.File, ok bool) {
+	codes = &ast.File{Filename: f.Filename}
+	rest = &ast.File{Filename: f.Filename}
+	hasCodes := false
+	for _, d := range f.Decls {
+		field, isField := d.(*ast.Field)
+		name := ""
+		if isField {
+			name, _, _ = ast.LabelName(field.Label)
+		}
+		switch {
+		case name == "codes":
+			if !plainCodes(field) || refersToCatalog(f, field.Value, sch) {
+				return nil, nil, false
+			}
+			codes.Decls = append(codes.Decls, d)
+			hasCodes = true
+		case isField && sch.catalog[name]:
+			if refersToCodes(f, field.Value) {
+				return nil, nil, false
+			}
+			rest.Decls = append(rest.Decls, d)
+		default:
+			// The package clause, imports, comments, lets, hidden fields
+			// and definitions: both files need them.
+			if _, isComment := d.(*ast.CommentGroup); !isComment && refersToCatalog(f, d, sch) {
+				return nil, nil, false
+			}
+			if isField {
+				declared[name]++
+			}
+			codes.Decls = append(codes.Decls, d)
+			rest.Decls = append(rest.Decls, d)
+		}
+	}
+	if !hasCodes {
+		codes = nil
+	}
+	return codes, rest, true
+}
+
+// plainCodes reports whether a top-level codes field is a regular field
+// whose value is a struct of regular fields, one a code.
+func plainCodes(field *ast.Field) bool {
+	if field.Constraint != token.ILLEGAL {
+		return false
+	}
+	st, ok := field.Value.(*ast.StructLit)
+	if !ok {
+		return false
+	}
+	for _, e := range st.Elts {
+		code, ok := e.(*ast.Field)
+		if !ok || code.Constraint != token.ILLEGAL {
+			return false
+		}
+		if _, isIdent, err := ast.LabelName(code.Label); err != nil || !isIdent && !isString(code.Label) {
+			return false
+		}
+	}
+	return true
+}
+
+// isString reports whether a label is a string literal.
+func isString(l ast.Label) bool {
+	lit, ok := l.(*ast.BasicLit)
+	return ok && lit.Kind == token.STRING
+}
+
+// refersToCatalog reports whether n refers to a top-level field of the
+// file f that is a field of #Catalog.
+func refersToCatalog(f *ast.File, n ast.Node, sch *schemaDecls) bool {
+	return refersTo(f, n, func(name string) bool { return sch.catalog[name] })
+}
+
+// refersToCodes reports whether n refers to the top-level codes of f.
+func refersToCodes(f *ast.File, n ast.Node) bool {
+	return refersTo(f, n, func(name string) bool { return name == "codes" })
+}
+
+// refersTo reports whether n holds a reference to a top-level field of
+// the file f whose name matches.
+func refersTo(f *ast.File, n ast.Node, match func(name string) bool) bool {
+	found := false
+	ast.Walk(n, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && id.Scope == f {
+			if field, ok := id.Node.(*ast.Field); ok {
+				name, _, _ := ast.LabelName(field.Label)
+				found = found || match(name)
+			}
+		}
+		return !found
+	}, nil)
+	return found
+}
+
+// evaluateCodes evaluates the codes of one file unified with #Catalog's,
+// in a context of its own, and decodes each.
+func evaluateCodes(f *ast.File, pkg string, sch *schemaDecls) ([]model.Entry[model.InputCode], error) {
+	v, err := buildWrapped([]*ast.File{f}, pkg, sch, nil)
+	if err != nil {
+		return nil, err
+	}
+	codes := v.LookupPath(cue.MakePath(cue.Str("codes")))
+	if err := codes.Validate(cue.Concrete(true)); err != nil {
+		return nil, err
+	}
+	it, err := codes.Fields()
+	if err != nil {
+		return nil, err
+	}
+	var out []model.Entry[model.InputCode]
+	for it.Next() {
+		data, err := it.Value().MarshalJSON()
+		if err != nil {
+			return nil, err
+		}
+		e := model.Entry[model.InputCode]{Key: it.Selector().Unquoted()}
+		if err := json.Unmarshal(data, &e.Value); err != nil {
+			return nil, err
+		}
+		out = append(out, e)
+	}
+	return out, nil
+}
+
+// evaluateRest evaluates the catalog without its codes and decodes it.
+func evaluateRest(files []*ast.File, pkg string, sch *schemaDecls) (*model.Input, error) {
+	// #Catalog requires codes: they are given empty here.
+	empty := &ast.Field{Label: ast.NewIdent("codes"), Value: &ast.StructLit{}}
+	v, err := buildWrapped(files, pkg, sch, empty)
+	if err != nil {
+		return nil, err
+	}
+	if err := v.Validate(cue.Concrete(true)); err != nil {
+		return nil, err
+	}
+	return decodeValue(v)
+}
+
+// buildWrapped evaluates files, wrapped into catalogField, with the
+// schema and the extra declarations, in a new context, and returns the
+// catalog.
+func buildWrapped(files []*ast.File, pkg string, sch *schemaDecls, extra ast.Decl) (cue.Value, error) {
+	inst := build.NewContext().NewInstance("", nil)
+	for _, f := range files {
+		if err := inst.AddSyntax(wrap(f)); err != nil {
+			return cue.Value{}, err
+		}
+	}
+	s := sch.file(pkg)
+	if extra != nil {
+		s.Decls = append(s.Decls, &ast.Field{Label: ast.NewIdent(catalogField), Value: &ast.StructLit{Elts: []ast.Decl{extra}}})
+	}
+	if err := inst.AddSyntax(s); err != nil {
+		return cue.Value{}, err
+	}
+	if inst.Err != nil {
+		return cue.Value{}, inst.Err
+	}
+	v := cuecontext.New().BuildInstance(inst).LookupPath(cue.MakePath(cue.Str(catalogField)))
+	return v, v.Err()
+}
