@@ -36,13 +36,9 @@ func TestFastSameAsCareful(t *testing.T) {
 		if err != nil || len(files) == 0 {
 			continue
 		}
-		data, err := evaluate(dir, files).MarshalJSON()
-		if err != nil {
+		want := careful(t, dir)
+		if want == nil {
 			continue // a catalog the careful way rejects
-		}
-		var want model.Input
-		if err := json.Unmarshal(data, &want); err != nil {
-			t.Fatal(err)
 		}
 		got, ok := exportFast(dir, files)
 		if !ok {
@@ -50,7 +46,7 @@ func TestFastSameAsCareful(t *testing.T) {
 			continue
 		}
 		n++
-		if diff := cmp.Diff(&want, got); diff != "" {
+		if diff := cmp.Diff(want, got); diff != "" {
 			t.Errorf("%s: the fast way gives (-careful +fast):\n%s", dir, diff)
 		}
 	}
@@ -109,6 +105,25 @@ func TestFastDeclines(t *testing.T) {
 	}
 }
 
+// careful returns the catalog in dir as the careful way decodes it, or
+// nil when the careful way rejects it.
+func careful(t *testing.T, dir string) *model.Input {
+	t.Helper()
+	files, err := cueFiles(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := evaluate(dir, files).MarshalJSON()
+	if err != nil {
+		return nil
+	}
+	var in model.Input
+	if err := json.Unmarshal(data, &in); err != nil {
+		t.Fatal(err)
+	}
+	return &in
+}
+
 // parseAll parses the files of dir as exportFast does.
 func parseAll(t *testing.T, dir string) ([]*ast.File, string) {
 	t.Helper()
@@ -140,16 +155,7 @@ func TestSplitTakes(t *testing.T) {
 	if !ok {
 		t.Fatal("the split way does not take a synthetic catalog")
 	}
-	files, _ := cueFiles(dir)
-	data, err := evaluate(dir, files).MarshalJSON()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var want model.Input
-	if err := json.Unmarshal(data, &want); err != nil {
-		t.Fatal(err)
-	}
-	if diff := cmp.Diff(&want, got); diff != "" {
+	if diff := cmp.Diff(careful(t, dir), got); diff != "" {
 		t.Errorf("the split way gives (-careful +split):\n%s", diff)
 	}
 }
@@ -180,20 +186,16 @@ func TestSplitDeclines(t *testing.T) {
 			if _, ok := exportSplit(parsed, pkg, fastSchema()); ok {
 				t.Error("the split way takes it")
 			}
-			names, _ := cueFiles(dir)
-			data, err := evaluate(dir, names).MarshalJSON()
-			if err != nil {
+			want := careful(t, dir)
+			if want == nil {
 				return // a catalog the careful way rejects
 			}
-			var want model.Input
-			if err := json.Unmarshal(data, &want); err != nil {
-				t.Fatal(err)
-			}
+			names, _ := cueFiles(dir)
 			got, ok := exportFast(dir, names)
 			if !ok {
 				return // the careful way loads it
 			}
-			if diff := cmp.Diff(&want, got); diff != "" {
+			if diff := cmp.Diff(want, got); diff != "" {
 				t.Errorf("the fast way gives (-careful +fast):\n%s", diff)
 			}
 		})
