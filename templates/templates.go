@@ -31,6 +31,16 @@
 // type of package github.com/errspec/errspec/generator/model, and the
 // functions it relies on.
 //
+// A template that writes a section for every element of a long list (the
+// codes' sections, the categories', the rows of the index of codes)
+// defines the section with {{define}}, under a name that starts with the
+// file's own, and writes the list with each, which renders the sections
+// on every core and writes them in order:
+// {{each "reference.md.tmpl code" .Codes}} writes what
+// {{range .Codes}}{{template "reference.md.tmpl code" .}}{{end}} would.
+// An override may use either; as with {{template}}, a section sees its
+// element as . and $, and no variable of the template that writes it.
+//
 // A user replaces any of them with a file of the same name in the
 // directory given to --templates; a file there whose name is not one of
 // the above is an error (names starting with "." are ignored). The
@@ -88,6 +98,9 @@
 //	                the anchor of a heading of the single page or of the
 //	                index page, such as "retry-strategy"
 //	layout          "single" or "per_code"
+//	each NAME LIST  the template NAME executed on every element of LIST, a
+//	                slice or an array, on every core, joined in order: what
+//	                {{range LIST}}{{template NAME .}}{{end}} writes
 //	catalog         the *model.Catalog being rendered, from any template;
 //	                its methods ReplacedBy CODE, Subcategories CATEGORY,
 //	                CodesUnder CATEGORY, RoleOf CODE and GatingFeature TOOL

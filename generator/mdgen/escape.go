@@ -18,6 +18,14 @@ import (
 // 1.) and setext underlines (=), and | so that no run of text can make a
 // table row. Invisible characters become character references.
 func text(s string) string {
+	if plain(s) {
+		return s
+	}
+	return escapeText(s)
+}
+
+// escapeText is text, character by character.
+func escapeText(s string) string {
 	s = strings.Join(strings.Fields(s), " ")
 	var b strings.Builder
 	for i, r := range s {
@@ -48,6 +56,33 @@ func text(s string) string {
 		b.WriteRune(r)
 	}
 	return b.String()
+}
+
+// plain reports whether text leaves s as it is: printable ASCII with
+// single spaces between words, none of the characters text escapes, and
+// no digit, -, + or = at the start.
+func plain(s string) bool {
+	if s == "" {
+		return true
+	}
+	if c := s[0]; c == ' ' || c == '-' || c == '+' || c == '=' || isDigit(c) || s[len(s)-1] == ' ' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '\\', '`', '*', '[', ']', '<', '>', '#', '~', '$', '{', '}', '|', '_', '&':
+			return false
+		case ' ':
+			if s[i+1] == ' ' {
+				return false
+			}
+		default:
+			if c < ' ' || c > '~' {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // invisible reports whether r is a control or format character: one that
@@ -115,6 +150,14 @@ func longestRun(s string, c byte) int {
 // an ordinary escape. So cell escapes every pipe of a code span, and
 // outside code only the pipes not escaped already (text escapes its own).
 func cell(s string) string {
+	if !strings.Contains(s, "|") {
+		return inline(s) // what escapeCell leaves of it
+	}
+	return escapeCell(s)
+}
+
+// escapeCell is cell, piece by piece.
+func escapeCell(s string) string {
 	return outsideCode(inline(s),
 		func(span string) string { return strings.ReplaceAll(span, "|", `\|`) },
 		func(s string) (string, int) {
@@ -241,9 +284,9 @@ func markdown(s string) string {
 			flush()
 			out = append(out, "")
 			continue
-		case atxRE.MatchString(line):
+		case strings.Contains(line, "#") && atxRE.MatchString(line):
 			line = strings.Replace(line, "#", `\#`, 1)
-		case len(para) > 0 && setextRE.MatchString(line):
+		case len(para) > 0 && strings.ContainsAny(line, "=-") && setextRE.MatchString(line):
 			t := strings.TrimLeft(line, " ")
 			line = line[:len(line)-len(t)] + `\` + t
 		}
@@ -265,6 +308,14 @@ var (
 // spans, so that no HTML tag, comment or autolink-like tag is read, and
 // writes invisible characters there as character references.
 func escapeHTML(s string) string {
+	if !needsEscapeHTML(s) {
+		return s
+	}
+	return escapeHTMLPieces(s)
+}
+
+// escapeHTMLPieces is escapeHTML, piece by piece.
+func escapeHTMLPieces(s string) string {
 	return outsideCode(s, func(span string) string { return span }, func(s string) (string, int) {
 		if s[0] == '<' {
 			return `\<`, 1
@@ -277,9 +328,20 @@ func escapeHTML(s string) string {
 	})
 }
 
+// needsEscapeHTML reports whether escapeHTML may change s: whether it has
+// a < or a character other than printable ASCII, tab and line breaks.
+func needsEscapeHTML(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == '<' || c > '~' || c < ' ' && c != '\t' && c != '\n' && c != '\r' {
+			return true
+		}
+	}
+	return false
+}
+
 // closingRun returns the index of the next run of exactly n backticks in
 // s from index from, or -1.
-func closingRun(s string, from, n int) int {
+func closingRun[S ~string | ~[]byte](s S, from, n int) int {
 	for i := from; i < len(s); {
 		if s[i] != '`' {
 			i++

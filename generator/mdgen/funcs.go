@@ -5,19 +5,61 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"reflect"
+	"runtime"
 	"slices"
+	"strconv"
 	"strings"
+	"sync"
 	"text/template"
 
 	"github.com/errspec/errspec/generator/model"
+	"github.com/errspec/errspec/internal/par"
 )
 
-// renderer holds what the template functions need to know: the catalog
-// and the page being rendered, for links.
+// renderer holds what the template functions need to know: the catalog,
+// the page being rendered, for links, and the templates, for each. Its
+// fields do not change while a page renders, so the templates of one page
+// may execute on every core; pages of the per-code layout that render at
+// the same time each have a renderer of their own (see clone).
 type renderer struct {
-	cat     *model.Catalog
-	perCode bool   // rendering the per-code layout
-	page    string // the file name of the page being rendered in the per-code layout
+	cat       *model.Catalog
+	perCode   bool                              // rendering the per-code layout
+	page      string                            // the file name of the page being rendered in the per-code layout
+	tmpl      *template.Template                // the templates, with this renderer's functions
+	envelopes map[*model.Envelope]*envelopeInfo // the catalog's envelopes, looked up once
+	under     map[*model.Category][]*model.Code // Catalog.CodesUnder of each category
+}
+
+// newRenderer returns a renderer of cat, for the per-code layout when
+// perCode is set, with the templates still to parse.
+func newRenderer(cat *model.Catalog, perCode bool) *renderer {
+	r := &renderer{cat: cat, perCode: perCode, envelopes: map[*model.Envelope]*envelopeInfo{}}
+	if perCode {
+		r.page = cat.Outputs.MarkdownIndex
+	}
+	for _, env := range cat.Envelopes {
+		r.envelopes[env] = newEnvelopeInfo(env)
+	}
+	r.under = map[*model.Category][]*model.Code{}
+	for _, code := range cat.Codes {
+		for p := code.Category; p != nil; p = p.Parent {
+			r.under[p] = append(r.under[p], code)
+		}
+	}
+	return r
+}
+
+// clone returns a renderer like r with a copy of r's templates whose
+// functions are its own, so that its page may change while r renders.
+func (r *renderer) clone() (*renderer, error) {
+	c := *r
+	t, err := r.tmpl.Clone()
+	if err != nil {
+		return nil, err
+	}
+	c.tmpl = t.Funcs(c.funcs())
+	return &c, nil
 }
 
 // funcs returns the functions the templates may call, documented in
@@ -27,6 +69,7 @@ func (r *renderer) funcs() template.FuncMap {
 	return template.FuncMap{
 		"catalog":          func() *model.Catalog { return r.cat },
 		"layout":           r.layout,
+		"each":             r.each,
 		"href":             r.href,
 		"text":             text,
 		"markdown":         markdown,
@@ -43,12 +86,12 @@ func (r *renderer) funcs() template.FuncMap {
 		"exampleParams":    exampleParams,
 		"redacted":         func() string { return model.Redacted },
 		"paramRows":        paramRows,
-		"paramsHome":       paramsHome,
+		"paramsHome":       r.paramsHome,
 		"paramKey":         paramKey,
-		"placed":           placed,
+		"placed":           r.placed,
 		"isTier":           isTier,
 		"field":            r.field,
-		"fieldIn":          fieldIn,
+		"fieldIn":          r.fieldIn,
 		"envelopeRows":     envelopeRows,
 		"envelopeCodes":    r.envelopeCodes,
 		"firstExample":     r.firstExample,
@@ -59,6 +102,48 @@ func (r *renderer) funcs() template.FuncMap {
 		"tiersFrom":        r.tiersFrom,
 		"subcategoryCodes": r.subcategoryCodes,
 	}
+}
+
+// each executes the template name on every element of list, a slice or
+// an array, and returns what they write, in order: what
+// {{range list}}{{template name .}}{{end}} writes. The elements render on
+// every core. An error is that of the first element that fails.
+func (r *renderer) each(name string, list any) (string, error) {
+	v := reflect.ValueOf(list)
+	switch v.Kind() {
+	case reflect.Invalid:
+		return "", nil
+	case reflect.Slice, reflect.Array:
+	default:
+		return "", fmt.Errorf("each: cannot range over a %T", list)
+	}
+	t := r.tmpl.Lookup(name)
+	if t == nil {
+		return "", fmt.Errorf("each: no template %q", name)
+	}
+	chunks := par.Chunks(v.Len(), max(1, v.Len()/(8*runtime.GOMAXPROCS(0))))
+	outs := make([]blocks, len(chunks))
+	errs := make([]error, len(chunks))
+	par.Do(len(chunks), func(i int) {
+		for k := chunks[i][0]; k < chunks[i][1] && errs[i] == nil; k++ {
+			errs[i] = t.Execute(&outs[i], v.Index(k).Interface())
+		}
+	})
+	n := 0
+	for i := range outs {
+		if errs[i] != nil {
+			return "", errs[i]
+		}
+		n += outs[i].Len()
+	}
+	var b strings.Builder
+	b.Grow(n)
+	for i := range outs {
+		for _, seg := range outs[i].segments() {
+			b.WriteString(seg)
+		}
+	}
+	return b.String(), nil
 }
 
 func (r *renderer) layout() string {
@@ -108,15 +193,31 @@ func yesno(b bool) string {
 // status returns an HTTP status with its text, e.g. "404 Not Found".
 func status(code int) string {
 	if text := http.StatusText(code); text != "" {
-		return fmt.Sprintf("%d %s", code, text)
+		return strconv.Itoa(code) + " " + text
 	}
-	return fmt.Sprint(code)
+	return strconv.Itoa(code)
+}
+
+// scratch holds the buffers the JSON functions write their text in before
+// they return it, so that each call does not grow a buffer of its own.
+var scratch = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// getScratch returns an empty buffer from scratch.
+func getScratch() *bytes.Buffer { return scratch.Get().(*bytes.Buffer) }
+
+// putScratch gives a buffer back to scratch, unless it has grown large.
+func putScratch(b *bytes.Buffer) {
+	if b.Cap() <= 64<<10 {
+		b.Reset()
+		scratch.Put(b)
+	}
 }
 
 // prettyJSON indents JSON text with two spaces.
 func prettyJSON(raw json.RawMessage) (string, error) {
-	var b bytes.Buffer
-	if err := json.Indent(&b, raw, "", "  "); err != nil {
+	b := getScratch()
+	defer putScratch(b)
+	if err := json.Indent(b, raw, "", "  "); err != nil {
 		return "", fmt.Errorf("json: %w", err)
 	}
 	return b.String(), nil
@@ -126,54 +227,86 @@ func prettyJSON(raw json.RawMessage) (string, error) {
 // are.
 func compactJSON(v any) (string, error) {
 	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return "", fmt.Errorf("value: %w", err)
+	if err := appendJSON(newEncoder(&b), &b, v); err != nil {
+		return "", err
 	}
-	return strings.TrimSuffix(b.String(), "\n"), nil
+	return b.String(), nil
+}
+
+// newEncoder returns a JSON encoder to b that leaves HTML characters as
+// they are.
+func newEncoder(b *bytes.Buffer) *json.Encoder {
+	enc := json.NewEncoder(b)
+	enc.SetEscapeHTML(false)
+	return enc
+}
+
+// appendJSON writes a value as compact JSON to b with enc, an encoder to
+// b.
+func appendJSON(enc *json.Encoder, b *bytes.Buffer, v any) error {
+	if err := enc.Encode(v); err != nil {
+		return fmt.Errorf("value: %w", err)
+	}
+	b.Truncate(b.Len() - 1) // the newline Encode ends with
+	return nil
 }
 
 // exampleParams writes the params an example gives as a JSON object in
 // the order of the code's params, indented with two spaces.
 func exampleParams(ex *model.Example) (string, error) {
-	var b bytes.Buffer
+	b := getScratch()
+	defer putScratch(b)
+	enc := newEncoder(b)
 	b.WriteByte('{')
 	for i, v := range ex.Values {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		k, err := compactJSON(v.Param.Name)
-		if err != nil {
+		if err := appendJSON(enc, b, v.Param.Name); err != nil {
 			return "", err
 		}
-		val, err := compactJSON(v.Value)
-		if err != nil {
+		b.WriteByte(':')
+		if err := appendJSON(enc, b, v.Value); err != nil {
 			return "", err
 		}
-		b.WriteString(k + ":" + val)
 	}
 	b.WriteByte('}')
 	return prettyJSON(b.Bytes())
 }
 
 // paramRow is a row of a params table: a param, or a field of an object
-// param, with its path from the code's params.
+// param, with its path from the code's params. It has the fields of
+// model.Param, copied rather than embedded: text/template finds a field
+// that embedding promotes only by reflect's slow search.
 type paramRow struct {
-	*model.Param
-	Path string // e.g. missing_fields, gvk.group, invalid_fields[].field
-	Top  bool   // a param of the code, not a field of one
+	Name      string
+	GoName    string
+	ArgName   string
+	Doc       string
+	Optional  bool
+	Wire      bool
+	Sensitive bool
+	MaxLength int
+	Type      *model.Type
+
+	Param *model.Param // the param or field itself
+	Path  string       // e.g. missing_fields, gvk.group, invalid_fields[].field
+	Top   bool         // a param of the code, not a field of one
 }
 
 // paramRows lists params in order, each followed by the rows of its
 // fields when its type is an object, or a list or map of objects.
 func paramRows(params []*model.Param) []paramRow {
-	var rows []paramRow
+	rows := make([]paramRow, 0, countRows(params))
 	var walk func(prefix string, ps []*model.Param)
 	walk = func(prefix string, ps []*model.Param) {
 		for _, p := range ps {
 			path := prefix + p.Name
-			rows = append(rows, paramRow{Param: p, Path: path, Top: prefix == ""})
+			rows = append(rows, paramRow{
+				Name: p.Name, GoName: p.GoName, ArgName: p.ArgName, Doc: p.Doc,
+				Optional: p.Optional, Wire: p.Wire, Sensitive: p.Sensitive, MaxLength: p.MaxLength, Type: p.Type,
+				Param: p, Path: path, Top: prefix == "",
+			})
 			t := p.Type
 			for t != nil && (t.Kind == model.List || t.Kind == model.Map) {
 				if t.Kind == model.List {
@@ -192,6 +325,46 @@ func paramRows(params []*model.Param) []paramRow {
 	return rows
 }
 
+// envelopeInfo is what the templates look up in an envelope, worked out
+// once for each envelope of the catalog.
+type envelopeInfo struct {
+	fields [len(model.FieldNames)]string // the dotted key path of each field, or ""
+	placed map[string]bool               // Envelope.Placed
+	home   home                          // where the other params go
+}
+
+// newEnvelopeInfo looks up what the templates need in an envelope.
+func newEnvelopeInfo(env *model.Envelope) *envelopeInfo {
+	info := &envelopeInfo{placed: env.Placed(), home: paramsHomeOf(env)}
+	for i := range model.FieldNames {
+		info.fields[i] = strings.Join(env.FieldPath(model.Field(i)), ".")
+	}
+	return info
+}
+
+// envelope returns what the templates look up in env, which is not nil.
+func (r *renderer) envelope(env *model.Envelope) *envelopeInfo {
+	if info := r.envelopes[env]; info != nil {
+		return info
+	}
+	return newEnvelopeInfo(env) // an envelope from outside the catalog
+}
+
+// countRows returns the number of rows paramRows gives for params.
+func countRows(params []*model.Param) int {
+	n := len(params)
+	for _, p := range params {
+		t := p.Type
+		for t != nil && (t.Kind == model.List || t.Kind == model.Map) {
+			t = t.Elem
+		}
+		if t != nil && t.Kind == model.Object {
+			n += countRows(t.Fields)
+		}
+	}
+	return n
+}
+
 // defaultEnvelope returns the catalog's default envelope, or nil.
 func (r *renderer) defaultEnvelope() *model.Envelope {
 	if len(r.cat.Envelopes) == 0 {
@@ -204,12 +377,12 @@ func (r *renderer) defaultEnvelope() *model.Envelope {
 // field of an error (code, message, retryable, ...), or "" when it does
 // not place it.
 func (r *renderer) field(name string) (string, error) {
-	return fieldIn(r.defaultEnvelope(), name)
+	return r.fieldIn(r.defaultEnvelope(), name)
 }
 
 // fieldIn returns the dotted key path where an envelope places a field of
 // an error, or "" when it does not place it.
-func fieldIn(env *model.Envelope, name string) (string, error) {
+func (r *renderer) fieldIn(env *model.Envelope, name string) (string, error) {
 	i := slices.Index(model.FieldNames[:], name)
 	if i < 0 {
 		return "", fmt.Errorf("no field %q; the fields are %s", name, strings.Join(model.FieldNames[:], ", "))
@@ -217,7 +390,7 @@ func fieldIn(env *model.Envelope, name string) (string, error) {
 	if env == nil {
 		return "", nil
 	}
-	return strings.Join(env.FieldPath(model.Field(i)), "."), nil
+	return r.envelope(env).fields[i], nil
 }
 
 // sentence ends s with a full stop unless it ends with punctuation
@@ -248,8 +421,8 @@ func isTier(t *model.Type) bool {
 
 // placed reports whether an envelope gives the param name a place of its
 // own ("$params.NAME").
-func placed(env *model.Envelope, name string) bool {
-	return env != nil && env.Placed()[name]
+func (r *renderer) placed(env *model.Envelope, name string) bool {
+	return env != nil && r.envelope(env).placed[name]
 }
 
 // home is where an envelope puts the params it does not place one by one.
@@ -260,11 +433,16 @@ type home struct {
 
 // paramsHome returns where an envelope puts the params it does not place
 // one by one.
-func paramsHome(env *model.Envelope) home {
-	h := home{Kind: "none"}
+func (r *renderer) paramsHome(env *model.Envelope) home {
 	if env == nil {
-		return h
+		return home{Kind: "none"}
 	}
+	return r.envelope(env).home
+}
+
+// paramsHomeOf works out paramsHome.
+func paramsHomeOf(env *model.Envelope) home {
+	h := home{Kind: "none"}
 	env.Root.Walk(func(path []string, m *model.Member) {
 		if h.Kind != "none" {
 			return
@@ -384,7 +562,7 @@ func (r *renderer) tiersFrom(t *model.Tier) []*model.Tier {
 // depth, sorted by name.
 func (r *renderer) subcategoryCodes(cat *model.Category) []*model.Code {
 	var out []*model.Code
-	for _, c := range r.cat.CodesUnder(cat) {
+	for _, c := range r.under[cat] {
 		if c.Category != cat {
 			out = append(out, c)
 		}

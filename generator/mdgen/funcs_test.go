@@ -1,6 +1,7 @@
 package mdgen
 
 import (
+	"math/rand"
 	"os"
 	"strings"
 	"testing"
@@ -131,7 +132,36 @@ func strings70() string {
 	return "aaaaaaaaa bbbbbbbbb ccccccccc ddddddddd eeeeeeeee fffffffff ggggggggg"
 }
 
-func TestTidyRow(t *testing.T) {
+// collected is the lines a wrapper writes.
+type collected []string
+
+func (c *collected) text(line string)   { *c = append(*c, line) }
+func (c *collected) filled(line []byte) { *c = append(*c, string(line)) }
+
+// wrap runs a wrapper over a page and returns what it writes, joined with
+// line breaks.
+func wrap(page string) string {
+	var out collected
+	w := &wrapper{out: &out}
+	for line := range strings.SplitSeq(page, "\n") {
+		w.take(line)
+	}
+	w.flush()
+	return strings.Join(out, "\n")
+}
+
+// normalize runs a normalizer over the lines of a page, CRLF made LF, and
+// returns what it writes, ending with one line break.
+func normalize(page string) string {
+	n := &normalizer{blank: true}
+	for line := range strings.SplitSeq(strings.ReplaceAll(page, "\r\n", "\n"), "\n") {
+		n.text(line)
+	}
+	n.end(true)
+	return strings.TrimRight(string(n.out), "\n") + "\n"
+}
+
+func TestAppendRow(t *testing.T) {
 	tests := []struct{ in, want string }{
 		{"| a | b |", "| a | b |"},
 		{"|  a|b  |  |", "| a | b | |"},
@@ -139,8 +169,8 @@ func TestTidyRow(t *testing.T) {
 		{"| x | y", "| x | y |"},
 	}
 	for _, tt := range tests {
-		if diff := cmp.Diff(tt.want, tidyRow(tt.in)); diff != "" {
-			t.Errorf("tidyRow(%q) (-want +got):\n%s", tt.in, diff)
+		if diff := cmp.Diff(tt.want, string(appendRow(nil, tt.in))); diff != "" {
+			t.Errorf("appendRow(%q) (-want +got):\n%s", tt.in, diff)
 		}
 	}
 }
@@ -162,7 +192,7 @@ func TestNormalize(t *testing.T) {
 		{"no table rows in fences", "```\n|a|  |\n```\n", "```\n|a|  |\n```\n"},
 	}
 	for _, tt := range tests {
-		if diff := cmp.Diff(tt.want, string(normalize([]byte(tt.in)))); diff != "" {
+		if diff := cmp.Diff(tt.want, normalize(tt.in)); diff != "" {
 			t.Errorf("%s: normalize(%q) (-want +got):\n%s", tt.name, tt.in, diff)
 		}
 	}
@@ -230,6 +260,31 @@ func TestFuncsDocumented(t *testing.T) {
 	for name := range (&renderer{}).funcs() {
 		if !strings.Contains(string(src), "//\t"+name+" ") {
 			t.Errorf("templates/templates.go does not document the function %s", name)
+		}
+	}
+}
+
+// TestShortcuts checks that text, cell and escapeHTML return their
+// argument as it is only where their piece-by-piece work would: on random
+// strings of the characters they treat apart.
+func TestShortcuts(t *testing.T) {
+	r := rand.New(rand.NewSource(6))
+	chars := []string{"a", "Z", "0", "7", " ", "  ", ".", ")", "-", "+", "=", "_", "&", "&amp;", "*", "`", "[", "]",
+		"<", ">", "#", "~", "$", "{", "}", "\\", "\t", "\n", "\r", "\x00", "\x7f", "é", "\u200b", "\u00a0", "\xff", ":"}
+	for range 200000 {
+		var b strings.Builder
+		for range r.Intn(10) {
+			b.WriteString(chars[r.Intn(len(chars))])
+		}
+		s := b.String()
+		if plain(s) && escapeText(s) != s {
+			t.Fatalf("plain(%q), but text writes %q", s, escapeText(s))
+		}
+		if !strings.Contains(s, "|") && escapeCell(s) != inline(s) {
+			t.Fatalf("cell(%q): %q, want %q", s, escapeCell(s), inline(s))
+		}
+		if !needsEscapeHTML(s) && escapeHTMLPieces(s) != s {
+			t.Fatalf("!needsEscapeHTML(%q), but escapeHTML writes %q", s, escapeHTMLPieces(s))
 		}
 	}
 }

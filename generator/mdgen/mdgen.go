@@ -5,20 +5,23 @@
 // page and one page per code (RenderPerCode), ready for a static site
 // generator. Rendering is pure: the model in, the bytes out. Every anchor,
 // link target and name on a page comes from the model; the template
-// functions (see package templates) only escape, join, format and look up.
+// functions (see package templates) only escape, join, format and look up,
+// and each executes a template on every element of a list, on every core.
 // Catalog text renders as written: plain text is escaped, and Markdown
 // descriptions keep their Markdown but lose raw HTML and headings.
 package mdgen
 
 import (
-	"bytes"
 	"fmt"
 	"io/fs"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"text/template"
 
 	"github.com/errspec/errspec/generator/model"
+	"github.com/errspec/errspec/internal/par"
 	"github.com/errspec/errspec/templates"
 )
 
@@ -46,59 +49,82 @@ type Page struct {
 // Template errors, from parsing or executing, name the template file and
 // line. The output ends with exactly one newline, has no trailing spaces
 // and no runs of blank lines outside fenced code blocks, and its
-// paragraphs and list items are wrapped at 80 columns.
+// paragraphs and list items are wrapped at 80 columns. The lists the
+// templates write with each, and the tidying of a long page, run on every
+// core; the bytes are the same whatever their number.
 func Render(cat *model.Catalog, notice string, overrides fs.FS) ([]byte, error) {
-	r := &renderer{cat: cat}
-	t, overridden, err := parse(r, notice, overrides)
+	r := newRenderer(cat, false)
+	overridden, err := r.parse(notice, overrides)
 	if err != nil {
 		return nil, err
 	}
-	return execute(t, pageTemplate, cat, notice, overridden)
+	return r.execute(pageTemplate, cat, notice, overridden)
 }
 
 // RenderPerCode renders the Markdown reference of a catalog in the
 // per-code layout: the index page, named by the catalog's
 // Outputs.MarkdownIndex, then a page per code, named by Catalog.CodePage,
 // in the order of the codes. Pages link to each other by file name. notice
-// and overrides are as for Render.
+// and overrides are as for Render. The pages render on every core; an
+// error is that of the first page, in this order, that fails.
 func RenderPerCode(cat *model.Catalog, notice string, overrides fs.FS) ([]Page, error) {
 	if cat.Layout() != model.LayoutPerCode {
 		return nil, fmt.Errorf("the catalog's Markdown reference is not in the %s layout", model.LayoutPerCode)
 	}
-	r := &renderer{cat: cat, perCode: true, page: cat.Outputs.MarkdownIndex}
-	t, overridden, err := parse(r, notice, overrides)
+	r := newRenderer(cat, true)
+	overridden, err := r.parse(notice, overrides)
 	if err != nil {
 		return nil, err
 	}
-	index, err := execute(t, indexPageTemplate, cat, notice, overridden)
-	if err != nil {
-		return nil, err
-	}
-	pages := []Page{{Name: r.page, Data: index}}
-	for _, c := range cat.Codes {
-		r.page = cat.CodePage(c)
-		data, err := execute(t, codePageTemplate, c, notice, overridden)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", r.page, err)
+	pages := make([]Page, 1+len(cat.Codes))
+	pages[0].Name = r.page
+	// Task 0 renders the index page with r; each other task renders a run
+	// of the codes' pages with a clone of r, whose page changes from code
+	// to code.
+	runs := par.Chunks(len(cat.Codes), max(1, len(cat.Codes)/(4*runtime.GOMAXPROCS(0))))
+	errs := make([]error, 1+len(runs))
+	par.Do(1+len(runs), func(task int) {
+		if task == 0 {
+			pages[0].Data, errs[0] = r.execute(indexPageTemplate, cat, notice, overridden)
+			return
 		}
-		pages = append(pages, Page{Name: r.page, Data: data})
+		c, err := r.clone()
+		if err != nil {
+			errs[task] = err
+			return
+		}
+		for i := runs[task-1][0]; i < runs[task-1][1]; i++ {
+			code := cat.Codes[i]
+			c.page = cat.CodePage(code)
+			data, err := c.execute(codePageTemplate, code, notice, overridden)
+			if err != nil {
+				errs[task] = fmt.Errorf("%s: %w", c.page, err)
+				return
+			}
+			pages[1+i] = Page{Name: c.page, Data: data}
+		}
+	})
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
 	}
 	return pages, nil
 }
 
-// execute runs one page template and tidies its output.
-func execute(t *template.Template, name string, data any, notice string, overridden []string) ([]byte, error) {
-	var buf bytes.Buffer
+// execute runs one page template with r and tidies its output.
+func (r *renderer) execute(name string, data any, notice string, overridden []string) ([]byte, error) {
+	var buf blocks
 	if notice != "" {
-		buf.WriteString("<!-- " + notice + " -->\n")
+		buf.Write([]byte("<!-- " + notice + " -->\n"))
 	}
-	if err := t.ExecuteTemplate(&buf, name, data); err != nil {
+	if err := r.tmpl.ExecuteTemplate(&buf, name, data); err != nil {
 		if len(overridden) > 0 {
 			return nil, fmt.Errorf("rendering the Markdown reference (templates overridden: %s): %w", strings.Join(overridden, ", "), err)
 		}
 		return nil, fmt.Errorf("rendering the Markdown reference: %w", err)
 	}
-	return normalize([]byte(wrap(strings.ReplaceAll(buf.String(), "\r\n", "\n")))), nil
+	return tidy(buf.segments()), nil
 }
 
 // Names returns the names of the embedded templates, sorted: the names a
@@ -117,11 +143,12 @@ func Names() []string {
 
 // parse checks the notice and parses the embedded templates, each
 // replaced by the file of the same name in overrides when there is one,
-// with the functions of r. It returns the names taken from overrides,
-// sorted.
-func parse(r *renderer, notice string, overrides fs.FS) (*template.Template, []string, error) {
+// with the functions of r, into r.tmpl; when no file replaces one, r.tmpl
+// is a copy of the embedded templates parsed once. It returns the names
+// taken from overrides, sorted.
+func (r *renderer) parse(notice string, overrides fs.FS) ([]string, error) {
 	if strings.ContainsAny(notice, "\r\n") || strings.Contains(notice, "-->") {
-		return nil, nil, fmt.Errorf("the generated-file notice %q must be one line without \"-->\"", notice)
+		return nil, fmt.Errorf("the generated-file notice %q must be one line without \"-->\"", notice)
 	}
 	names := Names()
 	sources := map[string][]byte{}
@@ -129,7 +156,7 @@ func parse(r *renderer, notice string, overrides fs.FS) (*template.Template, []s
 	if overrides != nil {
 		entries, err := fs.ReadDir(overrides, ".")
 		if err != nil {
-			return nil, nil, fmt.Errorf("reading the template overrides: %w", err)
+			return nil, fmt.Errorf("reading the template overrides: %w", err)
 		}
 		var unknown []string
 		for _, e := range entries {
@@ -141,7 +168,7 @@ func parse(r *renderer, notice string, overrides fs.FS) (*template.Template, []s
 			default:
 				src, err := fs.ReadFile(overrides, name)
 				if err != nil {
-					return nil, nil, fmt.Errorf("reading the template override %s: %w", name, err)
+					return nil, fmt.Errorf("reading the template override %s: %w", name, err)
 				}
 				sources[name] = src
 				overridden = append(overridden, name)
@@ -152,114 +179,54 @@ func parse(r *renderer, notice string, overrides fs.FS) (*template.Template, []s
 			if len(unknown) > 1 {
 				what = "files " + strings.Join(unknown, ", ") + " match"
 			}
-			return nil, nil, fmt.Errorf("template override %s no template; name an override after the template it replaces: %s",
+			return nil, fmt.Errorf("template override %s no template; name an override after the template it replaces: %s",
 				what, strings.Join(names, ", "))
 		}
 	}
 
-	root := template.New("").Funcs(r.funcs())
-	for _, name := range names {
+	if len(sources) == 0 {
+		t, err := embedded()
+		if err != nil {
+			return nil, err
+		}
+		if r.tmpl, err = t.Clone(); err != nil {
+			return nil, err
+		}
+		r.tmpl.Funcs(r.funcs())
+		return overridden, nil
+	}
+	t, err := parseTemplates(r.funcs(), sources)
+	if err != nil {
+		return nil, err
+	}
+	r.tmpl = t
+	return overridden, nil
+}
+
+// embedded returns the embedded templates, parsed once with functions that
+// stand in for a renderer's: parse gives each renderer a copy with its own.
+var embedded = sync.OnceValues(func() (*template.Template, error) {
+	return parseTemplates((&renderer{}).funcs(), nil)
+})
+
+// parseTemplates parses the embedded templates, each replaced by the
+// source of the same name in sources when there is one, with the
+// functions funcs.
+func parseTemplates(funcs template.FuncMap, sources map[string][]byte) (*template.Template, error) {
+	root := template.New("").Funcs(funcs)
+	for _, name := range Names() {
 		src, ok := sources[name]
 		origin := "template override"
 		if !ok {
 			origin = "embedded template"
 			var err error
 			if src, err = fs.ReadFile(templates.FS, name); err != nil {
-				return nil, nil, err
+				return nil, err
 			}
 		}
 		if _, err := root.New(name).Parse(string(src)); err != nil {
-			return nil, nil, fmt.Errorf("%s %s: %w", origin, name, err)
+			return nil, fmt.Errorf("%s %s: %w", origin, name, err)
 		}
 	}
-	return root, overridden, nil
-}
-
-// normalize makes the executed templates' output tidy whatever their
-// whitespace: CRLF becomes LF, trailing spaces and tabs go, leading blank
-// lines go, a run of blank lines outside fenced code blocks becomes one,
-// table rows are written in the compact style (see tidyRow), and the text
-// ends with exactly one newline. It runs after wrap, whose breaks never
-// leave trailing spaces.
-func normalize(b []byte) []byte {
-	text := strings.ReplaceAll(string(b), "\r\n", "\n")
-	var out strings.Builder
-	var fence string // the opening fence of the code block we are in, or ""
-	blank := true    // the last line written was blank, or nothing was written
-	for line := range strings.SplitSeq(text, "\n") {
-		line = strings.TrimRight(line, " \t")
-		if line == "" {
-			if blank && fence == "" {
-				continue
-			}
-			blank = true
-			out.WriteString("\n")
-			continue
-		}
-		if fence == "" {
-			fence = openingFence(line)
-			if strings.HasPrefix(line, "|") {
-				line = tidyRow(line)
-			}
-		} else if closesFence(line, fence) {
-			fence = ""
-		}
-		blank = false
-		out.WriteString(line + "\n")
-	}
-	s := strings.TrimRight(out.String(), "\n")
-	return []byte(s + "\n")
-}
-
-// tidyRow writes a table row in the compact style: each cell trimmed,
-// with one space on either side, and an empty cell as a single space. It
-// splits cells as GitHub Flavored Markdown does, at the pipes that no
-// backslash precedes.
-func tidyRow(line string) string {
-	var cells []string
-	start := 1
-	for i := 1; i < len(line); i++ {
-		if line[i] == '|' && line[i-1] != '\\' {
-			cells = append(cells, strings.TrimSpace(line[start:i]))
-			start = i + 1
-		}
-	}
-	if rest := strings.TrimSpace(line[min(start, len(line)):]); rest != "" {
-		cells = append(cells, rest) // a row without a closing pipe
-	}
-	var b strings.Builder
-	b.WriteString("|")
-	for _, c := range cells {
-		if c == "" {
-			b.WriteString(" |")
-			continue
-		}
-		b.WriteString(" " + c + " |")
-	}
-	return b.String()
-}
-
-// openingFence returns the fence (``` or ~~~, possibly longer) a line opens
-// a fenced code block with, or "".
-func openingFence(line string) string {
-	s := strings.TrimLeft(line, " ")
-	if len(line)-len(s) > 3 || len(s) < 3 || (s[0] != '`' && s[0] != '~') {
-		return ""
-	}
-	n := len(s) - len(strings.TrimLeft(s, s[:1]))
-	if n < 3 || (s[0] == '`' && strings.Contains(s[n:], "`")) {
-		return ""
-	}
-	return s[:n]
-}
-
-// closesFence reports whether line closes a fenced code block opened with
-// fence.
-func closesFence(line, fence string) bool {
-	s := strings.TrimLeft(line, " ")
-	if len(line)-len(s) > 3 {
-		return false
-	}
-	rest := strings.TrimLeft(s, fence[:1])
-	return len(s)-len(rest) >= len(fence) && strings.TrimSpace(rest) == ""
+	return root, nil
 }
