@@ -48,6 +48,38 @@ type Output struct {
 // itself and, when the catalog has examples, their test. notice is the
 // generated-file notice, written as the first line of each.
 func Render(cat *model.Catalog, notice string) ([]Output, error) {
+	// The package but the declarations of the codes, the test of the
+	// examples, and the declarations of the codes in chunks, render and
+	// format on every core, the longest first. Top-level declarations
+	// format independently of each other, so the chunks put together are
+	// what formatting them together would give.
+	chunks := par.Chunks(len(cat.Codes), codesPerChunk)
+	parts := make([][]byte, 2+len(chunks))
+	errs := make([]error, len(parts))
+	par.Do(len(parts), func(i int) {
+		switch i {
+		case 0:
+			parts[i], errs[i] = formatSource(genPackage(cat, notice))
+		case 1:
+			if test := genExamplesTest(cat, notice); test != nil {
+				parts[i], errs[i] = formatSource(test)
+			}
+		default:
+			parts[i], errs[i] = renderCodes(cat, cat.Codes[chunks[i-2][0]:chunks[i-2][1]])
+		}
+	})
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	out := []Output{{Name: ErrorsFile, Data: bytes.Join(append(parts[:1:1], parts[2:]...), nil)}}
+	if parts[1] != nil {
+		out = append(out, Output{Name: ExamplesFile, Data: parts[1]})
+	}
+	return out, nil
+}
+
+// genPackage writes the package but the declarations of the codes.
+func genPackage(cat *model.Catalog, notice string) *File {
 	f := newFile(cat, notice)
 	for _, line := range strings.Split(packageDoc(cat), "\n") {
 		f.PackageComment(commentLine(line))
@@ -65,63 +97,32 @@ func Render(cat *model.Catalog, notice string) ([]Output, error) {
 	f.Add(genUpstream(cat))
 	f.Add(genValidateCall(cat))
 	f.Add(genHelpers(cat))
-	var src []byte
-	var err error
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		src, err = formatSource(f)
-	}()
-	codes, codesErr := renderCodes(cat)
-	<-done
-	if err = errors.Join(err, codesErr); err != nil {
-		return nil, err
-	}
-	out := []Output{{Name: ErrorsFile, Data: append(src, codes...)}}
-	if test := genExamplesTest(cat, notice); test != nil {
-		src, err := formatSource(test)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, Output{Name: ExamplesFile, Data: src})
-	}
-	return out, nil
+	return f
 }
 
 // codesPerChunk is how many codes' declarations renderCodes formats at
 // a time.
 const codesPerChunk = 50
 
-// renderCodes renders the declarations of every code, which follow the
-// rest of the package. Most of a large catalog's package, they are
-// rendered and formatted in chunks on every core: top-level declarations
-// format independently of each other, so the chunks put together are
-// what formatting them together would give.
-func renderCodes(cat *model.Catalog) ([]byte, error) {
-	chunks := par.Chunks(len(cat.Codes), codesPerChunk)
-	out := make([][]byte, len(chunks))
-	errs := make([]error, len(chunks))
-	par.Do(len(chunks), func(i int) {
-		f := NewFile(cat.Outputs.GoPackage)
-		f.NoFormat = true
-		for _, c := range cat.Codes[chunks[i][0]:chunks[i][1]] {
-			f.Add(genCode(c))
-		}
-		src, err := formatSource(f)
-		if err != nil {
-			errs[i] = err
-			return
-		}
-		// The declarations use nothing imported: the chunk is its
-		// package clause and its declarations.
-		clause := "package " + cat.Outputs.GoPackage + "\n"
-		if !bytes.HasPrefix(src, []byte(clause)) || bytes.Contains(src, []byte("\nimport ")) {
-			errs[i] = fmt.Errorf("rendering Go: the declarations of codes import a package:\n%s", src)
-			return
-		}
-		out[i] = src[len(clause):]
-	})
-	return bytes.Join(out, nil), errors.Join(errs...)
+// renderCodes renders and formats the declarations of codes, which
+// follow the rest of the package: a file of package clause and
+// declarations, less its package clause.
+func renderCodes(cat *model.Catalog, codes []*model.Code) ([]byte, error) {
+	f := NewFile(cat.Outputs.GoPackage)
+	f.NoFormat = true
+	for _, c := range codes {
+		f.Add(genCode(c))
+	}
+	src, err := formatSource(f)
+	if err != nil {
+		return nil, err
+	}
+	// The declarations use nothing imported.
+	clause := "package " + cat.Outputs.GoPackage + "\n"
+	if !bytes.HasPrefix(src, []byte(clause)) || bytes.Contains(src, []byte("\nimport ")) {
+		return nil, fmt.Errorf("rendering Go: the declarations of codes import a package:\n%s", src)
+	}
+	return src[len(clause):], nil
 }
 
 func newFile(cat *model.Catalog, notice string) *File {
