@@ -2,8 +2,8 @@
 // types, metadata lookup, the Error type with its JSON wire form, and a
 // typed constructor per code. The generated code needs nothing beyond the
 // standard library. Every construct has a function of its own, and reads
-// only the model.
-// Every line is built with jennifer and formatted with go/format.
+// only the model. Every line is built with jennifer and formatted with
+// go/format.
 package gogen
 
 import (
