@@ -48,8 +48,14 @@ func genSpecsTable(cat *model.Catalog) Code {
 	}
 	return Add(
 		doc("specs holds every code, sorted, one a row: its Info (code, category, title, retryable, retry, retry after, HTTP status, docs URL, deprecated), its envelope, its fixed texts and its params."),
-		Line(), Var().Id("specs").Op("=").Index(Op("...")).Id("codeSpec").Custom(Options{Open: "{", Close: "}", Separator: ",", Multi: true}, rows...),
+		Line(), Var().Id("specs").Op("=").Index(Op("...")).Id("codeSpec").Add(elemLines(rows...)),
 	)
+}
+
+// elemLines is the elements of a composite literal, one a line, in
+// braces.
+func elemLines(elems ...Code) *Statement {
+	return Custom(Options{Open: "{", Close: "}", Separator: ",", Multi: true}, elems...)
 }
 
 // oneLine is a function body written on one line: go/format keeps it so

@@ -74,7 +74,7 @@ func genExamplesTable(cat *model.Catalog) Code {
 			Id("name").String(),
 			Id("err").Op("*").Id("Error"),
 			Id("want").String(),
-		).Custom(Options{Open: "{", Close: "}", Separator: ",", Multi: true}, rows...),
+		).Add(elemLines(rows...)),
 	)
 }
 

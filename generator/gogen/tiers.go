@@ -79,7 +79,7 @@ func genFeatures(cat *model.Catalog) Code {
 		if f.DocsURL != "" {
 			row[Id("DocsURL")] = Lit(f.DocsURL)
 		}
-		rows = append(rows, Line().Values(row))
+		rows = append(rows, Values(row))
 	}
 	var byAction, byTool []Code
 	for i, f := range cat.Features {
@@ -102,7 +102,7 @@ func genFeatures(cat *model.Catalog) Code {
 			doc("Alternatives are what a caller without the feature can do instead.").Line().Id("Alternatives").Index().Id(model.AlternativeType),
 			doc("DocsURL documents the feature.").Line().Id("DocsURL").String(),
 		),
-		Line(), Line(), Var().Id("features").Op("=").Index(Op("...")).Id("Feature").Values(append(rows, Line())...),
+		Line(), Line(), Var().Id("features").Op("=").Index(Op("...")).Id("Feature").Add(elemLines(rows...)),
 		Line(), Line(), doc("Features returns every feature of the catalog, sorted by key."),
 		Line(), Func().Id("Features").Params().Index().Id("Feature").Block(Return(Qual(slicesPkg, "Clone").Call(Id("features").Index(Empty(), Empty())))),
 		Line(), Line(), doc("FeatureFor returns the feature that gates a call of tool and action, and whether one does; a feature that names tool:action wins over one that names the whole tool."),
@@ -234,7 +234,7 @@ func genValidateCall(cat *model.Catalog) Code {
 			}
 			actions[i] = Values(Lit(a.Name), Index().String().Values(req...))
 		}
-		rows = append(rows, Line().Values(Lit(t.Name), Index().Id("actionSpec").Values(actions...)))
+		rows = append(rows, Values(Lit(t.Name), Index().Id("actionSpec").Values(actions...)))
 	}
 	if missing == nil || invalid == nil || len(rows) == 0 {
 		return Null()
@@ -247,7 +247,7 @@ func genValidateCall(cat *model.Catalog) Code {
 		doc("actionSpec is an action of a tool and its required arguments."),
 		Line(), Type().Id("actionSpec").Struct(Id("name").String(), Id("required").Index().String()),
 		Line(), Line(), doc("toolSpecs are the tools with actions, sorted by name, and their actions."),
-		Line(), Var().Id("toolSpecs").Op("=").Index(Op("...")).Struct(Id("name").String(), Id("actions").Index().Id("actionSpec")).Values(append(rows, Line())...),
+		Line(), Var().Id("toolSpecs").Op("=").Index(Op("...")).Struct(Id("name").String(), Id("actions").Index().Id("actionSpec")).Add(elemLines(rows...)),
 		Line(), Line(), doc(fmt.Sprintf("ValidateCall checks a call of a tool's action against the catalog's tools: it returns the %s error for an action the tool does not have, the %s error for required arguments the call does not give (absent or null), and nil for a valid call or a tool the catalog does not list.", invalid.Name, missing.Name)),
 		Line(), Func().Id("ValidateCall").Params(Id("tool"), Id("action").String(), Id("args").Map(String()).Any()).Error().Block(
 			Id("i").Op(":=").Qual(slicesPkg, "IndexFunc").Call(Id("toolSpecs").Index(Empty(), Empty()), Func().Params(Id("t").Struct(Id("name").String(), Id("actions").Index().Id("actionSpec"))).Bool().Block(Return(Id("t").Dot("name").Op("==").Id("tool")))),

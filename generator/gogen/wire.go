@@ -108,7 +108,7 @@ func genWire(cat *model.Catalog) Code {
 	var placed []Code
 	envs := make([]Code, 0, len(cat.Envelopes))
 	for _, env := range cat.Envelopes {
-		envs = append(envs, Line().Add(shapeLit(env.Root)))
+		envs = append(envs, shapeLit(env.Root))
 		var names []Code
 		for _, m := range slices.Sorted(maps.Keys(env.Placed())) {
 			names = append(names, Lit(m))
@@ -156,7 +156,7 @@ func genWire(cat *model.Catalog) Code {
 		Line(), Line(), doc("The values of an error that an envelope can place."),
 		Line(), Const().Defs(fields...),
 		Line(), Line(), doc("envelopes are the catalog's wire shapes; codeSpec.envelope indexes them."),
-		Line(), Var().Id("envelopes").Op("=").Index(Op("...")).Index().Id("wireMember").Values(append(envs, Line())...),
+		Line(), Var().Id("envelopes").Op("=").Index(Op("...")).Index().Id("wireMember").Add(elemLines(envs...)),
 		Line(), Line(), doc("placed lists, for each envelope, the params it places one by one."),
 		Line(), Var().Id("placed").Op("=").Index(Op("...")).Index().String().Values(placed...),
 		Line(), Line(), doc("codePath is where every envelope puts the code."),
@@ -516,9 +516,9 @@ func shapeLit(s *model.Shape) Code {
 		case model.KindObject:
 			d[Id("kind")], d[Id("members")] = Id("memberObject"), shapeLit(m.Object)
 		}
-		members = append(members, Line().Values(d))
+		members = append(members, Values(d))
 	}
-	return Index().Id("wireMember").Values(append(members, Line())...)
+	return Index().Id("wireMember").Add(elemLines(members...))
 }
 
 // jsonKey is a key of a JSON object as the wire writes it: a JSON string,
