@@ -134,24 +134,32 @@ func decodeValue(v cue.Value) (*model.Input, error) {
 	if !hasCodes {
 		return &in, nil
 	}
-	it, err = codes.Fields()
+	in.Codes, err = decodeCodes(codes)
+	return &in, err
+}
+
+// decodeCodes exports and decodes the codes of the struct codes on every
+// core, one code at a time.
+func decodeCodes(codes cue.Value) ([]model.Entry[model.InputCode], error) {
+	it, err := codes.Fields()
 	if err != nil {
 		return nil, err
 	}
+	var out []model.Entry[model.InputCode]
 	var values []cue.Value
 	for it.Next() {
-		in.Codes = append(in.Codes, model.Entry[model.InputCode]{Key: it.Selector().Unquoted()})
+		out = append(out, model.Entry[model.InputCode]{Key: it.Selector().Unquoted()})
 		values = append(values, it.Value())
 	}
 	errs := make([]error, len(values))
 	par.Do(len(values), func(i int) {
 		data, err := values[i].MarshalJSON()
 		if err == nil {
-			err = json.Unmarshal(data, &in.Codes[i].Value)
+			err = json.Unmarshal(data, &out[i].Value)
 		}
 		errs[i] = err
 	})
-	return &in, errors.Join(errs...)
+	return out, errors.Join(errs...)
 }
 
 // schemaDecls is what exportFast needs to know of the schema.

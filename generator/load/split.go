@@ -1,7 +1,6 @@
 package load
 
 import (
-	"encoding/json"
 	"errors"
 
 	"cuelang.org/go/cue"
@@ -184,7 +183,7 @@ func refersTo(f *ast.File, n ast.Node, match func(name string) bool) bool {
 }
 
 // evaluateCodes evaluates the codes of one file unified with #Catalog's,
-// in a context of its own, and decodes each.
+// in a context of its own, and decodes them.
 func evaluateCodes(f *ast.File, pkg string, sch *schemaDecls) ([]model.Entry[model.InputCode], error) {
 	v, err := buildWrapped([]*ast.File{f}, pkg, sch, nil)
 	if err != nil {
@@ -194,23 +193,7 @@ func evaluateCodes(f *ast.File, pkg string, sch *schemaDecls) ([]model.Entry[mod
 	if err := codes.Validate(cue.Concrete(true)); err != nil {
 		return nil, err
 	}
-	it, err := codes.Fields()
-	if err != nil {
-		return nil, err
-	}
-	var out []model.Entry[model.InputCode]
-	for it.Next() {
-		data, err := it.Value().MarshalJSON()
-		if err != nil {
-			return nil, err
-		}
-		e := model.Entry[model.InputCode]{Key: it.Selector().Unquoted()}
-		if err := json.Unmarshal(data, &e.Value); err != nil {
-			return nil, err
-		}
-		out = append(out, e)
-	}
-	return out, nil
+	return decodeCodes(codes)
 }
 
 // evaluateRest evaluates the catalog without its codes and decodes it.
