@@ -169,23 +169,23 @@ type codeSpec struct {
 
 // specs holds every code, sorted, one a row: its Info (code, category, title, retryable, retry, retry after, HTTP status, docs URL, deprecated), its envelope, its fixed texts and its params.
 var specs = [...]codeSpec{
-	{Info{CodeAuthenticationFailed, CategoryPermission, "Authentication failed", false, RetryNever, 0, 401, "https://docs.example.com/errors#authentication_failed", false}, 0, "", "", "", func() Params { return new(AuthenticationFailedParams) }},
-	{Info{CodeDuplicateResource, CategoryConflict, "Resource already exists", false, RetryAfterFix, 0, 409, "https://docs.example.com/errors#duplicate_resource", false}, 0, "", "", "", func() Params { return new(DuplicateResourceParams) }},
+	{Info{CodeAuthenticationFailed, CategoryPermission, "Authentication failed", false, RetryNever, 0, 401, "https://docs.example.com/errors#authentication_failed", false}, 0, "", "", "", newParams[AuthenticationFailedParams]},
+	{Info{CodeDuplicateResource, CategoryConflict, "Resource already exists", false, RetryAfterFix, 0, 409, "https://docs.example.com/errors#duplicate_resource", false}, 0, "", "", "", newParams[DuplicateResourceParams]},
 	{Info{CodeInternalError, CategoryInternal, "Internal error", true, RetryAfterDelay, 1 * time.Second, 500, "https://docs.example.com/errors#internal_error", false}, 0, "Internal error", "", "Wait briefly, then retry once.", nil},
-	{Info{CodeInvalidAction, CategoryValidation, "Invalid action", false, RetryAfterFix, 0, 400, "https://docs.example.com/errors#invalid_action", false}, 0, "", "", "", func() Params { return new(InvalidActionParams) }},
-	{Info{CodeMissingRequiredField, CategoryValidation, "Missing required field", false, RetryAfterFix, 0, 400, "https://docs.example.com/errors#missing_required_field", false}, 0, "", "", "", func() Params { return new(MissingRequiredFieldParams) }},
-	{Info{CodePayloadTooLarge, CategoryLimit, "Payload too large", false, RetryAfterFix, 0, 413, "https://docs.example.com/errors#payload_too_large", false}, 0, "", "", "", func() Params { return new(PayloadTooLargeParams) }},
-	{Info{CodePermissionDenied, CategoryPermission, "Permission denied", false, RetryNever, 0, 403, "https://docs.example.com/errors#permission_denied", false}, 0, "", "", "", func() Params { return new(PermissionDeniedParams) }},
-	{Info{CodeProjectNotFound, CategoryNotFound, "Project not found", false, RetryAfterFix, 0, 404, "https://docs.example.com/errors#project_not_found", true}, 1, "", "", "", func() Params { return new(ProjectNotFoundParams) }},
-	{Info{CodeRateLimited, CategoryLimit, "Rate limit reached", true, RetryAfterDelay, 60 * time.Second, 429, "https://docs.example.com/errors#rate_limited", false}, 0, "", "", "", func() Params { return new(RateLimitedParams) }},
-	{Info{CodeResourceNotFound, CategoryNotFound, "Resource not found", false, RetryAfterFix, 0, 404, "https://docs.example.com/errors#resource_not_found", false}, 0, "", "", "", func() Params { return new(ResourceNotFoundParams) }},
-	{Info{CodeStaleRevision, CategoryConflict, "Stale revision", true, RetryAfterDelay, 0, 409, "https://docs.example.com/errors#stale_revision", false}, 0, "", "", "", func() Params { return new(StaleRevisionParams) }},
-	{Info{CodeTierRestricted, CategoryPermission, "Feature needs a higher tier", false, RetryNever, 0, 403, "https://docs.example.com/errors#tier_restricted", false}, 0, "", "", "", func() Params { return new(TierRestrictedParams) }},
-	{Info{CodeTypeMismatch, CategoryValidation, "Argument of the wrong type", false, RetryAfterFix, 0, 400, "https://docs.example.com/errors#type_mismatch", false}, 0, "", "", "", func() Params { return new(TypeMismatchParams) }},
-	{Info{CodeUpstreamError, CategoryUpstream, "Upstream API error", true, RetryAfterDelay, 1 * time.Second, 502, "https://docs.example.com/errors#upstream_error", false}, 0, "", "", "", func() Params { return new(UpstreamErrorParams) }},
-	{Info{CodeUpstreamNotFound, CategoryNotFound, "Not found upstream", false, RetryAfterFix, 0, 404, "https://docs.example.com/errors#upstream_not_found", false}, 0, "", "", "", func() Params { return new(UpstreamNotFoundParams) }},
-	{Info{CodeUpstreamTimeout, CategoryUpstreamTimeout, "Upstream API timed out", true, RetrySafe, 1 * time.Second, 504, "https://docs.example.com/errors#upstream_timeout", false}, 0, "", "", "", func() Params { return new(UpstreamTimeoutParams) }},
-	{Info{CodeValueOutOfRange, CategoryValidation, "Value out of range", false, RetryAfterFix, 0, 400, "https://docs.example.com/errors#value_out_of_range", false}, 0, "", "", "", func() Params { return new(ValueOutOfRangeParams) }},
+	{Info{CodeInvalidAction, CategoryValidation, "Invalid action", false, RetryAfterFix, 0, 400, "https://docs.example.com/errors#invalid_action", false}, 0, "", "", "", newParams[InvalidActionParams]},
+	{Info{CodeMissingRequiredField, CategoryValidation, "Missing required field", false, RetryAfterFix, 0, 400, "https://docs.example.com/errors#missing_required_field", false}, 0, "", "", "", newParams[MissingRequiredFieldParams]},
+	{Info{CodePayloadTooLarge, CategoryLimit, "Payload too large", false, RetryAfterFix, 0, 413, "https://docs.example.com/errors#payload_too_large", false}, 0, "", "", "", newParams[PayloadTooLargeParams]},
+	{Info{CodePermissionDenied, CategoryPermission, "Permission denied", false, RetryNever, 0, 403, "https://docs.example.com/errors#permission_denied", false}, 0, "", "", "", newParams[PermissionDeniedParams]},
+	{Info{CodeProjectNotFound, CategoryNotFound, "Project not found", false, RetryAfterFix, 0, 404, "https://docs.example.com/errors#project_not_found", true}, 1, "", "", "", newParams[ProjectNotFoundParams]},
+	{Info{CodeRateLimited, CategoryLimit, "Rate limit reached", true, RetryAfterDelay, 60 * time.Second, 429, "https://docs.example.com/errors#rate_limited", false}, 0, "", "", "", newParams[RateLimitedParams]},
+	{Info{CodeResourceNotFound, CategoryNotFound, "Resource not found", false, RetryAfterFix, 0, 404, "https://docs.example.com/errors#resource_not_found", false}, 0, "", "", "", newParams[ResourceNotFoundParams]},
+	{Info{CodeStaleRevision, CategoryConflict, "Stale revision", true, RetryAfterDelay, 0, 409, "https://docs.example.com/errors#stale_revision", false}, 0, "", "", "", newParams[StaleRevisionParams]},
+	{Info{CodeTierRestricted, CategoryPermission, "Feature needs a higher tier", false, RetryNever, 0, 403, "https://docs.example.com/errors#tier_restricted", false}, 0, "", "", "", newParams[TierRestrictedParams]},
+	{Info{CodeTypeMismatch, CategoryValidation, "Argument of the wrong type", false, RetryAfterFix, 0, 400, "https://docs.example.com/errors#type_mismatch", false}, 0, "", "", "", newParams[TypeMismatchParams]},
+	{Info{CodeUpstreamError, CategoryUpstream, "Upstream API error", true, RetryAfterDelay, 1 * time.Second, 502, "https://docs.example.com/errors#upstream_error", false}, 0, "", "", "", newParams[UpstreamErrorParams]},
+	{Info{CodeUpstreamNotFound, CategoryNotFound, "Not found upstream", false, RetryAfterFix, 0, 404, "https://docs.example.com/errors#upstream_not_found", false}, 0, "", "", "", newParams[UpstreamNotFoundParams]},
+	{Info{CodeUpstreamTimeout, CategoryUpstreamTimeout, "Upstream API timed out", true, RetrySafe, 1 * time.Second, 504, "https://docs.example.com/errors#upstream_timeout", false}, 0, "", "", "", newParams[UpstreamTimeoutParams]},
+	{Info{CodeValueOutOfRange, CategoryValidation, "Value out of range", false, RetryAfterFix, 0, 400, "https://docs.example.com/errors#value_out_of_range", false}, 0, "", "", "", newParams[ValueOutOfRangeParams]},
 }
 
 // Lookup returns the metadata of a code; ok is false for a code the catalog does not declare.
@@ -1282,6 +1282,17 @@ func ValidateCall(tool, action string, args map[string]any) error {
 type withParams[P any] struct {
 	err Error
 	p   P
+}
+
+// paramsPointer is a pointer to a params type P: what implements Params.
+type paramsPointer[P any] interface {
+	*P
+	Params
+}
+
+// newParams returns a new value of the params type P.
+func newParams[P any, PP paramsPointer[P]]() Params {
+	return PP(new(P))
 }
 
 // last returns the last of opts, or the zero options.

@@ -148,19 +148,19 @@ type codeSpec struct {
 
 // specs holds every code, sorted, one a row: its Info (code, category, title, retryable, retry, retry after, HTTP status, docs URL, deprecated), its envelope, its fixed texts and its params.
 var specs = [...]codeSpec{
-	{Info{CodeAmbiguousCode, CategoryUsage, "Ambiguous code", false, RetryAfterFix, 0, 400, "", false}, 0, "", "", "", func() Params { return new(AmbiguousCodeParams) }},
-	{Info{CodeCatalogInvalid, CategoryCatalog, "Catalog is inconsistent", false, RetryAfterFix, 0, 422, "", false}, 0, "", "", "", func() Params { return new(CatalogInvalidParams) }},
-	{Info{CodeCatalogNotFound, CategoryCatalog, "No catalog", false, RetryAfterFix, 0, 422, "", false}, 0, "", "", "", func() Params { return new(CatalogNotFoundParams) }},
-	{Info{CodeCatalogSchema, CategoryCatalog, "Catalog does not match the schema", false, RetryAfterFix, 0, 422, "", false}, 0, "", "", "", func() Params { return new(CatalogSchemaParams) }},
-	{Info{CodeCatalogSyntax, CategoryCatalog, "CUE syntax error", false, RetryAfterFix, 0, 422, "", false}, 0, "", "", "", func() Params { return new(CatalogSyntaxParams) }},
-	{Info{CodeDrift, CategoryDrift, "Generated files are out of date", false, RetryAfterFix, 0, 409, "", false}, 0, "", "", "", func() Params { return new(DriftParams) }},
-	{Info{CodeInternalError, CategoryInternal, "errspec failed", false, RetryNever, 0, 500, "", false}, 0, "", "", "", func() Params { return new(InternalErrorParams) }},
+	{Info{CodeAmbiguousCode, CategoryUsage, "Ambiguous code", false, RetryAfterFix, 0, 400, "", false}, 0, "", "", "", newParams[AmbiguousCodeParams]},
+	{Info{CodeCatalogInvalid, CategoryCatalog, "Catalog is inconsistent", false, RetryAfterFix, 0, 422, "", false}, 0, "", "", "", newParams[CatalogInvalidParams]},
+	{Info{CodeCatalogNotFound, CategoryCatalog, "No catalog", false, RetryAfterFix, 0, 422, "", false}, 0, "", "", "", newParams[CatalogNotFoundParams]},
+	{Info{CodeCatalogSchema, CategoryCatalog, "Catalog does not match the schema", false, RetryAfterFix, 0, 422, "", false}, 0, "", "", "", newParams[CatalogSchemaParams]},
+	{Info{CodeCatalogSyntax, CategoryCatalog, "CUE syntax error", false, RetryAfterFix, 0, 422, "", false}, 0, "", "", "", newParams[CatalogSyntaxParams]},
+	{Info{CodeDrift, CategoryDrift, "Generated files are out of date", false, RetryAfterFix, 0, 409, "", false}, 0, "", "", "", newParams[DriftParams]},
+	{Info{CodeInternalError, CategoryInternal, "errspec failed", false, RetryNever, 0, 500, "", false}, 0, "", "", "", newParams[InternalErrorParams]},
 	{Info{CodeInterrupted, CategoryOutput, "Interrupted", false, RetryAfterFix, 0, 409, "", false}, 0, "interrupted: no file was changed", "", "run errspec again", nil},
-	{Info{CodeOutputFailed, CategoryOutput, "Writing failed", false, RetryAfterFix, 0, 409, "", false}, 0, "", "", "", func() Params { return new(OutputFailedParams) }},
-	{Info{CodeOutputForeign, CategoryOutput, "Output file not errspec's", false, RetryAfterFix, 0, 409, "", false}, 0, "", "", "", func() Params { return new(OutputForeignParams) }},
-	{Info{CodeTemplateInvalid, CategoryUsage, "Template override invalid", false, RetryAfterFix, 0, 400, "", false}, 0, "", "", "", func() Params { return new(TemplateInvalidParams) }},
-	{Info{CodeUnknownCode, CategoryUsage, "Unknown code", false, RetryAfterFix, 0, 400, "", false}, 0, "", "", "", func() Params { return new(UnknownCodeParams) }},
-	{Info{CodeUsage, CategoryUsage, "Bad command line", false, RetryAfterFix, 0, 400, "", false}, 0, "", "", "", func() Params { return new(UsageParams) }},
+	{Info{CodeOutputFailed, CategoryOutput, "Writing failed", false, RetryAfterFix, 0, 409, "", false}, 0, "", "", "", newParams[OutputFailedParams]},
+	{Info{CodeOutputForeign, CategoryOutput, "Output file not errspec's", false, RetryAfterFix, 0, 409, "", false}, 0, "", "", "", newParams[OutputForeignParams]},
+	{Info{CodeTemplateInvalid, CategoryUsage, "Template override invalid", false, RetryAfterFix, 0, 400, "", false}, 0, "", "", "", newParams[TemplateInvalidParams]},
+	{Info{CodeUnknownCode, CategoryUsage, "Unknown code", false, RetryAfterFix, 0, 400, "", false}, 0, "", "", "", newParams[UnknownCodeParams]},
+	{Info{CodeUsage, CategoryUsage, "Bad command line", false, RetryAfterFix, 0, 400, "", false}, 0, "", "", "", newParams[UsageParams]},
 }
 
 // Lookup returns the metadata of a code; ok is false for a code the catalog does not declare.
@@ -1051,6 +1051,17 @@ type Alternative struct {
 type withParams[P any] struct {
 	err Error
 	p   P
+}
+
+// paramsPointer is a pointer to a params type P: what implements Params.
+type paramsPointer[P any] interface {
+	*P
+	Params
+}
+
+// newParams returns a new value of the params type P.
+func newParams[P any, PP paramsPointer[P]]() Params {
+	return PP(new(P))
 }
 
 // last returns the last of opts, or the zero options.

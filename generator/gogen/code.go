@@ -42,7 +42,7 @@ func genSpecsTable(cat *model.Catalog) Code {
 		// and Parse take from here.
 		texts := []Code{Lit(literalText(c.Message)), Lit(literalText(c.Detail)), Lit(literalText(c.Suggestion)), Nil()}
 		if c.ParamsType != "" {
-			texts = []Code{Lit(""), Lit(""), Lit(""), Func().Params().Id("Params").Add(oneLine(Return(New(Id(c.ParamsType)))))}
+			texts = []Code{Lit(""), Lit(""), Lit(""), Id("newParams").Index(Id(c.ParamsType))}
 		}
 		rows = append(rows, Values(append([]Code{info, Lit(envelope[c.Envelope])}, texts...)...))
 	}
@@ -395,6 +395,12 @@ func genHelpers(cat *model.Catalog) Code {
 		Line(), Type().Id("withParams").Types(Id("P").Any()).Struct(
 			Id("err").Id("Error"),
 			Id("p").Id("P"),
+		),
+		Line(), Line(), doc("paramsPointer is a pointer to a params type P: what implements Params."),
+		Line(), Type().Id("paramsPointer").Types(Id("P").Any()).Interface(Op("*").Id("P"), Id("Params")),
+		Line(), Line(), doc("newParams returns a new value of the params type P."),
+		Line(), Func().Id("newParams").Types(Id("P").Any(), Id("PP").Id("paramsPointer").Index(Id("P"))).Params().Id("Params").Block(
+			Return(Id("PP").Call(New(Id("P")))),
 		),
 		Line(), Line(), doc("last returns the last of opts, or the zero options."),
 		Line(), Func().Id("last").Types(Id("T").Any()).Params(Id("opts").Index().Id("T")).Params(Id("o").Id("T")).Block(
