@@ -11,12 +11,13 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/errspec/errspec/generator/model"
+	"github.com/errspec/errspec/generator/schemagen"
 )
 
 // checkExamples validates the wire JSON of every example of the catalog
 // against the catalog's JSON Schema, and reports each example that does
 // not match, at the example's json.
-func checkExamples(cat *model.Catalog, schema []byte) (model.Errors, error) {
+func checkExamples(cat *model.Catalog, schema *schemagen.Schema) (model.Errors, error) {
 	some := false
 	for _, c := range cat.Codes {
 		some = some || len(c.Examples) > 0
@@ -27,7 +28,7 @@ func checkExamples(cat *model.Catalog, schema []byte) (model.Errors, error) {
 	if quickCheckExamples(cat, schema) {
 		return nil, nil
 	}
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(schema))
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(schema.JSON()))
 	if err != nil {
 		return nil, fmt.Errorf("reading the generated JSON Schema: %w", err)
 	}
@@ -78,20 +79,21 @@ func checkExamples(cat *model.Catalog, schema []byte) (model.Errors, error) {
 // quickCheckExamples reports whether every example of the catalog is
 // valid against its code's entry of the JSON Schema, as far as quickCheck
 // can tell.
-func quickCheckExamples(cat *model.Catalog, schema []byte) bool {
-	doc, err := decodeJSON(schema)
-	root, _ := doc.(map[string]any)
-	defs, _ := root["$defs"].(map[string]any)
-	if err != nil || defs == nil {
-		return false
-	}
+func quickCheckExamples(cat *model.Catalog, schema *schemagen.Schema) bool {
 	for _, c := range cat.Codes {
+		if len(c.Examples) == 0 {
+			continue
+		}
+		def, ok := schema.Def(c.Name)
+		if !ok {
+			return false
+		}
 		for _, ex := range c.Examples {
 			inst, err := decodeJSON(ex.JSON)
 			if err != nil {
 				return false
 			}
-			if valid, decided := quickCheck(defs[c.Name], inst); !valid || !decided {
+			if valid, decided := quickCheck(def, inst); !valid || !decided {
 				return false
 			}
 		}

@@ -74,7 +74,7 @@ func Render(dir string, cat *model.Catalog, opts Options) (files.Set, error) {
 		return mdgen.Render(cat, notice, opts.Templates)
 	})
 	schemaChecked := async(func() ([]byte, error) {
-		schema, err := schemagen.Render(cat, notice)
+		schema, err := schemagen.Build(cat, notice)
 		if err != nil {
 			return nil, fmt.Errorf("JSON Schema: %w", err)
 		}
@@ -83,7 +83,7 @@ func Render(dir string, cat *model.Catalog, opts Options) (files.Set, error) {
 		} else if len(errs) > 0 {
 			return nil, errs
 		}
-		return schema, nil
+		return schema.JSON(), nil
 	})
 	if o.GoDir != "" {
 		out, err := goFiles()

@@ -12,7 +12,6 @@
 package schemagen
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -26,24 +25,50 @@ import (
 // draft is the meta-schema the document declares.
 const draft = "https://json-schema.org/draft/2020-12/schema"
 
-// Render returns the JSON Schema (draft 2020-12) of the catalog's wire format. notice is the
-// generated-file notice, emitted as the top-level "$comment".
-//
-// The document's $id is described at [schemaID]. It is indented with two
-// spaces, ends in a newline, and leaves <, > and & unescaped.
+// Schema is the JSON Schema (draft 2020-12) of a catalog's wire format,
+// built.
+type Schema struct {
+	data []byte
+	defs map[string]object // the $defs entry of each code, by code name
+}
+
+// Build builds the JSON Schema of the catalog's wire format. notice is the
+// generated-file notice, emitted as the top-level "$comment". The
+// document's $id is described at [schemaID].
+func Build(cat *model.Catalog, notice string) (*Schema, error) {
+	doc, defs, err := document(cat, notice)
+	if err == nil {
+		var data []byte
+		if data, err = appendJSON(nil, doc, 0); err == nil {
+			return &Schema{data: append(data, '\n'), defs: defs}, nil
+		}
+	}
+	return nil, fmt.Errorf("JSON Schema of catalog %s: %w", cat.Name, err)
+}
+
+// JSON returns the document, as encoding/json's Encoder writes it indented
+// with two spaces and leaving <, > and & unescaped: it ends in a newline.
+func (s *Schema) JSON() []byte { return s.data }
+
+// Def returns the $defs entry of the code named name as encoding/json
+// decodes its JSON into an any with UseNumber: maps, slices, strings,
+// json.Number, bools and nil. ok is false when the code has none.
+func (s *Schema) Def(name string) (def any, ok bool) {
+	o, ok := s.defs[name]
+	if !ok {
+		return nil, false
+	}
+	return decoded(o), true
+}
+
+// Render returns the JSON Schema of the catalog's wire format as
+// [Schema.JSON] writes it.
 func Render(cat *model.Catalog, notice string) ([]byte, error) {
-	doc, err := document(cat, notice)
+	s, err := Build(cat, notice)
 	if err != nil {
-		return nil, fmt.Errorf("JSON Schema of catalog %s: %w", cat.Name, err)
+		return nil, err
 	}
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(doc); err != nil {
-		return nil, fmt.Errorf("JSON Schema of catalog %s: %w", cat.Name, err)
-	}
-	return buf.Bytes(), nil
+	return s.JSON(), nil
 }
 
 // schemaID returns the document's $id. With a docs base URL it is the file
@@ -62,14 +87,15 @@ func schemaID(cat *model.Catalog) string {
 	return "urn:errspec:" + url.PathEscape(cat.Name)
 }
 
-// document builds the whole schema.
-func document(cat *model.Catalog, notice string) (object, error) {
+// document builds the whole schema, and returns it with the $defs entry
+// of each code by name.
+func document(cat *model.Catalog, notice string) (object, map[string]object, error) {
 	if len(cat.Envelopes) == 0 {
-		return nil, fmt.Errorf("the catalog has no envelope")
+		return nil, nil, fmt.Errorf("the catalog has no envelope")
 	}
 	codePath := cat.Envelopes[0].CodePath
 	if len(codePath) == 0 {
-		return nil, fmt.Errorf("the default envelope does not place the code")
+		return nil, nil, fmt.Errorf("the default envelope does not place the code")
 	}
 
 	var doc object
@@ -92,11 +118,12 @@ func document(cat *model.Catalog, notice string) (object, error) {
 		{"enum", codes},
 	}, true)...)
 	if len(cat.Codes) == 0 {
-		return doc, nil // allOf must not be empty; the code enum already rejects every payload
+		return doc, nil, nil // allOf must not be empty; the code enum already rejects every payload
 	}
 
 	rules := make([]object, len(cat.Codes))
 	defs := object{}
+	byName := make(map[string]object, len(cat.Codes))
 	for i, code := range cat.Codes {
 		rules[i] = object{
 			{"if", nested(codePath, object{{"const", code.Name}}, false)},
@@ -104,13 +131,14 @@ func document(cat *model.Catalog, notice string) (object, error) {
 		}
 		def, err := codeDef(cat, code)
 		if err != nil {
-			return nil, fmt.Errorf("code %s: %w", code.Name, err)
+			return nil, nil, fmt.Errorf("code %s: %w", code.Name, err)
 		}
 		defs.add(code.Name, def)
+		byName[code.Name] = def
 	}
 	doc.add("allOf", rules)
 	doc.add("$defs", defs)
-	return doc, nil
+	return doc, byName, nil
 }
 
 // nested describes objects that hold leaf at the keys of path, each key
@@ -539,68 +567,4 @@ func decodeValue(dec *json.Decoder) (any, error) {
 		return a, err
 	}
 	return tok, nil
-}
-
-// object is a JSON object whose members are written in the order they were
-// added, so the document reads in the order it is built.
-type object []member
-
-type member struct {
-	key   string
-	value any
-}
-
-func (o *object) add(key string, value any) { *o = append(*o, member{key, value}) }
-
-// MarshalJSON writes o compactly; the encoder Render uses indents it. Keys
-// and values are encoded without HTML escaping, as Render's encoder would.
-func (o object) MarshalJSON() ([]byte, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := o.write(&buf, enc); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
-}
-
-// write writes o as compact JSON to buf, the objects nested in it too,
-// rather than have enc marshal and compact each nested object anew.
-func (o object) write(buf *bytes.Buffer, enc *json.Encoder) error {
-	buf.WriteByte('{')
-	for i, m := range o {
-		if i > 0 {
-			buf.WriteByte(',')
-		}
-		if err := enc.Encode(m.key); err != nil {
-			return err
-		}
-		buf.Truncate(buf.Len() - 1) // Encode ends every value with a newline
-		buf.WriteByte(':')
-		var err error
-		switch v := m.value.(type) {
-		case object:
-			err = v.write(buf, enc)
-		case []object:
-			buf.WriteByte('[')
-			for j, x := range v {
-				if j > 0 {
-					buf.WriteByte(',')
-				}
-				if err = x.write(buf, enc); err != nil {
-					break
-				}
-			}
-			buf.WriteByte(']')
-		default:
-			if err = enc.Encode(v); err == nil {
-				buf.Truncate(buf.Len() - 1)
-			}
-		}
-		if err != nil {
-			return fmt.Errorf("%s: %w", m.key, err)
-		}
-	}
-	buf.WriteByte('}')
-	return nil
 }

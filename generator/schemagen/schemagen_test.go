@@ -699,12 +699,16 @@ func TestConstValue(t *testing.T) {
 			t.Errorf("constValue(%s): %v", tc.text, err)
 			continue
 		}
-		got, err := object{{"v", v}}.MarshalJSON()
+		out, err := appendJSON(nil, object{{"v", v}}, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if want := `{"v":` + tc.want + `}`; string(got) != want {
-			t.Errorf("constValue(%s) is written %s, want %s", tc.text, got, want)
+		var got bytes.Buffer
+		if err := json.Compact(&got, out); err != nil {
+			t.Fatal(err)
+		}
+		if want := `{"v":` + tc.want + `}`; got.String() != want {
+			t.Errorf("constValue(%s) is written %s, want %s", tc.text, got.String(), want)
 		}
 	}
 	for _, text := range []string{`{`, `1 2`, ``} {

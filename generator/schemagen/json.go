@@ -1,0 +1,149 @@
+package schemagen
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"unicode/utf8"
+)
+
+// object is a JSON object whose members are written in the order they were
+// added, so the document reads in the order it is built. Its values, and
+// those of the lists in it, are objects, lists of objects, strings or
+// anything else, strings, ints, bools, json.Numbers and nil.
+type object []member
+
+type member struct {
+	key   string
+	value any
+}
+
+func (o *object) add(key string, value any) { *o = append(*o, member{key, value}) }
+
+// appendJSON appends v to buf as encoding/json's Encoder writes it with
+// SetEscapeHTML(false) and SetIndent("", "  "), nested depth levels deep,
+// without the Encoder's final newline.
+func appendJSON(buf []byte, v any, depth int) ([]byte, error) {
+	switch v := v.(type) {
+	case object:
+		if len(v) == 0 {
+			return append(buf, "{}"...), nil
+		}
+		buf = append(buf, '{')
+		for i, m := range v {
+			if i > 0 {
+				buf = append(buf, ',')
+			}
+			buf = appendString(newline(buf, depth+1), m.key)
+			buf = append(buf, ": "...)
+			var err error
+			if buf, err = appendJSON(buf, m.value, depth+1); err != nil {
+				return nil, fmt.Errorf("%s: %w", m.key, err)
+			}
+		}
+		return append(newline(buf, depth), '}'), nil
+	case []object:
+		return appendList(buf, v, depth)
+	case []string:
+		return appendList(buf, v, depth)
+	case []any:
+		return appendList(buf, v, depth)
+	case string:
+		return appendString(buf, v), nil
+	case int:
+		return strconv.AppendInt(buf, int64(v), 10), nil
+	case bool:
+		return strconv.AppendBool(buf, v), nil
+	case json.Number:
+		if !json.Valid([]byte(v)) {
+			return nil, fmt.Errorf("invalid number %q", v)
+		}
+		return append(buf, v...), nil
+	case nil:
+		return append(buf, "null"...), nil
+	}
+	return nil, fmt.Errorf("cannot write a %T as JSON", v)
+}
+
+// appendList appends a list as appendJSON does.
+func appendList[T any](buf []byte, list []T, depth int) ([]byte, error) {
+	if len(list) == 0 {
+		return append(buf, "[]"...), nil
+	}
+	buf = append(buf, '[')
+	for i, x := range list {
+		if i > 0 {
+			buf = append(buf, ',')
+		}
+		var err error
+		if buf, err = appendJSON(newline(buf, depth+1), any(x), depth+1); err != nil {
+			return nil, err
+		}
+	}
+	return append(newline(buf, depth), ']'), nil
+}
+
+// newline appends a newline and the indent of depth levels.
+func newline(buf []byte, depth int) []byte {
+	buf = append(buf, '\n')
+	for range depth {
+		buf = append(buf, "  "...)
+	}
+	return buf
+}
+
+// appendString appends s as a JSON string, as encoding/json writes it
+// without HTML escaping.
+func appendString(buf []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= utf8.RuneSelf || c == '"' || c == '\\' {
+			// Escapes and non-ASCII, whose rules encoding/json knows.
+			var b bytes.Buffer
+			enc := json.NewEncoder(&b)
+			enc.SetEscapeHTML(false)
+			_ = enc.Encode(s) // a string always encodes
+			return append(buf, bytes.TrimSuffix(b.Bytes(), []byte("\n"))...)
+		}
+	}
+	buf = append(buf, '"')
+	buf = append(buf, s...)
+	return append(buf, '"')
+}
+
+// decoded returns v, a value appendJSON writes, as encoding/json decodes
+// what it writes into an any with UseNumber.
+func decoded(v any) any {
+	switch v := v.(type) {
+	case object:
+		m := make(map[string]any, len(v))
+		for _, x := range v {
+			m[x.key] = decoded(x.value)
+		}
+		return m
+	case []object:
+		return decodedList(v)
+	case []string:
+		return decodedList(v)
+	case []any:
+		return decodedList(v)
+	case int:
+		return json.Number(strconv.Itoa(v))
+	case string:
+		if !utf8.ValidString(v) {
+			// encoding/json writes each invalid byte as U+FFFD.
+			var s string
+			_ = json.Unmarshal(appendString(nil, v), &s)
+			return s
+		}
+	}
+	return v
+}
+
+func decodedList[T any](list []T) []any {
+	out := make([]any, len(list))
+	for i, x := range list {
+		out[i] = decoded(any(x))
+	}
+	return out
+}
