@@ -228,16 +228,18 @@ func autolink(u string) string {
 	if u == "" {
 		return ""
 	}
-	r := strings.NewReplacer(" ", "%20", "<", "%3C", ">", "%3E", "\n", "", "\r", "")
-	return "<" + r.Replace(u) + ">"
+	return "<" + autolinkEscaper.Replace(u) + ">"
 }
+
+var autolinkEscaper = strings.NewReplacer(" ", "%20", "<", "%3C", ">", "%3E", "\n", "", "\r", "")
 
 // linkDest returns a URL or path for a link destination, (DEST): spaces,
 // parentheses and angle brackets are percent-encoded.
 func linkDest(u string) string {
-	r := strings.NewReplacer(" ", "%20", "(", "%28", ")", "%29", "<", "%3C", ">", "%3E", "\n", "", "\r", "")
-	return r.Replace(u)
+	return linkDestEscaper.Replace(u)
 }
+
+var linkDestEscaper = strings.NewReplacer(" ", "%20", "(", "%28", ")", "%29", "<", "%3C", ">", "%3E", "\n", "", "\r", "")
 
 // markdown returns catalog Markdown (a description) safe to place between
 // the blocks of a page: it keeps emphasis, code, links, lists and fenced

@@ -1,7 +1,6 @@
 package schemagen
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"strconv"
@@ -94,20 +93,50 @@ func newline(buf []byte, depth int) []byte {
 }
 
 // appendString appends s as a JSON string, as encoding/json writes it
-// without HTML escaping.
+// without HTML escaping: quotes, backslashes, control characters,
+// U+2028 and U+2029 escaped, each byte of invalid UTF-8 as U+FFFD.
 func appendString(buf []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c >= utf8.RuneSelf || c == '"' || c == '\\' {
-			// Escapes and non-ASCII, whose rules encoding/json knows.
-			var b bytes.Buffer
-			enc := json.NewEncoder(&b)
-			enc.SetEscapeHTML(false)
-			_ = enc.Encode(s) // a string always encodes
-			return append(buf, bytes.TrimSuffix(b.Bytes(), []byte("\n"))...)
-		}
-	}
 	buf = append(buf, '"')
-	buf = append(buf, s...)
+	start := 0 // of the run of s not yet appended
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c >= 0x20 && c < utf8.RuneSelf && c != '"' && c != '\\' {
+			i++
+			continue
+		}
+		if c >= utf8.RuneSelf {
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if (r != utf8.RuneError || size != 1) && r != '\u2028' && r != '\u2029' {
+				i += size
+				continue
+			}
+		}
+		buf = append(buf, s[start:i]...)
+		size := 1
+		switch c {
+		case '"', '\\':
+			buf = append(buf, '\\', c)
+		case '\b':
+			buf = append(buf, `\b`...)
+		case '\f':
+			buf = append(buf, `\f`...)
+		case '\n':
+			buf = append(buf, `\n`...)
+		case '\r':
+			buf = append(buf, `\r`...)
+		case '\t':
+			buf = append(buf, `\t`...)
+		default:
+			var r rune
+			if r, size = utf8.DecodeRuneInString(s[i:]); r == utf8.RuneError && size == 1 {
+				r = '\ufffd'
+			}
+			buf = fmt.Appendf(buf, `\u%04x`, r)
+		}
+		i += size
+		start = i
+	}
+	buf = append(buf, s[start:]...)
 	return append(buf, '"')
 }
 

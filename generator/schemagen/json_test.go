@@ -32,7 +32,7 @@ func encode(t *testing.T, v any) string {
 // strings with every kind of character, and nesting of every kind.
 func TestAppendJSON(t *testing.T) {
 	strs := []string{"", "plain text", `quote " and backslash \`, "<b>&amp;</b>", "tab\tnew\nline\rcr",
-		"\x00\x01\x1f\x7f", "é ü 日本 🙂", "line\u2028para\u2029", "bad \xff\xfe utf-8", "\ufffd"}
+		"\x00\x01\b\f\x1f\x7f", "€\x80ok\xe2\x82", "é ü 日本 🙂", "line\u2028para\u2029", "bad \xff\xfe utf-8", "\ufffd"}
 	for _, s := range strs {
 		got, err := appendJSON(nil, s, 0)
 		if err != nil {

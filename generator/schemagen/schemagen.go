@@ -161,9 +161,12 @@ func nested(path []string, leaf object, typed bool) object {
 // defRef returns the reference to a $defs entry: a JSON Pointer, escaped
 // for use as a URI fragment.
 func defRef(name string) string {
-	ptr := "/$defs/" + strings.NewReplacer("~", "~0", "/", "~1").Replace(name)
+	ptr := "/$defs/" + pointerEscaper.Replace(name)
 	return "#" + (&url.URL{Fragment: ptr}).EscapedFragment()
 }
+
+// pointerEscaper escapes a JSON Pointer's reference token (RFC 6901).
+var pointerEscaper = strings.NewReplacer("~", "~0", "/", "~1")
 
 // codeDef describes the envelope object of one code, introduced by the
 // code's title, description and deprecation.
