@@ -25,7 +25,7 @@ func BenchmarkRender(b *testing.B) {
 			}
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := generator.Render(dir, cat.Model, generator.Options{}); err != nil {
+				if _, err := generator.Render(cat, generator.Options{}); err != nil {
 					b.Fatal(err)
 				}
 			}

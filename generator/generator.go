@@ -39,7 +39,14 @@ func Generate(dir string, opts Options) (files.Set, error) {
 	if err != nil {
 		return files.Set{}, err
 	}
-	set, err := Render(dir, cat.Model, opts)
+	return Render(cat, opts)
+}
+
+// Render renders every output of a loaded catalog, in memory, as Generate
+// does. It checks the catalog's examples against its JSON Schema: the
+// error is load.Diagnostics when one does not match.
+func Render(cat *load.Catalog, opts Options) (files.Set, error) {
+	set, err := render(cat.Dir, cat.Model, opts)
 	var errs model.Errors
 	if errors.As(err, &errs) {
 		return files.Set{}, cat.Locate(errs)
@@ -47,10 +54,9 @@ func Generate(dir string, opts Options) (files.Set, error) {
 	return set, err
 }
 
-// Render renders the outputs of a loaded catalog whose directory is dir.
-// It checks the catalog's examples against its JSON Schema: the error is
-// model.Errors when one does not match.
-func Render(dir string, cat *model.Catalog, opts Options) (files.Set, error) {
+// render renders the outputs of the model of the catalog in dir. The
+// error is model.Errors when an example does not match the JSON Schema.
+func render(dir string, cat *model.Catalog, opts Options) (files.Set, error) {
 	notice := files.Notice(cat.Name)
 	set := files.Set{Catalog: cat.Name}
 	add := func(rel string, data []byte, err error) error {

@@ -16,6 +16,7 @@ import (
 	"github.com/errspec/errspec/generated/diagnostics"
 	"github.com/errspec/errspec/generator"
 	"github.com/errspec/errspec/generator/files"
+	"github.com/errspec/errspec/generator/load"
 )
 
 // Exit codes.
@@ -96,8 +97,21 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	// Every catalog is loaded and rendered before anything is written.
 	var sets []files.Set
 	var problems []problem
+	// Each catalog renders in the memory its evaluation took; the
+	// collector's settings come back before the next loads, and at the
+	// end, not right after rendering: what follows allocates little.
+	restore := func() {}
+	defer func() { restore() }()
 	for _, dir := range dirs {
-		set, err := generator.Generate(dir, opts)
+		restore()
+		restore = func() {}
+		cat, err := load.Dir(dir)
+		if err != nil {
+			problems = append(problems, fromError(dir, err)...)
+			continue
+		}
+		restore = collectInPlace()
+		set, err := generator.Render(cat, opts)
 		if err != nil {
 			problems = append(problems, fromError(dir, err)...)
 			continue

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -256,5 +257,27 @@ func TestProblemsAreErrspecErrors(t *testing.T) {
 	code, _, errOut = errspec("--format", "json")
 	if code != cli.ExitInvalid || !cmp.Equal(codeOf(errOut), []string{"CATALOG_SYNTAX"}) {
 		t.Errorf("a syntax error: exit %d, %s", code, errOut)
+	}
+}
+
+// TestRunLeavesCollectorAsItWas checks that a run, which renders each
+// catalog with the collector tuned, leaves its settings as they were.
+func TestRunLeavesCollectorAsItWas(t *testing.T) {
+	t.Setenv("GOGC", "")
+	t.Setenv("GOMEMLIMIT", "")
+	project(t, catalog)
+	percent := debug.SetGCPercent(150)
+	defer debug.SetGCPercent(percent)
+	limit := debug.SetMemoryLimit(-1)
+	for _, cmd := range []string{"generate", "check"} {
+		if code, _, errOut := errspec(cmd); code != cli.ExitOK {
+			t.Fatalf("%s exited %d: %s", cmd, code, errOut)
+		}
+		if p := debug.SetGCPercent(150); p != 150 {
+			t.Errorf("after %s: GC percent %d, want 150", cmd, p)
+		}
+		if l := debug.SetMemoryLimit(-1); l != limit {
+			t.Errorf("after %s: memory limit %d, want %d", cmd, l, limit)
+		}
 	}
 }
