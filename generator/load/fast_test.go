@@ -201,3 +201,78 @@ func TestSplitDeclines(t *testing.T) {
 		})
 	}
 }
+
+// TestChunkCodes checks that a file of nothing but codes is split into
+// files of at most codesPerContext codes that share no node, whichever way
+// the codes are written, and that a file with anything else is kept
+// whole; and that either way the split way gives what the careful way
+// gives.
+func TestChunkCodes(t *testing.T) {
+	var each, one strings.Builder
+	const n = 2*codesPerContext + 22
+	one.WriteString("codes: {\n")
+	for i := range n {
+		code := fmt.Sprintf("C%03d: {category: \"c\", title: \"T%d\", message: \"m\"}\n", i, i)
+		each.WriteString("codes: " + code)
+		one.WriteString("\t" + code)
+	}
+	one.WriteString("}\n")
+	for name, tc := range map[string]struct {
+		src    string
+		chunks []int // the codes of each file
+	}{
+		"a declaration a code":  {each.String(), []int{codesPerContext, codesPerContext, 22}},
+		"one struct of codes":   {one.String(), []int{codesPerContext, codesPerContext, 22}},
+		"a hidden field beside": {"_t: \"T\"\n" + strings.ReplaceAll(each.String(), `title: "T`, `title: _t + "`), []int{n}},
+	} {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			for file, src := range map[string]string{"a.cue": valid, "b.cue": "package x\n\n" + tc.src} {
+				if err := os.WriteFile(filepath.Join(dir, file), []byte(src), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			parsed, pkg := parseAll(t, dir)
+			codes, _, ok := splitFile(parsed[1], fastSchema(), map[string]int{})
+			if !ok {
+				t.Fatal("splitFile does not take the file")
+			}
+			var sizes []int
+			var names []string
+			seen := map[ast.Node]bool{}
+			for _, f := range chunkCodes(codes, pkg) {
+				count := 0
+				ast.Walk(f, func(n ast.Node) bool {
+					if seen[n] && len(tc.chunks) > 1 {
+						t.Errorf("a node is in two files: %T", n)
+					}
+					seen[n] = true
+					if field, ok := n.(*ast.Field); ok {
+						if name, _, _ := ast.LabelName(field.Label); strings.HasPrefix(name, "C") {
+							count++
+							names = append(names, name)
+							return false
+						}
+					}
+					return true
+				}, nil)
+				sizes = append(sizes, count)
+			}
+			if diff := cmp.Diff(tc.chunks, sizes); diff != "" {
+				t.Errorf("codes a file (-want +got):\n%s", diff)
+			}
+			for i, name := range names {
+				if want := fmt.Sprintf("C%03d", i); name != want {
+					t.Fatalf("code %d of the files is %s, want %s", i, name, want)
+				}
+			}
+			got, ok := exportSplit(parsed, pkg, fastSchema())
+			if !ok {
+				t.Fatal("the split way does not take it")
+			}
+			if diff := cmp.Diff(careful(t, dir), got); diff != "" {
+				t.Errorf("the split way gives (-careful +split):\n%s", diff)
+			}
+		})
+	}
+}

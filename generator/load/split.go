@@ -17,8 +17,9 @@ import (
 // files of package pkg (not yet wrapped), on every core: CUE evaluates a
 // package on one core, and the codes, most of a catalog, do not depend on
 // each other. The codes of each file are evaluated on their own, unified
-// with #Catalog's codes, in a context of their own, and exported there;
-// the rest of the catalog is evaluated once, without the codes.
+// with #Catalog's codes, in a context of their own, and exported there (a
+// file of nothing but codes, codesPerContext codes at a time); the rest
+// of the catalog is evaluated once, without the codes.
 //
 // It reports false when that could give a value other than evaluating the
 // files together, and the caller then does so. It takes a catalog only
@@ -40,7 +41,7 @@ func exportSplit(parsed []*ast.File, pkg string, sch *schemaDecls) (*model.Input
 			return nil, false
 		}
 		if c != nil {
-			codes = append(codes, c)
+			codes = append(codes, chunkCodes(c, pkg)...)
 		}
 		rest = append(rest, r)
 	}
@@ -125,6 +126,45 @@ func splitFile(f *ast.File, sch *schemaDecls, declared map[string]int) (codes, r
 		codes = nil
 	}
 	return codes, rest, true
+}
+
+// codesPerContext is how many codes evaluate in one CUE context at most,
+// when nothing but codes is in their file: contexts of a few codes spread
+// the work of a large file over every core, and each holds little memory.
+const codesPerContext = 64
+
+// chunkCodes splits a file of codes from splitFile into files of at most
+// codesPerContext codes each, when it declares nothing but its package
+// clause and its codes; otherwise it returns the file whole. The files
+// share no node: evaluation annotates the syntax it evaluates, and the
+// files evaluate at once.
+func chunkCodes(f *ast.File, pkg string) []*ast.File {
+	var elts []ast.Decl
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *ast.Package, *ast.CommentGroup:
+		case *ast.Field:
+			if name, _, _ := ast.LabelName(d.Label); name != "codes" {
+				return []*ast.File{f}
+			}
+			elts = append(elts, d.Value.(*ast.StructLit).Elts...)
+		default:
+			return []*ast.File{f}
+		}
+	}
+	if len(elts) <= codesPerContext {
+		return []*ast.File{f}
+	}
+	var out []*ast.File
+	for _, c := range par.Chunks(len(elts), codesPerContext) {
+		var decls []ast.Decl
+		if pkg != "" {
+			decls = append(decls, &ast.Package{Name: ast.NewIdent(pkg)})
+		}
+		decls = append(decls, &ast.Field{Label: ast.NewIdent("codes"), Value: &ast.StructLit{Elts: elts[c[0]:c[1]]}})
+		out = append(out, &ast.File{Filename: f.Filename, Decls: decls})
+	}
+	return out
 }
 
 // plainCodes reports whether a top-level codes field is a regular field
