@@ -240,7 +240,11 @@ func TestChunkCodes(t *testing.T) {
 			var sizes []int
 			var names []string
 			seen := map[ast.Node]bool{}
-			for _, f := range chunkCodes(codes, pkg) {
+			files, apart := chunkCodes(codes, pkg)
+			if apart != (len(tc.chunks) > 1) {
+				t.Errorf("chunkCodes reports %v", apart)
+			}
+			for _, f := range files {
 				count := 0
 				ast.Walk(f, func(n ast.Node) bool {
 					if seen[n] && len(tc.chunks) > 1 {

@@ -33,6 +33,7 @@ import (
 // A reference to another file's field fails both ways.
 func exportSplit(parsed []*ast.File, pkg string, sch *schemaDecls) (*model.Input, bool) {
 	codes := make([]*ast.File, 0, len(parsed))
+	var apart []bool // of each file of codes: whether it shares no node with the rest
 	rest := make([]*ast.File, 0, len(parsed))
 	declared := map[string]int{} // files declaring each top-level hidden field or definition
 	for _, f := range parsed {
@@ -41,7 +42,11 @@ func exportSplit(parsed []*ast.File, pkg string, sch *schemaDecls) (*model.Input
 			return nil, false
 		}
 		if c != nil {
-			codes = append(codes, chunkCodes(c, pkg)...)
+			files, ok := chunkCodes(c, pkg)
+			codes = append(codes, files...)
+			for range files {
+				apart = append(apart, ok)
+			}
 		}
 		rest = append(rest, r)
 	}
@@ -53,17 +58,34 @@ func exportSplit(parsed []*ast.File, pkg string, sch *schemaDecls) (*model.Input
 	if len(codes) == 0 {
 		return nil, false
 	}
-	// The rest first: it shares the declarations of the package clause,
-	// imports, lets, hidden fields and definitions with the codes of its
-	// file, and evaluation annotates them.
-	in, err := evaluateRest(rest, pkg, sch)
-	if err != nil {
-		return nil, false
-	}
+	// The rest shares the declarations of the package clause, imports,
+	// lets, hidden fields and definitions with the codes of its file that
+	// chunkCodes keeps whole, and evaluation annotates them: those codes
+	// evaluate after the rest, the others beside it.
 	values := make([][]model.Entry[model.InputCode], len(codes))
 	errs := make([]error, len(codes))
-	par.Do(len(codes), func(i int) {
-		values[i], errs[i] = evaluateCodes(codes[i], pkg, sch)
+	first, later := []int{-1}, []int(nil) // -1 is the rest
+	for i, ok := range apart {
+		if ok {
+			first = append(first, i)
+		} else {
+			later = append(later, i)
+		}
+	}
+	var in *model.Input
+	var restErr error
+	par.Do(len(first), func(k int) {
+		if i := first[k]; i >= 0 {
+			values[i], errs[i] = evaluateCodes(codes[i], pkg, sch)
+		} else {
+			in, restErr = evaluateRest(rest, pkg, sch)
+		}
+	})
+	if restErr != nil {
+		return nil, false
+	}
+	par.Do(len(later), func(k int) {
+		values[later[k]], errs[later[k]] = evaluateCodes(codes[later[k]], pkg, sch)
 	})
 	if errors.Join(errs...) != nil {
 		return nil, false
@@ -135,25 +157,23 @@ const codesPerContext = 64
 
 // chunkCodes splits a file of codes from splitFile into files of at most
 // codesPerContext codes each, when it declares nothing but its package
-// clause and its codes; otherwise it returns the file whole. The files
-// share no node: evaluation annotates the syntax it evaluates, and the
-// files evaluate at once.
-func chunkCodes(f *ast.File, pkg string) []*ast.File {
+// clause and its codes, and reports true: the files share no node with
+// each other or with the rest of the catalog, since evaluation annotates
+// the syntax it evaluates and they evaluate at once. Otherwise it returns
+// the file whole, and false.
+func chunkCodes(f *ast.File, pkg string) ([]*ast.File, bool) {
 	var elts []ast.Decl
 	for _, d := range f.Decls {
 		switch d := d.(type) {
 		case *ast.Package, *ast.CommentGroup:
 		case *ast.Field:
 			if name, _, _ := ast.LabelName(d.Label); name != "codes" {
-				return []*ast.File{f}
+				return []*ast.File{f}, false
 			}
 			elts = append(elts, d.Value.(*ast.StructLit).Elts...)
 		default:
-			return []*ast.File{f}
+			return []*ast.File{f}, false
 		}
-	}
-	if len(elts) <= codesPerContext {
-		return []*ast.File{f}
 	}
 	var out []*ast.File
 	for _, c := range par.Chunks(len(elts), codesPerContext) {
@@ -164,7 +184,7 @@ func chunkCodes(f *ast.File, pkg string) []*ast.File {
 		decls = append(decls, &ast.Field{Label: ast.NewIdent("codes"), Value: &ast.StructLit{Elts: elts[c[0]:c[1]]}})
 		out = append(out, &ast.File{Filename: f.Filename, Decls: decls})
 	}
-	return out
+	return out, true
 }
 
 // plainCodes reports whether a top-level codes field is a regular field

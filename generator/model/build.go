@@ -65,7 +65,9 @@ func (b *builder) claim(name string, p []string, what, as string) bool {
 
 func (b *builder) build() *Catalog {
 	in := b.in
-	b.goNames = map[string]goName{}
+	// A code claims up to four names: constant, constructor, params and
+	// options struct.
+	b.goNames = make(map[string]goName, len(reservedGoNames)+4*len(in.Codes))
 	for _, n := range reservedGoNames {
 		b.goNames[n] = goName{}
 	}
