@@ -408,11 +408,13 @@ func (t *texter) end() *texter {
 	return t
 }
 
-// s appends text.
+// s appends texts.
 //
 //go:noinline
-func (t *texter) s(s string) *texter {
-	t.b = append(t.b, s...)
+func (t *texter) s(ss ...string) *texter {
+	for _, s := range ss {
+		t.b = append(t.b, s...)
+	}
 	return t
 }
 
@@ -1347,7 +1349,7 @@ type AuthenticationFailedParams struct {
 
 func (*AuthenticationFailedParams) ErrorCode() Code { return CodeAuthenticationFailed }
 func (p *AuthenticationFailedParams) texts(t *texter) {
-	t.s("The token [redacted] was rejected for ").s(p.User).end().end().s("Create a new access token and configure the server with it.")
+	t.s("The token [redacted] was rejected for ", p.User).end().end().s("Create a new access token and configure the server with it.")
 }
 func (p *AuthenticationFailedParams) wire(w *wireWriter) {
 	w.str("user", p.User, false).str("token", "[redacted]", false)
@@ -1372,7 +1374,7 @@ type DuplicateResourceParams struct {
 
 func (*DuplicateResourceParams) ErrorCode() Code { return CodeDuplicateResource }
 func (p *DuplicateResourceParams) texts(t *texter) {
-	t.s(p.Kind).s(" ").s(p.Name).s(" already exists").end().end().s("Use the existing ").s(p.Kind).s(", or choose another name.")
+	t.s(p.Kind, " ", p.Name, " already exists").end().end().s("Use the existing ", p.Kind, ", or choose another name.")
 }
 func (p *DuplicateResourceParams) wire(w *wireWriter) {
 	w.str("kind", p.Kind, false).str("name", p.Name, false)
@@ -1407,7 +1409,7 @@ type InvalidActionParams struct {
 
 func (*InvalidActionParams) ErrorCode() Code { return CodeInvalidAction }
 func (p *InvalidActionParams) texts(t *texter) {
-	t.s("Tool ").s(p.Tool).s(" has no action ").s(p.Action).end().end().s("Use one of the valid actions: ").strs(p.ValidActions, ", ", " or ")
+	t.s("Tool ", p.Tool, " has no action ", p.Action).end().end().s("Use one of the valid actions: ").strs(p.ValidActions, ", ", " or ")
 }
 func (p *InvalidActionParams) wire(w *wireWriter) {
 	w.str("tool", p.Tool, false).str("action", p.Action, false).strs("valid_actions", p.ValidActions, false).json("action_required_fields", p.ActionRequiredFields, len(p.ActionRequiredFields) == 0)
@@ -1439,7 +1441,7 @@ type MissingRequiredFieldParams struct {
 
 func (*MissingRequiredFieldParams) ErrorCode() Code { return CodeMissingRequiredField }
 func (p *MissingRequiredFieldParams) texts(t *texter) {
-	t.s("Missing required fields for ").s(p.Tool).s(" ").s(p.Action).s(": ").strs(p.MissingFields, ", ", ", ").end().end().s("Add the required fields: ").strs(p.MissingFields, ", ", ", ")
+	t.s("Missing required fields for ", p.Tool, " ", p.Action, ": ").strs(p.MissingFields, ", ", ", ").end().end().s("Add the required fields: ").strs(p.MissingFields, ", ", ", ")
 }
 func (p *MissingRequiredFieldParams) wire(w *wireWriter) {
 	w.str("tool", p.Tool, false).str("action", p.Action, false).strs("missing_fields", p.MissingFields, false).json("action_required_fields", p.ActionRequiredFields, len(p.ActionRequiredFields) == 0)
@@ -1472,7 +1474,7 @@ type PayloadTooLargeParams struct {
 
 func (*PayloadTooLargeParams) ErrorCode() Code { return CodePayloadTooLarge }
 func (p *PayloadTooLargeParams) texts(t *texter) {
-	t.s(p.Field).s(" is ").int(p.Size).s(" bytes; the limit is ").int(p.MaxSize).end().end().s("Split the content, or send at most ").int(p.MaxSize).s(" bytes of ").s(p.Field).s(".")
+	t.s(p.Field, " is ").int(p.Size).s(" bytes; the limit is ").int(p.MaxSize).end().end().s("Split the content, or send at most ").int(p.MaxSize).s(" bytes of ", p.Field, ".")
 }
 func (p *PayloadTooLargeParams) wire(w *wireWriter) {
 	w.str("field", p.Field, false).int("size", p.Size, false).int("max_size", p.MaxSize, false)
@@ -1498,7 +1500,7 @@ type PermissionDeniedParams struct {
 
 func (*PermissionDeniedParams) ErrorCode() Code { return CodePermissionDenied }
 func (p *PermissionDeniedParams) texts(t *texter) {
-	t.s("You don't have permission to ").s(p.Action).s(" with ").s(p.Tool).end().end().s("Check your access level for this project or group.")
+	t.s("You don't have permission to ", p.Action, " with ", p.Tool).end().end().s("Check your access level for this project or group.")
 }
 func (p *PermissionDeniedParams) wire(w *wireWriter) {
 	w.str("tool", p.Tool, false).str("action", p.Action, false).str("required_role", p.RequiredRole, p.RequiredRole == "")
@@ -1527,7 +1529,7 @@ type ProjectNotFoundParams struct {
 
 func (*ProjectNotFoundParams) ErrorCode() Code { return CodeProjectNotFound }
 func (p *ProjectNotFoundParams) texts(t *texter) {
-	t.s("Project ").s(p.ProjectID).s(" not found").end().end().s("Check the project id or path; list your projects with browse_projects.")
+	t.s("Project ", p.ProjectID, " not found").end().end().s("Check the project id or path; list your projects with browse_projects.")
 }
 func (p *ProjectNotFoundParams) wire(w *wireWriter) { w.str("project_id", p.ProjectID, false) }
 
@@ -1553,7 +1555,7 @@ type RateLimitedParams struct {
 
 func (*RateLimitedParams) ErrorCode() Code { return CodeRateLimited }
 func (p *RateLimitedParams) texts(t *texter) {
-	t.s("Rate limit of ").int(p.Limit).s(" requests per ").s(p.Window).s(" reached").end().end().s("Wait ").int(p.RetryAfterSeconds).s(" seconds before calling again.")
+	t.s("Rate limit of ").int(p.Limit).s(" requests per ", p.Window, " reached").end().end().s("Wait ").int(p.RetryAfterSeconds).s(" seconds before calling again.")
 }
 func (p *RateLimitedParams) wire(w *wireWriter) {
 	w.int("limit", p.Limit, false).str("window", p.Window, false).int("retry_after_seconds", p.RetryAfterSeconds, false)
@@ -1579,7 +1581,7 @@ type ResourceNotFoundParams struct {
 
 func (*ResourceNotFoundParams) ErrorCode() Code { return CodeResourceNotFound }
 func (p *ResourceNotFoundParams) texts(t *texter) {
-	t.s(p.Kind).s(" ").s(p.ID).s(" not found").end().end().s("Check that the ").s(p.Kind).s(" exists and that you have at least Reporter access.")
+	t.s(p.Kind, " ", p.ID, " not found").end().end().s("Check that the ", p.Kind, " exists and that you have at least Reporter access.")
 }
 func (p *ResourceNotFoundParams) wire(w *wireWriter) {
 	w.str("kind", p.Kind, false).str("id", p.ID, false).json("gvk", p.Gvk, p.Gvk == nil)
@@ -1617,7 +1619,7 @@ type StaleRevisionParams struct {
 
 func (*StaleRevisionParams) ErrorCode() Code { return CodeStaleRevision }
 func (p *StaleRevisionParams) texts(t *texter) {
-	t.s(p.Kind).s(" changed since revision ").int(p.ExpectedRevision).s("; it is now at ").int(p.CurrentRevision).end().end().s("Read the ").s(p.Kind).s(" again and reapply the change to revision ").int(p.CurrentRevision).s(".")
+	t.s(p.Kind, " changed since revision ").int(p.ExpectedRevision).s("; it is now at ").int(p.CurrentRevision).end().end().s("Read the ", p.Kind, " again and reapply the change to revision ").int(p.CurrentRevision).s(".")
 }
 func (p *StaleRevisionParams) wire(w *wireWriter) {
 	w.str("kind", p.Kind, false).int("expected_revision", p.ExpectedRevision, false).int("current_revision", p.CurrentRevision, false)
@@ -1645,7 +1647,7 @@ type TierRestrictedParams struct {
 
 func (*TierRestrictedParams) ErrorCode() Code { return CodeTierRestricted }
 func (p *TierRestrictedParams) texts(t *texter) {
-	t.s(p.FeatureName).s(" requires the ").orHigher(p.TierRequired).s(" tier").end().end().s("Upgrade to ").s(string(p.TierRequired)).s(", or use one of the alternatives.")
+	t.s(p.FeatureName, " requires the ").orHigher(p.TierRequired).s(" tier").end().end().s("Upgrade to ", string(p.TierRequired), ", or use one of the alternatives.")
 }
 func (p *TierRestrictedParams) wire(w *wireWriter) {
 	w.str("tool", p.Tool, false).str("action", p.Action, false).str("feature_name", p.FeatureName, false).str("tier_required", string(p.TierRequired), false).str("current_tier", string(p.CurrentTier), p.CurrentTier == "").json("alternatives", p.Alternatives, len(p.Alternatives) == 0).str("docs_url", p.DocsURL, p.DocsURL == "").str("upgrade_url", p.UpgradeURL, p.UpgradeURL == "")
@@ -1715,7 +1717,7 @@ type UpstreamErrorParams struct {
 
 func (*UpstreamErrorParams) ErrorCode() Code { return CodeUpstreamError }
 func (p *UpstreamErrorParams) texts(t *texter) {
-	t.s("Upstream API answered ").int(p.UpstreamStatus).s(": ").s(p.UpstreamMessage).end().end().s("Check the upstream API's documentation for this endpoint.")
+	t.s("Upstream API answered ").int(p.UpstreamStatus).s(": ", p.UpstreamMessage).end().end().s("Check the upstream API's documentation for this endpoint.")
 }
 func (p *UpstreamErrorParams) wire(w *wireWriter) {
 	w.str("tool", p.Tool, false).str("action", p.Action, false).int("upstream_status", p.UpstreamStatus, false).str("upstream_message", p.UpstreamMessage, false).bool("metrics_available", p.MetricsAvailable, !p.MetricsAvailable)
@@ -1746,7 +1748,7 @@ type UpstreamNotFoundParams struct {
 
 func (*UpstreamNotFoundParams) ErrorCode() Code { return CodeUpstreamNotFound }
 func (p *UpstreamNotFoundParams) texts(t *texter) {
-	t.s("The upstream API found nothing for ").s(p.Tool).s(" ").s(p.Action).end().end().s("Check the ids the call gave and that you have at least Reporter access.")
+	t.s("The upstream API found nothing for ", p.Tool, " ", p.Action).end().end().s("Check the ids the call gave and that you have at least Reporter access.")
 }
 func (p *UpstreamNotFoundParams) wire(w *wireWriter) {
 	w.str("tool", p.Tool, false).str("action", p.Action, false).str("upstream_message", p.UpstreamMessage, p.UpstreamMessage == "")
@@ -1801,7 +1803,7 @@ type ValueOutOfRangeParams struct {
 
 func (*ValueOutOfRangeParams) ErrorCode() Code { return CodeValueOutOfRange }
 func (p *ValueOutOfRangeParams) texts(t *texter) {
-	t.s(p.Field).s(" must be between ").float(p.Minimum).s(" and ").float(p.Maximum).s(", got ").float(p.Value).end().s(p.Field).s(" is ").s(p.Unit).s(".").end().s("Pass a value of ").s(p.Field).s(" between ").float(p.Minimum).s(" and ").float(p.Maximum).s(".")
+	t.s(p.Field, " must be between ").float(p.Minimum).s(" and ").float(p.Maximum).s(", got ").float(p.Value).end().s(p.Field, " is ", p.Unit, ".").end().s("Pass a value of ", p.Field, " between ").float(p.Minimum).s(" and ").float(p.Maximum).s(".")
 }
 func (p *ValueOutOfRangeParams) wire(w *wireWriter) {
 	w.str("field", p.Field, false).float("minimum", p.Minimum, false).float("maximum", p.Maximum, false).float("value", p.Value, false)

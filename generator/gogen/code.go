@@ -222,33 +222,49 @@ func genTexts(c *model.Code) Code {
 		if i > 0 {
 			s.Dot("end").Call()
 		}
+		// Text and the strings written as they are go in one call of s.
 		var lit strings.Builder
-		flush := func() {
+		var args []Code
+		text := func() {
 			if lit.Len() > 0 {
-				s.Dot("s").Call(Lit(lit.String()))
+				args = append(args, Lit(lit.String()))
 				lit.Reset()
 			}
 		}
-		for _, part := range t.Parts {
-			switch {
-			case part.Param == nil:
-				lit.WriteString(part.Text)
-			case part.Param.Sensitive:
-				lit.WriteString(model.Redacted)
-			default:
-				flush()
-				formatParam(s, Id("p").Dot(part.Param.GoName), part.Param.Type, part.Format)
+		call := func() {
+			if text(); len(args) > 0 {
+				s.Dot("s").Call(args...)
+				args = nil
 			}
 		}
-		flush()
+		for _, part := range t.Parts {
+			p := part.Param
+			switch {
+			case p == nil:
+				lit.WriteString(part.Text)
+			case p.Sensitive:
+				lit.WriteString(model.Redacted)
+			case part.Format == model.FormatText && p.Type.Kind == model.String:
+				text()
+				args = append(args, Id("p").Dot(p.GoName))
+			case part.Format == model.FormatText && p.Type.Kind == model.TierKind:
+				text()
+				args = append(args, String().Parens(Id("p").Dot(p.GoName)))
+			default:
+				call()
+				formatParam(s, Id("p").Dot(p.GoName), p.Type, part.Format)
+			}
+		}
+		call()
 	}
 	return s
 }
 
 // formatParam appends to s the texter call that formats a param v for a
-// placeholder: scalars as text, lists of scalars joined with ", " (or as
-// prose with and/or), a tier with the tiers above it, anything else as
-// JSON.
+// placeholder, but a string or a tier written as it is, which genTexts
+// passes to s: int, bool and float as text, lists of scalars joined with
+// ", " (or as prose with and/or), a tier with the tiers above it, anything
+// else as JSON.
 func formatParam(s, v *Statement, t *model.Type, f model.Format) {
 	switch {
 	case f == model.FormatJSON:
@@ -271,14 +287,10 @@ func formatParam(s, v *Statement, t *model.Type, f model.Format) {
 	s.Dot("json").Call(v)
 }
 
-// scalarText appends to s the texter call that formats a string, tier,
-// int, bool or float.
+// scalarText appends to s the texter call that formats an int, bool or
+// float.
 func scalarText(s, v *Statement, k model.Kind) {
 	switch k {
-	case model.String:
-		s.Dot("s").Call(v)
-	case model.TierKind:
-		s.Dot("s").Call(String().Parens(v))
 	case model.Int:
 		s.Dot("int").Call(v)
 	case model.Bool:
