@@ -8,11 +8,11 @@
 #
 #	ratio generate/cue-export N=1000: X.XX N=10000: Y.YY
 #
-# Usage: scripts/bench.sh [RUNS [SIZES...]]   (default: 5 runs; 100 1000 10000)
+# Usage: scripts/bench.sh [RUNS [SIZES...]]   (default: 9 runs; 100 1000 10000)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-runs=${1:-5}
+runs=${1:-9}
 shift || true
 sizes=("$@")
 if [ ${#sizes[@]} -eq 0 ]; then
