@@ -26,7 +26,7 @@ func TestCollectInPlace(t *testing.T) {
 	s := []metrics.Sample{{Name: "/memory/classes/total:bytes"}}
 	metrics.Read(s)
 	if l <= 0 || uint64(l) > s[0].Value.Uint64() {
-		t.Errorf("memory limit while rendering = %d, want what the runtime holds, at most %d", l, s[0].Value.Uint64())
+		t.Errorf("memory limit while rendering = %d, want what the runtime has mapped, at most %d", l, s[0].Value.Uint64())
 	}
 	restore()
 	if p, l := gcSettings(); p != percent || l != limit {

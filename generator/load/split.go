@@ -153,7 +153,7 @@ func splitFile(f *ast.File, sch *schemaDecls, declared map[string]int) (codes, r
 // codesPerContext is how many codes evaluate in one CUE context at most,
 // when nothing but codes is in their file: contexts of a few codes spread
 // the work of a large file over every core, and each holds little memory.
-const codesPerContext = 64
+const codesPerContext = 128
 
 // chunkCodes splits a file of codes from splitFile into files of at most
 // codesPerContext codes each, when it declares nothing but its package
