@@ -1286,6 +1286,12 @@ type withParams[P any] struct {
 	p   P
 }
 
+// newError returns an error of code c with params p, the two allocated together.
+func newError[P any, PP paramsPointer[P]](c Code, p P) *Error {
+	e := &withParams[P]{p: p}
+	return e.err.init(c, PP(&e.p))
+}
+
 // paramsPointer is a pointer to a params type P: what implements Params.
 type paramsPointer[P any] interface {
 	*P
@@ -1362,8 +1368,7 @@ func (p *AuthenticationFailedParams) wire(w *wireWriter) {
 // Message: The token {token} was rejected for {user}
 // Suggestion: Create a new access token and configure the server with it.
 func NewAuthenticationFailed(user string, token string) *Error {
-	e := &withParams[AuthenticationFailedParams]{p: AuthenticationFailedParams{User: user, Token: token}}
-	return e.err.init(CodeAuthenticationFailed, &e.p)
+	return newError(CodeAuthenticationFailed, AuthenticationFailedParams{User: user, Token: token})
 }
 
 // DuplicateResourceParams are the params of DUPLICATE_RESOURCE.
@@ -1387,8 +1392,7 @@ func (p *DuplicateResourceParams) wire(w *wireWriter) {
 // Message: {kind} {name} already exists
 // Suggestion: Use the existing {kind}, or choose another name.
 func NewDuplicateResource(kind string, name string) *Error {
-	e := &withParams[DuplicateResourceParams]{p: DuplicateResourceParams{Kind: kind, Name: truncate(name, 64)}}
-	return e.err.init(CodeDuplicateResource, &e.p)
+	return newError(CodeDuplicateResource, DuplicateResourceParams{Kind: kind, Name: truncate(name, 64)})
 }
 
 // NewInternalError returns a INTERNAL_ERROR error: Internal error.
@@ -1427,8 +1431,7 @@ type InvalidActionOptions struct {
 // Message: Tool {tool} has no action {action}
 // Suggestion: Use one of the valid actions: {valid_actions:or}
 func NewInvalidAction(tool string, action string, validActions []string, opts ...InvalidActionOptions) *Error {
-	e := &withParams[InvalidActionParams]{p: InvalidActionParams{Tool: tool, Action: action, ValidActions: nonNilList(validActions), InvalidActionOptions: last(opts)}}
-	return e.err.init(CodeInvalidAction, &e.p)
+	return newError(CodeInvalidAction, InvalidActionParams{Tool: tool, Action: action, ValidActions: nonNilList(validActions), InvalidActionOptions: last(opts)})
 }
 
 // MissingRequiredFieldParams are the params of MISSING_REQUIRED_FIELD.
@@ -1461,8 +1464,7 @@ type MissingRequiredFieldOptions struct {
 // Message: Missing required fields for {tool} {action}: {missing_fields}
 // Suggestion: Add the required fields: {missing_fields}
 func NewMissingRequiredField(tool string, action string, missingFields []string, opts ...MissingRequiredFieldOptions) *Error {
-	e := &withParams[MissingRequiredFieldParams]{p: MissingRequiredFieldParams{Tool: tool, Action: action, MissingFields: nonNilList(missingFields), MissingRequiredFieldOptions: last(opts)}}
-	return e.err.init(CodeMissingRequiredField, &e.p)
+	return newError(CodeMissingRequiredField, MissingRequiredFieldParams{Tool: tool, Action: action, MissingFields: nonNilList(missingFields), MissingRequiredFieldOptions: last(opts)})
 }
 
 // PayloadTooLargeParams are the params of PAYLOAD_TOO_LARGE.
@@ -1487,8 +1489,7 @@ func (p *PayloadTooLargeParams) wire(w *wireWriter) {
 // Message: {field} is {size} bytes; the limit is {max_size}
 // Suggestion: Split the content, or send at most {max_size} bytes of {field}.
 func NewPayloadTooLarge(field string, size int, maxSize int) *Error {
-	e := &withParams[PayloadTooLargeParams]{p: PayloadTooLargeParams{Field: field, Size: size, MaxSize: maxSize}}
-	return e.err.init(CodePayloadTooLarge, &e.p)
+	return newError(CodePayloadTooLarge, PayloadTooLargeParams{Field: field, Size: size, MaxSize: maxSize})
 }
 
 // PermissionDeniedParams are the params of PERMISSION_DENIED.
@@ -1518,8 +1519,7 @@ type PermissionDeniedOptions struct {
 // Message: You don't have permission to {action} with {tool}
 // Suggestion: Check your access level for this project or group.
 func NewPermissionDenied(tool string, action string, opts ...PermissionDeniedOptions) *Error {
-	e := &withParams[PermissionDeniedParams]{p: PermissionDeniedParams{Tool: tool, Action: action, PermissionDeniedOptions: last(opts)}}
-	return e.err.init(CodePermissionDenied, &e.p)
+	return newError(CodePermissionDenied, PermissionDeniedParams{Tool: tool, Action: action, PermissionDeniedOptions: last(opts)})
 }
 
 // ProjectNotFoundParams are the params of PROJECT_NOT_FOUND.
@@ -1542,8 +1542,7 @@ func (p *ProjectNotFoundParams) wire(w *wireWriter) { w.str("project_id", p.Proj
 //
 // Deprecated: since v2; use CodeResourceNotFound instead.
 func NewProjectNotFound(projectID string) *Error {
-	e := &withParams[ProjectNotFoundParams]{p: ProjectNotFoundParams{ProjectID: projectID}}
-	return e.err.init(CodeProjectNotFound, &e.p)
+	return newError(CodeProjectNotFound, ProjectNotFoundParams{ProjectID: projectID})
 }
 
 // RateLimitedParams are the params of RATE_LIMITED.
@@ -1568,8 +1567,7 @@ func (p *RateLimitedParams) wire(w *wireWriter) {
 // Message: Rate limit of {limit} requests per {window} reached
 // Suggestion: Wait {retry_after_seconds} seconds before calling again.
 func NewRateLimited(limit int, window string, retryAfterSeconds int) *Error {
-	e := &withParams[RateLimitedParams]{p: RateLimitedParams{Limit: limit, Window: window, RetryAfterSeconds: retryAfterSeconds}}
-	return e.err.init(CodeRateLimited, &e.p)
+	return newError(CodeRateLimited, RateLimitedParams{Limit: limit, Window: window, RetryAfterSeconds: retryAfterSeconds})
 }
 
 // ResourceNotFoundParams are the params of RESOURCE_NOT_FOUND.
@@ -1606,8 +1604,7 @@ type ResourceNotFoundGvk struct {
 // Message: {kind} {id} not found
 // Suggestion: Check that the {kind} exists and that you have at least Reporter access.
 func NewResourceNotFound(kind string, id string, opts ...ResourceNotFoundOptions) *Error {
-	e := &withParams[ResourceNotFoundParams]{p: ResourceNotFoundParams{Kind: kind, ID: id, ResourceNotFoundOptions: last(opts)}}
-	return e.err.init(CodeResourceNotFound, &e.p)
+	return newError(CodeResourceNotFound, ResourceNotFoundParams{Kind: kind, ID: id, ResourceNotFoundOptions: last(opts)})
 }
 
 // StaleRevisionParams are the params of STALE_REVISION.
@@ -1632,8 +1629,7 @@ func (p *StaleRevisionParams) wire(w *wireWriter) {
 // Message: {kind} changed since revision {expected_revision}; it is now at {current_revision}
 // Suggestion: Read the {kind} again and reapply the change to revision {current_revision}.
 func NewStaleRevision(kind string, expectedRevision int, currentRevision int) *Error {
-	e := &withParams[StaleRevisionParams]{p: StaleRevisionParams{Kind: kind, ExpectedRevision: expectedRevision, CurrentRevision: currentRevision}}
-	return e.err.init(CodeStaleRevision, &e.p)
+	return newError(CodeStaleRevision, StaleRevisionParams{Kind: kind, ExpectedRevision: expectedRevision, CurrentRevision: currentRevision})
 }
 
 // TierRestrictedParams are the params of TIER_RESTRICTED.
@@ -1670,8 +1666,7 @@ type TierRestrictedOptions struct {
 // Message: {feature_name} requires the {tier_required:or_higher} tier
 // Suggestion: Upgrade to {tier_required}, or use one of the alternatives.
 func NewTierRestricted(tool string, action string, featureName string, tierRequired Tier, opts ...TierRestrictedOptions) *Error {
-	e := &withParams[TierRestrictedParams]{p: TierRestrictedParams{Tool: tool, Action: action, FeatureName: featureName, TierRequired: tierRequired, TierRestrictedOptions: last(opts)}}
-	return e.err.init(CodeTierRestricted, &e.p)
+	return newError(CodeTierRestricted, TierRestrictedParams{Tool: tool, Action: action, FeatureName: featureName, TierRequired: tierRequired, TierRestrictedOptions: last(opts)})
 }
 
 // TypeMismatchParams are the params of TYPE_MISMATCH.
@@ -1702,8 +1697,7 @@ type TypeMismatchInvalidFields struct {
 // Message: Arguments of the wrong type: {invalid_fields:json}
 // Suggestion: Pass each field with its expected type.
 func NewTypeMismatch(tool string, invalidFields []TypeMismatchInvalidFields) *Error {
-	e := &withParams[TypeMismatchParams]{p: TypeMismatchParams{Tool: tool, InvalidFields: nonNilList(invalidFields)}}
-	return e.err.init(CodeTypeMismatch, &e.p)
+	return newError(CodeTypeMismatch, TypeMismatchParams{Tool: tool, InvalidFields: nonNilList(invalidFields)})
 }
 
 // UpstreamErrorParams are the params of UPSTREAM_ERROR.
@@ -1735,8 +1729,7 @@ type UpstreamErrorOptions struct {
 // Message: Upstream API answered {upstream_status}: {upstream_message}
 // Suggestion: Check the upstream API's documentation for this endpoint.
 func NewUpstreamError(tool string, action string, upstreamStatus int, upstreamMessage string, opts ...UpstreamErrorOptions) *Error {
-	e := &withParams[UpstreamErrorParams]{p: UpstreamErrorParams{Tool: tool, Action: action, UpstreamStatus: upstreamStatus, UpstreamMessage: upstreamMessage, UpstreamErrorOptions: last(opts)}}
-	return e.err.init(CodeUpstreamError, &e.p)
+	return newError(CodeUpstreamError, UpstreamErrorParams{Tool: tool, Action: action, UpstreamStatus: upstreamStatus, UpstreamMessage: upstreamMessage, UpstreamErrorOptions: last(opts)})
 }
 
 // UpstreamNotFoundParams are the params of UPSTREAM_NOT_FOUND.
@@ -1766,8 +1759,7 @@ type UpstreamNotFoundOptions struct {
 // Message: The upstream API found nothing for {tool} {action}
 // Suggestion: Check the ids the call gave and that you have at least Reporter access.
 func NewUpstreamNotFound(tool string, action string, opts ...UpstreamNotFoundOptions) *Error {
-	e := &withParams[UpstreamNotFoundParams]{p: UpstreamNotFoundParams{Tool: tool, Action: action, UpstreamNotFoundOptions: last(opts)}}
-	return e.err.init(CodeUpstreamNotFound, &e.p)
+	return newError(CodeUpstreamNotFound, UpstreamNotFoundParams{Tool: tool, Action: action, UpstreamNotFoundOptions: last(opts)})
 }
 
 // UpstreamTimeoutParams are the params of UPSTREAM_TIMEOUT.
@@ -1788,8 +1780,7 @@ func (p *UpstreamTimeoutParams) wire(w *wireWriter) { w.int("timeout_ms", p.Time
 // Message: Upstream API did not answer within {timeout_ms} ms
 // Suggestion: Retry after a short delay.
 func NewUpstreamTimeout(timeoutMs int) *Error {
-	e := &withParams[UpstreamTimeoutParams]{p: UpstreamTimeoutParams{TimeoutMs: timeoutMs}}
-	return e.err.init(CodeUpstreamTimeout, &e.p)
+	return newError(CodeUpstreamTimeout, UpstreamTimeoutParams{TimeoutMs: timeoutMs})
 }
 
 // ValueOutOfRangeParams are the params of VALUE_OUT_OF_RANGE.
@@ -1817,6 +1808,5 @@ func (p *ValueOutOfRangeParams) wire(w *wireWriter) {
 // Detail: {field} is {unit}.
 // Suggestion: Pass a value of {field} between {minimum} and {maximum}.
 func NewValueOutOfRange(field string, minimum float64, maximum float64, value float64, unit string) *Error {
-	e := &withParams[ValueOutOfRangeParams]{p: ValueOutOfRangeParams{Field: field, Minimum: minimum, Maximum: maximum, Value: value, Unit: unit}}
-	return e.err.init(CodeValueOutOfRange, &e.p)
+	return newError(CodeValueOutOfRange, ValueOutOfRangeParams{Field: field, Minimum: minimum, Maximum: maximum, Value: value, Unit: unit})
 }

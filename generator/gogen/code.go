@@ -385,14 +385,21 @@ func genConstructor(c *model.Code) Code {
 		args = append(args, Id("opts").Op("...").Id(c.OptionsType))
 		values = append(values, Id(c.OptionsType).Op(":").Id("last").Call(Id("opts")))
 	}
-	body := []Code{Id("e").Op(":=").Op("&").Id("withParams").Types(Id(c.ParamsType)).Values(Id("p").Op(":").Id(c.ParamsType).Values(values...))}
+	params := Id(c.ParamsType).Values(values...)
+	var body []Code
 	for _, p := range opt {
 		if p.MaxLength > 0 {
-			field := Id("e").Dot("p").Dot(p.GoName)
+			// An optional param given in the options is cut once it is in
+			// the params.
+			if body == nil {
+				body = append(body, Id("p").Op(":=").Add(params))
+				params = Id("p")
+			}
+			field := Id("p").Dot(p.GoName)
 			body = append(body, field.Clone().Op("=").Id("truncate").Call(field, Lit(p.MaxLength)))
 		}
 	}
-	body = append(body, Return(Id("e").Dot("err").Dot("init").Call(Id(c.GoName), Op("&").Id("e").Dot("p"))))
+	body = append(body, Return(Id("newError").Call(Id(c.GoName), params)))
 	return Add(
 		Line(), doc(constructorDoc(c)),
 		Line(), Func().Id(c.Constructor).Params(args...).Op("*").Id("Error").Block(body...),
@@ -407,6 +414,11 @@ func genHelpers(cat *model.Catalog) Code {
 		Line(), Type().Id("withParams").Types(Id("P").Any()).Struct(
 			Id("err").Id("Error"),
 			Id("p").Id("P"),
+		),
+		Line(), Line(), doc("newError returns an error of code c with params p, the two allocated together."),
+		Line(), Func().Id("newError").Types(Id("P").Any(), Id("PP").Id("paramsPointer").Index(Id("P"))).Params(Id("c").Id("Code"), Id("p").Id("P")).Op("*").Id("Error").Block(
+			Id("e").Op(":=").Op("&").Id("withParams").Types(Id("P")).Values(Id("p").Op(":").Id("p")),
+			Return(Id("e").Dot("err").Dot("init").Call(Id("c"), Id("PP").Parens(Op("&").Id("e").Dot("p")))),
 		),
 		Line(), Line(), doc("paramsPointer is a pointer to a params type P: what implements Params."),
 		Line(), Type().Id("paramsPointer").Types(Id("P").Any()).Interface(Op("*").Id("P"), Id("Params")),
