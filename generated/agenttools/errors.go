@@ -169,23 +169,23 @@ type codeSpec struct {
 
 // specs holds every code, sorted, one a row: its Info (code, category, title, retryable, retry, retry after, HTTP status, docs URL, deprecated), its envelope, its fixed texts and its params.
 var specs = [...]codeSpec{
-	{Info{CodeAuthenticationFailed, CategoryPermission, "Authentication failed", false, RetryNever, 0, 401, "https://docs.example.com/errors#authentication_failed", false}, 0, "", "", "", newParams[AuthenticationFailedParams]},
-	{Info{CodeDuplicateResource, CategoryConflict, "Resource already exists", false, RetryAfterFix, 0, 409, "https://docs.example.com/errors#duplicate_resource", false}, 0, "", "", "", newParams[DuplicateResourceParams]},
+	{Info{CodeAuthenticationFailed, CategoryPermission, "Authentication failed", false, RetryNever, 0, 401, "https://docs.example.com/errors#authentication_failed", false}, 0, "", "", "", func() Params { return new(AuthenticationFailedParams) }},
+	{Info{CodeDuplicateResource, CategoryConflict, "Resource already exists", false, RetryAfterFix, 0, 409, "https://docs.example.com/errors#duplicate_resource", false}, 0, "", "", "", func() Params { return new(DuplicateResourceParams) }},
 	{Info{CodeInternalError, CategoryInternal, "Internal error", true, RetryAfterDelay, 1 * time.Second, 500, "https://docs.example.com/errors#internal_error", false}, 0, "Internal error", "", "Wait briefly, then retry once.", nil},
-	{Info{CodeInvalidAction, CategoryValidation, "Invalid action", false, RetryAfterFix, 0, 400, "https://docs.example.com/errors#invalid_action", false}, 0, "", "", "", newParams[InvalidActionParams]},
-	{Info{CodeMissingRequiredField, CategoryValidation, "Missing required field", false, RetryAfterFix, 0, 400, "https://docs.example.com/errors#missing_required_field", false}, 0, "", "", "", newParams[MissingRequiredFieldParams]},
-	{Info{CodePayloadTooLarge, CategoryLimit, "Payload too large", false, RetryAfterFix, 0, 413, "https://docs.example.com/errors#payload_too_large", false}, 0, "", "", "", newParams[PayloadTooLargeParams]},
-	{Info{CodePermissionDenied, CategoryPermission, "Permission denied", false, RetryNever, 0, 403, "https://docs.example.com/errors#permission_denied", false}, 0, "", "", "", newParams[PermissionDeniedParams]},
-	{Info{CodeProjectNotFound, CategoryNotFound, "Project not found", false, RetryAfterFix, 0, 404, "https://docs.example.com/errors#project_not_found", true}, 1, "", "", "", newParams[ProjectNotFoundParams]},
-	{Info{CodeRateLimited, CategoryLimit, "Rate limit reached", true, RetryAfterDelay, 60 * time.Second, 429, "https://docs.example.com/errors#rate_limited", false}, 0, "", "", "", newParams[RateLimitedParams]},
-	{Info{CodeResourceNotFound, CategoryNotFound, "Resource not found", false, RetryAfterFix, 0, 404, "https://docs.example.com/errors#resource_not_found", false}, 0, "", "", "", newParams[ResourceNotFoundParams]},
-	{Info{CodeStaleRevision, CategoryConflict, "Stale revision", true, RetryAfterDelay, 0, 409, "https://docs.example.com/errors#stale_revision", false}, 0, "", "", "", newParams[StaleRevisionParams]},
-	{Info{CodeTierRestricted, CategoryPermission, "Feature needs a higher tier", false, RetryNever, 0, 403, "https://docs.example.com/errors#tier_restricted", false}, 0, "", "", "", newParams[TierRestrictedParams]},
-	{Info{CodeTypeMismatch, CategoryValidation, "Argument of the wrong type", false, RetryAfterFix, 0, 400, "https://docs.example.com/errors#type_mismatch", false}, 0, "", "", "", newParams[TypeMismatchParams]},
-	{Info{CodeUpstreamError, CategoryUpstream, "Upstream API error", true, RetryAfterDelay, 1 * time.Second, 502, "https://docs.example.com/errors#upstream_error", false}, 0, "", "", "", newParams[UpstreamErrorParams]},
-	{Info{CodeUpstreamNotFound, CategoryNotFound, "Not found upstream", false, RetryAfterFix, 0, 404, "https://docs.example.com/errors#upstream_not_found", false}, 0, "", "", "", newParams[UpstreamNotFoundParams]},
-	{Info{CodeUpstreamTimeout, CategoryUpstreamTimeout, "Upstream API timed out", true, RetrySafe, 1 * time.Second, 504, "https://docs.example.com/errors#upstream_timeout", false}, 0, "", "", "", newParams[UpstreamTimeoutParams]},
-	{Info{CodeValueOutOfRange, CategoryValidation, "Value out of range", false, RetryAfterFix, 0, 400, "https://docs.example.com/errors#value_out_of_range", false}, 0, "", "", "", newParams[ValueOutOfRangeParams]},
+	{Info{CodeInvalidAction, CategoryValidation, "Invalid action", false, RetryAfterFix, 0, 400, "https://docs.example.com/errors#invalid_action", false}, 0, "", "", "", func() Params { return new(InvalidActionParams) }},
+	{Info{CodeMissingRequiredField, CategoryValidation, "Missing required field", false, RetryAfterFix, 0, 400, "https://docs.example.com/errors#missing_required_field", false}, 0, "", "", "", func() Params { return new(MissingRequiredFieldParams) }},
+	{Info{CodePayloadTooLarge, CategoryLimit, "Payload too large", false, RetryAfterFix, 0, 413, "https://docs.example.com/errors#payload_too_large", false}, 0, "", "", "", func() Params { return new(PayloadTooLargeParams) }},
+	{Info{CodePermissionDenied, CategoryPermission, "Permission denied", false, RetryNever, 0, 403, "https://docs.example.com/errors#permission_denied", false}, 0, "", "", "", func() Params { return new(PermissionDeniedParams) }},
+	{Info{CodeProjectNotFound, CategoryNotFound, "Project not found", false, RetryAfterFix, 0, 404, "https://docs.example.com/errors#project_not_found", true}, 1, "", "", "", func() Params { return new(ProjectNotFoundParams) }},
+	{Info{CodeRateLimited, CategoryLimit, "Rate limit reached", true, RetryAfterDelay, 60 * time.Second, 429, "https://docs.example.com/errors#rate_limited", false}, 0, "", "", "", func() Params { return new(RateLimitedParams) }},
+	{Info{CodeResourceNotFound, CategoryNotFound, "Resource not found", false, RetryAfterFix, 0, 404, "https://docs.example.com/errors#resource_not_found", false}, 0, "", "", "", func() Params { return new(ResourceNotFoundParams) }},
+	{Info{CodeStaleRevision, CategoryConflict, "Stale revision", true, RetryAfterDelay, 0, 409, "https://docs.example.com/errors#stale_revision", false}, 0, "", "", "", func() Params { return new(StaleRevisionParams) }},
+	{Info{CodeTierRestricted, CategoryPermission, "Feature needs a higher tier", false, RetryNever, 0, 403, "https://docs.example.com/errors#tier_restricted", false}, 0, "", "", "", func() Params { return new(TierRestrictedParams) }},
+	{Info{CodeTypeMismatch, CategoryValidation, "Argument of the wrong type", false, RetryAfterFix, 0, 400, "https://docs.example.com/errors#type_mismatch", false}, 0, "", "", "", func() Params { return new(TypeMismatchParams) }},
+	{Info{CodeUpstreamError, CategoryUpstream, "Upstream API error", true, RetryAfterDelay, 1 * time.Second, 502, "https://docs.example.com/errors#upstream_error", false}, 0, "", "", "", func() Params { return new(UpstreamErrorParams) }},
+	{Info{CodeUpstreamNotFound, CategoryNotFound, "Not found upstream", false, RetryAfterFix, 0, 404, "https://docs.example.com/errors#upstream_not_found", false}, 0, "", "", "", func() Params { return new(UpstreamNotFoundParams) }},
+	{Info{CodeUpstreamTimeout, CategoryUpstreamTimeout, "Upstream API timed out", true, RetrySafe, 1 * time.Second, 504, "https://docs.example.com/errors#upstream_timeout", false}, 0, "", "", "", func() Params { return new(UpstreamTimeoutParams) }},
+	{Info{CodeValueOutOfRange, CategoryValidation, "Value out of range", false, RetryAfterFix, 0, 400, "https://docs.example.com/errors#value_out_of_range", false}, 0, "", "", "", func() Params { return new(ValueOutOfRangeParams) }},
 }
 
 // Lookup returns the metadata of a code; ok is false for a code the catalog does not declare.
@@ -1286,23 +1286,6 @@ type withParams[P any] struct {
 	p   P
 }
 
-// newError returns an error of code c with params p, the two allocated together.
-func newError[P any, PP paramsPointer[P]](c Code, p P) *Error {
-	e := &withParams[P]{p: p}
-	return e.err.init(c, PP(&e.p))
-}
-
-// paramsPointer is a pointer to a params type P: what implements Params.
-type paramsPointer[P any] interface {
-	*P
-	Params
-}
-
-// newParams returns a new value of the params type P.
-func newParams[P any, PP paramsPointer[P]]() Params {
-	return PP(new(P))
-}
-
 // last returns the last of opts, or the zero options.
 func last[T any](opts []T) (o T) {
 	if len(opts) > 0 {
@@ -1368,7 +1351,8 @@ func (p *AuthenticationFailedParams) wire(w *wireWriter) {
 // Message: The token {token} was rejected for {user}
 // Suggestion: Create a new access token and configure the server with it.
 func NewAuthenticationFailed(user string, token string) *Error {
-	return newError(CodeAuthenticationFailed, AuthenticationFailedParams{User: user, Token: token})
+	e := &withParams[AuthenticationFailedParams]{p: AuthenticationFailedParams{User: user, Token: token}}
+	return e.err.init(CodeAuthenticationFailed, &e.p)
 }
 
 // DuplicateResourceParams are the params of DUPLICATE_RESOURCE.
@@ -1392,7 +1376,8 @@ func (p *DuplicateResourceParams) wire(w *wireWriter) {
 // Message: {kind} {name} already exists
 // Suggestion: Use the existing {kind}, or choose another name.
 func NewDuplicateResource(kind string, name string) *Error {
-	return newError(CodeDuplicateResource, DuplicateResourceParams{Kind: kind, Name: truncate(name, 64)})
+	e := &withParams[DuplicateResourceParams]{p: DuplicateResourceParams{Kind: kind, Name: truncate(name, 64)}}
+	return e.err.init(CodeDuplicateResource, &e.p)
 }
 
 // NewInternalError returns a INTERNAL_ERROR error: Internal error.
@@ -1431,7 +1416,8 @@ type InvalidActionOptions struct {
 // Message: Tool {tool} has no action {action}
 // Suggestion: Use one of the valid actions: {valid_actions:or}
 func NewInvalidAction(tool string, action string, validActions []string, opts ...InvalidActionOptions) *Error {
-	return newError(CodeInvalidAction, InvalidActionParams{Tool: tool, Action: action, ValidActions: nonNilList(validActions), InvalidActionOptions: last(opts)})
+	e := &withParams[InvalidActionParams]{p: InvalidActionParams{Tool: tool, Action: action, ValidActions: nonNilList(validActions), InvalidActionOptions: last(opts)}}
+	return e.err.init(CodeInvalidAction, &e.p)
 }
 
 // MissingRequiredFieldParams are the params of MISSING_REQUIRED_FIELD.
@@ -1464,7 +1450,8 @@ type MissingRequiredFieldOptions struct {
 // Message: Missing required fields for {tool} {action}: {missing_fields}
 // Suggestion: Add the required fields: {missing_fields}
 func NewMissingRequiredField(tool string, action string, missingFields []string, opts ...MissingRequiredFieldOptions) *Error {
-	return newError(CodeMissingRequiredField, MissingRequiredFieldParams{Tool: tool, Action: action, MissingFields: nonNilList(missingFields), MissingRequiredFieldOptions: last(opts)})
+	e := &withParams[MissingRequiredFieldParams]{p: MissingRequiredFieldParams{Tool: tool, Action: action, MissingFields: nonNilList(missingFields), MissingRequiredFieldOptions: last(opts)}}
+	return e.err.init(CodeMissingRequiredField, &e.p)
 }
 
 // PayloadTooLargeParams are the params of PAYLOAD_TOO_LARGE.
@@ -1489,7 +1476,8 @@ func (p *PayloadTooLargeParams) wire(w *wireWriter) {
 // Message: {field} is {size} bytes; the limit is {max_size}
 // Suggestion: Split the content, or send at most {max_size} bytes of {field}.
 func NewPayloadTooLarge(field string, size int, maxSize int) *Error {
-	return newError(CodePayloadTooLarge, PayloadTooLargeParams{Field: field, Size: size, MaxSize: maxSize})
+	e := &withParams[PayloadTooLargeParams]{p: PayloadTooLargeParams{Field: field, Size: size, MaxSize: maxSize}}
+	return e.err.init(CodePayloadTooLarge, &e.p)
 }
 
 // PermissionDeniedParams are the params of PERMISSION_DENIED.
@@ -1519,7 +1507,8 @@ type PermissionDeniedOptions struct {
 // Message: You don't have permission to {action} with {tool}
 // Suggestion: Check your access level for this project or group.
 func NewPermissionDenied(tool string, action string, opts ...PermissionDeniedOptions) *Error {
-	return newError(CodePermissionDenied, PermissionDeniedParams{Tool: tool, Action: action, PermissionDeniedOptions: last(opts)})
+	e := &withParams[PermissionDeniedParams]{p: PermissionDeniedParams{Tool: tool, Action: action, PermissionDeniedOptions: last(opts)}}
+	return e.err.init(CodePermissionDenied, &e.p)
 }
 
 // ProjectNotFoundParams are the params of PROJECT_NOT_FOUND.
@@ -1542,7 +1531,8 @@ func (p *ProjectNotFoundParams) wire(w *wireWriter) { w.str("project_id", p.Proj
 //
 // Deprecated: since v2; use CodeResourceNotFound instead.
 func NewProjectNotFound(projectID string) *Error {
-	return newError(CodeProjectNotFound, ProjectNotFoundParams{ProjectID: projectID})
+	e := &withParams[ProjectNotFoundParams]{p: ProjectNotFoundParams{ProjectID: projectID}}
+	return e.err.init(CodeProjectNotFound, &e.p)
 }
 
 // RateLimitedParams are the params of RATE_LIMITED.
@@ -1567,7 +1557,8 @@ func (p *RateLimitedParams) wire(w *wireWriter) {
 // Message: Rate limit of {limit} requests per {window} reached
 // Suggestion: Wait {retry_after_seconds} seconds before calling again.
 func NewRateLimited(limit int, window string, retryAfterSeconds int) *Error {
-	return newError(CodeRateLimited, RateLimitedParams{Limit: limit, Window: window, RetryAfterSeconds: retryAfterSeconds})
+	e := &withParams[RateLimitedParams]{p: RateLimitedParams{Limit: limit, Window: window, RetryAfterSeconds: retryAfterSeconds}}
+	return e.err.init(CodeRateLimited, &e.p)
 }
 
 // ResourceNotFoundParams are the params of RESOURCE_NOT_FOUND.
@@ -1604,7 +1595,8 @@ type ResourceNotFoundGvk struct {
 // Message: {kind} {id} not found
 // Suggestion: Check that the {kind} exists and that you have at least Reporter access.
 func NewResourceNotFound(kind string, id string, opts ...ResourceNotFoundOptions) *Error {
-	return newError(CodeResourceNotFound, ResourceNotFoundParams{Kind: kind, ID: id, ResourceNotFoundOptions: last(opts)})
+	e := &withParams[ResourceNotFoundParams]{p: ResourceNotFoundParams{Kind: kind, ID: id, ResourceNotFoundOptions: last(opts)}}
+	return e.err.init(CodeResourceNotFound, &e.p)
 }
 
 // StaleRevisionParams are the params of STALE_REVISION.
@@ -1629,7 +1621,8 @@ func (p *StaleRevisionParams) wire(w *wireWriter) {
 // Message: {kind} changed since revision {expected_revision}; it is now at {current_revision}
 // Suggestion: Read the {kind} again and reapply the change to revision {current_revision}.
 func NewStaleRevision(kind string, expectedRevision int, currentRevision int) *Error {
-	return newError(CodeStaleRevision, StaleRevisionParams{Kind: kind, ExpectedRevision: expectedRevision, CurrentRevision: currentRevision})
+	e := &withParams[StaleRevisionParams]{p: StaleRevisionParams{Kind: kind, ExpectedRevision: expectedRevision, CurrentRevision: currentRevision}}
+	return e.err.init(CodeStaleRevision, &e.p)
 }
 
 // TierRestrictedParams are the params of TIER_RESTRICTED.
@@ -1666,7 +1659,8 @@ type TierRestrictedOptions struct {
 // Message: {feature_name} requires the {tier_required:or_higher} tier
 // Suggestion: Upgrade to {tier_required}, or use one of the alternatives.
 func NewTierRestricted(tool string, action string, featureName string, tierRequired Tier, opts ...TierRestrictedOptions) *Error {
-	return newError(CodeTierRestricted, TierRestrictedParams{Tool: tool, Action: action, FeatureName: featureName, TierRequired: tierRequired, TierRestrictedOptions: last(opts)})
+	e := &withParams[TierRestrictedParams]{p: TierRestrictedParams{Tool: tool, Action: action, FeatureName: featureName, TierRequired: tierRequired, TierRestrictedOptions: last(opts)}}
+	return e.err.init(CodeTierRestricted, &e.p)
 }
 
 // TypeMismatchParams are the params of TYPE_MISMATCH.
@@ -1697,7 +1691,8 @@ type TypeMismatchInvalidFields struct {
 // Message: Arguments of the wrong type: {invalid_fields:json}
 // Suggestion: Pass each field with its expected type.
 func NewTypeMismatch(tool string, invalidFields []TypeMismatchInvalidFields) *Error {
-	return newError(CodeTypeMismatch, TypeMismatchParams{Tool: tool, InvalidFields: nonNilList(invalidFields)})
+	e := &withParams[TypeMismatchParams]{p: TypeMismatchParams{Tool: tool, InvalidFields: nonNilList(invalidFields)}}
+	return e.err.init(CodeTypeMismatch, &e.p)
 }
 
 // UpstreamErrorParams are the params of UPSTREAM_ERROR.
@@ -1729,7 +1724,8 @@ type UpstreamErrorOptions struct {
 // Message: Upstream API answered {upstream_status}: {upstream_message}
 // Suggestion: Check the upstream API's documentation for this endpoint.
 func NewUpstreamError(tool string, action string, upstreamStatus int, upstreamMessage string, opts ...UpstreamErrorOptions) *Error {
-	return newError(CodeUpstreamError, UpstreamErrorParams{Tool: tool, Action: action, UpstreamStatus: upstreamStatus, UpstreamMessage: upstreamMessage, UpstreamErrorOptions: last(opts)})
+	e := &withParams[UpstreamErrorParams]{p: UpstreamErrorParams{Tool: tool, Action: action, UpstreamStatus: upstreamStatus, UpstreamMessage: upstreamMessage, UpstreamErrorOptions: last(opts)}}
+	return e.err.init(CodeUpstreamError, &e.p)
 }
 
 // UpstreamNotFoundParams are the params of UPSTREAM_NOT_FOUND.
@@ -1759,7 +1755,8 @@ type UpstreamNotFoundOptions struct {
 // Message: The upstream API found nothing for {tool} {action}
 // Suggestion: Check the ids the call gave and that you have at least Reporter access.
 func NewUpstreamNotFound(tool string, action string, opts ...UpstreamNotFoundOptions) *Error {
-	return newError(CodeUpstreamNotFound, UpstreamNotFoundParams{Tool: tool, Action: action, UpstreamNotFoundOptions: last(opts)})
+	e := &withParams[UpstreamNotFoundParams]{p: UpstreamNotFoundParams{Tool: tool, Action: action, UpstreamNotFoundOptions: last(opts)}}
+	return e.err.init(CodeUpstreamNotFound, &e.p)
 }
 
 // UpstreamTimeoutParams are the params of UPSTREAM_TIMEOUT.
@@ -1780,7 +1777,8 @@ func (p *UpstreamTimeoutParams) wire(w *wireWriter) { w.int("timeout_ms", p.Time
 // Message: Upstream API did not answer within {timeout_ms} ms
 // Suggestion: Retry after a short delay.
 func NewUpstreamTimeout(timeoutMs int) *Error {
-	return newError(CodeUpstreamTimeout, UpstreamTimeoutParams{TimeoutMs: timeoutMs})
+	e := &withParams[UpstreamTimeoutParams]{p: UpstreamTimeoutParams{TimeoutMs: timeoutMs}}
+	return e.err.init(CodeUpstreamTimeout, &e.p)
 }
 
 // ValueOutOfRangeParams are the params of VALUE_OUT_OF_RANGE.
@@ -1808,5 +1806,6 @@ func (p *ValueOutOfRangeParams) wire(w *wireWriter) {
 // Detail: {field} is {unit}.
 // Suggestion: Pass a value of {field} between {minimum} and {maximum}.
 func NewValueOutOfRange(field string, minimum float64, maximum float64, value float64, unit string) *Error {
-	return newError(CodeValueOutOfRange, ValueOutOfRangeParams{Field: field, Minimum: minimum, Maximum: maximum, Value: value, Unit: unit})
+	e := &withParams[ValueOutOfRangeParams]{p: ValueOutOfRangeParams{Field: field, Minimum: minimum, Maximum: maximum, Value: value, Unit: unit}}
+	return e.err.init(CodeValueOutOfRange, &e.p)
 }

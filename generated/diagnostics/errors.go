@@ -148,19 +148,19 @@ type codeSpec struct {
 
 // specs holds every code, sorted, one a row: its Info (code, category, title, retryable, retry, retry after, HTTP status, docs URL, deprecated), its envelope, its fixed texts and its params.
 var specs = [...]codeSpec{
-	{Info{CodeAmbiguousCode, CategoryUsage, "Ambiguous code", false, RetryAfterFix, 0, 400, "", false}, 0, "", "", "", newParams[AmbiguousCodeParams]},
-	{Info{CodeCatalogInvalid, CategoryCatalog, "Catalog is inconsistent", false, RetryAfterFix, 0, 422, "", false}, 0, "", "", "", newParams[CatalogInvalidParams]},
-	{Info{CodeCatalogNotFound, CategoryCatalog, "No catalog", false, RetryAfterFix, 0, 422, "", false}, 0, "", "", "", newParams[CatalogNotFoundParams]},
-	{Info{CodeCatalogSchema, CategoryCatalog, "Catalog does not match the schema", false, RetryAfterFix, 0, 422, "", false}, 0, "", "", "", newParams[CatalogSchemaParams]},
-	{Info{CodeCatalogSyntax, CategoryCatalog, "CUE syntax error", false, RetryAfterFix, 0, 422, "", false}, 0, "", "", "", newParams[CatalogSyntaxParams]},
-	{Info{CodeDrift, CategoryDrift, "Generated files are out of date", false, RetryAfterFix, 0, 409, "", false}, 0, "", "", "", newParams[DriftParams]},
-	{Info{CodeInternalError, CategoryInternal, "errspec failed", false, RetryNever, 0, 500, "", false}, 0, "", "", "", newParams[InternalErrorParams]},
+	{Info{CodeAmbiguousCode, CategoryUsage, "Ambiguous code", false, RetryAfterFix, 0, 400, "", false}, 0, "", "", "", func() Params { return new(AmbiguousCodeParams) }},
+	{Info{CodeCatalogInvalid, CategoryCatalog, "Catalog is inconsistent", false, RetryAfterFix, 0, 422, "", false}, 0, "", "", "", func() Params { return new(CatalogInvalidParams) }},
+	{Info{CodeCatalogNotFound, CategoryCatalog, "No catalog", false, RetryAfterFix, 0, 422, "", false}, 0, "", "", "", func() Params { return new(CatalogNotFoundParams) }},
+	{Info{CodeCatalogSchema, CategoryCatalog, "Catalog does not match the schema", false, RetryAfterFix, 0, 422, "", false}, 0, "", "", "", func() Params { return new(CatalogSchemaParams) }},
+	{Info{CodeCatalogSyntax, CategoryCatalog, "CUE syntax error", false, RetryAfterFix, 0, 422, "", false}, 0, "", "", "", func() Params { return new(CatalogSyntaxParams) }},
+	{Info{CodeDrift, CategoryDrift, "Generated files are out of date", false, RetryAfterFix, 0, 409, "", false}, 0, "", "", "", func() Params { return new(DriftParams) }},
+	{Info{CodeInternalError, CategoryInternal, "errspec failed", false, RetryNever, 0, 500, "", false}, 0, "", "", "", func() Params { return new(InternalErrorParams) }},
 	{Info{CodeInterrupted, CategoryOutput, "Interrupted", false, RetryAfterFix, 0, 409, "", false}, 0, "interrupted: no file was changed", "", "run errspec again", nil},
-	{Info{CodeOutputFailed, CategoryOutput, "Writing failed", false, RetryAfterFix, 0, 409, "", false}, 0, "", "", "", newParams[OutputFailedParams]},
-	{Info{CodeOutputForeign, CategoryOutput, "Output file not errspec's", false, RetryAfterFix, 0, 409, "", false}, 0, "", "", "", newParams[OutputForeignParams]},
-	{Info{CodeTemplateInvalid, CategoryUsage, "Template override invalid", false, RetryAfterFix, 0, 400, "", false}, 0, "", "", "", newParams[TemplateInvalidParams]},
-	{Info{CodeUnknownCode, CategoryUsage, "Unknown code", false, RetryAfterFix, 0, 400, "", false}, 0, "", "", "", newParams[UnknownCodeParams]},
-	{Info{CodeUsage, CategoryUsage, "Bad command line", false, RetryAfterFix, 0, 400, "", false}, 0, "", "", "", newParams[UsageParams]},
+	{Info{CodeOutputFailed, CategoryOutput, "Writing failed", false, RetryAfterFix, 0, 409, "", false}, 0, "", "", "", func() Params { return new(OutputFailedParams) }},
+	{Info{CodeOutputForeign, CategoryOutput, "Output file not errspec's", false, RetryAfterFix, 0, 409, "", false}, 0, "", "", "", func() Params { return new(OutputForeignParams) }},
+	{Info{CodeTemplateInvalid, CategoryUsage, "Template override invalid", false, RetryAfterFix, 0, 400, "", false}, 0, "", "", "", func() Params { return new(TemplateInvalidParams) }},
+	{Info{CodeUnknownCode, CategoryUsage, "Unknown code", false, RetryAfterFix, 0, 400, "", false}, 0, "", "", "", func() Params { return new(UnknownCodeParams) }},
+	{Info{CodeUsage, CategoryUsage, "Bad command line", false, RetryAfterFix, 0, 400, "", false}, 0, "", "", "", func() Params { return new(UsageParams) }},
 }
 
 // Lookup returns the metadata of a code; ok is false for a code the catalog does not declare.
@@ -1055,23 +1055,6 @@ type withParams[P any] struct {
 	p   P
 }
 
-// newError returns an error of code c with params p, the two allocated together.
-func newError[P any, PP paramsPointer[P]](c Code, p P) *Error {
-	e := &withParams[P]{p: p}
-	return e.err.init(c, PP(&e.p))
-}
-
-// paramsPointer is a pointer to a params type P: what implements Params.
-type paramsPointer[P any] interface {
-	*P
-	Params
-}
-
-// newParams returns a new value of the params type P.
-func newParams[P any, PP paramsPointer[P]]() Params {
-	return PP(new(P))
-}
-
 // last returns the last of opts, or the zero options.
 func last[T any](opts []T) (o T) {
 	if len(opts) > 0 {
@@ -1137,7 +1120,8 @@ func (p *AmbiguousCodeParams) wire(w *wireWriter) {
 // Message: {code} matches more than one code: {matches}
 // Suggestion: name the catalog with --dir, and the code as it is spelt
 func NewAmbiguousCode(code string, matches []string) *Error {
-	return newError(CodeAmbiguousCode, AmbiguousCodeParams{Code: truncate(code, 80), Matches: nonNilList(matches)})
+	e := &withParams[AmbiguousCodeParams]{p: AmbiguousCodeParams{Code: truncate(code, 80), Matches: nonNilList(matches)}}
+	return e.err.init(CodeAmbiguousCode, &e.p)
 }
 
 // CatalogInvalidParams are the params of CATALOG_INVALID.
@@ -1170,7 +1154,8 @@ type CatalogInvalidOptions struct {
 // Message: {problem}
 // Suggestion: {fix}
 func NewCatalogInvalid(problem string, opts ...CatalogInvalidOptions) *Error {
-	return newError(CodeCatalogInvalid, CatalogInvalidParams{Problem: problem, CatalogInvalidOptions: last(opts)})
+	e := &withParams[CatalogInvalidParams]{p: CatalogInvalidParams{Problem: problem, CatalogInvalidOptions: last(opts)}}
+	return e.err.init(CodeCatalogInvalid, &e.p)
 }
 
 // CatalogNotFoundParams are the params of CATALOG_NOT_FOUND.
@@ -1191,7 +1176,8 @@ func (p *CatalogNotFoundParams) wire(w *wireWriter) { w.str("dir", p.Dir, false)
 // Message: no catalog found in {dir}
 // Suggestion: name a catalog directory, or run errspec where a directory below holds .cue files that declare codes
 func NewCatalogNotFound(dir string) *Error {
-	return newError(CodeCatalogNotFound, CatalogNotFoundParams{Dir: dir})
+	e := &withParams[CatalogNotFoundParams]{p: CatalogNotFoundParams{Dir: dir}}
+	return e.err.init(CodeCatalogNotFound, &e.p)
 }
 
 // CatalogSchemaParams are the params of CATALOG_SCHEMA.
@@ -1224,7 +1210,8 @@ type CatalogSchemaOptions struct {
 // Message: {problem}
 // Suggestion: {fix}
 func NewCatalogSchema(problem string, opts ...CatalogSchemaOptions) *Error {
-	return newError(CodeCatalogSchema, CatalogSchemaParams{Problem: problem, CatalogSchemaOptions: last(opts)})
+	e := &withParams[CatalogSchemaParams]{p: CatalogSchemaParams{Problem: problem, CatalogSchemaOptions: last(opts)}}
+	return e.err.init(CodeCatalogSchema, &e.p)
 }
 
 // CatalogSyntaxParams are the params of CATALOG_SYNTAX.
@@ -1257,7 +1244,8 @@ type CatalogSyntaxOptions struct {
 // Message: {problem}
 // Suggestion: {fix}
 func NewCatalogSyntax(problem string, opts ...CatalogSyntaxOptions) *Error {
-	return newError(CodeCatalogSyntax, CatalogSyntaxParams{Problem: problem, CatalogSyntaxOptions: last(opts)})
+	e := &withParams[CatalogSyntaxParams]{p: CatalogSyntaxParams{Problem: problem, CatalogSyntaxOptions: last(opts)}}
+	return e.err.init(CodeCatalogSyntax, &e.p)
 }
 
 // DriftParams are the params of DRIFT.
@@ -1288,7 +1276,8 @@ type DriftOptions struct {
 // Message: generated files out of date: {count}
 // Suggestion: run errspec generate (or go generate ./...) and commit the result
 func NewDrift(count int, opts ...DriftOptions) *Error {
-	return newError(CodeDrift, DriftParams{Count: count, DriftOptions: last(opts)})
+	e := &withParams[DriftParams]{p: DriftParams{Count: count, DriftOptions: last(opts)}}
+	return e.err.init(CodeDrift, &e.p)
 }
 
 // InternalErrorParams are the params of INTERNAL_ERROR.
@@ -1309,7 +1298,8 @@ func (p *InternalErrorParams) wire(w *wireWriter) { w.str("problem", p.Problem, 
 // Message: errspec failed: {problem}
 // Suggestion: report it, with the catalog that causes it
 func NewInternalError(problem string) *Error {
-	return newError(CodeInternalError, InternalErrorParams{Problem: problem})
+	e := &withParams[InternalErrorParams]{p: InternalErrorParams{Problem: problem}}
+	return e.err.init(CodeInternalError, &e.p)
 }
 
 // NewInterrupted returns a INTERRUPTED error: Interrupted.
@@ -1338,7 +1328,8 @@ func (p *OutputFailedParams) wire(w *wireWriter) { w.str("reason", p.Reason, fal
 // Message: writing the outputs failed: {reason}
 // Suggestion: make the output directories writable, then run errspec again; no file was changed
 func NewOutputFailed(reason string) *Error {
-	return newError(CodeOutputFailed, OutputFailedParams{Reason: reason})
+	e := &withParams[OutputFailedParams]{p: OutputFailedParams{Reason: reason}}
+	return e.err.init(CodeOutputFailed, &e.p)
 }
 
 // OutputForeignParams are the params of OUTPUT_FOREIGN.
@@ -1368,7 +1359,8 @@ type OutputForeignOptions struct {
 // Message: {file} exists and was not generated by errspec for catalog {catalog}
 // Suggestion: move the file away, or change the output path in the catalog
 func NewOutputForeign(file string, catalog string, opts ...OutputForeignOptions) *Error {
-	return newError(CodeOutputForeign, OutputForeignParams{File: file, Catalog: catalog, OutputForeignOptions: last(opts)})
+	e := &withParams[OutputForeignParams]{p: OutputForeignParams{File: file, Catalog: catalog, OutputForeignOptions: last(opts)}}
+	return e.err.init(CodeOutputForeign, &e.p)
 }
 
 // TemplateInvalidParams are the params of TEMPLATE_INVALID.
@@ -1389,7 +1381,8 @@ func (p *TemplateInvalidParams) wire(w *wireWriter) { w.str("problem", p.Problem
 // Message: {problem}
 // Suggestion: fix the template, or remove it to use the embedded one
 func NewTemplateInvalid(problem string) *Error {
-	return newError(CodeTemplateInvalid, TemplateInvalidParams{Problem: problem})
+	e := &withParams[TemplateInvalidParams]{p: TemplateInvalidParams{Problem: problem}}
+	return e.err.init(CodeTemplateInvalid, &e.p)
 }
 
 // UnknownCodeParams are the params of UNKNOWN_CODE.
@@ -1414,7 +1407,8 @@ func (p *UnknownCodeParams) wire(w *wireWriter) {
 // Message: no code {code} in {catalog}
 // Suggestion: did you mean {candidates:or}?
 func NewUnknownCode(code string, catalog string, candidates []string) *Error {
-	return newError(CodeUnknownCode, UnknownCodeParams{Code: truncate(code, 80), Catalog: catalog, Candidates: nonNilList(candidates)})
+	e := &withParams[UnknownCodeParams]{p: UnknownCodeParams{Code: truncate(code, 80), Catalog: catalog, Candidates: nonNilList(candidates)}}
+	return e.err.init(CodeUnknownCode, &e.p)
 }
 
 // UsageParams are the params of USAGE.
@@ -1441,5 +1435,6 @@ type UsageOptions struct {
 // Message: {problem}
 // Suggestion: {fix}
 func NewUsage(problem string, opts ...UsageOptions) *Error {
-	return newError(CodeUsage, UsageParams{Problem: problem, UsageOptions: last(opts)})
+	e := &withParams[UsageParams]{p: UsageParams{Problem: problem, UsageOptions: last(opts)}}
+	return e.err.init(CodeUsage, &e.p)
 }

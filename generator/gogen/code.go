@@ -42,7 +42,7 @@ func genSpecsTable(cat *model.Catalog) Code {
 		// and Parse take from here.
 		texts := []Code{Lit(literalText(c.Message)), Lit(literalText(c.Detail)), Lit(literalText(c.Suggestion)), Nil()}
 		if c.ParamsType != "" {
-			texts = []Code{Lit(""), Lit(""), Lit(""), Id("newParams").Index(Id(c.ParamsType))}
+			texts = []Code{Lit(""), Lit(""), Lit(""), Func().Params().Id("Params").Add(oneLine(Return(New(Id(c.ParamsType)))))}
 		}
 		rows = append(rows, Values(append([]Code{info, Lit(envelope[c.Envelope])}, texts...)...))
 	}
@@ -385,21 +385,14 @@ func genConstructor(c *model.Code) Code {
 		args = append(args, Id("opts").Op("...").Id(c.OptionsType))
 		values = append(values, Id(c.OptionsType).Op(":").Id("last").Call(Id("opts")))
 	}
-	params := Id(c.ParamsType).Values(values...)
-	var body []Code
+	body := []Code{Id("e").Op(":=").Op("&").Id("withParams").Types(Id(c.ParamsType)).Values(Id("p").Op(":").Id(c.ParamsType).Values(values...))}
 	for _, p := range opt {
 		if p.MaxLength > 0 {
-			// An optional param given in the options is cut once it is in
-			// the params.
-			if body == nil {
-				body = append(body, Id("p").Op(":=").Add(params))
-				params = Id("p")
-			}
-			field := Id("p").Dot(p.GoName)
+			field := Id("e").Dot("p").Dot(p.GoName)
 			body = append(body, field.Clone().Op("=").Id("truncate").Call(field, Lit(p.MaxLength)))
 		}
 	}
-	body = append(body, Return(Id("newError").Call(Id(c.GoName), params)))
+	body = append(body, Return(Id("e").Dot("err").Dot("init").Call(Id(c.GoName), Op("&").Id("e").Dot("p"))))
 	return Add(
 		Line(), doc(constructorDoc(c)),
 		Line(), Func().Id(c.Constructor).Params(args...).Op("*").Id("Error").Block(body...),
@@ -414,17 +407,6 @@ func genHelpers(cat *model.Catalog) Code {
 		Line(), Type().Id("withParams").Types(Id("P").Any()).Struct(
 			Id("err").Id("Error"),
 			Id("p").Id("P"),
-		),
-		Line(), Line(), doc("newError returns an error of code c with params p, the two allocated together."),
-		Line(), Func().Id("newError").Types(Id("P").Any(), Id("PP").Id("paramsPointer").Index(Id("P"))).Params(Id("c").Id("Code"), Id("p").Id("P")).Op("*").Id("Error").Block(
-			Id("e").Op(":=").Op("&").Id("withParams").Types(Id("P")).Values(Id("p").Op(":").Id("p")),
-			Return(Id("e").Dot("err").Dot("init").Call(Id("c"), Id("PP").Parens(Op("&").Id("e").Dot("p")))),
-		),
-		Line(), Line(), doc("paramsPointer is a pointer to a params type P: what implements Params."),
-		Line(), Type().Id("paramsPointer").Types(Id("P").Any()).Interface(Op("*").Id("P"), Id("Params")),
-		Line(), Line(), doc("newParams returns a new value of the params type P."),
-		Line(), Func().Id("newParams").Types(Id("P").Any(), Id("PP").Id("paramsPointer").Index(Id("P"))).Params().Id("Params").Block(
-			Return(Id("PP").Call(New(Id("P")))),
 		),
 		Line(), Line(), doc("last returns the last of opts, or the zero options."),
 		Line(), Func().Id("last").Types(Id("T").Any()).Params(Id("opts").Index().Id("T")).Params(Id("o").Id("T")).Block(
