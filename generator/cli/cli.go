@@ -137,11 +137,14 @@ func (r *run) generate(sets []files.Set) int {
 	// so the tree is as it was.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	// Plan every set first, so that a refusal in one catalog writes
-	// nothing for any.
-	for _, s := range sets {
-		if _, err := files.Plan(s); err != nil {
-			return r.report(fromWrite(err)...)
+	// With several catalogs, plan every set first, so that a refusal in
+	// one writes nothing for any. Write plans each set again before it
+	// writes, which for one catalog is enough.
+	if len(sets) > 1 {
+		for _, s := range sets {
+			if _, err := files.Plan(s); err != nil {
+				return r.report(fromWrite(err)...)
+			}
 		}
 	}
 	for _, s := range sets {

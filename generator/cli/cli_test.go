@@ -147,6 +147,32 @@ func TestRefusesToOverwriteForeignFile(t *testing.T) {
 	}
 }
 
+// TestRefusalWritesNoCatalog checks that when one of several catalogs
+// would overwrite a file it does not own, no catalog's outputs are
+// written.
+func TestRefusalWritesNoCatalog(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	for _, name := range []string{"a", "b"} {
+		os.MkdirAll(filepath.Join(name, "out"), 0o755)
+		src := strings.ReplaceAll(catalog, `name: "demo"`, `name: "`+name+`"`)
+		if err := os.WriteFile(filepath.Join(name, "catalog.cue"), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	os.WriteFile("b/out/errors.go", []byte("package demo // mine\n"), 0o644)
+	code, _, errOut := errspec("generate", "./...")
+	if code != cli.ExitInvalid {
+		t.Fatalf("exit %d, want %d: %s", code, cli.ExitInvalid, errOut)
+	}
+	if !strings.Contains(errOut, "b/out/errors.go") {
+		t.Errorf("error does not name the file: %s", errOut)
+	}
+	if entries, _ := os.ReadDir("a/out"); len(entries) > 0 {
+		t.Errorf("catalog a's outputs were written although catalog b's were refused: %v", entries)
+	}
+}
+
 func TestInvalidCatalog(t *testing.T) {
 	tests := []struct {
 		name, cue string
