@@ -13,7 +13,7 @@ import (
 	"github.com/errspec/errspec/generator/files"
 	"github.com/errspec/errspec/generator/load"
 	"github.com/errspec/errspec/generator/schemagen"
-	"github.com/errspec/errspec/internal/synth"
+	"github.com/errspec/errspec/internal/synth/synthtest"
 )
 
 // TestQuickCheckAgrees checks quickCheck against the full validator on
@@ -22,10 +22,7 @@ import (
 // value replaced by one of another type. quickCheck must never accept
 // what the full validator rejects.
 func TestQuickCheckAgrees(t *testing.T) {
-	syn := t.TempDir()
-	if err := synth.Write(syn, 40); err != nil {
-		t.Fatal(err)
-	}
+	syn := synthtest.Dir(t, 40)
 	checked := 0
 	for _, dir := range []string{"../spec/agenttools", syn} {
 		cat, err := load.Dir(dir)

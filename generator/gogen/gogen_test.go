@@ -11,7 +11,7 @@ import (
 	"github.com/errspec/errspec/generator/files"
 	"github.com/errspec/errspec/generator/gogen"
 	"github.com/errspec/errspec/generator/load"
-	"github.com/errspec/errspec/internal/synth"
+	"github.com/errspec/errspec/internal/synth/synthtest"
 )
 
 // catalogs returns the directories of the valid catalogs of the
@@ -23,10 +23,7 @@ func catalogs(t *testing.T) []string {
 		t.Fatal(err)
 	}
 	dirs = append(dirs, "../../spec/agenttools", "../../spec/errspec")
-	syn := t.TempDir()
-	if err := synth.Write(syn, 300); err != nil {
-		t.Fatal(err)
-	}
+	syn := synthtest.Dir(t, 300)
 	return append(dirs, syn)
 }
 

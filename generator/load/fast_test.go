@@ -13,7 +13,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/errspec/errspec/generator/model"
-	"github.com/errspec/errspec/internal/synth"
+	"github.com/errspec/errspec/internal/synth/synthtest"
 )
 
 // TestFastSameAsCareful checks that the fast way decodes every valid
@@ -22,10 +22,7 @@ import (
 func TestFastSameAsCareful(t *testing.T) {
 	dirs, _ := filepath.Glob("../../golden/testdata/*")
 	dirs = append(dirs, "../../spec/agenttools", "../../spec/errspec")
-	syn := t.TempDir()
-	if err := synth.Write(syn, 30); err != nil {
-		t.Fatal(err)
-	}
+	syn := synthtest.Dir(t, 30)
 	dirs = append(dirs, syn)
 	n := 0
 	for _, dir := range dirs {
@@ -146,10 +143,7 @@ func parseAll(t *testing.T, dir string) ([]*ast.File, string) {
 // over several files, is evaluated a file of codes at a time, and gives
 // what the careful way gives (TestFastSameAsCareful compares the rest).
 func TestSplitTakes(t *testing.T) {
-	dir := t.TempDir()
-	if err := synth.Write(dir, 600); err != nil {
-		t.Fatal(err)
-	}
+	dir := synthtest.Dir(t, 600)
 	parsed, pkg := parseAll(t, dir)
 	got, ok := exportSplit(parsed, pkg, fastSchema())
 	if !ok {

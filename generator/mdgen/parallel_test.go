@@ -11,7 +11,7 @@ import (
 	"github.com/errspec/errspec/generator/load"
 	"github.com/errspec/errspec/generator/mdgen"
 	"github.com/errspec/errspec/generator/model"
-	"github.com/errspec/errspec/internal/synth"
+	"github.com/errspec/errspec/internal/synth/synthtest"
 	"github.com/errspec/errspec/templates"
 )
 
@@ -46,10 +46,7 @@ func rangeOverrides(t *testing.T) fstest.MapFS {
 // as an override written before each existed does. It checks both
 // layouts.
 func TestEachMatchesRange(t *testing.T) {
-	dir := t.TempDir()
-	if err := synth.Write(dir, 300); err != nil {
-		t.Fatal(err)
-	}
+	dir := synthtest.Dir(t, 300)
 	c, err := load.Dir(dir)
 	if err != nil {
 		t.Fatal(err)

@@ -11,7 +11,7 @@ import (
 	"github.com/errspec/errspec/generator/files"
 	"github.com/errspec/errspec/generator/load"
 	"github.com/errspec/errspec/generator/model"
-	"github.com/errspec/errspec/internal/synth"
+	"github.com/errspec/errspec/internal/synth/synthtest"
 )
 
 // encode is what encoding/json's Encoder writes for v, indented with two
@@ -75,10 +75,7 @@ func TestAppendJSON(t *testing.T) {
 // decoding the document gives, for every code of the golden catalogs and
 // of a synthetic one, and for strings encoding/json rewrites.
 func TestDef(t *testing.T) {
-	dir := t.TempDir()
-	if err := synth.Write(dir, 60); err != nil {
-		t.Fatal(err)
-	}
+	dir := synthtest.Dir(t, 60)
 	syn, err := load.Dir(dir)
 	if err != nil {
 		t.Fatal(err)

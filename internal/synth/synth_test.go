@@ -11,6 +11,7 @@ import (
 	"github.com/errspec/errspec/generator"
 	"github.com/errspec/errspec/generator/files"
 	"github.com/errspec/errspec/internal/synth"
+	"github.com/errspec/errspec/internal/synth/synthtest"
 )
 
 // TestSameBytes checks that a size always gives the same catalog.
@@ -34,10 +35,7 @@ func TestGeneratedPackage(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a module with the go command")
 	}
-	dir := t.TempDir()
-	if err := synth.Write(dir, 60); err != nil {
-		t.Fatal(err)
-	}
+	dir := synthtest.Dir(t, 60)
 	set, err := generator.Generate(dir, generator.Options{})
 	if err != nil {
 		t.Fatal(err)

@@ -1,5 +1,5 @@
-// Package synthtest gives benchmarks synthetic catalogs of the sizes they
-// measure.
+// Package synthtest gives tests and benchmarks synthetic catalogs, of the
+// sizes the benchmarks measure.
 package synthtest
 
 import (
