@@ -207,10 +207,7 @@ const catalogField = "errspec_catalog"
 // evaluation annotates it.
 func (s *schemaDecls) file(pkg string) *ast.File {
 	f, _ := parser.ParseFile(schemaFile, spec.Schema)
-	var decls []ast.Decl
-	if pkg != "" {
-		decls = append(decls, &ast.Package{Name: ast.NewIdent(pkg)})
-	}
+	decls := packageClause(pkg)
 	for _, d := range f.Decls {
 		if _, ok := d.(*ast.Package); !ok {
 			decls = append(decls, d)
@@ -218,6 +215,15 @@ func (s *schemaDecls) file(pkg string) *ast.File {
 	}
 	decls = append(decls, &ast.Field{Label: ast.NewIdent(catalogField), Value: ast.NewIdent("#Catalog")})
 	return &ast.File{Filename: f.Filename, Decls: decls}
+}
+
+// packageClause returns a new package clause of package pkg, as the
+// declarations a file starts with; none when pkg is "".
+func packageClause(pkg string) []ast.Decl {
+	if pkg == "" {
+		return nil
+	}
+	return []ast.Decl{&ast.Package{Name: ast.NewIdent(pkg)}}
 }
 
 // wrap moves the declarations of a user's file but its package clause and

@@ -177,11 +177,7 @@ func chunkCodes(f *ast.File, pkg string) ([]*ast.File, bool) {
 	}
 	var out []*ast.File
 	for _, c := range par.Chunks(len(elts), codesPerContext) {
-		var decls []ast.Decl
-		if pkg != "" {
-			decls = append(decls, &ast.Package{Name: ast.NewIdent(pkg)})
-		}
-		decls = append(decls, &ast.Field{Label: ast.NewIdent("codes"), Value: &ast.StructLit{Elts: elts[c[0]:c[1]]}})
+		decls := append(packageClause(pkg), &ast.Field{Label: ast.NewIdent("codes"), Value: &ast.StructLit{Elts: elts[c[0]:c[1]]}})
 		out = append(out, &ast.File{Filename: f.Filename, Decls: decls})
 	}
 	return out, true
