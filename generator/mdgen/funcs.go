@@ -28,7 +28,6 @@ type renderer struct {
 	page      string                            // the file name of the page being rendered in the per-code layout
 	tmpl      *template.Template                // the templates, with this renderer's functions
 	envelopes map[*model.Envelope]*envelopeInfo // the catalog's envelopes, looked up once
-	under     map[*model.Category][]*model.Code // Catalog.CodesUnder of each category
 }
 
 // newRenderer returns a renderer of cat, for the per-code layout when
@@ -40,12 +39,6 @@ func newRenderer(cat *model.Catalog, perCode bool) *renderer {
 	}
 	for _, env := range cat.Envelopes {
 		r.envelopes[env] = newEnvelopeInfo(env)
-	}
-	r.under = map[*model.Category][]*model.Code{}
-	for _, code := range cat.Codes {
-		for p := code.Category; p != nil; p = p.Parent {
-			r.under[p] = append(r.under[p], code)
-		}
 	}
 	return r
 }
@@ -562,7 +555,7 @@ func (r *renderer) tiersFrom(t *model.Tier) []*model.Tier {
 // depth, sorted by name.
 func (r *renderer) subcategoryCodes(cat *model.Category) []*model.Code {
 	var out []*model.Code
-	for _, c := range r.under[cat] {
+	for _, c := range r.cat.CodesUnder(cat) {
 		if c.Category != cat {
 			out = append(out, c)
 		}

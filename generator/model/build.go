@@ -120,6 +120,9 @@ func (b *builder) build() *Catalog {
 		if code.Category != nil {
 			code.Category.Codes = append(code.Category.Codes, code)
 		}
+		for p := code.Category; p != nil; p = p.Parent {
+			p.under = append(p.under, code)
+		}
 		code.DocsURL = cat.codeURL(code)
 		if page := cat.CodePage(code); page != "" && strings.EqualFold(page, cat.Outputs.MarkdownIndex) {
 			b.errs.add(at("outputs", "markdown", "index"), "name the index page otherwise, such as README.md",

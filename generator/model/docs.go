@@ -102,6 +102,9 @@ func (c *Catalog) Subcategories(cat *Category) []*Category {
 // CodesUnder returns the codes of cat and of every category below it,
 // sorted by name: the codes errors.Is matches against cat.
 func (c *Catalog) CodesUnder(cat *Category) []*Code {
+	if c.indexed {
+		return cat.under
+	}
 	var out []*Code
 	for _, code := range c.Codes {
 		for p := code.Category; p != nil; p = p.Parent {

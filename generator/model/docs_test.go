@@ -119,6 +119,14 @@ func TestDocsLookups(t *testing.T) {
 	if diff := cmp.Diff([]string{"NEW", "OLD", "OLDER"}, names(cat.CodesUnder(cats["root"]))); diff != "" {
 		t.Errorf("CodesUnder(root) (-want +got):\n%s", diff)
 	}
+	// A catalog not built by Build finds the same codes without the index.
+	unindexed := *cat
+	unindexed.indexed = false
+	for _, c := range cat.Categories {
+		if diff := cmp.Diff(names(unindexed.CodesUnder(c)), names(cat.CodesUnder(c))); diff != "" {
+			t.Errorf("CodesUnder(%s) (-scan +index):\n%s", c.Name, diff)
+		}
+	}
 	if got := cat.Subcategories(cats["root"]); len(got) != 1 || got[0] != cats["mid"] {
 		t.Errorf("Subcategories(root) = %v", got)
 	}

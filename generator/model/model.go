@@ -30,7 +30,7 @@ type Catalog struct {
 	Tools      []*Tool    // sorted by Name
 	Roles      Roles
 
-	indexed bool // Build has set each code's replaces
+	indexed bool // Build has set each code's replaces and each category's under
 }
 
 // Outputs holds the output locations, relative to the catalog directory,
@@ -66,6 +66,7 @@ type Category struct {
 	Envelope    *Envelope
 	Anchor      string // Markdown heading anchor
 	Codes       []*Code
+	under       []*Code // the codes of it and of the categories below it, sorted
 }
 
 // Ancestors returns the category's parents, nearest first.
