@@ -26,22 +26,13 @@ func (o *object) add(key string, value any) { *o = append(*o, member{key, value}
 func appendJSON(buf []byte, v any, depth int) ([]byte, error) {
 	switch v := v.(type) {
 	case object:
-		if len(v) == 0 {
-			return append(buf, "{}"...), nil
-		}
-		buf = append(buf, '{')
-		for i, m := range v {
-			if i > 0 {
-				buf = append(buf, ',')
+		return appendElems(buf, '{', '}', len(v), depth, func(buf []byte, i int) ([]byte, error) {
+			buf, err := appendJSON(append(appendString(buf, v[i].key), ": "...), v[i].value, depth+1)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", v[i].key, err)
 			}
-			buf = appendString(newline(buf, depth+1), m.key)
-			buf = append(buf, ": "...)
-			var err error
-			if buf, err = appendJSON(buf, m.value, depth+1); err != nil {
-				return nil, fmt.Errorf("%s: %w", m.key, err)
-			}
-		}
-		return append(newline(buf, depth), '}'), nil
+			return buf, nil
+		})
 	case []object:
 		return appendList(buf, v, depth)
 	case []string:
@@ -67,20 +58,30 @@ func appendJSON(buf []byte, v any, depth int) ([]byte, error) {
 
 // appendList appends a list as appendJSON does.
 func appendList[T any](buf []byte, list []T, depth int) ([]byte, error) {
-	if len(list) == 0 {
-		return append(buf, "[]"...), nil
+	return appendElems(buf, '[', ']', len(list), depth, func(buf []byte, i int) ([]byte, error) {
+		return appendJSON(buf, any(list[i]), depth+1)
+	})
+}
+
+// appendElems appends n elements between the brackets opening and closing
+// as encoding/json indents them, nested depth levels deep: each on a line
+// of its own, one level deeper; for none, the brackets side by side. elem
+// appends the i-th.
+func appendElems(buf []byte, opening, closing byte, n, depth int, elem func(buf []byte, i int) ([]byte, error)) ([]byte, error) {
+	buf = append(buf, opening)
+	if n == 0 {
+		return append(buf, closing), nil
 	}
-	buf = append(buf, '[')
-	for i, x := range list {
+	for i := range n {
 		if i > 0 {
 			buf = append(buf, ',')
 		}
 		var err error
-		if buf, err = appendJSON(newline(buf, depth+1), any(x), depth+1); err != nil {
+		if buf, err = elem(newline(buf, depth+1), i); err != nil {
 			return nil, err
 		}
 	}
-	return append(newline(buf, depth), ']'), nil
+	return append(newline(buf, depth), closing), nil
 }
 
 // newline appends a newline and the indent of depth levels.
