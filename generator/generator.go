@@ -10,10 +10,13 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"cuelang.org/go/cue/ast"
 	"cuelang.org/go/cue/parser"
+	"cuelang.org/go/cue/scanner"
+	"cuelang.org/go/cue/token"
 
 	"github.com/errspec/errspec/generator/catalogjson"
 	"github.com/errspec/errspec/generator/files"
@@ -211,19 +214,98 @@ func isCatalog(dir string) bool {
 		if e.IsDir() || !strings.HasSuffix(e.Name(), ".cue") {
 			continue
 		}
-		f, err := parser.ParseFile(filepath.Join(dir, e.Name()), nil)
-		if err != nil {
-			// A file that does not parse may well be a catalog with a
-			// syntax error: let the loader report it.
+		path := filepath.Join(dir, e.Name())
+		src, err := os.ReadFile(path)
+		if err != nil || declaresCodes(path, src) {
+			// A file errspec cannot read or parse may well be a
+			// catalog: let the loader report the problem.
 			return true
 		}
-		for _, decl := range f.Decls {
-			if field, ok := decl.(*ast.Field); ok {
-				if name, _, _ := ast.LabelName(field.Label); name == "codes" {
-					return true
-				}
+	}
+	return false
+}
+
+// declaresCodes reports whether the CUE file src declares codes at the
+// top level, or does not parse. Most catalogs declare codes first in a
+// large file: a scan for the field stops there, without parsing the rest.
+func declaresCodes(path string, src []byte) bool {
+	if scanCodes(path, src) {
+		return true
+	}
+	f, err := parser.ParseFile(path, src)
+	if err != nil {
+		return true
+	}
+	for _, decl := range f.Decls {
+		if field, ok := decl.(*ast.Field); ok {
+			if name, _, _ := ast.LabelName(field.Label); name == "codes" {
+				return true
 			}
 		}
+	}
+	return false
+}
+
+// scanCodes reports whether the tokens of src show a field codes at the
+// top level: a declaration, outside any brace, bracket or parenthesis,
+// whose tokens before its first colon are codes or "codes", optional (?)
+// or required (!) or not, aliased (X=) or not. It gives up, reporting
+// false, at the first error and at a string interpolation, whose tokens
+// only a parser can follow. It finds no field in a file that parses that
+// the parser would not find.
+func scanCodes(path string, src []byte) bool {
+	var s scanner.Scanner
+	failed := false
+	s.Init(token.NewFile(path, -1, len(src)), src, func(token.Pos, string, []any) { failed = true }, 0)
+	depth := 0
+	var label []labelToken // the tokens of the top-level declaration so far
+	live := true           // whether they may still be a label
+	for {
+		_, tok, lit := s.Scan()
+		switch {
+		case failed || tok == token.EOF || tok == token.INTERPOLATION:
+			return false
+		case tok == token.LBRACE || tok == token.LBRACK || tok == token.LPAREN:
+			depth++
+			live = false
+		case tok == token.RBRACE || tok == token.RBRACK || tok == token.RPAREN:
+			depth--
+		case depth != 0:
+		case tok == token.COMMA:
+			label, live = label[:0], true
+		case tok == token.COLON:
+			if live && codesLabel(label) {
+				return true
+			}
+			live = false
+		case live:
+			label = append(label, labelToken{tok, lit})
+		}
+	}
+}
+
+type labelToken struct {
+	tok token.Token
+	lit string
+}
+
+// codesLabel reports whether the tokens of a label name codes.
+func codesLabel(label []labelToken) bool {
+	if n := len(label); n > 0 && (label[n-1].tok == token.OPTION || label[n-1].tok == token.NOT) {
+		label = label[:n-1]
+	}
+	if len(label) == 3 && label[0].tok == token.IDENT && label[1].tok == token.BIND {
+		label = label[2:]
+	}
+	if len(label) != 1 {
+		return false
+	}
+	switch name := label[0]; name.tok {
+	case token.IDENT:
+		return name.lit == "codes"
+	case token.STRING:
+		s, err := strconv.Unquote(name.lit)
+		return err == nil && s == "codes"
 	}
 	return false
 }

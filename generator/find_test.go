@@ -1,0 +1,109 @@
+package generator
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"cuelang.org/go/cue/ast"
+	"cuelang.org/go/cue/parser"
+)
+
+// parsedCodes reports what declaresCodes reports, from the parse alone.
+func parsedCodes(src string) bool {
+	f, err := parser.ParseFile("x.cue", src)
+	if err != nil {
+		return true
+	}
+	for _, decl := range f.Decls {
+		if field, ok := decl.(*ast.Field); ok {
+			if name, _, _ := ast.LabelName(field.Label); name == "codes" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var codesSources = []struct {
+	src  string
+	scan bool // whether the scan alone finds the field
+	want bool
+}{
+	{"package x\n\ncodes: A: {}\n", true, true},
+	{"package x\ncodes?: {}\n", true, true},
+	{"package x\ncodes!: {}\n", true, true},
+	{"package x\n\"codes\": {}\n", true, true},
+	{"package x\nC=codes: {}\n", true, true},
+	{"package x\nC=\"codes\": {}\n", true, true},
+	{"package x\na: 1, codes: {}\n", true, true},
+	{"package x\n// codes: {}\na: 1\n", false, false},
+	{"package x\na: \"\"\"\n\tcodes: {}\n\t\"\"\"\n", false, false},
+	{"package x\na: codes: {}\n", false, false},
+	{"package x\na: {codes: {}}\n", false, false},
+	{"package x\n{codes: {}}\n", false, false},
+	{"package x\nfor k, v in {} {codes: {}}\n", false, false},
+	{"package x\nlet codes = {}\n", false, false},
+	{"package x\n#codes: {}\n", false, false},
+	{"package x\n_codes: {}\n", false, false},
+	{"package x\n(codes): {}\n", false, false},
+	{"package x\n[codes]: {}\n", false, false},
+	{"package x\na: \"\\(b)\"\ncodes: {}\n", false, true}, // the parser takes over at the interpolation
+	{"package x\ncodes:: {}\n", true, true},               // does not parse: the loader reports it
+	{"package x\na: [\ncodes: {}\n", false, true},
+}
+
+func TestDeclaresCodes(t *testing.T) {
+	for _, c := range codesSources {
+		if got := scanCodes("x.cue", []byte(c.src)); got != c.scan {
+			t.Errorf("scanCodes(%q) = %v, want %v", c.src, got, c.scan)
+		}
+		if got := declaresCodes("x.cue", []byte(c.src)); got != c.want {
+			t.Errorf("declaresCodes(%q) = %v, want %v", c.src, got, c.want)
+		}
+		if got := parsedCodes(c.src); got != c.want {
+			t.Errorf("the parser finds codes in %q: %v, want %v", c.src, got, c.want)
+		}
+	}
+}
+
+// FuzzScanCodes checks that the scan never finds a top-level field codes
+// the parser does not.
+func FuzzScanCodes(f *testing.F) {
+	for _, c := range codesSources {
+		f.Add(c.src)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		if scanCodes("x.cue", []byte(src)) && !parsedCodes(src) {
+			t.Fatalf("the scan finds codes the parser does not in %q", src)
+		}
+	})
+}
+
+func TestFind(t *testing.T) {
+	root := t.TempDir()
+	write := func(rel, src string) {
+		p := filepath.Join(root, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("a/catalog.cue", "package a\nname: \"a\"\n")
+	write("a/codes.cue", "package a\ncodes: A: {}\n")
+	write("b/config.cue", "package b\nx: codes: 1\n")
+	write("c/broken.cue", "package c\nx: [\n")
+	write("a/testdata/d/codes.cue", "package d\ncodes: A: {}\n")
+	write("_e/codes.cue", "package e\ncodes: A: {}\n")
+	dirs, err := Find([]string{root + "/..."})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{filepath.Join(root, "a"), filepath.Join(root, "c")}
+	if !slices.Equal(dirs, want) {
+		t.Errorf("Find = %q, want %q", dirs, want)
+	}
+}
