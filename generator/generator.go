@@ -229,9 +229,11 @@ func isCatalog(dir string) bool {
 // top level, or does not parse. Most catalogs declare codes first in a
 // large file: a scan for the field stops there, without parsing the rest.
 func declaresCodes(path string, src []byte) bool {
-	if scanCodes(path, src) {
-		return true
-	}
+	return scanCodes(path, src) || parsedCodes(path, src)
+}
+
+// parsedCodes reports what declaresCodes reports, from a parse of src.
+func parsedCodes(path string, src []byte) bool {
 	f, err := parser.ParseFile(path, src)
 	if err != nil {
 		return true
