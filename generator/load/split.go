@@ -239,7 +239,8 @@ func refersTo(f *ast.File, n ast.Node, match func(name string) bool) bool {
 }
 
 // evaluateCodes evaluates the codes of one file unified with #Catalog's,
-// in a context of its own, and decodes them.
+// in a context of its own, and decodes them: from their syntax when they
+// are plain data (literalCodes), else as CUE exports them.
 func evaluateCodes(f *ast.File, pkg string, sch *schemaDecls) ([]model.Entry[model.InputCode], error) {
 	v, err := buildWrapped([]*ast.File{f}, pkg, sch, nil)
 	if err != nil {
@@ -248,6 +249,9 @@ func evaluateCodes(f *ast.File, pkg string, sch *schemaDecls) ([]model.Entry[mod
 	codes := v.LookupPath(cue.MakePath(cue.Str("codes")))
 	if err := codes.Validate(cue.Concrete(true)); err != nil {
 		return nil, err
+	}
+	if out, ok := literalCodes(f); ok {
+		return out, nil
 	}
 	return decodeCodes(codes)
 }
