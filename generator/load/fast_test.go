@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -197,13 +198,13 @@ func TestSplitDeclines(t *testing.T) {
 }
 
 // TestChunkCodes checks that a file of nothing but codes is split into
-// files of at most codesPerContext codes that share no node, whichever way
+// files of at most maxCodesPerContext codes that share no node, whichever way
 // the codes are written, and that a file with anything else is kept
 // whole; and that either way the split way gives what the careful way
 // gives.
 func TestChunkCodes(t *testing.T) {
 	var each, one strings.Builder
-	const n = 2*codesPerContext + 22
+	const n = 2*maxCodesPerContext + 22
 	one.WriteString("codes: {\n")
 	for i := range n {
 		code := fmt.Sprintf("C%03d: {category: \"c\", title: \"T%d\", message: \"m\"}\n", i, i)
@@ -215,8 +216,8 @@ func TestChunkCodes(t *testing.T) {
 		src    string
 		chunks []int // the codes of each file
 	}{
-		"a declaration a code":  {each.String(), []int{codesPerContext, codesPerContext, 22}},
-		"one struct of codes":   {one.String(), []int{codesPerContext, codesPerContext, 22}},
+		"a declaration a code":  {each.String(), []int{maxCodesPerContext, maxCodesPerContext, 22}},
+		"one struct of codes":   {one.String(), []int{maxCodesPerContext, maxCodesPerContext, 22}},
 		"a hidden field beside": {"_t: \"T\"\n" + strings.ReplaceAll(each.String(), `title: "T`, `title: _t + "`), []int{n}},
 	} {
 		t.Run(name, func(t *testing.T) {
@@ -234,7 +235,7 @@ func TestChunkCodes(t *testing.T) {
 			var sizes []int
 			var names []string
 			seen := map[ast.Node]bool{}
-			files, apart := chunkCodes(codes, pkg)
+			files, apart := chunkCodes(codes, pkg, maxCodesPerContext)
 			if apart != (len(tc.chunks) > 1) {
 				t.Errorf("chunkCodes reports %v", apart)
 			}
@@ -272,5 +273,22 @@ func TestChunkCodes(t *testing.T) {
 				t.Errorf("the split way gives (-careful +split):\n%s", diff)
 			}
 		})
+	}
+}
+
+// TestCodesPerContext checks that a small catalog's codes spread over
+// every core, twice over, and a large one's are evaluated at most
+// maxCodesPerContext to a context.
+func TestCodesPerContext(t *testing.T) {
+	procs := runtime.GOMAXPROCS(0)
+	for _, n := range []int{1, 10, 100, 300, 1000, 10000} {
+		per := codesPerContext(n)
+		contexts := (n + per - 1) / per
+		if per < 16 || per > maxCodesPerContext {
+			t.Errorf("%d codes: %d a context, want 16 to %d", n, per, maxCodesPerContext)
+		}
+		if want := min(2*procs, (n+15)/16); contexts < want {
+			t.Errorf("%d codes: %d contexts of %d, want at least %d", n, contexts, per, want)
+		}
 	}
 }

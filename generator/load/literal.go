@@ -64,8 +64,8 @@ func literalCodes(f *ast.File) ([]model.Entry[model.InputCode], bool) {
 
 // literalEncoder writes plain CUE data as the JSON CUE exports it.
 type literalEncoder struct {
-	buf  []byte
-	strs bytes.Buffer  // a string's JSON, as strs writes it
+	buf  []byte        // the JSON of the value encode was last given
+	strs bytes.Buffer  // the JSON of a string, as strJ writes it
 	strJ *json.Encoder // writes to strs
 }
 
@@ -77,6 +77,7 @@ func (l *literalEncoder) encode(e ast.Expr) ([]byte, bool) {
 	return l.buf, ok
 }
 
+// append appends the JSON of e to b, or returns false.
 func (l *literalEncoder) append(b []byte, e ast.Expr) ([]byte, bool) {
 	switch x := e.(type) {
 	case *ast.StructLit:

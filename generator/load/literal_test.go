@@ -56,7 +56,7 @@ func TestLiteralCodesSameAsExport(t *testing.T) {
 			if !ok || codes == nil {
 				continue
 			}
-			files, _ := chunkCodes(codes, pkg)
+			files, _ := chunkCodes(codes, pkg, maxCodesPerContext)
 			for _, cf := range files {
 				exported, literal, ok, valid := bothWays(t, cf)
 				if !valid {

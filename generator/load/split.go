@@ -2,6 +2,7 @@ package load
 
 import (
 	"errors"
+	"runtime"
 
 	"cuelang.org/go/cue"
 	"cuelang.org/go/cue/ast"
@@ -36,19 +37,26 @@ func exportSplit(parsed []*ast.File, pkg string, sch *schemaDecls) (*model.Input
 	var apart []bool // of each file of codes: whether it shares no node with the rest
 	rest := make([]*ast.File, 0, len(parsed))
 	declared := map[string]int{} // files declaring each top-level hidden field or definition
+	var codeFiles []*ast.File
+	n := 0 // codes in the catalog
 	for _, f := range parsed {
 		c, r, ok := splitFile(f, sch, declared)
 		if !ok {
 			return nil, false
 		}
 		if c != nil {
-			files, ok := chunkCodes(c, pkg)
-			codes = append(codes, files...)
-			for range files {
-				apart = append(apart, ok)
-			}
+			codeFiles = append(codeFiles, c)
+			n += countCodes(c)
 		}
 		rest = append(rest, r)
+	}
+	per := codesPerContext(n)
+	for _, c := range codeFiles {
+		files, ok := chunkCodes(c, pkg, per)
+		codes = append(codes, files...)
+		for range files {
+			apart = append(apart, ok)
+		}
 	}
 	for _, n := range declared {
 		if n > 1 {
@@ -150,18 +158,40 @@ func splitFile(f *ast.File, sch *schemaDecls, declared map[string]int) (codes, r
 	return codes, rest, true
 }
 
-// codesPerContext is how many codes evaluate in one CUE context at most,
-// when nothing but codes is in their file: contexts of a few codes spread
-// the work of a large file over every core, and each holds little memory.
-const codesPerContext = 128
+// maxCodesPerContext is how many codes evaluate in one CUE context at
+// most, when nothing but codes is in their file: contexts of a few codes
+// spread the work of a large file over every core, and each holds little
+// memory.
+const maxCodesPerContext = 128
+
+// codesPerContext is how many codes of a catalog of n codes evaluate in
+// one CUE context: maxCodesPerContext, or fewer in a small catalog, so
+// that its codes still spread over every core, twice over; not so few
+// that compiling the schema for each context costs more than it saves.
+func codesPerContext(n int) int {
+	return min(maxCodesPerContext, max(16, (n+2*runtime.GOMAXPROCS(0)-1)/(2*runtime.GOMAXPROCS(0))))
+}
+
+// countCodes counts the codes a file of codes declares.
+func countCodes(f *ast.File) int {
+	n := 0
+	for _, d := range f.Decls {
+		if field, ok := d.(*ast.Field); ok {
+			if st, ok := field.Value.(*ast.StructLit); ok {
+				n += len(st.Elts)
+			}
+		}
+	}
+	return n
+}
 
 // chunkCodes splits a file of codes from splitFile into files of at most
-// codesPerContext codes each, when it declares nothing but its package
+// per codes each, when it declares nothing but its package
 // clause and its codes, and reports true: the files share no node with
 // each other or with the rest of the catalog, since evaluation annotates
 // the syntax it evaluates and they evaluate at once. Otherwise it returns
 // the file whole, and false.
-func chunkCodes(f *ast.File, pkg string) ([]*ast.File, bool) {
+func chunkCodes(f *ast.File, pkg string, per int) ([]*ast.File, bool) {
 	var elts []ast.Decl
 	for _, d := range f.Decls {
 		switch d := d.(type) {
@@ -176,7 +206,7 @@ func chunkCodes(f *ast.File, pkg string) ([]*ast.File, bool) {
 		}
 	}
 	var out []*ast.File
-	for _, c := range par.Chunks(len(elts), codesPerContext) {
+	for _, c := range par.Chunks(len(elts), per) {
 		decls := append(packageClause(pkg), &ast.Field{Label: ast.NewIdent("codes"), Value: &ast.StructLit{Elts: elts[c[0]:c[1]]}})
 		out = append(out, &ast.File{Filename: f.Filename, Decls: decls})
 	}
