@@ -2,165 +2,316 @@ package generator
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
+	"fmt"
+	"maps"
 	"math/big"
+	"slices"
+	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
-// quickCheck reports whether value, a JSON value decoded with UseNumber,
-// is valid against schema, a JSON Schema decoded the same way, for the
-// keywords the generated schemas use. decided is false when the schema
-// holds a keyword quickCheck does not know: the caller then asks a full
-// validator. A JSON Schema validator compiles and checks the schema
-// itself first, which costs far more than checking an example: this
-// checks the examples of a valid catalog at once, and leaves the
-// wording of a failure to the full validator.
-func quickCheck(schema, value any) (valid, decided bool) {
-	switch s := schema.(type) {
-	case bool:
-		return s, true
+// schemaCheck validates JSON values, decoded with UseNumber, against JSON
+// Schemas decoded the same way, for the keywords the generated schemas
+// use; it says where a value breaks its schema, and how, in the words of
+// the JSON Schema validator the tests hold it to. A validator library
+// compiles the schema and its meta-schemas first, which costs far more
+// than checking an example, and is not needed for the schemas errspec
+// writes itself.
+type schemaCheck struct {
+	problems []string // "at /params/id: got string, want integer"
+	unknown  string   // a keyword the check does not know, when it met one
+}
+
+// check validates value, at the location loc ("" for the root), against
+// schema.
+func (c *schemaCheck) check(schema, value any, loc string) {
+	if c.unknown != "" {
+		return
+	}
+	s, ok := schema.(map[string]any)
+	if !ok {
+		if b, isBool := schema.(bool); !isBool {
+			c.unknown = fmt.Sprintf("a schema of %T", schema)
+		} else if !b {
+			c.add(loc, "false schema")
+		}
+		return
+	}
+	for k := range s {
+		if !knownKeywords[k] {
+			c.unknown = k
+			return
+		}
+	}
+	// A value of the wrong type, constant or enumerated value breaks the
+	// schema there, and nothing else is checked.
+	if t, ok := s["type"]; ok {
+		want, ok := schemaTypes(t)
+		if !ok {
+			c.unknown = "type"
+			return
+		}
+		if !slices.ContainsFunc(want, func(t string) bool { return hasType(value, t) }) {
+			c.add(loc, "got "+typeName(value)+", want "+strings.Join(want, " or "))
+			return
+		}
+	}
+	if want, ok := s["const"]; ok && !equalJSON(want, value) {
+		c.add(loc, "value must be "+display(want))
+		return
+	}
+	if e, ok := s["enum"]; ok {
+		list, ok := e.([]any)
+		if !ok {
+			c.unknown = "enum"
+			return
+		}
+		if !slices.ContainsFunc(list, func(x any) bool { return equalJSON(x, value) }) {
+			c.add(loc, enumMessage(list))
+			return
+		}
+	}
+	switch v := value.(type) {
 	case map[string]any:
-		valid, decided = true, true
-		for k, kv := range s {
-			ok, known := keyword(s, k, kv, value)
-			if !known {
-				return false, false
-			}
-			valid = valid && ok
+		c.object(s, v, loc)
+	case []any:
+		if n, ok := c.number(s, "minItems"); ok && n.Cmp(big.NewRat(int64(len(v)), 1)) > 0 {
+			c.add(loc, fmt.Sprintf("minItems: got %s, want %s", count(len(v)), ratText(n)))
 		}
-		return valid, true
+		if items, ok := s["items"]; ok {
+			for i, x := range v {
+				c.check(items, x, loc+"/"+strconv.Itoa(i))
+			}
+		}
+	case string:
+		n := utf8.RuneCountInString(v)
+		if min, ok := c.number(s, "minLength"); ok && min.Cmp(big.NewRat(int64(n), 1)) > 0 {
+			c.add(loc, fmt.Sprintf("minLength: got %s, want %s", count(n), ratText(min)))
+		}
+		if max, ok := c.number(s, "maxLength"); ok && max.Cmp(big.NewRat(int64(n), 1)) < 0 {
+			c.add(loc, fmt.Sprintf("maxLength: got %s, want %s", count(n), ratText(max)))
+		}
+	case json.Number:
+		got, _ := number(v)
+		if min, ok := c.number(s, "minimum"); ok && got != nil && got.Cmp(min) < 0 {
+			c.add(loc, fmt.Sprintf("minimum: got %s, want %s", ratText(got), ratText(min)))
+		}
+		if max, ok := c.number(s, "maximum"); ok && got != nil && got.Cmp(max) > 0 {
+			c.add(loc, fmt.Sprintf("maximum: got %s, want %s", ratText(got), ratText(max)))
+		}
 	}
-	return false, false
+	if not, ok := s["not"]; ok {
+		sub := schemaCheck{}
+		sub.check(not, value, loc)
+		if sub.unknown != "" {
+			c.unknown = sub.unknown
+		} else if len(sub.problems) == 0 {
+			c.add(loc, "'not' failed")
+		}
+	}
 }
 
-// keyword checks value against one keyword of schema s.
-func keyword(s map[string]any, k string, kv, value any) (valid, decided bool) {
-	switch k {
-	case "$schema", "$id", "$comment", "title", "description", "deprecated", "examples", "default":
-		return true, true
-	case "type":
-		switch t := kv.(type) {
-		case string:
-			return hasType(value, t), true
-		case []any:
-			for _, x := range t {
-				if name, ok := x.(string); ok && hasType(value, name) {
-					return true, true
-				}
-			}
-			return false, true
-		}
-	case "const":
-		return equalJSON(kv, value), true
-	case "enum":
-		if list, ok := kv.([]any); ok {
-			for _, x := range list {
-				if equalJSON(x, value) {
-					return true, true
-				}
-			}
-			return false, true
-		}
-	case "not":
-		ok, known := quickCheck(kv, value)
-		return !ok, known
-	case "properties", "required", "additionalProperties", "minProperties":
-		return objectKeyword(s, k, kv, value)
-	case "items":
-		list, isList := value.([]any)
-		if !isList {
-			return true, true
-		}
-		valid := true
-		for _, x := range list {
-			ok, known := quickCheck(kv, x)
-			if !known {
-				return false, false
-			}
-			valid = valid && ok
-		}
-		return valid, true
-	case "minItems":
-		list, isList := value.([]any)
-		n, ok := number(kv)
-		return !isList || ok && big.NewRat(int64(len(list)), 1).Cmp(n) >= 0, ok
-	case "minLength", "maxLength":
-		str, isString := value.(string)
-		n, ok := number(kv)
-		if !isString || !ok {
-			return true, ok
-		}
-		c := big.NewRat(int64(utf8.RuneCountInString(str)), 1).Cmp(n)
-		return k == "minLength" && c >= 0 || k == "maxLength" && c <= 0, true
-	case "minimum", "maximum":
-		v, isNumber := number(value)
-		n, ok := number(kv)
-		if !isNumber || !ok {
-			return true, ok
-		}
-		c := v.Cmp(n)
-		return k == "minimum" && c >= 0 || k == "maximum" && c <= 0, true
-	}
-	return false, false
+// knownKeywords are the keywords schemaCheck knows: those that annotate,
+// and those it checks.
+var knownKeywords = map[string]bool{
+	"$schema": true, "$id": true, "$comment": true, "title": true, "description": true,
+	"deprecated": true, "examples": true, "default": true,
+	"type": true, "const": true, "enum": true, "not": true,
+	"properties": true, "required": true, "additionalProperties": true, "minProperties": true,
+	"items": true, "minItems": true, "minLength": true, "maxLength": true, "minimum": true, "maximum": true,
 }
 
-// objectKeyword checks value against a keyword of schema s about objects.
-func objectKeyword(s map[string]any, k string, kv, value any) (valid, decided bool) {
-	obj, isObject := value.(map[string]any)
-	if !isObject {
-		return true, true
+// object checks an object against the keywords of s about objects.
+func (c *schemaCheck) object(s map[string]any, obj map[string]any, loc string) {
+	if n, ok := c.number(s, "minProperties"); ok && n.Cmp(big.NewRat(int64(len(obj)), 1)) > 0 {
+		c.add(loc, fmt.Sprintf("minProperties: got %s, want %s", count(len(obj)), ratText(n)))
 	}
-	switch k {
-	case "properties":
-		props, ok := kv.(map[string]any)
+	if r, ok := s["required"]; ok {
+		names, ok := r.([]any)
 		if !ok {
-			return false, false
+			c.unknown = "required"
+			return
 		}
-		valid := true
-		for name, sub := range props {
-			if x, present := obj[name]; present {
-				ok, known := quickCheck(sub, x)
-				if !known {
-					return false, false
-				}
-				valid = valid && ok
-			}
-		}
-		return valid, true
-	case "required":
-		names, ok := kv.([]any)
-		if !ok {
-			return false, false
-		}
+		var missing []string
 		for _, n := range names {
 			name, _ := n.(string)
 			if _, present := obj[name]; !present {
-				return false, true
+				missing = append(missing, name)
 			}
 		}
-		return true, true
-	case "additionalProperties":
-		if _, ok := s["patternProperties"]; ok {
-			return false, false
+		switch len(missing) {
+		case 0:
+		case 1:
+			c.add(loc, "missing property "+quote(missing[0]))
+		default:
+			c.add(loc, "missing properties "+joinQuoted(missing))
 		}
-		props, _ := s["properties"].(map[string]any)
-		valid := true
-		for name, x := range obj {
-			if _, declared := props[name]; declared {
-				continue
-			}
-			ok, known := quickCheck(kv, x)
-			if !known {
-				return false, false
-			}
-			valid = valid && ok
-		}
-		return valid, true
-	case "minProperties":
-		n, ok := number(kv)
-		return ok && big.NewRat(int64(len(obj)), 1).Cmp(n) >= 0, ok
 	}
-	return false, false
+	props, _ := s["properties"].(map[string]any)
+	if _, ok := s["properties"]; ok && props == nil {
+		c.unknown = "properties"
+		return
+	}
+	additional, hasAdditional := s["additionalProperties"]
+	var notAllowed []string
+	for _, name := range slices.Sorted(maps.Keys(obj)) {
+		if sub, declared := props[name]; declared {
+			c.check(sub, obj[name], loc+"/"+name)
+			continue
+		}
+		if !hasAdditional {
+			continue
+		}
+		if b, ok := additional.(bool); ok {
+			if !b {
+				notAllowed = append(notAllowed, name)
+			}
+			continue
+		}
+		c.check(additional, obj[name], loc+"/"+name)
+	}
+	if len(notAllowed) > 0 {
+		c.add(loc, "additional properties "+joinQuoted(notAllowed)+" not allowed")
+	}
+}
+
+// number returns the number the keyword k of s holds, if s has it.
+func (c *schemaCheck) number(s map[string]any, k string) (*big.Rat, bool) {
+	kv, present := s[k]
+	if !present {
+		return nil, false
+	}
+	n, ok := number(kv)
+	if !ok {
+		c.unknown = k
+	}
+	return n, ok
+}
+
+func (c *schemaCheck) add(loc, msg string) {
+	c.problems = append(c.problems, "at "+cmp.Or(loc, "/")+": "+msg)
+}
+
+// summary says in one line where a value breaks its schema: the problems
+// sorted, at most three.
+func (c *schemaCheck) summary() string {
+	p := slices.Sorted(slices.Values(c.problems))
+	if len(p) > 3 {
+		p = append(p[:3], fmt.Sprintf("and %d more", len(p)-3))
+	}
+	return strings.Join(p, "; ")
+}
+
+// schemaTypes returns the types the keyword type names, in the order the
+// validator names them.
+func schemaTypes(t any) ([]string, bool) {
+	var names []string
+	switch t := t.(type) {
+	case string:
+		names = []string{t}
+	case []any:
+		for _, x := range t {
+			name, ok := x.(string)
+			if !ok {
+				return nil, false
+			}
+			names = append(names, name)
+		}
+	default:
+		return nil, false
+	}
+	var out []string
+	for _, name := range []string{"null", "boolean", "number", "integer", "string", "array", "object"} {
+		if slices.Contains(names, name) {
+			out = append(out, name)
+		}
+	}
+	return out, len(out) == len(names)
+}
+
+// typeName is the JSON type of v, as the validator names it: a number is
+// a number, even when it is an integer.
+func typeName(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return "boolean"
+	case json.Number:
+		return "number"
+	case string:
+		return "string"
+	case []any:
+		return "array"
+	}
+	return "object"
+}
+
+// enumMessage says which values an enum allows.
+func enumMessage(list []any) string {
+	var want []string
+	for _, x := range list {
+		switch x.(type) {
+		case []any, map[string]any:
+			return "'enum' failed"
+		}
+		want = append(want, display(x))
+	}
+	if len(want) == 1 {
+		return "value must be " + want[0]
+	}
+	return "value must be one of " + strings.Join(want, ", ")
+}
+
+// display shows a value in a problem: a string quoted, anything else as
+// fmt prints it, "value" for a list or an object.
+func display(v any) string {
+	switch v := v.(type) {
+	case string:
+		return quote(v)
+	case []any, map[string]any:
+		return "value"
+	}
+	return fmt.Sprint(v)
+}
+
+// quote quotes s in single quotes, with Go's escapes.
+func quote(s string) string {
+	s = strconv.Quote(s)
+	s = strings.ReplaceAll(s, `\"`, `"`)
+	s = strings.ReplaceAll(s, `'`, `\'`)
+	return "'" + s[1:len(s)-1] + "'"
+}
+
+func joinQuoted(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = quote(n)
+	}
+	return strings.Join(q, ", ")
+}
+
+// count writes n with its thousands grouped, as the validator does: 1,000.
+func count(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// ratText writes a number of a schema or a value as the validator does:
+// an integer with its thousands grouped, any other number as Go prints a
+// float64.
+func ratText(r *big.Rat) string {
+	if r.IsInt() && r.Num().IsInt64() {
+		return count(int(r.Num().Int64()))
+	}
+	f, _ := r.Float64()
+	return fmt.Sprint(f)
 }
 
 // hasType reports whether v is of the JSON Schema type t.
