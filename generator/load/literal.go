@@ -27,36 +27,27 @@ func literalCodes(f *ast.File) ([]model.Entry[model.InputCode], bool) {
 	var out []model.Entry[model.InputCode]
 	seen := map[string]bool{}
 	var enc literalEncoder
-	for _, d := range f.Decls {
-		field, ok := d.(*ast.Field)
-		if !ok {
-			continue
-		}
-		if name, _, _ := ast.LabelName(field.Label); name != "codes" {
-			continue
-		}
-		codes, ok := field.Value.(*ast.StructLit)
+	elts, ok := codeElts(f)
+	if !ok {
+		return nil, false
+	}
+	for _, e := range elts {
+		code, ok := e.(*ast.Field)
 		if !ok {
 			return nil, false
 		}
-		for _, e := range codes.Elts {
-			code, ok := e.(*ast.Field)
-			if !ok {
-				return nil, false
-			}
-			key, ok := literalLabel(code)
-			if !ok || seen[key] {
-				return nil, false
-			}
-			seen[key] = true
-			data, ok := enc.encode(code.Value)
-			if !ok {
-				return nil, false
-			}
-			out = append(out, model.Entry[model.InputCode]{Key: key})
-			if err := json.Unmarshal(data, &out[len(out)-1].Value); err != nil {
-				return nil, false
-			}
+		key, ok := literalLabel(code)
+		if !ok || seen[key] {
+			return nil, false
+		}
+		seen[key] = true
+		data, ok := enc.encode(code.Value)
+		if !ok {
+			return nil, false
+		}
+		out = append(out, model.Entry[model.InputCode]{Key: key})
+		if err := json.Unmarshal(data, &out[len(out)-1].Value); err != nil {
+			return nil, false
 		}
 	}
 	return out, true

@@ -38,7 +38,7 @@ func exportSplit(parsed []*ast.File, pkg string, sch *schemaDecls) (*model.Input
 	rest := make([]*ast.File, 0, len(parsed))
 	declared := map[string]int{} // files declaring each top-level hidden field or definition
 	var codeFiles []*ast.File
-	n := 0 // codes in the catalog
+	total := 0 // codes in the catalog
 	for _, f := range parsed {
 		c, r, ok := splitFile(f, sch, declared)
 		if !ok {
@@ -46,11 +46,12 @@ func exportSplit(parsed []*ast.File, pkg string, sch *schemaDecls) (*model.Input
 		}
 		if c != nil {
 			codeFiles = append(codeFiles, c)
-			n += countCodes(c)
+			elts, _ := codeElts(c)
+			total += len(elts)
 		}
 		rest = append(rest, r)
 	}
-	per := codesPerContext(n)
+	per := codesPerContext(total)
 	for _, c := range codeFiles {
 		files, ok := chunkCodes(c, pkg, per)
 		codes = append(codes, files...)
@@ -172,17 +173,22 @@ func codesPerContext(n int) int {
 	return min(maxCodesPerContext, max(16, (n+2*runtime.GOMAXPROCS(0)-1)/(2*runtime.GOMAXPROCS(0))))
 }
 
-// countCodes counts the codes a file of codes declares.
-func countCodes(f *ast.File) int {
-	n := 0
+// codeElts returns the elements of the top-level codes fields of f, one
+// a code, in order; false when the value of one is not a struct literal.
+func codeElts(f *ast.File) ([]ast.Decl, bool) {
+	var elts []ast.Decl
 	for _, d := range f.Decls {
 		if field, ok := d.(*ast.Field); ok {
-			if st, ok := field.Value.(*ast.StructLit); ok {
-				n += len(st.Elts)
+			if name, _, _ := ast.LabelName(field.Label); name == "codes" {
+				st, ok := field.Value.(*ast.StructLit)
+				if !ok {
+					return nil, false
+				}
+				elts = append(elts, st.Elts...)
 			}
 		}
 	}
-	return n
+	return elts, true
 }
 
 // chunkCodes splits a file of codes from splitFile into files of at most
@@ -192,7 +198,6 @@ func countCodes(f *ast.File) int {
 // the syntax it evaluates and they evaluate at once. Otherwise it returns
 // the file whole, and false.
 func chunkCodes(f *ast.File, pkg string, per int) ([]*ast.File, bool) {
-	var elts []ast.Decl
 	for _, d := range f.Decls {
 		switch d := d.(type) {
 		case *ast.Package, *ast.CommentGroup:
@@ -200,11 +205,11 @@ func chunkCodes(f *ast.File, pkg string, per int) ([]*ast.File, bool) {
 			if name, _, _ := ast.LabelName(d.Label); name != "codes" {
 				return []*ast.File{f}, false
 			}
-			elts = append(elts, d.Value.(*ast.StructLit).Elts...)
 		default:
 			return []*ast.File{f}, false
 		}
 	}
+	elts, _ := codeElts(f) // splitFile took only struct literals of codes
 	var out []*ast.File
 	for _, c := range par.Chunks(len(elts), per) {
 		decls := append(packageClause(pkg), &ast.Field{Label: ast.NewIdent("codes"), Value: &ast.StructLit{Elts: elts[c[0]:c[1]]}})
