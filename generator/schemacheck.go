@@ -78,29 +78,20 @@ func (c *schemaCheck) check(schema, value any, loc string) {
 	case map[string]any:
 		c.object(s, v, loc)
 	case []any:
-		if n, ok := c.number(s, "minItems"); ok && n.Cmp(big.NewRat(int64(len(v)), 1)) > 0 {
-			c.add(loc, fmt.Sprintf("minItems: got %s, want %s", count(len(v)), ratText(n)))
-		}
+		c.bound(s, "minItems", size(len(v)), loc)
 		if items, ok := s["items"]; ok {
 			for i, x := range v {
 				c.check(items, x, loc+"/"+strconv.Itoa(i))
 			}
 		}
 	case string:
-		n := utf8.RuneCountInString(v)
-		if min, ok := c.number(s, "minLength"); ok && min.Cmp(big.NewRat(int64(n), 1)) > 0 {
-			c.add(loc, fmt.Sprintf("minLength: got %s, want %s", count(n), ratText(min)))
-		}
-		if max, ok := c.number(s, "maxLength"); ok && max.Cmp(big.NewRat(int64(n), 1)) < 0 {
-			c.add(loc, fmt.Sprintf("maxLength: got %s, want %s", count(n), ratText(max)))
-		}
+		n := size(utf8.RuneCountInString(v))
+		c.bound(s, "minLength", n, loc)
+		c.bound(s, "maxLength", n, loc)
 	case json.Number:
-		got, _ := number(v)
-		if min, ok := c.number(s, "minimum"); ok && got != nil && got.Cmp(min) < 0 {
-			c.add(loc, fmt.Sprintf("minimum: got %s, want %s", ratText(got), ratText(min)))
-		}
-		if max, ok := c.number(s, "maximum"); ok && got != nil && got.Cmp(max) > 0 {
-			c.add(loc, fmt.Sprintf("maximum: got %s, want %s", ratText(got), ratText(max)))
+		if got, ok := number(v); ok {
+			c.bound(s, "minimum", got, loc)
+			c.bound(s, "maximum", got, loc)
 		}
 	}
 	if not, ok := s["not"]; ok {
@@ -126,9 +117,7 @@ var knownKeywords = map[string]bool{
 
 // object checks an object against the keywords of s about objects.
 func (c *schemaCheck) object(s map[string]any, obj map[string]any, loc string) {
-	if n, ok := c.number(s, "minProperties"); ok && n.Cmp(big.NewRat(int64(len(obj)), 1)) > 0 {
-		c.add(loc, fmt.Sprintf("minProperties: got %s, want %s", count(len(obj)), ratText(n)))
-	}
+	c.bound(s, "minProperties", size(len(obj)), loc)
 	if r, ok := s["required"]; ok {
 		names, ok := r.([]any)
 		if !ok {
@@ -178,18 +167,26 @@ func (c *schemaCheck) object(s map[string]any, obj map[string]any, loc string) {
 	}
 }
 
-// number returns the number the keyword k of s holds, if s has it.
-func (c *schemaCheck) number(s map[string]any, k string) (*big.Rat, bool) {
+// bound checks got, a number or how many items, characters or properties
+// a value has, against the bound keyword k of s, when s has it: a keyword
+// whose name starts with "min" is a least value, any other a greatest.
+func (c *schemaCheck) bound(s map[string]any, k string, got *big.Rat, loc string) {
 	kv, present := s[k]
 	if !present {
-		return nil, false
+		return
 	}
-	n, ok := number(kv)
+	want, ok := number(kv)
 	if !ok {
 		c.unknown = k
+		return
 	}
-	return n, ok
+	if d := got.Cmp(want); strings.HasPrefix(k, "min") && d < 0 || !strings.HasPrefix(k, "min") && d > 0 {
+		c.add(loc, fmt.Sprintf("%s: got %s, want %s", k, ratText(got), ratText(want)))
+	}
 }
+
+// size is a count as a number.
+func size(n int) *big.Rat { return big.NewRat(int64(n), 1) }
 
 func (c *schemaCheck) add(loc, msg string) {
 	c.problems = append(c.problems, "at "+cmp.Or(loc, "/")+": "+msg)
