@@ -13,7 +13,6 @@ import (
 	"go/token"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -23,6 +22,7 @@ import (
 
 	"github.com/errspec/errspec/generator"
 	"github.com/errspec/errspec/generator/cli"
+	"github.com/errspec/errspec/internal/gomodtest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files with the current output")
@@ -169,17 +169,7 @@ func TestGoldenGo(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a module with the go command")
 	}
-	mod := t.TempDir()
-	write := func(rel, data string) {
-		p := filepath.Join(mod, rel)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	write("go.mod", "module example.com/goldens\n\ngo 1.24\n")
+	mod := gomodtest.New(t, "example.com/goldens", nil, "")
 	n := 0
 	for _, name := range cases(t) {
 		dir := filepath.Join("testdata", name)
@@ -199,7 +189,7 @@ func TestGoldenGo(t *testing.T) {
 				t.Errorf("%s: go/ast does not see it as generated", p)
 			}
 			rel, _ := filepath.Rel(dir, p)
-			write(filepath.Join(name, strings.TrimSuffix(rel, ".golden")), string(data))
+			mod.Write(filepath.ToSlash(filepath.Join(name, strings.TrimSuffix(rel, ".golden"))), string(data))
 			n++
 			return nil
 		})
@@ -210,12 +200,6 @@ func TestGoldenGo(t *testing.T) {
 	if n == 0 {
 		t.Fatal("no Go golden found")
 	}
-	for _, args := range [][]string{{"vet", "./..."}, {"test", "./..."}} {
-		cmd := exec.Command("go", args...)
-		cmd.Dir = mod
-		cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("go %s of the Go goldens: %v\n%s", strings.Join(args, " "), err, out)
-		}
-	}
+	mod.Go("vet", "./...")
+	mod.Go("test", "./...")
 }

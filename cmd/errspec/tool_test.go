@@ -2,12 +2,12 @@ package main
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/errspec/errspec/internal/gomodtest"
 )
 
 // TestAsGoTool does what the README tells a user to do: it makes a module
@@ -19,21 +19,7 @@ func TestAsGoTool(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds errspec and a module with the go command")
 	}
-	root, err := filepath.Abs("../..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	mod := t.TempDir()
-	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	files := map[string]string{
-		"go.mod": "module example.com/app\n\ngo 1.24\n\n" +
-			"require github.com/errspec/errspec v0.0.0\n\n" +
-			"replace github.com/errspec/errspec => " + root + "\n\n" +
-			"tool github.com/errspec/errspec/cmd/errspec\n",
-		"go.sum": string(sum),
 		"apperr/catalog.cue": `package apperr
 
 name: "app"
@@ -73,30 +59,12 @@ func main() {
 }
 `,
 	}
-	for name, data := range files {
-		p := filepath.Join(mod, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	goCmd := func(args ...string) string {
-		t.Helper()
-		cmd := exec.Command("go", args...)
-		cmd.Dir = mod
-		cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
-		out, err := cmd.CombinedOutput()
-		if err != nil {
-			t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
-		}
-		return string(out)
-	}
+	mod := gomodtest.New(t, "example.com/app", files, "\ntool github.com/errspec/errspec/cmd/errspec\n")
+	goCmd := mod.Go
 	goCmd("mod", "tidy")
 	goCmd("generate", "./...")
 	for _, f := range []string{"apperr/errors.go", "apperr/ERRORS.md", "apperr/errors.schema.json"} {
-		if _, err := os.Stat(filepath.Join(mod, f)); err != nil {
+		if _, err := os.Stat(filepath.Join(mod.Dir, f)); err != nil {
 			t.Errorf("go generate did not write %s: %v", f, err)
 		}
 	}

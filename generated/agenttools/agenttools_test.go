@@ -378,7 +378,8 @@ func TestParseRejects(t *testing.T) {
 	for _, in := range []string{
 		``,
 		`[]`,
-		`{"code":"NO_SUCH_CODE","message":"x"}`,
+		`{"code":"NO_SUCH_CODE","message":""}`,
+		`{"code":"NO_SUCH_CODE","retryable":"yes"}`,
 		`{"code":"INTERNAL_ERROR","message":"x","params":{"a":1}}`,
 		`{"code":"RATE_LIMITED","message":"x"}`,
 		`{"code":"RATE_LIMITED","message":"x","params":{"limit":"many"}}`,

@@ -5,61 +5,44 @@
 // Every error a tool of the agent tool server returns. Each carries a stable
 // `code`, whether a retry can help, and a `suggestion` that tells the caller
 // how to fix the call.
+//
+// The package needs Go 1.25 or later and the runtime package github.com/errspec/errspec of the errspec release that generated it.
 package agenttools
 
 import (
-	"bytes"
-	"encoding/json"
-	"fmt"
-	"math"
+	"github.com/errspec/errspec"
+	"log/slog"
 	"slices"
-	"strconv"
-	"strings"
-	"sync"
 	"time"
-	"unicode/utf8"
 )
+
+// This package needs the runtime of the errspec release that generated it: if this line does not compile, the errspec in your go.mod is older than that release; update it, or run go generate with the errspec your go.mod requires.
+const _ = errspec.SupportPackageIsVersion1
 
 // Code identifies an error. Codes are stable: clients match on them.
 type Code string
 
 const (
-	// CodeAuthenticationFailed is AUTHENTICATION_FAILED: Authentication failed.
-	CodeAuthenticationFailed Code = "AUTHENTICATION_FAILED"
-	// CodeDuplicateResource is DUPLICATE_RESOURCE: Resource already exists.
-	CodeDuplicateResource Code = "DUPLICATE_RESOURCE"
-	// CodeInternalError is INTERNAL_ERROR: Internal error.
-	CodeInternalError Code = "INTERNAL_ERROR"
-	// CodeInvalidAction is INVALID_ACTION: Invalid action.
-	CodeInvalidAction Code = "INVALID_ACTION"
-	// CodeMissingRequiredField is MISSING_REQUIRED_FIELD: Missing required field.
-	CodeMissingRequiredField Code = "MISSING_REQUIRED_FIELD"
-	// CodePayloadTooLarge is PAYLOAD_TOO_LARGE: Payload too large.
-	CodePayloadTooLarge Code = "PAYLOAD_TOO_LARGE"
-	// CodePermissionDenied is PERMISSION_DENIED: Permission denied.
-	CodePermissionDenied Code = "PERMISSION_DENIED"
-	// CodeProjectNotFound is PROJECT_NOT_FOUND: Project not found.
+	CodeAuthenticationFailed Code = "AUTHENTICATION_FAILED"  // Authentication failed
+	CodeDuplicateResource    Code = "DUPLICATE_RESOURCE"     // Resource already exists
+	CodeInternalError        Code = "INTERNAL_ERROR"         // Internal error
+	CodeInvalidAction        Code = "INVALID_ACTION"         // Invalid action
+	CodeMissingRequiredField Code = "MISSING_REQUIRED_FIELD" // Missing required field
+	CodePayloadTooLarge      Code = "PAYLOAD_TOO_LARGE"      // Payload too large
+	CodePermissionDenied     Code = "PERMISSION_DENIED"      // Permission denied
+	// CodeProjectNotFound: Project not found
 	//
 	// Deprecated: since v2; use CodeResourceNotFound instead.
-	CodeProjectNotFound Code = "PROJECT_NOT_FOUND"
-	// CodeRateLimited is RATE_LIMITED: Rate limit reached.
-	CodeRateLimited Code = "RATE_LIMITED"
-	// CodeResourceNotFound is RESOURCE_NOT_FOUND: Resource not found.
-	CodeResourceNotFound Code = "RESOURCE_NOT_FOUND"
-	// CodeStaleRevision is STALE_REVISION: Stale revision.
-	CodeStaleRevision Code = "STALE_REVISION"
-	// CodeTierRestricted is TIER_RESTRICTED: Feature needs a higher tier.
-	CodeTierRestricted Code = "TIER_RESTRICTED"
-	// CodeTypeMismatch is TYPE_MISMATCH: Argument of the wrong type.
-	CodeTypeMismatch Code = "TYPE_MISMATCH"
-	// CodeUpstreamError is UPSTREAM_ERROR: Upstream API error.
-	CodeUpstreamError Code = "UPSTREAM_ERROR"
-	// CodeUpstreamNotFound is UPSTREAM_NOT_FOUND: Not found upstream.
-	CodeUpstreamNotFound Code = "UPSTREAM_NOT_FOUND"
-	// CodeUpstreamTimeout is UPSTREAM_TIMEOUT: Upstream API timed out.
-	CodeUpstreamTimeout Code = "UPSTREAM_TIMEOUT"
-	// CodeValueOutOfRange is VALUE_OUT_OF_RANGE: Value out of range.
-	CodeValueOutOfRange Code = "VALUE_OUT_OF_RANGE"
+	CodeProjectNotFound  Code = "PROJECT_NOT_FOUND"
+	CodeRateLimited      Code = "RATE_LIMITED"       // Rate limit reached
+	CodeResourceNotFound Code = "RESOURCE_NOT_FOUND" // Resource not found
+	CodeStaleRevision    Code = "STALE_REVISION"     // Stale revision
+	CodeTierRestricted   Code = "TIER_RESTRICTED"    // Feature needs a higher tier
+	CodeTypeMismatch     Code = "TYPE_MISMATCH"      // Argument of the wrong type
+	CodeUpstreamError    Code = "UPSTREAM_ERROR"     // Upstream API error
+	CodeUpstreamNotFound Code = "UPSTREAM_NOT_FOUND" // Not found upstream
+	CodeUpstreamTimeout  Code = "UPSTREAM_TIMEOUT"   // Upstream API timed out
+	CodeValueOutOfRange  Code = "VALUE_OUT_OF_RANGE" // Value out of range
 )
 
 // Error returns the code itself, so that a Code can be the target of errors.Is.
@@ -67,21 +50,24 @@ func (c Code) Error() string {
 	return string(c)
 }
 
-// index is the position of the code in specs, which is sorted by code, or -1.
-func (c Code) index() int {
-	i, j := 0, len(specs)
-	for i < j {
-		h := int(uint(i+j) >> 1)
-		if specs[h].Code < c {
-			i = h + 1
-		} else {
-			j = h
-		}
+// Category returns the code's category, or the empty category for an unknown code.
+func (c Code) Category() Category {
+	info, _ := Lookup(c)
+	return info.Category
+}
+
+// Retryable reports whether a call that failed with the code may succeed if retried.
+func (c Code) Retryable() bool {
+	info, _ := Lookup(c)
+	return info.Retryable
+}
+
+// HTTPStatus returns the HTTP status of the code; 500 for an unknown code.
+func (c Code) HTTPStatus() int {
+	if info, ok := Lookup(c); ok {
+		return info.HTTPStatus
 	}
-	if i < len(specs) && specs[i].Code == c {
-		return i
-	}
-	return -1
+	return 500
 }
 
 // Category groups codes. Categories may nest: errors.Is matches a code's category and every category above it.
@@ -159,70 +145,32 @@ type Info struct {
 	Deprecated bool
 }
 
-// codeSpec is a code's Info and what the generated code needs to know of it besides.
-type codeSpec struct {
-	Info
-	envelope                    int           // index in envelopes of the code's wire shape
-	message, detail, suggestion string        // the fixed texts of a code without params
-	params                      func() Params // a new params value of the code; nil for a code without params
-}
-
-// specs holds every code, sorted, one a row: its Info (code, category, title, retryable, retry, retry after, HTTP status, docs URL, deprecated), its envelope, its fixed texts and its params.
-var specs = [...]codeSpec{
-	{Info{CodeAuthenticationFailed, CategoryPermission, "Authentication failed", false, RetryNever, 0, 401, "https://docs.example.com/errors#authentication_failed", false}, 0, "", "", "", func() Params { return new(AuthenticationFailedParams) }},
-	{Info{CodeDuplicateResource, CategoryConflict, "Resource already exists", false, RetryAfterFix, 0, 409, "https://docs.example.com/errors#duplicate_resource", false}, 0, "", "", "", func() Params { return new(DuplicateResourceParams) }},
-	{Info{CodeInternalError, CategoryInternal, "Internal error", true, RetryAfterDelay, 1 * time.Second, 500, "https://docs.example.com/errors#internal_error", false}, 0, "Internal error", "", "Wait briefly, then retry once.", nil},
-	{Info{CodeInvalidAction, CategoryValidation, "Invalid action", false, RetryAfterFix, 0, 400, "https://docs.example.com/errors#invalid_action", false}, 0, "", "", "", func() Params { return new(InvalidActionParams) }},
-	{Info{CodeMissingRequiredField, CategoryValidation, "Missing required field", false, RetryAfterFix, 0, 400, "https://docs.example.com/errors#missing_required_field", false}, 0, "", "", "", func() Params { return new(MissingRequiredFieldParams) }},
-	{Info{CodePayloadTooLarge, CategoryLimit, "Payload too large", false, RetryAfterFix, 0, 413, "https://docs.example.com/errors#payload_too_large", false}, 0, "", "", "", func() Params { return new(PayloadTooLargeParams) }},
-	{Info{CodePermissionDenied, CategoryPermission, "Permission denied", false, RetryNever, 0, 403, "https://docs.example.com/errors#permission_denied", false}, 0, "", "", "", func() Params { return new(PermissionDeniedParams) }},
-	{Info{CodeProjectNotFound, CategoryNotFound, "Project not found", false, RetryAfterFix, 0, 404, "https://docs.example.com/errors#project_not_found", true}, 1, "", "", "", func() Params { return new(ProjectNotFoundParams) }},
-	{Info{CodeRateLimited, CategoryLimit, "Rate limit reached", true, RetryAfterDelay, 60 * time.Second, 429, "https://docs.example.com/errors#rate_limited", false}, 0, "", "", "", func() Params { return new(RateLimitedParams) }},
-	{Info{CodeResourceNotFound, CategoryNotFound, "Resource not found", false, RetryAfterFix, 0, 404, "https://docs.example.com/errors#resource_not_found", false}, 0, "", "", "", func() Params { return new(ResourceNotFoundParams) }},
-	{Info{CodeStaleRevision, CategoryConflict, "Stale revision", true, RetryAfterDelay, 0, 409, "https://docs.example.com/errors#stale_revision", false}, 0, "", "", "", func() Params { return new(StaleRevisionParams) }},
-	{Info{CodeTierRestricted, CategoryPermission, "Feature needs a higher tier", false, RetryNever, 0, 403, "https://docs.example.com/errors#tier_restricted", false}, 0, "", "", "", func() Params { return new(TierRestrictedParams) }},
-	{Info{CodeTypeMismatch, CategoryValidation, "Argument of the wrong type", false, RetryAfterFix, 0, 400, "https://docs.example.com/errors#type_mismatch", false}, 0, "", "", "", func() Params { return new(TypeMismatchParams) }},
-	{Info{CodeUpstreamError, CategoryUpstream, "Upstream API error", true, RetryAfterDelay, 1 * time.Second, 502, "https://docs.example.com/errors#upstream_error", false}, 0, "", "", "", func() Params { return new(UpstreamErrorParams) }},
-	{Info{CodeUpstreamNotFound, CategoryNotFound, "Not found upstream", false, RetryAfterFix, 0, 404, "https://docs.example.com/errors#upstream_not_found", false}, 0, "", "", "", func() Params { return new(UpstreamNotFoundParams) }},
-	{Info{CodeUpstreamTimeout, CategoryUpstreamTimeout, "Upstream API timed out", true, RetrySafe, 1 * time.Second, 504, "https://docs.example.com/errors#upstream_timeout", false}, 0, "", "", "", func() Params { return new(UpstreamTimeoutParams) }},
-	{Info{CodeValueOutOfRange, CategoryValidation, "Value out of range", false, RetryAfterFix, 0, 400, "https://docs.example.com/errors#value_out_of_range", false}, 0, "", "", "", func() Params { return new(ValueOutOfRangeParams) }},
-}
-
 // Lookup returns the metadata of a code; ok is false for a code the catalog does not declare.
 func Lookup(c Code) (info Info, ok bool) {
-	if i := c.index(); i >= 0 {
-		return specs[i].Info, true
+	s := catalog.Lookup(string(c))
+	if s == nil {
+		return Info{}, false
 	}
-	return Info{}, false
+	return Info{
+		Category:   Category(s.Category),
+		Code:       c,
+		Deprecated: s.Deprecated,
+		DocsURL:    s.DocsURL,
+		HTTPStatus: s.HTTPStatus,
+		Retry:      Retry(s.Retry),
+		RetryAfter: time.Duration(s.RetryAfter) * time.Second,
+		Retryable:  s.Retryable,
+		Title:      s.Title,
+	}, true
 }
 
 // Codes returns every code of the catalog, sorted.
 func Codes() []Code {
-	out := make([]Code, len(specs))
-	for i := range specs {
-		out[i] = specs[i].Code
+	out := make([]Code, len(codes))
+	for i := range codes {
+		out[i] = Code(codes[i].Code)
 	}
 	return out
-}
-
-// Category returns the code's category, or the empty category for an unknown code.
-func (c Code) Category() Category {
-	info, _ := Lookup(c)
-	return info.Category
-}
-
-// Retryable reports whether a call that failed with the code may succeed if retried.
-func (c Code) Retryable() bool {
-	info, _ := Lookup(c)
-	return info.Retryable
-}
-
-// HTTPStatus returns the HTTP status of the code; 500 for an unknown code.
-func (c Code) HTTPStatus() int {
-	if info, ok := Lookup(c); ok {
-		return info.HTTPStatus
-	}
-	return 500
 }
 
 // Error is an error of the agenttools catalog. Build one with the constructor of its code (New...), return it as an error, match it with errors.Is against a Code or a Category, and send it with encoding/json: it marshals to the catalog's wire format, and Parse reads that back. A constructor takes the code's required params in order and its optional params, if it has any, in an options struct; when given several, the last one wins.
@@ -238,44 +186,46 @@ type Error struct {
 	// Params holds the code's typed params: a *XParams for code X, nil for a code without params.
 	Params Params
 
-	status int // HTTP status set with WithHTTPStatus; 0 for the code's own
-	cause  error
+	spec    *errspec.CodeSpec // the code's row of the table, as last looked up
+	status  int               // HTTP status set with WithHTTPStatus; 0 for the code's own
+	cause   error
+	unknown *errspec.Unknown // what Parse read of a code the catalog does not know
 }
 
-// Params is implemented by the params type of every code.
-type Params interface {
-	// ErrorCode returns the code the params belong to.
-	ErrorCode() Code
-	// texts fills in the code's message, detail and suggestion templates.
-	texts(t *texter)
-	// wire writes the params sent on the wire, in order, each with whether it is left off: an optional param at its zero value is.
-	wire(w *wireWriter)
-}
+// Params holds the typed params of an error: a *XParams for a code X that has params, nil for a code without, and errspec.RawParams, the params as the wire gave them, for an error Parse read of a code the catalog does not know.
+type Params any
 
-// init makes e an error of code c with params p, its texts filled in. It returns e.
-func (e *Error) init(c Code, p Params) *Error {
-	e.Code, e.Params = c, p
-	e.Message, e.Detail, e.Suggestion = fill(p)
+// newError returns the error of the code in row i of the table, with params p and the last of the options opts, if any.
+func newError(i int, p Params, opts any) *Error {
+	s := &codes[i]
+	e := &Error{
+		Code:   Code(s.Code),
+		Params: p,
+		spec:   s,
+	}
+	e.Message, e.Detail, e.Suggestion = catalog.New(s, p, opts)
 	return e
 }
 
-// newFixed builds the error of a code without params, whose texts are fixed.
-func newFixed(c Code) *Error {
-	s := &specs[c.index()]
-	return &Error{
-		Code:       c,
-		Detail:     s.detail,
-		Message:    s.message,
-		Suggestion: s.suggestion,
+// ErrspecView returns e as errspec's runtime and adapters see it.
+func (e *Error) ErrspecView() errspec.View {
+	return errspec.View{
+		Catalog:    &catalog,
+		Cause:      e.cause,
+		Code:       string(e.Code),
+		Detail:     e.Detail,
+		Message:    e.Message,
+		Params:     e.Params,
+		Spec:       e.spec,
+		Status:     e.status,
+		Suggestion: e.Suggestion,
+		Unknown:    e.unknown,
 	}
 }
 
 // Error returns the code and the message, and the cause's text when there is a cause.
 func (e *Error) Error() string {
-	if e.cause != nil {
-		return string(e.Code) + ": " + e.Message + ": " + e.cause.Error()
-	}
-	return string(e.Code) + ": " + e.Message
+	return e.ErrspecView().ErrorText()
 }
 
 // Unwrap returns the cause attached with WithCause, or nil.
@@ -307,7 +257,7 @@ func (e *Error) Is(target error) bool {
 	case Code:
 		return e.Code == t
 	case Category:
-		for c := e.Code.Category(); c != ""; c = c.Parent() {
+		for c := e.Category(); c != ""; c = c.Parent() {
 			if c == t {
 				return true
 			}
@@ -318,302 +268,30 @@ func (e *Error) Is(target error) bool {
 	return false
 }
 
-// Category returns the category of e's code.
+// Category returns the category of e's code; for a code the catalog does not know, the one the wire gave.
 func (e *Error) Category() Category {
-	return e.Code.Category()
+	return Category(e.ErrspecView().Category())
 }
 
 // Retryable reports whether the same call may succeed if retried.
 func (e *Error) Retryable() bool {
-	return e.Code.Retryable()
+	return e.ErrspecView().Retryable()
 }
 
 // HTTPStatus returns the HTTP status to serve e with: the one set with WithHTTPStatus, else the code's.
 func (e *Error) HTTPStatus() int {
-	if e.status != 0 {
-		return e.status
-	}
-	return e.Code.HTTPStatus()
+	return e.ErrspecView().HTTPStatus()
 }
 
-// Text renders e for a person at a terminal: the code and message on the first line, then the detail, the suggestion, the alternatives, the cause and the docs URL, each on lines of their own.
+// Text renders e for a person at a terminal: the code and message on the first line, then the detail, the suggestion, the alternatives, the cause and the docs URL, each on lines of their own, control characters escaped.
 func (e *Error) Text() string {
-	var b strings.Builder
-	b.WriteString("error " + string(e.Code) + ": " + e.Message + "\n")
-	if e.Detail != "" {
-		b.WriteString("  detail: " + e.Detail + "\n")
-	}
-	if e.Suggestion != "" {
-		b.WriteString("  fix: " + e.Suggestion + "\n")
-	}
-	for _, a := range e.alternatives() {
-		b.WriteString("  instead: " + a.Action)
-		if a.Description != "" {
-			b.WriteString(" — " + a.Description)
-		}
-		if a.AvailableOn != "" {
-			b.WriteString(" (" + a.AvailableOn + ")")
-		}
-		b.WriteString("\n")
-	}
-	if e.cause != nil {
-		b.WriteString("  cause: " + e.cause.Error() + "\n")
-	}
-	if info, _ := Lookup(e.Code); info.DocsURL != "" {
-		b.WriteString("  docs: " + info.DocsURL + "\n")
-	}
-	return b.String()
+	return e.ErrspecView().Text()
 }
 
-// alternatives returns the alternatives among e's params, if its code has any.
-func (e *Error) alternatives() []Alternative {
-	switch p := e.Params.(type) {
-	case *TierRestrictedParams:
-		return p.Alternatives
-	}
-	return nil
+// LogValue returns e for log/slog: its code, category, whether a retry can help, its message and its wire params, sensitive ones redacted.
+func (e *Error) LogValue() slog.Value {
+	return e.ErrspecView().LogValue()
 }
-
-// texter fills in templates: it appends their parts to b, and records where the message and the detail end.
-type texter struct {
-	b    []byte
-	ends [2]int
-	n    int
-}
-
-// texters holds texters for reuse.
-var texters = sync.Pool{New: func() any {
-	return &texter{}
-}}
-
-// fill fills in the templates of p: the message, the detail and the suggestion.
-func fill(p Params) (message, detail, suggestion string) {
-	t := texters.Get().(*texter)
-	t.b, t.n = t.b[:0], 0
-	p.texts(t)
-	s := string(t.b)
-	message, detail, suggestion = s[:t.ends[0]], s[t.ends[0]:t.ends[1]], s[t.ends[1]:]
-	if cap(t.b) <= 4096 {
-		texters.Put(t)
-	}
-	return
-}
-
-// end ends the message, then the detail.
-//
-//go:noinline
-func (t *texter) end() *texter {
-	t.ends[t.n] = len(t.b)
-	t.n++
-	return t
-}
-
-// s appends texts.
-//
-//go:noinline
-func (t *texter) s(ss ...string) *texter {
-	for _, s := range ss {
-		t.b = append(t.b, s...)
-	}
-	return t
-}
-
-// int appends an integer.
-//
-//go:noinline
-func (t *texter) int(n int) *texter {
-	t.b = strconv.AppendInt(t.b, int64(n), 10)
-	return t
-}
-
-// bool appends true or false.
-//
-//go:noinline
-func (t *texter) bool(v bool) *texter {
-	t.b = strconv.AppendBool(t.b, v)
-	return t
-}
-
-// float appends a number in the shortest form that reads back as it.
-//
-//go:noinline
-func (t *texter) float(f float64) *texter {
-	t.b = strconv.AppendFloat(t.b, f, 'g', -1, 64)
-	return t
-}
-
-// json appends a value as JSON.
-//
-//go:noinline
-func (t *texter) json(v any) *texter {
-	j, _ := marshal(v)
-	t.b = append(t.b, j...)
-	return t
-}
-
-// sep appends the separator before element i of n: sep, or last before the last element.
-func (t *texter) sep(i, n int, sep, last string) {
-	switch {
-	case i == 0:
-	case i == n-1:
-		t.b = append(t.b, last...)
-	default:
-		t.b = append(t.b, sep...)
-	}
-}
-
-// strs appends a list of texts, separated by sep and, before the last one, by last.
-//
-//go:noinline
-func (t *texter) strs(xs []string, sep, last string) *texter {
-	for i, x := range xs {
-		t.sep(i, len(xs), sep, last)
-		t.b = append(t.b, x...)
-	}
-	return t
-}
-
-// ints appends a list of integers, separated as strs does.
-//
-//go:noinline
-func (t *texter) ints(xs []int, sep, last string) *texter {
-	for i, x := range xs {
-		t.sep(i, len(xs), sep, last)
-		t.b = strconv.AppendInt(t.b, int64(x), 10)
-	}
-	return t
-}
-
-// floats appends a list of numbers, separated as strs does.
-//
-//go:noinline
-func (t *texter) floats(xs []float64, sep, last string) *texter {
-	for i, x := range xs {
-		t.sep(i, len(xs), sep, last)
-		t.b = strconv.AppendFloat(t.b, x, 'g', -1, 64)
-	}
-	return t
-}
-
-// bools appends a list of true and false, separated as strs does.
-//
-//go:noinline
-func (t *texter) bools(xs []bool, sep, last string) *texter {
-	for i, x := range xs {
-		t.sep(i, len(xs), sep, last)
-		t.b = strconv.AppendBool(t.b, x)
-	}
-	return t
-}
-
-// wireMember is a member of an envelope, the wire shape of errors: a key of a JSON object and what it holds.
-type wireMember struct {
-	key     string
-	json    string       // the key as JSON, with the colon
-	kind    int          // memberConst, ...
-	field   int          // memberField: field...
-	name    string       // memberParam: the param; memberConst: the JSON value
-	members []wireMember // memberObject
-}
-
-// The kinds of wire members.
-const (
-	memberConst  = iota // a constant
-	memberField         // a value of the error
-	memberParams        // an object of the params not placed one by one
-	memberParam         // one param
-	memberSpread        // the params not placed one by one, as members of this object
-	memberObject        // a nested object
-)
-
-// The values of an error that an envelope can place.
-const (
-	fieldCode = iota
-	fieldCategory
-	fieldMessage
-	fieldDetail
-	fieldSuggestion
-	fieldRetryable
-	fieldRetry
-	fieldRetryAfter
-	fieldHTTPStatus
-	fieldDocsURL
-	fieldTitle
-)
-
-// envelopes are the catalog's wire shapes; codeSpec.envelope indexes them.
-var envelopes = [...][]wireMember{
-	[]wireMember{
-		{
-			field: fieldCode,
-			json:  "\"code\":",
-			key:   "code",
-			kind:  memberField,
-		},
-		{
-			field: fieldCategory,
-			json:  "\"category\":",
-			key:   "category",
-			kind:  memberField,
-		},
-		{
-			field: fieldMessage,
-			json:  "\"message\":",
-			key:   "message",
-			kind:  memberField,
-		},
-		{
-			field: fieldDetail,
-			json:  "\"detail\":",
-			key:   "detail",
-			kind:  memberField,
-		},
-		{
-			field: fieldSuggestion,
-			json:  "\"suggestion\":",
-			key:   "suggestion",
-			kind:  memberField,
-		},
-		{
-			field: fieldRetryable,
-			json:  "\"retryable\":",
-			key:   "retryable",
-			kind:  memberField,
-		},
-		{
-			field: fieldDocsURL,
-			json:  "\"docs_url\":",
-			key:   "docs_url",
-			kind:  memberField,
-		},
-		{
-			json: "\"params\":",
-			key:  "params",
-			kind: memberParams,
-		},
-	},
-	[]wireMember{
-		{
-			field: fieldCode,
-			json:  "\"code\":",
-			key:   "code",
-			kind:  memberField,
-		},
-		{
-			field: fieldMessage,
-			json:  "\"error\":",
-			key:   "error",
-			kind:  memberField,
-		},
-		{kind: memberSpread},
-	},
-}
-
-// placed lists, for each envelope, the params it places one by one.
-var placed = [...][]string{nil, nil}
-
-// codePath is where every envelope puts the code.
-var codePath = [...]string{"code"}
 
 // MarshalJSON writes e in the catalog's wire format.
 func (e *Error) MarshalJSON() ([]byte, error) {
@@ -622,305 +300,7 @@ func (e *Error) MarshalJSON() ([]byte, error) {
 
 // AppendJSON appends e in the catalog's wire format to b, as MarshalJSON writes it. encoding/json checks and copies again what a MarshalJSON method returns: a server that writes the error itself saves that.
 func (e *Error) AppendJSON(b []byte) ([]byte, error) {
-	i := e.Code.index()
-	if i < 0 {
-		return nil, fmt.Errorf("agenttools: marshaling an error of unknown code %q", e.Code)
-	}
-	s := &specs[i]
-	w := writers.Get().(*wireWriter)
-	*w = wireWriter{
-		b:      append(b, '{'),
-		e:      e,
-		placed: placed[s.envelope],
-		spec:   s,
-	}
-	w.object(envelopes[s.envelope])
-	b, err := append(w.b, '}'), w.err
-	*w = wireWriter{}
-	writers.Put(w)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// writers holds wireWriters for reuse.
-var writers = sync.Pool{New: func() any {
-	return new(wireWriter)
-}}
-
-// wireWriter writes an Error as JSON, following an envelope. Parse uses it to check that the wire carries the required params.
-type wireWriter struct {
-	b         []byte
-	e         *Error
-	spec      *codeSpec
-	n         int                        // members written to the current object
-	placed    []string                   // params the envelope places one by one, left out of the params object and spread
-	only, key string                     // when only is set, the writer writes that param alone, as key
-	check     map[string]json.RawMessage // Parse: the params on the wire, which must hold each required one
-	err       error
-}
-
-// object writes the members of an envelope's object, leaving out empty values and, with their key, objects left empty.
-func (w *wireWriter) object(ms []wireMember) {
-	for i := range ms {
-		m := &ms[i]
-		switch m.kind {
-		case memberConst:
-			w.member(m.json)
-			w.b = append(w.b, m.name...)
-		case memberField:
-			w.field(m)
-		case memberParam:
-			w.only, w.key = m.name, m.json
-			w.params()
-			w.only = ""
-		case memberSpread:
-			w.params()
-		case memberParams, memberObject:
-			mark, n := len(w.b), w.n
-			w.member(m.json)
-			w.b, w.n = append(w.b, '{'), 0
-			if m.kind == memberParams {
-				w.params()
-			} else {
-				w.object(m.members)
-			}
-			if w.n == 0 {
-				w.b, w.n = w.b[:mark], n
-			} else {
-				w.b, w.n = append(w.b, '}'), n+1
-			}
-		}
-	}
-}
-
-// member starts a member of the current object: key is its key as JSON, with the colon.
-func (w *wireWriter) member(key string) {
-	if w.n > 0 {
-		w.b = append(w.b, ',')
-	}
-	w.n++
-	w.b = append(w.b, key...)
-}
-
-// params writes e's params, or the one the writer is told to write alone.
-func (w *wireWriter) params() {
-	if w.e.Params != nil {
-		w.e.Params.wire(w)
-	}
-}
-
-// text writes a text of e, unless it is empty.
-func (w *wireWriter) text(key, v string) {
-	if v != "" {
-		w.member(key)
-		w.b = appendString(w.b, v)
-	}
-}
-
-// field writes a value of e an envelope places: empty texts, a zero retry-after and an empty docs URL are left off.
-func (w *wireWriter) field(m *wireMember) {
-	e, info := w.e, &w.spec.Info
-	switch m.field {
-	case fieldCode:
-		w.text(m.json, string(e.Code))
-	case fieldCategory:
-		w.text(m.json, string(info.Category))
-	case fieldMessage:
-		w.text(m.json, e.Message)
-	case fieldDetail:
-		w.text(m.json, e.Detail)
-	case fieldSuggestion:
-		w.text(m.json, e.Suggestion)
-	case fieldRetryable:
-		w.member(m.json)
-		w.b = strconv.AppendBool(w.b, info.Retryable)
-	case fieldRetry:
-		w.text(m.json, string(info.Retry))
-	case fieldRetryAfter:
-		if info.RetryAfter >= time.Second {
-			w.member(m.json)
-			w.b = strconv.AppendInt(w.b, int64(info.RetryAfter/time.Second), 10)
-		}
-	case fieldHTTPStatus:
-		w.member(m.json)
-		w.b = strconv.AppendInt(w.b, int64(e.HTTPStatus()), 10)
-	case fieldDocsURL:
-		w.text(m.json, info.DocsURL)
-	case fieldTitle:
-		w.text(m.json, info.Title)
-	}
-}
-
-// param reports whether the param name goes where the writer is, and if so starts it. omit leaves an optional param at its zero value off the wire. When Parse checks the params, param records a required one the wire lacks.
-func (w *wireWriter) param(name string, omit bool) bool {
-	switch {
-	case w.check != nil:
-		if _, ok := w.check[name]; !ok && !omit && w.err == nil {
-			w.err = fmt.Errorf("required param %s is missing", name)
-		}
-		return false
-	case omit:
-		return false
-	case w.only != "":
-		if name != w.only {
-			return false
-		}
-		w.member(w.key)
-		return true
-	case slices.Contains(w.placed, name):
-		return false
-	}
-	if w.n > 0 {
-		w.b = append(w.b, ',')
-	}
-	w.n++
-	w.b = append(append(w.b, '"'), name...)
-	w.b = append(w.b, '"', ':')
-	return true
-}
-
-// str writes a string param.
-//
-//go:noinline
-func (w *wireWriter) str(name string, v string, omit bool) *wireWriter {
-	if w.param(name, omit) {
-		w.b = appendString(w.b, v)
-	}
-	return w
-}
-
-// int writes an integer param.
-//
-//go:noinline
-func (w *wireWriter) int(name string, v int, omit bool) *wireWriter {
-	if w.param(name, omit) {
-		w.b = strconv.AppendInt(w.b, int64(v), 10)
-	}
-	return w
-}
-
-// bool writes a bool param.
-//
-//go:noinline
-func (w *wireWriter) bool(name string, v bool, omit bool) *wireWriter {
-	if w.param(name, omit) {
-		w.b = strconv.AppendBool(w.b, v)
-	}
-	return w
-}
-
-// float writes a number param as encoding/json does; NaN and the infinities are an error.
-//
-//go:noinline
-func (w *wireWriter) float(name string, v float64, omit bool) *wireWriter {
-	if w.param(name, omit) {
-		if math.IsNaN(v) || math.IsInf(v, 0) && w.err == nil {
-			_, w.err = json.Marshal(v)
-		}
-		w.b = appendFloat(w.b, v)
-	}
-	return w
-}
-
-// strs writes a list of strings param.
-//
-//go:noinline
-func (w *wireWriter) strs(name string, v []string, omit bool) *wireWriter {
-	if w.param(name, omit) {
-		if v == nil {
-			w.b = append(w.b, "null"...)
-			return w
-		}
-		w.b = append(w.b, '[')
-		for i, s := range v {
-			if i > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.b = appendString(w.b, s)
-		}
-		w.b = append(w.b, ']')
-	}
-	return w
-}
-
-// json writes a param of any other type with encoding/json.
-//
-//go:noinline
-func (w *wireWriter) json(name string, v any, omit bool) *wireWriter {
-	if w.param(name, omit) {
-		j, err := marshal(v)
-		if err != nil && w.err == nil {
-			w.err = err
-		}
-		w.b = append(w.b, j...)
-	}
-	return w
-}
-
-// appendString appends s as a JSON string, as encoding/json writes it without escaping <, > and &.
-func appendString(b []byte, s string) []byte {
-	b = append(b, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		if c := s[i]; c < utf8.RuneSelf {
-			if c >= ' ' && c != '"' && c != '\\' {
-				i++
-				continue
-			}
-			b = append(b, s[start:i]...)
-			switch c {
-			case '\\', '"':
-				b = append(b, '\\', c)
-			case '\b':
-				b = append(b, '\\', 'b')
-			case '\f':
-				b = append(b, '\\', 'f')
-			case '\n':
-				b = append(b, '\\', 'n')
-			case '\r':
-				b = append(b, '\\', 'r')
-			case '\t':
-				b = append(b, '\\', 't')
-			default:
-				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&15])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 || r == '\u2028' || r == '\u2029' {
-			b = append(b, s[start:i]...)
-			if size == 1 {
-				b = append(b, "\\ufffd"...)
-			} else {
-				b = append(b, '\\', 'u', '2', '0', '2', hex[r&15])
-			}
-			start = i + size
-		}
-		i += size
-	}
-	return append(append(b, s[start:]...), '"')
-}
-
-// hex are the hexadecimal digits.
-const hex = "0123456789abcdef"
-
-// appendFloat appends f as encoding/json writes a float64.
-func appendFloat(b []byte, f float64) []byte {
-	format := byte('f')
-	if abs := math.Abs(f); abs != 0 && (abs < 1e-06 || abs >= 1e+21) {
-		format = 'e'
-	}
-	b = strconv.AppendFloat(b, f, format, -1, 64)
-	if n := len(b); format == 'e' && n >= 4 && b[n-4] == 'e' && b[n-3] == '-' && b[n-2] == '0' {
-		// e-09 is written e-9.
-		b[n-2] = b[n-1]
-		b = b[:n-1]
-	}
-	return b
+	return e.ErrspecView().AppendJSON(b)
 }
 
 // UnmarshalJSON reads e from the catalog's wire format; see Parse.
@@ -933,147 +313,68 @@ func (e *Error) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// Parse reads an error in the catalog's wire format, with its typed params. Texts the wire does not carry, or carries empty, are filled in from the code's templates. It fails on an unknown code, on params that do not fit the code, and on missing required params.
+// Parse reads an error in the catalog's wire format, with its typed params. It accepts exactly what the catalog's forward-compatible JSON Schema accepts, but JSON objects that repeat a key: for a code the catalog declares, every member and param of its type, within the bounds its constructor applies, the required ones present and those that follow from the code as the catalog gives them, members it does not know ignored; for a code it does not declare (from a newer version of the catalog), an error with the code, the texts and values the wire gives at their places, and the params as errspec.RawParams. Texts the wire does not carry, or carries empty, are filled in from the code's templates.
 func Parse(data []byte) (*Error, error) {
-	fail := func(format string, args ...any) (*Error, error) {
-		return nil, fmt.Errorf("agenttools: parsing an error: "+format, args...)
+	v, err := catalog.Parse(data)
+	if err != nil {
+		return nil, err
 	}
-	var obj map[string]json.RawMessage
-	if err := json.Unmarshal(data, &obj); err != nil {
-		return fail("%w", err)
-	}
-	at := obj
-	for i, key := range codePath {
-		raw, ok := at[key]
-		if !ok {
-			return fail("no code at %s", strings.Join(codePath[:i+1], "."))
-		}
-		if i == len(codePath)-1 {
-			var code Code
-			if err := json.Unmarshal(raw, &code); err != nil {
-				return fail("code: %w", err)
-			}
-			return parseCode(code, obj)
-		}
-		at = nil
-		if err := json.Unmarshal(raw, &at); err != nil {
-			return fail("%s: %w", key, err)
-		}
-	}
-	return fail("no code")
+	return &Error{
+		Code:       Code(v.Code),
+		Detail:     v.Detail,
+		Message:    v.Message,
+		Params:     v.Params,
+		Suggestion: v.Suggestion,
+		spec:       v.Spec,
+		status:     v.Status,
+		unknown:    v.Unknown,
+	}, nil
 }
 
-// parseCode reads the rest of an error of a known code from its wire object.
-func parseCode(code Code, obj map[string]json.RawMessage) (*Error, error) {
-	i := code.index()
-	if i < 0 {
-		return nil, fmt.Errorf("agenttools: parsing an error: unknown code %q", code)
-	}
-	spec := &specs[i]
-	r := wireReader{
-		e:      &Error{Code: code},
-		params: map[string]json.RawMessage{},
-	}
-	if err := r.object(envelopes[spec.envelope], obj); err != nil {
-		return nil, fmt.Errorf("agenttools: parsing an error of code %s: %w", code, err)
-	}
-	e := r.e
-	if e.status == spec.HTTPStatus {
-		e.status = 0
-	}
-	message, detail, suggestion := spec.message, spec.detail, spec.suggestion
-	if spec.params != nil {
-		p := spec.params()
-		check := wireWriter{check: r.params}
-		if p.wire(&check); check.err != nil {
-			return nil, fmt.Errorf("agenttools: parsing an error of code %s: %w", code, check.err)
-		}
-		raw, _ := json.Marshal(r.params)
-		if err := json.Unmarshal(raw, p); err != nil {
-			return nil, fmt.Errorf("agenttools: parsing the params of %s: %w", code, err)
-		}
-		e.Params = p
-		message, detail, suggestion = fill(p)
-	} else if len(r.params) > 0 {
-		return nil, fmt.Errorf("agenttools: parsing an error: code %s has no params", code)
-	}
-	if e.Message == "" {
-		e.Message = message
-	}
-	if e.Detail == "" {
-		e.Detail = detail
-	}
-	if e.Suggestion == "" {
-		e.Suggestion = suggestion
-	}
-	return e, nil
+// catalog is the catalog as errspec's runtime reads it.
+var catalog = errspec.Catalog{
+	Name:  "agenttools",
+	Codes: codes[:],
+	Envelopes: [][]errspec.Member{
+		{
+			{Key: "code", Kind: errspec.MemberField, Field: errspec.FieldCode},
+			{Key: "category", Kind: errspec.MemberField, Field: errspec.FieldCategory},
+			{Key: "message", Kind: errspec.MemberField, Field: errspec.FieldMessage},
+			{Key: "detail", Kind: errspec.MemberField, Field: errspec.FieldDetail},
+			{Key: "suggestion", Kind: errspec.MemberField, Field: errspec.FieldSuggestion},
+			{Key: "retryable", Kind: errspec.MemberField, Field: errspec.FieldRetryable},
+			{Key: "docs_url", Kind: errspec.MemberField, Field: errspec.FieldDocsURL},
+			{Key: "params", Kind: errspec.MemberParams},
+		},
+		{
+			{Key: "code", Kind: errspec.MemberField, Field: errspec.FieldCode},
+			{Key: "error", Kind: errspec.MemberField, Field: errspec.FieldMessage},
+			{Kind: errspec.MemberSpread},
+		},
+	},
+	Tiers:    []string{"Free", "Team", "Enterprise"},
+	TierType: (*Tier)(nil),
 }
 
-// wireReader reads an Error from JSON, following an envelope.
-type wireReader struct {
-	e      *Error
-	params map[string]json.RawMessage
-}
-
-// object reads the members of an envelope's object from obj.
-func (r *wireReader) object(ms []wireMember, obj map[string]json.RawMessage) error {
-	for _, m := range ms {
-		raw, ok := obj[m.key]
-		switch {
-		case m.kind == memberSpread:
-			for k, v := range obj {
-				if !claims(ms, k) {
-					r.params[k] = v
-				}
-			}
-		case !ok:
-			continue
-		case m.kind == memberField:
-			if err := r.e.setField(m.field, raw); err != nil {
-				return fmt.Errorf("%s: %w", m.key, err)
-			}
-		case m.kind == memberParam:
-			r.params[m.name] = raw
-		case m.kind == memberParams, m.kind == memberObject:
-			var sub map[string]json.RawMessage
-			if err := json.Unmarshal(raw, &sub); err != nil {
-				return fmt.Errorf("%s: %w", m.key, err)
-			}
-			members := m.members
-			if m.kind == memberParams {
-				members = []wireMember{{kind: memberSpread}}
-			}
-			if err := r.object(members, sub); err != nil {
-				return fmt.Errorf("%s.%w", m.key, err)
-			}
-		}
-	}
-	return nil
-}
-
-// claims reports whether one of the members of an object has the key.
-func claims(ms []wireMember, key string) bool {
-	for _, m := range ms {
-		if m.kind != memberSpread && m.key == key {
-			return true
-		}
-	}
-	return false
-}
-
-// setField reads a value of e an envelope places; values that follow from the code (its category, retry metadata, docs URL, title) are not read back.
-func (e *Error) setField(f int, raw json.RawMessage) error {
-	switch f {
-	case fieldMessage:
-		return json.Unmarshal(raw, &e.Message)
-	case fieldDetail:
-		return json.Unmarshal(raw, &e.Detail)
-	case fieldSuggestion:
-		return json.Unmarshal(raw, &e.Suggestion)
-	case fieldHTTPStatus:
-		return json.Unmarshal(raw, &e.status)
-	}
-	return nil
+// codes holds every code, sorted, a row each: its metadata, its compiled templates and its params type.
+var codes = [...]errspec.CodeSpec{
+	{Code: "AUTHENTICATION_FAILED", Category: "permission", Title: "Authentication failed", Retry: "never", HTTPStatus: 401, DocsURL: "https://docs.example.com/errors#authentication_failed", Message: "The token [redacted] was rejected for \x00\x00\x00", Suggestion: "Create a new access token and configure the server with it.", Params: (*AuthenticationFailedParams)(nil)},
+	{Code: "DUPLICATE_RESOURCE", Category: "conflict", Title: "Resource already exists", Retry: "after_fix", HTTPStatus: 409, DocsURL: "https://docs.example.com/errors#duplicate_resource", Message: "\x00\x00\x00 \x00\x01\x00 already exists", Suggestion: "Use the existing \x00\x00\x00, or choose another name.", Params: (*DuplicateResourceParams)(nil)},
+	{Code: "INTERNAL_ERROR", Category: "internal", Title: "Internal error", Retryable: true, Retry: "after_delay", RetryAfter: 1, HTTPStatus: 500, DocsURL: "https://docs.example.com/errors#internal_error", Message: "Internal error", Suggestion: "Wait briefly, then retry once."},
+	{Code: "INVALID_ACTION", Category: "validation", Title: "Invalid action", Retry: "after_fix", HTTPStatus: 400, DocsURL: "https://docs.example.com/errors#invalid_action", Message: "Tool \x00\x00\x00 has no action \x00\x01\x00", Suggestion: "Use one of the valid actions: \x00\x02\x03", Params: (*InvalidActionParams)(nil)},
+	{Code: "MISSING_REQUIRED_FIELD", Category: "validation", Title: "Missing required field", Retry: "after_fix", HTTPStatus: 400, DocsURL: "https://docs.example.com/errors#missing_required_field", Message: "Missing required fields for \x00\x00\x00 \x00\x01\x00: \x00\x02\x00", Suggestion: "Add the required fields: \x00\x02\x00", Params: (*MissingRequiredFieldParams)(nil)},
+	{Code: "PAYLOAD_TOO_LARGE", Category: "limit", Title: "Payload too large", Retry: "after_fix", HTTPStatus: 413, DocsURL: "https://docs.example.com/errors#payload_too_large", Message: "\x00\x00\x00 is \x00\x01\x00 bytes; the limit is \x00\x02\x00", Suggestion: "Split the content, or send at most \x00\x02\x00 bytes of \x00\x00\x00.", Params: (*PayloadTooLargeParams)(nil)},
+	{Code: "PERMISSION_DENIED", Category: "permission", Title: "Permission denied", Retry: "never", HTTPStatus: 403, DocsURL: "https://docs.example.com/errors#permission_denied", Message: "You don't have permission to \x00\x01\x00 with \x00\x00\x00", Suggestion: "Check your access level for this project or group.", Params: (*PermissionDeniedParams)(nil)},
+	{Code: "PROJECT_NOT_FOUND", Category: "not_found", Title: "Project not found", Retry: "after_fix", HTTPStatus: 404, DocsURL: "https://docs.example.com/errors#project_not_found", Deprecated: true, Envelope: 1, Message: "Project \x00\x00\x00 not found", Suggestion: "Check the project id or path; list your projects with browse_projects.", Params: (*ProjectNotFoundParams)(nil)},
+	{Code: "RATE_LIMITED", Category: "limit", Title: "Rate limit reached", Retryable: true, Retry: "after_delay", RetryAfter: 60, HTTPStatus: 429, DocsURL: "https://docs.example.com/errors#rate_limited", Message: "Rate limit of \x00\x00\x00 requests per \x00\x01\x00 reached", Suggestion: "Wait \x00\x02\x00 seconds before calling again.", Params: (*RateLimitedParams)(nil)},
+	{Code: "RESOURCE_NOT_FOUND", Category: "not_found", Title: "Resource not found", Retry: "after_fix", HTTPStatus: 404, DocsURL: "https://docs.example.com/errors#resource_not_found", Message: "\x00\x00\x00 \x00\x01\x00 not found", Suggestion: "Check that the \x00\x00\x00 exists and that you have at least Reporter access.", Params: (*ResourceNotFoundParams)(nil)},
+	{Code: "STALE_REVISION", Category: "conflict", Title: "Stale revision", Retryable: true, Retry: "after_delay", HTTPStatus: 409, DocsURL: "https://docs.example.com/errors#stale_revision", Message: "\x00\x00\x00 changed since revision \x00\x01\x00; it is now at \x00\x02\x00", Suggestion: "Read the \x00\x00\x00 again and reapply the change to revision \x00\x02\x00.", Params: (*StaleRevisionParams)(nil)},
+	{Code: "TIER_RESTRICTED", Category: "permission", Title: "Feature needs a higher tier", Retry: "never", HTTPStatus: 403, DocsURL: "https://docs.example.com/errors#tier_restricted", Message: "\x00\x02\x00 requires the \x00\x03\x04 tier", Suggestion: "Upgrade to \x00\x03\x00, or use one of the alternatives.", Params: (*TierRestrictedParams)(nil)},
+	{Code: "TYPE_MISMATCH", Category: "validation", Title: "Argument of the wrong type", Retry: "after_fix", HTTPStatus: 400, DocsURL: "https://docs.example.com/errors#type_mismatch", Message: "Arguments of the wrong type: \x00\x01\x01", Suggestion: "Pass each field with its expected type.", Params: (*TypeMismatchParams)(nil)},
+	{Code: "UPSTREAM_ERROR", Category: "upstream", Title: "Upstream API error", Retryable: true, Retry: "after_delay", RetryAfter: 1, HTTPStatus: 502, DocsURL: "https://docs.example.com/errors#upstream_error", Message: "Upstream API answered \x00\x02\x00: \x00\x03\x00", Suggestion: "Check the upstream API's documentation for this endpoint.", Params: (*UpstreamErrorParams)(nil)},
+	{Code: "UPSTREAM_NOT_FOUND", Category: "not_found", Title: "Not found upstream", Retry: "after_fix", HTTPStatus: 404, DocsURL: "https://docs.example.com/errors#upstream_not_found", Message: "The upstream API found nothing for \x00\x00\x00 \x00\x01\x00", Suggestion: "Check the ids the call gave and that you have at least Reporter access.", Params: (*UpstreamNotFoundParams)(nil)},
+	{Code: "UPSTREAM_TIMEOUT", Category: "upstream_timeout", Title: "Upstream API timed out", Retryable: true, Retry: "safe", RetryAfter: 1, HTTPStatus: 504, DocsURL: "https://docs.example.com/errors#upstream_timeout", Message: "Upstream API did not answer within \x00\x00\x00 ms", Suggestion: "Retry after a short delay.", Params: (*UpstreamTimeoutParams)(nil)},
+	{Code: "VALUE_OUT_OF_RANGE", Category: "validation", Title: "Value out of range", Retry: "after_fix", HTTPStatus: 400, DocsURL: "https://docs.example.com/errors#value_out_of_range", Message: "\x00\x00\x00 must be between \x00\x01\x00 and \x00\x02\x00, got \x00\x03\x00", Detail: "\x00\x00\x00 is \x00\x04\x00.", Suggestion: "Pass a value of \x00\x00\x00 between \x00\x01\x00 and \x00\x02\x00.", Params: (*ValueOutOfRangeParams)(nil)},
 }
 
 // Alternative is what a caller can do instead of a call it may not make.
@@ -1105,28 +406,6 @@ var tiers = [...]Tier{TierFree, TierTeam, TierEnterprise}
 // Tiers returns the tiers, lowest first.
 func Tiers() []Tier {
 	return slices.Clone(tiers[:])
-}
-
-// orHigher appends a tier and every tier above it: "Premium or Ultimate".
-//
-//go:noinline
-func (t *texter) orHigher(x Tier) *texter {
-	i := slices.Index(tiers[:], x)
-	if i < 0 {
-		return t.s(string(x))
-	}
-	return t.tiers(tiers[i:], ", ", " or ")
-}
-
-// tiers appends a list of tiers, separated as strs does.
-//
-//go:noinline
-func (t *texter) tiers(xs []Tier, sep, last string) *texter {
-	for i, x := range xs {
-		t.sep(i, len(xs), sep, last)
-		t.b = append(t.b, x...)
-	}
-	return t
 }
 
 // Feature is a capability of the service that a tier gates.
@@ -1280,353 +559,231 @@ func ValidateCall(tool, action string, args map[string]any) error {
 	return nil
 }
 
-// withParams is an error and its params, allocated together.
-type withParams[P any] struct {
-	err Error
-	p   P
-}
-
-// last returns the last of opts, or the zero options.
-func last[T any](opts []T) (o T) {
-	if len(opts) > 0 {
-		o = opts[len(opts)-1]
-	}
-	return o
-}
-
-// nonNilList returns s, or an empty list for nil.
-func nonNilList[S ~[]E, E any](s S) S {
-	if s == nil {
-		return S{}
-	}
-	return s
-}
-
-// nonNilMap returns m, or an empty map for nil.
-func nonNilMap[M ~map[string]V, V any](m M) M {
-	if m == nil {
-		return M{}
-	}
-	return m
-}
-
-// marshal encodes v as JSON without escaping <, > and &, so that text reads on the wire as it was written.
-func marshal(v any) ([]byte, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
-}
-
-// truncate cuts s to at most n characters, the last of them "…" when it cuts.
-func truncate(s string, n int) string {
-	if utf8.RuneCountInString(s) <= n {
-		return s
-	}
-	r := []rune(s)
-	return string(r[:n-1]) + "…"
-}
-
 // AuthenticationFailedParams are the params of AUTHENTICATION_FAILED.
 type AuthenticationFailedParams struct {
-	User  string `json:"user"`  // The user the token claims to be.
-	Token string `json:"token"` // The rejected token: never echoed. Sensitive: never echoed, it shows as [redacted].
+	_     [0]func()
+	User  string `json:"user"`                      // The user the token claims to be.
+	Token string `errspec:"sensitive" json:"token"` // The rejected token: never echoed. Sensitive: never echoed, it shows as [redacted].
 }
 
-func (*AuthenticationFailedParams) ErrorCode() Code { return CodeAuthenticationFailed }
-func (p *AuthenticationFailedParams) texts(t *texter) {
-	t.s("The token [redacted] was rejected for ", p.User).end().end().s("Create a new access token and configure the server with it.")
-}
-func (p *AuthenticationFailedParams) wire(w *wireWriter) {
-	w.str("user", p.User, false).str("token", "[redacted]", false)
-}
-
-// NewAuthenticationFailed returns a AUTHENTICATION_FAILED error: Authentication failed.
+// NewAuthenticationFailed returns an error of code AUTHENTICATION_FAILED: Authentication failed.
 //
 // The server rejected the credentials of the call. The credentials never appear in the error.
 //
-// Message: The token {token} was rejected for {user}
-// Suggestion: Create a new access token and configure the server with it.
+//   - Message: The token {token} was rejected for {user}
+//   - Suggestion: Create a new access token and configure the server with it.
 func NewAuthenticationFailed(user string, token string) *Error {
-	e := &withParams[AuthenticationFailedParams]{p: AuthenticationFailedParams{User: user, Token: token}}
-	return e.err.init(CodeAuthenticationFailed, &e.p)
+	return newError(0, &AuthenticationFailedParams{User: user, Token: token}, nil)
 }
 
 // DuplicateResourceParams are the params of DUPLICATE_RESOURCE.
 type DuplicateResourceParams struct {
-	Kind string `json:"kind"` // The kind of resource.
-	Name string `json:"name"` // The name that is taken, as the call gave it: cut to 64 characters. Cut to 64 characters.
+	_    [0]func()
+	Kind string `json:"kind"`                  // The kind of resource.
+	Name string `errspec:"max=64" json:"name"` // The name that is taken, as the call gave it: cut to 64 characters. Cut to 64 characters.
 }
 
-func (*DuplicateResourceParams) ErrorCode() Code { return CodeDuplicateResource }
-func (p *DuplicateResourceParams) texts(t *texter) {
-	t.s(p.Kind, " ", p.Name, " already exists").end().end().s("Use the existing ", p.Kind, ", or choose another name.")
-}
-func (p *DuplicateResourceParams) wire(w *wireWriter) {
-	w.str("kind", p.Kind, false).str("name", p.Name, false)
-}
-
-// NewDuplicateResource returns a DUPLICATE_RESOURCE error: Resource already exists.
+// NewDuplicateResource returns an error of code DUPLICATE_RESOURCE: Resource already exists.
 //
 // A resource with the same name or key already exists.
 //
-// Message: {kind} {name} already exists
-// Suggestion: Use the existing {kind}, or choose another name.
+//   - Message: {kind} {name} already exists
+//   - Suggestion: Use the existing {kind}, or choose another name.
 func NewDuplicateResource(kind string, name string) *Error {
-	e := &withParams[DuplicateResourceParams]{p: DuplicateResourceParams{Kind: kind, Name: truncate(name, 64)}}
-	return e.err.init(CodeDuplicateResource, &e.p)
+	return newError(1, &DuplicateResourceParams{Kind: kind, Name: name}, nil)
 }
 
-// NewInternalError returns a INTERNAL_ERROR error: Internal error.
+// NewInternalError returns an error of code INTERNAL_ERROR: Internal error.
 //
 // The server failed while handling the call. Nothing about the call needs to change.
 //
-// Message: Internal error
-// Suggestion: Wait briefly, then retry once.
-func NewInternalError() *Error { return newFixed(CodeInternalError) }
+//   - Message: Internal error
+//   - Suggestion: Wait briefly, then retry once.
+func NewInternalError() *Error { return newError(2, nil, nil) }
 
 // InvalidActionParams are the params of INVALID_ACTION.
 type InvalidActionParams struct {
+	_            [0]func()
 	Tool         string   `json:"tool"`          // The tool that was called.
 	Action       string   `json:"action"`        // The action that was requested.
 	ValidActions []string `json:"valid_actions"` // The actions the tool has.
 	InvalidActionOptions
 }
 
-func (*InvalidActionParams) ErrorCode() Code { return CodeInvalidAction }
-func (p *InvalidActionParams) texts(t *texter) {
-	t.s("Tool ", p.Tool, " has no action ", p.Action).end().end().s("Use one of the valid actions: ").strs(p.ValidActions, ", ", " or ")
-}
-func (p *InvalidActionParams) wire(w *wireWriter) {
-	w.str("tool", p.Tool, false).str("action", p.Action, false).strs("valid_actions", p.ValidActions, false).json("action_required_fields", p.ActionRequiredFields, len(p.ActionRequiredFields) == 0)
-}
-
 // InvalidActionOptions are the optional params of INVALID_ACTION. A param left at its zero value is left off the wire.
 type InvalidActionOptions struct {
+	_                    [0]func()
 	ActionRequiredFields map[string][]string `json:"action_required_fields,omitempty"` // The required fields of every action of the tool.
 }
 
-// NewInvalidAction returns a INVALID_ACTION error: Invalid action.
+// NewInvalidAction returns an error of code INVALID_ACTION: Invalid action.
 //
 // The tool has no action of the requested name.
 //
-// Message: Tool {tool} has no action {action}
-// Suggestion: Use one of the valid actions: {valid_actions:or}
+//   - Message: Tool {tool} has no action {action}
+//   - Suggestion: Use one of the valid actions: {valid_actions:or}
 func NewInvalidAction(tool string, action string, validActions []string, opts ...InvalidActionOptions) *Error {
-	e := &withParams[InvalidActionParams]{p: InvalidActionParams{Tool: tool, Action: action, ValidActions: nonNilList(validActions), InvalidActionOptions: last(opts)}}
-	return e.err.init(CodeInvalidAction, &e.p)
+	return newError(3, &InvalidActionParams{Tool: tool, Action: action, ValidActions: validActions}, opts)
 }
 
 // MissingRequiredFieldParams are the params of MISSING_REQUIRED_FIELD.
 type MissingRequiredFieldParams struct {
+	_             [0]func()
 	Tool          string   `json:"tool"`           // The tool that was called.
 	Action        string   `json:"action"`         // The action that was requested.
 	MissingFields []string `json:"missing_fields"` // The required fields the call did not give.
 	MissingRequiredFieldOptions
 }
 
-func (*MissingRequiredFieldParams) ErrorCode() Code { return CodeMissingRequiredField }
-func (p *MissingRequiredFieldParams) texts(t *texter) {
-	t.s("Missing required fields for ", p.Tool, " ", p.Action, ": ").strs(p.MissingFields, ", ", ", ").end().end().s("Add the required fields: ").strs(p.MissingFields, ", ", ", ")
-}
-func (p *MissingRequiredFieldParams) wire(w *wireWriter) {
-	w.str("tool", p.Tool, false).str("action", p.Action, false).strs("missing_fields", p.MissingFields, false).json("action_required_fields", p.ActionRequiredFields, len(p.ActionRequiredFields) == 0)
-}
-
 // MissingRequiredFieldOptions are the optional params of MISSING_REQUIRED_FIELD. A param left at its zero value is left off the wire.
 type MissingRequiredFieldOptions struct {
+	_                    [0]func()
 	ActionRequiredFields map[string][]string `json:"action_required_fields,omitempty"` // The required fields of every action of the tool.
 }
 
-// NewMissingRequiredField returns a MISSING_REQUIRED_FIELD error: Missing required field.
+// NewMissingRequiredField returns an error of code MISSING_REQUIRED_FIELD: Missing required field.
 //
 // The call left out arguments that its action requires. The error lists
 // the missing fields and, for reference, the required fields of every
 // action of the tool.
 //
-// Message: Missing required fields for {tool} {action}: {missing_fields}
-// Suggestion: Add the required fields: {missing_fields}
+//   - Message: Missing required fields for {tool} {action}: {missing_fields}
+//   - Suggestion: Add the required fields: {missing_fields}
 func NewMissingRequiredField(tool string, action string, missingFields []string, opts ...MissingRequiredFieldOptions) *Error {
-	e := &withParams[MissingRequiredFieldParams]{p: MissingRequiredFieldParams{Tool: tool, Action: action, MissingFields: nonNilList(missingFields), MissingRequiredFieldOptions: last(opts)}}
-	return e.err.init(CodeMissingRequiredField, &e.p)
+	return newError(4, &MissingRequiredFieldParams{Tool: tool, Action: action, MissingFields: missingFields}, opts)
 }
 
 // PayloadTooLargeParams are the params of PAYLOAD_TOO_LARGE.
 type PayloadTooLargeParams struct {
+	_       [0]func()
 	Field   string `json:"field"`    // The argument that is too large.
 	Size    int    `json:"size"`     // Its size in bytes.
 	MaxSize int    `json:"max_size"` // The largest accepted size in bytes.
 }
 
-func (*PayloadTooLargeParams) ErrorCode() Code { return CodePayloadTooLarge }
-func (p *PayloadTooLargeParams) texts(t *texter) {
-	t.s(p.Field, " is ").int(p.Size).s(" bytes; the limit is ").int(p.MaxSize).end().end().s("Split the content, or send at most ").int(p.MaxSize).s(" bytes of ", p.Field, ".")
-}
-func (p *PayloadTooLargeParams) wire(w *wireWriter) {
-	w.str("field", p.Field, false).int("size", p.Size, false).int("max_size", p.MaxSize, false)
-}
-
-// NewPayloadTooLarge returns a PAYLOAD_TOO_LARGE error: Payload too large.
+// NewPayloadTooLarge returns an error of code PAYLOAD_TOO_LARGE: Payload too large.
 //
 // The call's content is larger than the server accepts.
 //
-// Message: {field} is {size} bytes; the limit is {max_size}
-// Suggestion: Split the content, or send at most {max_size} bytes of {field}.
+//   - Message: {field} is {size} bytes; the limit is {max_size}
+//   - Suggestion: Split the content, or send at most {max_size} bytes of {field}.
 func NewPayloadTooLarge(field string, size int, maxSize int) *Error {
-	e := &withParams[PayloadTooLargeParams]{p: PayloadTooLargeParams{Field: field, Size: size, MaxSize: maxSize}}
-	return e.err.init(CodePayloadTooLarge, &e.p)
+	return newError(5, &PayloadTooLargeParams{Field: field, Size: size, MaxSize: maxSize}, nil)
 }
 
 // PermissionDeniedParams are the params of PERMISSION_DENIED.
 type PermissionDeniedParams struct {
+	_      [0]func()
 	Tool   string `json:"tool"`   // The tool that was called.
 	Action string `json:"action"` // The action that was requested.
 	PermissionDeniedOptions
 }
 
-func (*PermissionDeniedParams) ErrorCode() Code { return CodePermissionDenied }
-func (p *PermissionDeniedParams) texts(t *texter) {
-	t.s("You don't have permission to ", p.Action, " with ", p.Tool).end().end().s("Check your access level for this project or group.")
-}
-func (p *PermissionDeniedParams) wire(w *wireWriter) {
-	w.str("tool", p.Tool, false).str("action", p.Action, false).str("required_role", p.RequiredRole, p.RequiredRole == "")
-}
-
 // PermissionDeniedOptions are the optional params of PERMISSION_DENIED. A param left at its zero value is left off the wire.
 type PermissionDeniedOptions struct {
+	_            [0]func()
 	RequiredRole string `json:"required_role,omitempty"` // The least role that may do this.
 }
 
-// NewPermissionDenied returns a PERMISSION_DENIED error: Permission denied.
+// NewPermissionDenied returns an error of code PERMISSION_DENIED: Permission denied.
 //
 // The caller's role does not allow this action.
 //
-// Message: You don't have permission to {action} with {tool}
-// Suggestion: Check your access level for this project or group.
+//   - Message: You don't have permission to {action} with {tool}
+//   - Suggestion: Check your access level for this project or group.
 func NewPermissionDenied(tool string, action string, opts ...PermissionDeniedOptions) *Error {
-	e := &withParams[PermissionDeniedParams]{p: PermissionDeniedParams{Tool: tool, Action: action, PermissionDeniedOptions: last(opts)}}
-	return e.err.init(CodePermissionDenied, &e.p)
+	return newError(6, &PermissionDeniedParams{Tool: tool, Action: action}, opts)
 }
 
 // ProjectNotFoundParams are the params of PROJECT_NOT_FOUND.
 type ProjectNotFoundParams struct {
+	_         [0]func()
 	ProjectID string `json:"project_id"` // The project id or path the call gave.
 }
 
-func (*ProjectNotFoundParams) ErrorCode() Code { return CodeProjectNotFound }
-func (p *ProjectNotFoundParams) texts(t *texter) {
-	t.s("Project ", p.ProjectID, " not found").end().end().s("Check the project id or path; list your projects with browse_projects.")
-}
-func (p *ProjectNotFoundParams) wire(w *wireWriter) { w.str("project_id", p.ProjectID, false) }
-
-// NewProjectNotFound returns a PROJECT_NOT_FOUND error: Project not found.
+// NewProjectNotFound returns an error of code PROJECT_NOT_FOUND: Project not found.
 //
 // The project id or path names no project the caller can see.
 //
-// Message: Project {project_id} not found
-// Suggestion: Check the project id or path; list your projects with browse_projects.
+//   - Message: Project {project_id} not found
+//   - Suggestion: Check the project id or path; list your projects with browse_projects.
 //
 // Deprecated: since v2; use CodeResourceNotFound instead.
 func NewProjectNotFound(projectID string) *Error {
-	e := &withParams[ProjectNotFoundParams]{p: ProjectNotFoundParams{ProjectID: projectID}}
-	return e.err.init(CodeProjectNotFound, &e.p)
+	return newError(7, &ProjectNotFoundParams{ProjectID: projectID}, nil)
 }
 
 // RateLimitedParams are the params of RATE_LIMITED.
 type RateLimitedParams struct {
+	_                 [0]func()
 	Limit             int    `json:"limit"`               // Requests allowed per window.
 	Window            string `json:"window"`              // The window, such as minute.
 	RetryAfterSeconds int    `json:"retry_after_seconds"` // Seconds until the window resets.
 }
 
-func (*RateLimitedParams) ErrorCode() Code { return CodeRateLimited }
-func (p *RateLimitedParams) texts(t *texter) {
-	t.s("Rate limit of ").int(p.Limit).s(" requests per ", p.Window, " reached").end().end().s("Wait ").int(p.RetryAfterSeconds).s(" seconds before calling again.")
-}
-func (p *RateLimitedParams) wire(w *wireWriter) {
-	w.int("limit", p.Limit, false).str("window", p.Window, false).int("retry_after_seconds", p.RetryAfterSeconds, false)
-}
-
-// NewRateLimited returns a RATE_LIMITED error: Rate limit reached.
+// NewRateLimited returns an error of code RATE_LIMITED: Rate limit reached.
 //
 // The caller sent more requests than its plan allows in the window.
 //
-// Message: Rate limit of {limit} requests per {window} reached
-// Suggestion: Wait {retry_after_seconds} seconds before calling again.
+//   - Message: Rate limit of {limit} requests per {window} reached
+//   - Suggestion: Wait {retry_after_seconds} seconds before calling again.
 func NewRateLimited(limit int, window string, retryAfterSeconds int) *Error {
-	e := &withParams[RateLimitedParams]{p: RateLimitedParams{Limit: limit, Window: window, RetryAfterSeconds: retryAfterSeconds}}
-	return e.err.init(CodeRateLimited, &e.p)
+	return newError(8, &RateLimitedParams{Limit: limit, Window: window, RetryAfterSeconds: retryAfterSeconds}, nil)
 }
 
 // ResourceNotFoundParams are the params of RESOURCE_NOT_FOUND.
 type ResourceNotFoundParams struct {
+	_    [0]func()
 	Kind string `json:"kind"` // The kind of resource, such as pipeline or issue.
 	ID   string `json:"id"`   // The identifier the call gave.
 	ResourceNotFoundOptions
 }
 
-func (*ResourceNotFoundParams) ErrorCode() Code { return CodeResourceNotFound }
-func (p *ResourceNotFoundParams) texts(t *texter) {
-	t.s(p.Kind, " ", p.ID, " not found").end().end().s("Check that the ", p.Kind, " exists and that you have at least Reporter access.")
-}
-func (p *ResourceNotFoundParams) wire(w *wireWriter) {
-	w.str("kind", p.Kind, false).str("id", p.ID, false).json("gvk", p.Gvk, p.Gvk == nil)
-}
-
 // ResourceNotFoundOptions are the optional params of RESOURCE_NOT_FOUND. A param left at its zero value is left off the wire.
 type ResourceNotFoundOptions struct {
+	_   [0]func()
 	Gvk *ResourceNotFoundGvk `json:"gvk,omitempty"` // The API group, version and kind of the resource, when it has one.
 }
 
 // ResourceNotFoundGvk is an object param of RESOURCE_NOT_FOUND.
 type ResourceNotFoundGvk struct {
+	_       [0]func()
 	Group   string `json:"group"`
 	Version string `json:"version"`
 	Kind    string `json:"kind"`
 }
 
-// NewResourceNotFound returns a RESOURCE_NOT_FOUND error: Resource not found.
+// NewResourceNotFound returns an error of code RESOURCE_NOT_FOUND: Resource not found.
 //
 // The resource the call names does not exist, or the caller cannot see it.
 //
-// Message: {kind} {id} not found
-// Suggestion: Check that the {kind} exists and that you have at least Reporter access.
+//   - Message: {kind} {id} not found
+//   - Suggestion: Check that the {kind} exists and that you have at least Reporter access.
 func NewResourceNotFound(kind string, id string, opts ...ResourceNotFoundOptions) *Error {
-	e := &withParams[ResourceNotFoundParams]{p: ResourceNotFoundParams{Kind: kind, ID: id, ResourceNotFoundOptions: last(opts)}}
-	return e.err.init(CodeResourceNotFound, &e.p)
+	return newError(9, &ResourceNotFoundParams{Kind: kind, ID: id}, opts)
 }
 
 // StaleRevisionParams are the params of STALE_REVISION.
 type StaleRevisionParams struct {
+	_                [0]func()
 	Kind             string `json:"kind"`              // The kind of resource.
 	ExpectedRevision int    `json:"expected_revision"` // The revision the call was based on.
 	CurrentRevision  int    `json:"current_revision"`  // The resource's current revision.
 }
 
-func (*StaleRevisionParams) ErrorCode() Code { return CodeStaleRevision }
-func (p *StaleRevisionParams) texts(t *texter) {
-	t.s(p.Kind, " changed since revision ").int(p.ExpectedRevision).s("; it is now at ").int(p.CurrentRevision).end().end().s("Read the ", p.Kind, " again and reapply the change to revision ").int(p.CurrentRevision).s(".")
-}
-func (p *StaleRevisionParams) wire(w *wireWriter) {
-	w.str("kind", p.Kind, false).int("expected_revision", p.ExpectedRevision, false).int("current_revision", p.CurrentRevision, false)
-}
-
-// NewStaleRevision returns a STALE_REVISION error: Stale revision.
+// NewStaleRevision returns an error of code STALE_REVISION: Stale revision.
 //
 // The resource changed since the caller read it.
 //
-// Message: {kind} changed since revision {expected_revision}; it is now at {current_revision}
-// Suggestion: Read the {kind} again and reapply the change to revision {current_revision}.
+//   - Message: {kind} changed since revision {expected_revision}; it is now at {current_revision}
+//   - Suggestion: Read the {kind} again and reapply the change to revision {current_revision}.
 func NewStaleRevision(kind string, expectedRevision int, currentRevision int) *Error {
-	e := &withParams[StaleRevisionParams]{p: StaleRevisionParams{Kind: kind, ExpectedRevision: expectedRevision, CurrentRevision: currentRevision}}
-	return e.err.init(CodeStaleRevision, &e.p)
+	return newError(10, &StaleRevisionParams{Kind: kind, ExpectedRevision: expectedRevision, CurrentRevision: currentRevision}, nil)
 }
 
 // TierRestrictedParams are the params of TIER_RESTRICTED.
 type TierRestrictedParams struct {
+	_            [0]func()
 	Tool         string `json:"tool"`          // The tool that was called.
 	Action       string `json:"action"`        // The action that was requested.
 	FeatureName  string `json:"feature_name"`  // The gated feature.
@@ -1634,69 +791,55 @@ type TierRestrictedParams struct {
 	TierRestrictedOptions
 }
 
-func (*TierRestrictedParams) ErrorCode() Code { return CodeTierRestricted }
-func (p *TierRestrictedParams) texts(t *texter) {
-	t.s(p.FeatureName, " requires the ").orHigher(p.TierRequired).s(" tier").end().end().s("Upgrade to ", string(p.TierRequired), ", or use one of the alternatives.")
-}
-func (p *TierRestrictedParams) wire(w *wireWriter) {
-	w.str("tool", p.Tool, false).str("action", p.Action, false).str("feature_name", p.FeatureName, false).str("tier_required", string(p.TierRequired), false).str("current_tier", string(p.CurrentTier), p.CurrentTier == "").json("alternatives", p.Alternatives, len(p.Alternatives) == 0).str("docs_url", p.DocsURL, p.DocsURL == "").str("upgrade_url", p.UpgradeURL, p.UpgradeURL == "")
-}
-
 // TierRestrictedOptions are the optional params of TIER_RESTRICTED. A param left at its zero value is left off the wire.
 type TierRestrictedOptions struct {
+	_            [0]func()
 	CurrentTier  Tier          `json:"current_tier,omitempty"` // The caller's tier, when known.
 	Alternatives []Alternative `json:"alternatives,omitempty"` // What the caller can do instead.
 	DocsURL      string        `json:"docs_url,omitempty"`     // The feature's documentation.
 	UpgradeURL   string        `json:"upgrade_url,omitempty"`  // Where to upgrade.
 }
 
-// NewTierRestricted returns a TIER_RESTRICTED error: Feature needs a higher tier.
+// NewTierRestricted returns an error of code TIER_RESTRICTED: Feature needs a higher tier.
 //
 // The feature behind this tool or action is not part of the caller's
 // plan. The error names the feature and the least tier that has it, and
 // lists what the caller can do instead.
 //
-// Message: {feature_name} requires the {tier_required:or_higher} tier
-// Suggestion: Upgrade to {tier_required}, or use one of the alternatives.
+//   - Message: {feature_name} requires the {tier_required:or_higher} tier
+//   - Suggestion: Upgrade to {tier_required}, or use one of the alternatives.
 func NewTierRestricted(tool string, action string, featureName string, tierRequired Tier, opts ...TierRestrictedOptions) *Error {
-	e := &withParams[TierRestrictedParams]{p: TierRestrictedParams{Tool: tool, Action: action, FeatureName: featureName, TierRequired: tierRequired, TierRestrictedOptions: last(opts)}}
-	return e.err.init(CodeTierRestricted, &e.p)
+	return newError(11, &TierRestrictedParams{Tool: tool, Action: action, FeatureName: featureName, TierRequired: tierRequired}, opts)
 }
 
 // TypeMismatchParams are the params of TYPE_MISMATCH.
 type TypeMismatchParams struct {
+	_             [0]func()
 	Tool          string                      `json:"tool"`           // The tool that was called.
 	InvalidFields []TypeMismatchInvalidFields `json:"invalid_fields"` // Each argument of the wrong type.
 }
 
-func (*TypeMismatchParams) ErrorCode() Code { return CodeTypeMismatch }
-func (p *TypeMismatchParams) texts(t *texter) {
-	t.s("Arguments of the wrong type: ").json(p.InvalidFields).end().end().s("Pass each field with its expected type.")
-}
-func (p *TypeMismatchParams) wire(w *wireWriter) {
-	w.str("tool", p.Tool, false).json("invalid_fields", p.InvalidFields, false)
-}
-
 // TypeMismatchInvalidFields is an object param of TYPE_MISMATCH.
 type TypeMismatchInvalidFields struct {
+	_        [0]func()
 	Field    string `json:"field"`    // The argument's name.
 	Expected string `json:"expected"` // The type the action accepts.
 	Received string `json:"received"` // The type the call gave.
 }
 
-// NewTypeMismatch returns a TYPE_MISMATCH error: Argument of the wrong type.
+// NewTypeMismatch returns an error of code TYPE_MISMATCH: Argument of the wrong type.
 //
 // One or more arguments have a type the action does not accept.
 //
-// Message: Arguments of the wrong type: {invalid_fields:json}
-// Suggestion: Pass each field with its expected type.
+//   - Message: Arguments of the wrong type: {invalid_fields:json}
+//   - Suggestion: Pass each field with its expected type.
 func NewTypeMismatch(tool string, invalidFields []TypeMismatchInvalidFields) *Error {
-	e := &withParams[TypeMismatchParams]{p: TypeMismatchParams{Tool: tool, InvalidFields: nonNilList(invalidFields)}}
-	return e.err.init(CodeTypeMismatch, &e.p)
+	return newError(12, &TypeMismatchParams{Tool: tool, InvalidFields: invalidFields}, nil)
 }
 
 // UpstreamErrorParams are the params of UPSTREAM_ERROR.
 type UpstreamErrorParams struct {
+	_               [0]func()
 	Tool            string `json:"tool"`             // The tool that was called.
 	Action          string `json:"action"`           // The action that was requested.
 	UpstreamStatus  int    `json:"upstream_status"`  // The upstream HTTP status.
@@ -1704,85 +847,65 @@ type UpstreamErrorParams struct {
 	UpstreamErrorOptions
 }
 
-func (*UpstreamErrorParams) ErrorCode() Code { return CodeUpstreamError }
-func (p *UpstreamErrorParams) texts(t *texter) {
-	t.s("Upstream API answered ").int(p.UpstreamStatus).s(": ", p.UpstreamMessage).end().end().s("Check the upstream API's documentation for this endpoint.")
-}
-func (p *UpstreamErrorParams) wire(w *wireWriter) {
-	w.str("tool", p.Tool, false).str("action", p.Action, false).int("upstream_status", p.UpstreamStatus, false).str("upstream_message", p.UpstreamMessage, false).bool("metrics_available", p.MetricsAvailable, !p.MetricsAvailable)
-}
-
 // UpstreamErrorOptions are the optional params of UPSTREAM_ERROR. A param left at its zero value is left off the wire.
 type UpstreamErrorOptions struct {
+	_                [0]func()
 	MetricsAvailable bool `json:"metrics_available,omitempty"` // Whether upstream metrics were collected.
 }
 
-// NewUpstreamError returns a UPSTREAM_ERROR error: Upstream API error.
+// NewUpstreamError returns an error of code UPSTREAM_ERROR: Upstream API error.
 //
 // The upstream API answered with an error the tool cannot map to another code.
 //
-// Message: Upstream API answered {upstream_status}: {upstream_message}
-// Suggestion: Check the upstream API's documentation for this endpoint.
+//   - Message: Upstream API answered {upstream_status}: {upstream_message}
+//   - Suggestion: Check the upstream API's documentation for this endpoint.
 func NewUpstreamError(tool string, action string, upstreamStatus int, upstreamMessage string, opts ...UpstreamErrorOptions) *Error {
-	e := &withParams[UpstreamErrorParams]{p: UpstreamErrorParams{Tool: tool, Action: action, UpstreamStatus: upstreamStatus, UpstreamMessage: upstreamMessage, UpstreamErrorOptions: last(opts)}}
-	return e.err.init(CodeUpstreamError, &e.p)
+	return newError(13, &UpstreamErrorParams{Tool: tool, Action: action, UpstreamStatus: upstreamStatus, UpstreamMessage: upstreamMessage}, opts)
 }
 
 // UpstreamNotFoundParams are the params of UPSTREAM_NOT_FOUND.
 type UpstreamNotFoundParams struct {
+	_      [0]func()
 	Tool   string `json:"tool"`   // The tool that was called.
 	Action string `json:"action"` // The action that was requested.
 	UpstreamNotFoundOptions
 }
 
-func (*UpstreamNotFoundParams) ErrorCode() Code { return CodeUpstreamNotFound }
-func (p *UpstreamNotFoundParams) texts(t *texter) {
-	t.s("The upstream API found nothing for ", p.Tool, " ", p.Action).end().end().s("Check the ids the call gave and that you have at least Reporter access.")
-}
-func (p *UpstreamNotFoundParams) wire(w *wireWriter) {
-	w.str("tool", p.Tool, false).str("action", p.Action, false).str("upstream_message", p.UpstreamMessage, p.UpstreamMessage == "")
-}
-
 // UpstreamNotFoundOptions are the optional params of UPSTREAM_NOT_FOUND. A param left at its zero value is left off the wire.
 type UpstreamNotFoundOptions struct {
+	_               [0]func()
 	UpstreamMessage string `json:"upstream_message,omitempty"` // The upstream error text.
 }
 
-// NewUpstreamNotFound returns a UPSTREAM_NOT_FOUND error: Not found upstream.
+// NewUpstreamNotFound returns an error of code UPSTREAM_NOT_FOUND: Not found upstream.
 //
 // The upstream API has no such resource, or hides it from the caller.
 //
-// Message: The upstream API found nothing for {tool} {action}
-// Suggestion: Check the ids the call gave and that you have at least Reporter access.
+//   - Message: The upstream API found nothing for {tool} {action}
+//   - Suggestion: Check the ids the call gave and that you have at least Reporter access.
 func NewUpstreamNotFound(tool string, action string, opts ...UpstreamNotFoundOptions) *Error {
-	e := &withParams[UpstreamNotFoundParams]{p: UpstreamNotFoundParams{Tool: tool, Action: action, UpstreamNotFoundOptions: last(opts)}}
-	return e.err.init(CodeUpstreamNotFound, &e.p)
+	return newError(14, &UpstreamNotFoundParams{Tool: tool, Action: action}, opts)
 }
 
 // UpstreamTimeoutParams are the params of UPSTREAM_TIMEOUT.
 type UpstreamTimeoutParams struct {
+	_         [0]func()
 	TimeoutMs int `json:"timeout_ms"` // The deadline in milliseconds.
 }
 
-func (*UpstreamTimeoutParams) ErrorCode() Code { return CodeUpstreamTimeout }
-func (p *UpstreamTimeoutParams) texts(t *texter) {
-	t.s("Upstream API did not answer within ").int(p.TimeoutMs).s(" ms").end().end().s("Retry after a short delay.")
-}
-func (p *UpstreamTimeoutParams) wire(w *wireWriter) { w.int("timeout_ms", p.TimeoutMs, false) }
-
-// NewUpstreamTimeout returns a UPSTREAM_TIMEOUT error: Upstream API timed out.
+// NewUpstreamTimeout returns an error of code UPSTREAM_TIMEOUT: Upstream API timed out.
 //
 // The upstream API did not answer within the tool's deadline.
 //
-// Message: Upstream API did not answer within {timeout_ms} ms
-// Suggestion: Retry after a short delay.
+//   - Message: Upstream API did not answer within {timeout_ms} ms
+//   - Suggestion: Retry after a short delay.
 func NewUpstreamTimeout(timeoutMs int) *Error {
-	e := &withParams[UpstreamTimeoutParams]{p: UpstreamTimeoutParams{TimeoutMs: timeoutMs}}
-	return e.err.init(CodeUpstreamTimeout, &e.p)
+	return newError(15, &UpstreamTimeoutParams{TimeoutMs: timeoutMs}, nil)
 }
 
 // ValueOutOfRangeParams are the params of VALUE_OUT_OF_RANGE.
 type ValueOutOfRangeParams struct {
+	_       [0]func()
 	Field   string  `json:"field"`   // The argument's name.
 	Minimum float64 `json:"minimum"` // The smallest accepted value.
 	Maximum float64 `json:"maximum"` // The largest accepted value.
@@ -1790,22 +913,13 @@ type ValueOutOfRangeParams struct {
 	Unit    string  `json:"-"`       // What the value counts, for the detail: never sent.
 }
 
-func (*ValueOutOfRangeParams) ErrorCode() Code { return CodeValueOutOfRange }
-func (p *ValueOutOfRangeParams) texts(t *texter) {
-	t.s(p.Field, " must be between ").float(p.Minimum).s(" and ").float(p.Maximum).s(", got ").float(p.Value).end().s(p.Field, " is ", p.Unit, ".").end().s("Pass a value of ", p.Field, " between ").float(p.Minimum).s(" and ").float(p.Maximum).s(".")
-}
-func (p *ValueOutOfRangeParams) wire(w *wireWriter) {
-	w.str("field", p.Field, false).float("minimum", p.Minimum, false).float("maximum", p.Maximum, false).float("value", p.Value, false)
-}
-
-// NewValueOutOfRange returns a VALUE_OUT_OF_RANGE error: Value out of range.
+// NewValueOutOfRange returns an error of code VALUE_OUT_OF_RANGE: Value out of range.
 //
 // A numeric argument lies outside the range the action accepts.
 //
-// Message: {field} must be between {minimum} and {maximum}, got {value}
-// Detail: {field} is {unit}.
-// Suggestion: Pass a value of {field} between {minimum} and {maximum}.
+//   - Message: {field} must be between {minimum} and {maximum}, got {value}
+//   - Detail: {field} is {unit}.
+//   - Suggestion: Pass a value of {field} between {minimum} and {maximum}.
 func NewValueOutOfRange(field string, minimum float64, maximum float64, value float64, unit string) *Error {
-	e := &withParams[ValueOutOfRangeParams]{p: ValueOutOfRangeParams{Field: field, Minimum: minimum, Maximum: maximum, Value: value, Unit: unit}}
-	return e.err.init(CodeValueOutOfRange, &e.p)
+	return newError(16, &ValueOutOfRangeParams{Field: field, Minimum: minimum, Maximum: maximum, Value: value, Unit: unit}, nil)
 }

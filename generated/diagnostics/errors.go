@@ -6,51 +6,36 @@
 // `--format json` errspec prints one JSON object per problem, in the shape
 // shown below, so that an editor, a CI job or an agent can act on it.
 // Exit codes follow the category: 1 for drift, 2 for everything else.
+//
+// The package needs Go 1.25 or later and the runtime package github.com/errspec/errspec of the errspec release that generated it.
 package diagnostics
 
 import (
-	"bytes"
-	"encoding/json"
-	"fmt"
-	"math"
-	"slices"
-	"strconv"
-	"strings"
-	"sync"
+	"github.com/errspec/errspec"
+	"log/slog"
 	"time"
-	"unicode/utf8"
 )
+
+// This package needs the runtime of the errspec release that generated it: if this line does not compile, the errspec in your go.mod is older than that release; update it, or run go generate with the errspec your go.mod requires.
+const _ = errspec.SupportPackageIsVersion1
 
 // Code identifies an error. Codes are stable: clients match on them.
 type Code string
 
 const (
-	// CodeAmbiguousCode is AMBIGUOUS_CODE: Ambiguous code.
-	CodeAmbiguousCode Code = "AMBIGUOUS_CODE"
-	// CodeCatalogInvalid is CATALOG_INVALID: Catalog is inconsistent.
-	CodeCatalogInvalid Code = "CATALOG_INVALID"
-	// CodeCatalogNotFound is CATALOG_NOT_FOUND: No catalog.
-	CodeCatalogNotFound Code = "CATALOG_NOT_FOUND"
-	// CodeCatalogSchema is CATALOG_SCHEMA: Catalog does not match the schema.
-	CodeCatalogSchema Code = "CATALOG_SCHEMA"
-	// CodeCatalogSyntax is CATALOG_SYNTAX: CUE syntax error.
-	CodeCatalogSyntax Code = "CATALOG_SYNTAX"
-	// CodeDrift is DRIFT: Generated files are out of date.
-	CodeDrift Code = "DRIFT"
-	// CodeInternalError is INTERNAL_ERROR: errspec failed.
-	CodeInternalError Code = "INTERNAL_ERROR"
-	// CodeInterrupted is INTERRUPTED: Interrupted.
-	CodeInterrupted Code = "INTERRUPTED"
-	// CodeOutputFailed is OUTPUT_FAILED: Writing failed.
-	CodeOutputFailed Code = "OUTPUT_FAILED"
-	// CodeOutputForeign is OUTPUT_FOREIGN: Output file not errspec's.
-	CodeOutputForeign Code = "OUTPUT_FOREIGN"
-	// CodeTemplateInvalid is TEMPLATE_INVALID: Template override invalid.
-	CodeTemplateInvalid Code = "TEMPLATE_INVALID"
-	// CodeUnknownCode is UNKNOWN_CODE: Unknown code.
-	CodeUnknownCode Code = "UNKNOWN_CODE"
-	// CodeUsage is USAGE: Bad command line.
-	CodeUsage Code = "USAGE"
+	CodeAmbiguousCode   Code = "AMBIGUOUS_CODE"    // Ambiguous code
+	CodeCatalogInvalid  Code = "CATALOG_INVALID"   // Catalog is inconsistent
+	CodeCatalogNotFound Code = "CATALOG_NOT_FOUND" // No catalog
+	CodeCatalogSchema   Code = "CATALOG_SCHEMA"    // Catalog does not match the schema
+	CodeCatalogSyntax   Code = "CATALOG_SYNTAX"    // CUE syntax error
+	CodeDrift           Code = "DRIFT"             // Generated files are out of date
+	CodeInternalError   Code = "INTERNAL_ERROR"    // errspec failed
+	CodeInterrupted     Code = "INTERRUPTED"       // Interrupted
+	CodeOutputFailed    Code = "OUTPUT_FAILED"     // Writing failed
+	CodeOutputForeign   Code = "OUTPUT_FOREIGN"    // Output file not errspec's
+	CodeTemplateInvalid Code = "TEMPLATE_INVALID"  // Template override invalid
+	CodeUnknownCode     Code = "UNKNOWN_CODE"      // Unknown code
+	CodeUsage           Code = "USAGE"             // Bad command line
 )
 
 // Error returns the code itself, so that a Code can be the target of errors.Is.
@@ -58,21 +43,24 @@ func (c Code) Error() string {
 	return string(c)
 }
 
-// index is the position of the code in specs, which is sorted by code, or -1.
-func (c Code) index() int {
-	i, j := 0, len(specs)
-	for i < j {
-		h := int(uint(i+j) >> 1)
-		if specs[h].Code < c {
-			i = h + 1
-		} else {
-			j = h
-		}
+// Category returns the code's category, or the empty category for an unknown code.
+func (c Code) Category() Category {
+	info, _ := Lookup(c)
+	return info.Category
+}
+
+// Retryable reports whether a call that failed with the code may succeed if retried.
+func (c Code) Retryable() bool {
+	info, _ := Lookup(c)
+	return info.Retryable
+}
+
+// HTTPStatus returns the HTTP status of the code; 500 for an unknown code.
+func (c Code) HTTPStatus() int {
+	if info, ok := Lookup(c); ok {
+		return info.HTTPStatus
 	}
-	if i < len(specs) && specs[i].Code == c {
-		return i
-	}
-	return -1
+	return 500
 }
 
 // Category groups codes. Categories may nest: errors.Is matches a code's category and every category above it.
@@ -138,66 +126,32 @@ type Info struct {
 	Deprecated bool
 }
 
-// codeSpec is a code's Info and what the generated code needs to know of it besides.
-type codeSpec struct {
-	Info
-	envelope                    int           // index in envelopes of the code's wire shape
-	message, detail, suggestion string        // the fixed texts of a code without params
-	params                      func() Params // a new params value of the code; nil for a code without params
-}
-
-// specs holds every code, sorted, one a row: its Info (code, category, title, retryable, retry, retry after, HTTP status, docs URL, deprecated), its envelope, its fixed texts and its params.
-var specs = [...]codeSpec{
-	{Info{CodeAmbiguousCode, CategoryUsage, "Ambiguous code", false, RetryAfterFix, 0, 400, "", false}, 0, "", "", "", func() Params { return new(AmbiguousCodeParams) }},
-	{Info{CodeCatalogInvalid, CategoryCatalog, "Catalog is inconsistent", false, RetryAfterFix, 0, 422, "", false}, 0, "", "", "", func() Params { return new(CatalogInvalidParams) }},
-	{Info{CodeCatalogNotFound, CategoryCatalog, "No catalog", false, RetryAfterFix, 0, 422, "", false}, 0, "", "", "", func() Params { return new(CatalogNotFoundParams) }},
-	{Info{CodeCatalogSchema, CategoryCatalog, "Catalog does not match the schema", false, RetryAfterFix, 0, 422, "", false}, 0, "", "", "", func() Params { return new(CatalogSchemaParams) }},
-	{Info{CodeCatalogSyntax, CategoryCatalog, "CUE syntax error", false, RetryAfterFix, 0, 422, "", false}, 0, "", "", "", func() Params { return new(CatalogSyntaxParams) }},
-	{Info{CodeDrift, CategoryDrift, "Generated files are out of date", false, RetryAfterFix, 0, 409, "", false}, 0, "", "", "", func() Params { return new(DriftParams) }},
-	{Info{CodeInternalError, CategoryInternal, "errspec failed", false, RetryNever, 0, 500, "", false}, 0, "", "", "", func() Params { return new(InternalErrorParams) }},
-	{Info{CodeInterrupted, CategoryOutput, "Interrupted", false, RetryAfterFix, 0, 409, "", false}, 0, "interrupted: no file was changed", "", "run errspec again", nil},
-	{Info{CodeOutputFailed, CategoryOutput, "Writing failed", false, RetryAfterFix, 0, 409, "", false}, 0, "", "", "", func() Params { return new(OutputFailedParams) }},
-	{Info{CodeOutputForeign, CategoryOutput, "Output file not errspec's", false, RetryAfterFix, 0, 409, "", false}, 0, "", "", "", func() Params { return new(OutputForeignParams) }},
-	{Info{CodeTemplateInvalid, CategoryUsage, "Template override invalid", false, RetryAfterFix, 0, 400, "", false}, 0, "", "", "", func() Params { return new(TemplateInvalidParams) }},
-	{Info{CodeUnknownCode, CategoryUsage, "Unknown code", false, RetryAfterFix, 0, 400, "", false}, 0, "", "", "", func() Params { return new(UnknownCodeParams) }},
-	{Info{CodeUsage, CategoryUsage, "Bad command line", false, RetryAfterFix, 0, 400, "", false}, 0, "", "", "", func() Params { return new(UsageParams) }},
-}
-
 // Lookup returns the metadata of a code; ok is false for a code the catalog does not declare.
 func Lookup(c Code) (info Info, ok bool) {
-	if i := c.index(); i >= 0 {
-		return specs[i].Info, true
+	s := catalog.Lookup(string(c))
+	if s == nil {
+		return Info{}, false
 	}
-	return Info{}, false
+	return Info{
+		Category:   Category(s.Category),
+		Code:       c,
+		Deprecated: s.Deprecated,
+		DocsURL:    s.DocsURL,
+		HTTPStatus: s.HTTPStatus,
+		Retry:      Retry(s.Retry),
+		RetryAfter: time.Duration(s.RetryAfter) * time.Second,
+		Retryable:  s.Retryable,
+		Title:      s.Title,
+	}, true
 }
 
 // Codes returns every code of the catalog, sorted.
 func Codes() []Code {
-	out := make([]Code, len(specs))
-	for i := range specs {
-		out[i] = specs[i].Code
+	out := make([]Code, len(codes))
+	for i := range codes {
+		out[i] = Code(codes[i].Code)
 	}
 	return out
-}
-
-// Category returns the code's category, or the empty category for an unknown code.
-func (c Code) Category() Category {
-	info, _ := Lookup(c)
-	return info.Category
-}
-
-// Retryable reports whether a call that failed with the code may succeed if retried.
-func (c Code) Retryable() bool {
-	info, _ := Lookup(c)
-	return info.Retryable
-}
-
-// HTTPStatus returns the HTTP status of the code; 500 for an unknown code.
-func (c Code) HTTPStatus() int {
-	if info, ok := Lookup(c); ok {
-		return info.HTTPStatus
-	}
-	return 500
 }
 
 // Error is an error of the errspec catalog. Build one with the constructor of its code (New...), return it as an error, match it with errors.Is against a Code or a Category, and send it with encoding/json: it marshals to the catalog's wire format, and Parse reads that back. A constructor takes the code's required params in order and its optional params, if it has any, in an options struct; when given several, the last one wins.
@@ -213,44 +167,46 @@ type Error struct {
 	// Params holds the code's typed params: a *XParams for code X, nil for a code without params.
 	Params Params
 
-	status int // HTTP status set with WithHTTPStatus; 0 for the code's own
-	cause  error
+	spec    *errspec.CodeSpec // the code's row of the table, as last looked up
+	status  int               // HTTP status set with WithHTTPStatus; 0 for the code's own
+	cause   error
+	unknown *errspec.Unknown // what Parse read of a code the catalog does not know
 }
 
-// Params is implemented by the params type of every code.
-type Params interface {
-	// ErrorCode returns the code the params belong to.
-	ErrorCode() Code
-	// texts fills in the code's message, detail and suggestion templates.
-	texts(t *texter)
-	// wire writes the params sent on the wire, in order, each with whether it is left off: an optional param at its zero value is.
-	wire(w *wireWriter)
-}
+// Params holds the typed params of an error: a *XParams for a code X that has params, nil for a code without, and errspec.RawParams, the params as the wire gave them, for an error Parse read of a code the catalog does not know.
+type Params any
 
-// init makes e an error of code c with params p, its texts filled in. It returns e.
-func (e *Error) init(c Code, p Params) *Error {
-	e.Code, e.Params = c, p
-	e.Message, e.Detail, e.Suggestion = fill(p)
+// newError returns the error of the code in row i of the table, with params p and the last of the options opts, if any.
+func newError(i int, p Params, opts any) *Error {
+	s := &codes[i]
+	e := &Error{
+		Code:   Code(s.Code),
+		Params: p,
+		spec:   s,
+	}
+	e.Message, e.Detail, e.Suggestion = catalog.New(s, p, opts)
 	return e
 }
 
-// newFixed builds the error of a code without params, whose texts are fixed.
-func newFixed(c Code) *Error {
-	s := &specs[c.index()]
-	return &Error{
-		Code:       c,
-		Detail:     s.detail,
-		Message:    s.message,
-		Suggestion: s.suggestion,
+// ErrspecView returns e as errspec's runtime and adapters see it.
+func (e *Error) ErrspecView() errspec.View {
+	return errspec.View{
+		Catalog:    &catalog,
+		Cause:      e.cause,
+		Code:       string(e.Code),
+		Detail:     e.Detail,
+		Message:    e.Message,
+		Params:     e.Params,
+		Spec:       e.spec,
+		Status:     e.status,
+		Suggestion: e.Suggestion,
+		Unknown:    e.unknown,
 	}
 }
 
 // Error returns the code and the message, and the cause's text when there is a cause.
 func (e *Error) Error() string {
-	if e.cause != nil {
-		return string(e.Code) + ": " + e.Message + ": " + e.cause.Error()
-	}
-	return string(e.Code) + ": " + e.Message
+	return e.ErrspecView().ErrorText()
 }
 
 // Unwrap returns the cause attached with WithCause, or nil.
@@ -282,7 +238,7 @@ func (e *Error) Is(target error) bool {
 	case Code:
 		return e.Code == t
 	case Category:
-		for c := e.Code.Category(); c != ""; c = c.Parent() {
+		for c := e.Category(); c != ""; c = c.Parent() {
 			if c == t {
 				return true
 			}
@@ -293,290 +249,30 @@ func (e *Error) Is(target error) bool {
 	return false
 }
 
-// Category returns the category of e's code.
+// Category returns the category of e's code; for a code the catalog does not know, the one the wire gave.
 func (e *Error) Category() Category {
-	return e.Code.Category()
+	return Category(e.ErrspecView().Category())
 }
 
 // Retryable reports whether the same call may succeed if retried.
 func (e *Error) Retryable() bool {
-	return e.Code.Retryable()
+	return e.ErrspecView().Retryable()
 }
 
 // HTTPStatus returns the HTTP status to serve e with: the one set with WithHTTPStatus, else the code's.
 func (e *Error) HTTPStatus() int {
-	if e.status != 0 {
-		return e.status
-	}
-	return e.Code.HTTPStatus()
+	return e.ErrspecView().HTTPStatus()
 }
 
-// Text renders e for a person at a terminal: the code and message on the first line, then the detail, the suggestion, the alternatives, the cause and the docs URL, each on lines of their own.
+// Text renders e for a person at a terminal: the code and message on the first line, then the detail, the suggestion, the alternatives, the cause and the docs URL, each on lines of their own, control characters escaped.
 func (e *Error) Text() string {
-	var b strings.Builder
-	b.WriteString("error " + string(e.Code) + ": " + e.Message + "\n")
-	if e.Detail != "" {
-		b.WriteString("  detail: " + e.Detail + "\n")
-	}
-	if e.Suggestion != "" {
-		b.WriteString("  fix: " + e.Suggestion + "\n")
-	}
-	for _, a := range e.alternatives() {
-		b.WriteString("  instead: " + a.Action)
-		if a.Description != "" {
-			b.WriteString(" — " + a.Description)
-		}
-		if a.AvailableOn != "" {
-			b.WriteString(" (" + a.AvailableOn + ")")
-		}
-		b.WriteString("\n")
-	}
-	if e.cause != nil {
-		b.WriteString("  cause: " + e.cause.Error() + "\n")
-	}
-	if info, _ := Lookup(e.Code); info.DocsURL != "" {
-		b.WriteString("  docs: " + info.DocsURL + "\n")
-	}
-	return b.String()
+	return e.ErrspecView().Text()
 }
 
-// alternatives returns the alternatives among e's params, if its code has any.
-func (e *Error) alternatives() []Alternative {
-	return nil
+// LogValue returns e for log/slog: its code, category, whether a retry can help, its message and its wire params, sensitive ones redacted.
+func (e *Error) LogValue() slog.Value {
+	return e.ErrspecView().LogValue()
 }
-
-// texter fills in templates: it appends their parts to b, and records where the message and the detail end.
-type texter struct {
-	b    []byte
-	ends [2]int
-	n    int
-}
-
-// texters holds texters for reuse.
-var texters = sync.Pool{New: func() any {
-	return &texter{}
-}}
-
-// fill fills in the templates of p: the message, the detail and the suggestion.
-func fill(p Params) (message, detail, suggestion string) {
-	t := texters.Get().(*texter)
-	t.b, t.n = t.b[:0], 0
-	p.texts(t)
-	s := string(t.b)
-	message, detail, suggestion = s[:t.ends[0]], s[t.ends[0]:t.ends[1]], s[t.ends[1]:]
-	if cap(t.b) <= 4096 {
-		texters.Put(t)
-	}
-	return
-}
-
-// end ends the message, then the detail.
-//
-//go:noinline
-func (t *texter) end() *texter {
-	t.ends[t.n] = len(t.b)
-	t.n++
-	return t
-}
-
-// s appends texts.
-//
-//go:noinline
-func (t *texter) s(ss ...string) *texter {
-	for _, s := range ss {
-		t.b = append(t.b, s...)
-	}
-	return t
-}
-
-// int appends an integer.
-//
-//go:noinline
-func (t *texter) int(n int) *texter {
-	t.b = strconv.AppendInt(t.b, int64(n), 10)
-	return t
-}
-
-// bool appends true or false.
-//
-//go:noinline
-func (t *texter) bool(v bool) *texter {
-	t.b = strconv.AppendBool(t.b, v)
-	return t
-}
-
-// float appends a number in the shortest form that reads back as it.
-//
-//go:noinline
-func (t *texter) float(f float64) *texter {
-	t.b = strconv.AppendFloat(t.b, f, 'g', -1, 64)
-	return t
-}
-
-// json appends a value as JSON.
-//
-//go:noinline
-func (t *texter) json(v any) *texter {
-	j, _ := marshal(v)
-	t.b = append(t.b, j...)
-	return t
-}
-
-// sep appends the separator before element i of n: sep, or last before the last element.
-func (t *texter) sep(i, n int, sep, last string) {
-	switch {
-	case i == 0:
-	case i == n-1:
-		t.b = append(t.b, last...)
-	default:
-		t.b = append(t.b, sep...)
-	}
-}
-
-// strs appends a list of texts, separated by sep and, before the last one, by last.
-//
-//go:noinline
-func (t *texter) strs(xs []string, sep, last string) *texter {
-	for i, x := range xs {
-		t.sep(i, len(xs), sep, last)
-		t.b = append(t.b, x...)
-	}
-	return t
-}
-
-// ints appends a list of integers, separated as strs does.
-//
-//go:noinline
-func (t *texter) ints(xs []int, sep, last string) *texter {
-	for i, x := range xs {
-		t.sep(i, len(xs), sep, last)
-		t.b = strconv.AppendInt(t.b, int64(x), 10)
-	}
-	return t
-}
-
-// floats appends a list of numbers, separated as strs does.
-//
-//go:noinline
-func (t *texter) floats(xs []float64, sep, last string) *texter {
-	for i, x := range xs {
-		t.sep(i, len(xs), sep, last)
-		t.b = strconv.AppendFloat(t.b, x, 'g', -1, 64)
-	}
-	return t
-}
-
-// bools appends a list of true and false, separated as strs does.
-//
-//go:noinline
-func (t *texter) bools(xs []bool, sep, last string) *texter {
-	for i, x := range xs {
-		t.sep(i, len(xs), sep, last)
-		t.b = strconv.AppendBool(t.b, x)
-	}
-	return t
-}
-
-// wireMember is a member of an envelope, the wire shape of errors: a key of a JSON object and what it holds.
-type wireMember struct {
-	key     string
-	json    string       // the key as JSON, with the colon
-	kind    int          // memberConst, ...
-	field   int          // memberField: field...
-	name    string       // memberParam: the param; memberConst: the JSON value
-	members []wireMember // memberObject
-}
-
-// The kinds of wire members.
-const (
-	memberConst  = iota // a constant
-	memberField         // a value of the error
-	memberParams        // an object of the params not placed one by one
-	memberParam         // one param
-	memberSpread        // the params not placed one by one, as members of this object
-	memberObject        // a nested object
-)
-
-// The values of an error that an envelope can place.
-const (
-	fieldCode = iota
-	fieldCategory
-	fieldMessage
-	fieldDetail
-	fieldSuggestion
-	fieldRetryable
-	fieldRetry
-	fieldRetryAfter
-	fieldHTTPStatus
-	fieldDocsURL
-	fieldTitle
-)
-
-// envelopes are the catalog's wire shapes; codeSpec.envelope indexes them.
-var envelopes = [...][]wireMember{
-	[]wireMember{
-		{
-			field: fieldCode,
-			json:  "\"code\":",
-			key:   "code",
-			kind:  memberField,
-		},
-		{
-			field: fieldMessage,
-			json:  "\"message\":",
-			key:   "message",
-			kind:  memberField,
-		},
-		{
-			json: "\"position\":",
-			key:  "position",
-			kind: memberObject,
-			members: []wireMember{
-				{
-					json: "\"file\":",
-					key:  "file",
-					kind: memberParam,
-					name: "file",
-				},
-				{
-					json: "\"line\":",
-					key:  "line",
-					kind: memberParam,
-					name: "line",
-				},
-				{
-					json: "\"column\":",
-					key:  "column",
-					kind: memberParam,
-					name: "column",
-				},
-			},
-		},
-		{
-			json: "\"path\":",
-			key:  "path",
-			kind: memberParam,
-			name: "path",
-		},
-		{
-			field: fieldSuggestion,
-			json:  "\"suggestion\":",
-			key:   "suggestion",
-			kind:  memberField,
-		},
-		{
-			json: "\"details\":",
-			key:  "details",
-			kind: memberParams,
-		},
-	},
-}
-
-// placed lists, for each envelope, the params it places one by one.
-var placed = [...][]string{[]string{"column", "file", "line", "path"}}
-
-// codePath is where every envelope puts the code.
-var codePath = [...]string{"code"}
 
 // MarshalJSON writes e in the catalog's wire format.
 func (e *Error) MarshalJSON() ([]byte, error) {
@@ -585,305 +281,7 @@ func (e *Error) MarshalJSON() ([]byte, error) {
 
 // AppendJSON appends e in the catalog's wire format to b, as MarshalJSON writes it. encoding/json checks and copies again what a MarshalJSON method returns: a server that writes the error itself saves that.
 func (e *Error) AppendJSON(b []byte) ([]byte, error) {
-	i := e.Code.index()
-	if i < 0 {
-		return nil, fmt.Errorf("diagnostics: marshaling an error of unknown code %q", e.Code)
-	}
-	s := &specs[i]
-	w := writers.Get().(*wireWriter)
-	*w = wireWriter{
-		b:      append(b, '{'),
-		e:      e,
-		placed: placed[s.envelope],
-		spec:   s,
-	}
-	w.object(envelopes[s.envelope])
-	b, err := append(w.b, '}'), w.err
-	*w = wireWriter{}
-	writers.Put(w)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// writers holds wireWriters for reuse.
-var writers = sync.Pool{New: func() any {
-	return new(wireWriter)
-}}
-
-// wireWriter writes an Error as JSON, following an envelope. Parse uses it to check that the wire carries the required params.
-type wireWriter struct {
-	b         []byte
-	e         *Error
-	spec      *codeSpec
-	n         int                        // members written to the current object
-	placed    []string                   // params the envelope places one by one, left out of the params object and spread
-	only, key string                     // when only is set, the writer writes that param alone, as key
-	check     map[string]json.RawMessage // Parse: the params on the wire, which must hold each required one
-	err       error
-}
-
-// object writes the members of an envelope's object, leaving out empty values and, with their key, objects left empty.
-func (w *wireWriter) object(ms []wireMember) {
-	for i := range ms {
-		m := &ms[i]
-		switch m.kind {
-		case memberConst:
-			w.member(m.json)
-			w.b = append(w.b, m.name...)
-		case memberField:
-			w.field(m)
-		case memberParam:
-			w.only, w.key = m.name, m.json
-			w.params()
-			w.only = ""
-		case memberSpread:
-			w.params()
-		case memberParams, memberObject:
-			mark, n := len(w.b), w.n
-			w.member(m.json)
-			w.b, w.n = append(w.b, '{'), 0
-			if m.kind == memberParams {
-				w.params()
-			} else {
-				w.object(m.members)
-			}
-			if w.n == 0 {
-				w.b, w.n = w.b[:mark], n
-			} else {
-				w.b, w.n = append(w.b, '}'), n+1
-			}
-		}
-	}
-}
-
-// member starts a member of the current object: key is its key as JSON, with the colon.
-func (w *wireWriter) member(key string) {
-	if w.n > 0 {
-		w.b = append(w.b, ',')
-	}
-	w.n++
-	w.b = append(w.b, key...)
-}
-
-// params writes e's params, or the one the writer is told to write alone.
-func (w *wireWriter) params() {
-	if w.e.Params != nil {
-		w.e.Params.wire(w)
-	}
-}
-
-// text writes a text of e, unless it is empty.
-func (w *wireWriter) text(key, v string) {
-	if v != "" {
-		w.member(key)
-		w.b = appendString(w.b, v)
-	}
-}
-
-// field writes a value of e an envelope places: empty texts, a zero retry-after and an empty docs URL are left off.
-func (w *wireWriter) field(m *wireMember) {
-	e, info := w.e, &w.spec.Info
-	switch m.field {
-	case fieldCode:
-		w.text(m.json, string(e.Code))
-	case fieldCategory:
-		w.text(m.json, string(info.Category))
-	case fieldMessage:
-		w.text(m.json, e.Message)
-	case fieldDetail:
-		w.text(m.json, e.Detail)
-	case fieldSuggestion:
-		w.text(m.json, e.Suggestion)
-	case fieldRetryable:
-		w.member(m.json)
-		w.b = strconv.AppendBool(w.b, info.Retryable)
-	case fieldRetry:
-		w.text(m.json, string(info.Retry))
-	case fieldRetryAfter:
-		if info.RetryAfter >= time.Second {
-			w.member(m.json)
-			w.b = strconv.AppendInt(w.b, int64(info.RetryAfter/time.Second), 10)
-		}
-	case fieldHTTPStatus:
-		w.member(m.json)
-		w.b = strconv.AppendInt(w.b, int64(e.HTTPStatus()), 10)
-	case fieldDocsURL:
-		w.text(m.json, info.DocsURL)
-	case fieldTitle:
-		w.text(m.json, info.Title)
-	}
-}
-
-// param reports whether the param name goes where the writer is, and if so starts it. omit leaves an optional param at its zero value off the wire. When Parse checks the params, param records a required one the wire lacks.
-func (w *wireWriter) param(name string, omit bool) bool {
-	switch {
-	case w.check != nil:
-		if _, ok := w.check[name]; !ok && !omit && w.err == nil {
-			w.err = fmt.Errorf("required param %s is missing", name)
-		}
-		return false
-	case omit:
-		return false
-	case w.only != "":
-		if name != w.only {
-			return false
-		}
-		w.member(w.key)
-		return true
-	case slices.Contains(w.placed, name):
-		return false
-	}
-	if w.n > 0 {
-		w.b = append(w.b, ',')
-	}
-	w.n++
-	w.b = append(append(w.b, '"'), name...)
-	w.b = append(w.b, '"', ':')
-	return true
-}
-
-// str writes a string param.
-//
-//go:noinline
-func (w *wireWriter) str(name string, v string, omit bool) *wireWriter {
-	if w.param(name, omit) {
-		w.b = appendString(w.b, v)
-	}
-	return w
-}
-
-// int writes an integer param.
-//
-//go:noinline
-func (w *wireWriter) int(name string, v int, omit bool) *wireWriter {
-	if w.param(name, omit) {
-		w.b = strconv.AppendInt(w.b, int64(v), 10)
-	}
-	return w
-}
-
-// bool writes a bool param.
-//
-//go:noinline
-func (w *wireWriter) bool(name string, v bool, omit bool) *wireWriter {
-	if w.param(name, omit) {
-		w.b = strconv.AppendBool(w.b, v)
-	}
-	return w
-}
-
-// float writes a number param as encoding/json does; NaN and the infinities are an error.
-//
-//go:noinline
-func (w *wireWriter) float(name string, v float64, omit bool) *wireWriter {
-	if w.param(name, omit) {
-		if math.IsNaN(v) || math.IsInf(v, 0) && w.err == nil {
-			_, w.err = json.Marshal(v)
-		}
-		w.b = appendFloat(w.b, v)
-	}
-	return w
-}
-
-// strs writes a list of strings param.
-//
-//go:noinline
-func (w *wireWriter) strs(name string, v []string, omit bool) *wireWriter {
-	if w.param(name, omit) {
-		if v == nil {
-			w.b = append(w.b, "null"...)
-			return w
-		}
-		w.b = append(w.b, '[')
-		for i, s := range v {
-			if i > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.b = appendString(w.b, s)
-		}
-		w.b = append(w.b, ']')
-	}
-	return w
-}
-
-// json writes a param of any other type with encoding/json.
-//
-//go:noinline
-func (w *wireWriter) json(name string, v any, omit bool) *wireWriter {
-	if w.param(name, omit) {
-		j, err := marshal(v)
-		if err != nil && w.err == nil {
-			w.err = err
-		}
-		w.b = append(w.b, j...)
-	}
-	return w
-}
-
-// appendString appends s as a JSON string, as encoding/json writes it without escaping <, > and &.
-func appendString(b []byte, s string) []byte {
-	b = append(b, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		if c := s[i]; c < utf8.RuneSelf {
-			if c >= ' ' && c != '"' && c != '\\' {
-				i++
-				continue
-			}
-			b = append(b, s[start:i]...)
-			switch c {
-			case '\\', '"':
-				b = append(b, '\\', c)
-			case '\b':
-				b = append(b, '\\', 'b')
-			case '\f':
-				b = append(b, '\\', 'f')
-			case '\n':
-				b = append(b, '\\', 'n')
-			case '\r':
-				b = append(b, '\\', 'r')
-			case '\t':
-				b = append(b, '\\', 't')
-			default:
-				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&15])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 || r == '\u2028' || r == '\u2029' {
-			b = append(b, s[start:i]...)
-			if size == 1 {
-				b = append(b, "\\ufffd"...)
-			} else {
-				b = append(b, '\\', 'u', '2', '0', '2', hex[r&15])
-			}
-			start = i + size
-		}
-		i += size
-	}
-	return append(append(b, s[start:]...), '"')
-}
-
-// hex are the hexadecimal digits.
-const hex = "0123456789abcdef"
-
-// appendFloat appends f as encoding/json writes a float64.
-func appendFloat(b []byte, f float64) []byte {
-	format := byte('f')
-	if abs := math.Abs(f); abs != 0 && (abs < 1e-06 || abs >= 1e+21) {
-		format = 'e'
-	}
-	b = strconv.AppendFloat(b, f, format, -1, 64)
-	if n := len(b); format == 'e' && n >= 4 && b[n-4] == 'e' && b[n-3] == '-' && b[n-2] == '0' {
-		// e-09 is written e-9.
-		b[n-2] = b[n-1]
-		b = b[:n-1]
-	}
-	return b
+	return e.ErrspecView().AppendJSON(b)
 }
 
 // UnmarshalJSON reads e from the catalog's wire format; see Parse.
@@ -896,147 +294,59 @@ func (e *Error) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// Parse reads an error in the catalog's wire format, with its typed params. Texts the wire does not carry, or carries empty, are filled in from the code's templates. It fails on an unknown code, on params that do not fit the code, and on missing required params.
+// Parse reads an error in the catalog's wire format, with its typed params. It accepts exactly what the catalog's forward-compatible JSON Schema accepts, but JSON objects that repeat a key: for a code the catalog declares, every member and param of its type, within the bounds its constructor applies, the required ones present and those that follow from the code as the catalog gives them, members it does not know ignored; for a code it does not declare (from a newer version of the catalog), an error with the code, the texts and values the wire gives at their places, and the params as errspec.RawParams. Texts the wire does not carry, or carries empty, are filled in from the code's templates.
 func Parse(data []byte) (*Error, error) {
-	fail := func(format string, args ...any) (*Error, error) {
-		return nil, fmt.Errorf("diagnostics: parsing an error: "+format, args...)
+	v, err := catalog.Parse(data)
+	if err != nil {
+		return nil, err
 	}
-	var obj map[string]json.RawMessage
-	if err := json.Unmarshal(data, &obj); err != nil {
-		return fail("%w", err)
-	}
-	at := obj
-	for i, key := range codePath {
-		raw, ok := at[key]
-		if !ok {
-			return fail("no code at %s", strings.Join(codePath[:i+1], "."))
-		}
-		if i == len(codePath)-1 {
-			var code Code
-			if err := json.Unmarshal(raw, &code); err != nil {
-				return fail("code: %w", err)
-			}
-			return parseCode(code, obj)
-		}
-		at = nil
-		if err := json.Unmarshal(raw, &at); err != nil {
-			return fail("%s: %w", key, err)
-		}
-	}
-	return fail("no code")
+	return &Error{
+		Code:       Code(v.Code),
+		Detail:     v.Detail,
+		Message:    v.Message,
+		Params:     v.Params,
+		Suggestion: v.Suggestion,
+		spec:       v.Spec,
+		status:     v.Status,
+		unknown:    v.Unknown,
+	}, nil
 }
 
-// parseCode reads the rest of an error of a known code from its wire object.
-func parseCode(code Code, obj map[string]json.RawMessage) (*Error, error) {
-	i := code.index()
-	if i < 0 {
-		return nil, fmt.Errorf("diagnostics: parsing an error: unknown code %q", code)
-	}
-	spec := &specs[i]
-	r := wireReader{
-		e:      &Error{Code: code},
-		params: map[string]json.RawMessage{},
-	}
-	if err := r.object(envelopes[spec.envelope], obj); err != nil {
-		return nil, fmt.Errorf("diagnostics: parsing an error of code %s: %w", code, err)
-	}
-	e := r.e
-	if e.status == spec.HTTPStatus {
-		e.status = 0
-	}
-	message, detail, suggestion := spec.message, spec.detail, spec.suggestion
-	if spec.params != nil {
-		p := spec.params()
-		check := wireWriter{check: r.params}
-		if p.wire(&check); check.err != nil {
-			return nil, fmt.Errorf("diagnostics: parsing an error of code %s: %w", code, check.err)
-		}
-		raw, _ := json.Marshal(r.params)
-		if err := json.Unmarshal(raw, p); err != nil {
-			return nil, fmt.Errorf("diagnostics: parsing the params of %s: %w", code, err)
-		}
-		e.Params = p
-		message, detail, suggestion = fill(p)
-	} else if len(r.params) > 0 {
-		return nil, fmt.Errorf("diagnostics: parsing an error: code %s has no params", code)
-	}
-	if e.Message == "" {
-		e.Message = message
-	}
-	if e.Detail == "" {
-		e.Detail = detail
-	}
-	if e.Suggestion == "" {
-		e.Suggestion = suggestion
-	}
-	return e, nil
+// catalog is the catalog as errspec's runtime reads it.
+var catalog = errspec.Catalog{
+	Name:  "errspec",
+	Codes: codes[:],
+	Envelopes: [][]errspec.Member{
+		{
+			{Key: "code", Kind: errspec.MemberField, Field: errspec.FieldCode},
+			{Key: "message", Kind: errspec.MemberField, Field: errspec.FieldMessage},
+			{Key: "position", Kind: errspec.MemberObject, Members: []errspec.Member{
+				{Key: "file", Kind: errspec.MemberParam, Param: "file"},
+				{Key: "line", Kind: errspec.MemberParam, Param: "line"},
+				{Key: "column", Kind: errspec.MemberParam, Param: "column"},
+			}},
+			{Key: "path", Kind: errspec.MemberParam, Param: "path"},
+			{Key: "suggestion", Kind: errspec.MemberField, Field: errspec.FieldSuggestion},
+			{Key: "details", Kind: errspec.MemberParams},
+		},
+	},
 }
 
-// wireReader reads an Error from JSON, following an envelope.
-type wireReader struct {
-	e      *Error
-	params map[string]json.RawMessage
-}
-
-// object reads the members of an envelope's object from obj.
-func (r *wireReader) object(ms []wireMember, obj map[string]json.RawMessage) error {
-	for _, m := range ms {
-		raw, ok := obj[m.key]
-		switch {
-		case m.kind == memberSpread:
-			for k, v := range obj {
-				if !claims(ms, k) {
-					r.params[k] = v
-				}
-			}
-		case !ok:
-			continue
-		case m.kind == memberField:
-			if err := r.e.setField(m.field, raw); err != nil {
-				return fmt.Errorf("%s: %w", m.key, err)
-			}
-		case m.kind == memberParam:
-			r.params[m.name] = raw
-		case m.kind == memberParams, m.kind == memberObject:
-			var sub map[string]json.RawMessage
-			if err := json.Unmarshal(raw, &sub); err != nil {
-				return fmt.Errorf("%s: %w", m.key, err)
-			}
-			members := m.members
-			if m.kind == memberParams {
-				members = []wireMember{{kind: memberSpread}}
-			}
-			if err := r.object(members, sub); err != nil {
-				return fmt.Errorf("%s.%w", m.key, err)
-			}
-		}
-	}
-	return nil
-}
-
-// claims reports whether one of the members of an object has the key.
-func claims(ms []wireMember, key string) bool {
-	for _, m := range ms {
-		if m.kind != memberSpread && m.key == key {
-			return true
-		}
-	}
-	return false
-}
-
-// setField reads a value of e an envelope places; values that follow from the code (its category, retry metadata, docs URL, title) are not read back.
-func (e *Error) setField(f int, raw json.RawMessage) error {
-	switch f {
-	case fieldMessage:
-		return json.Unmarshal(raw, &e.Message)
-	case fieldDetail:
-		return json.Unmarshal(raw, &e.Detail)
-	case fieldSuggestion:
-		return json.Unmarshal(raw, &e.Suggestion)
-	case fieldHTTPStatus:
-		return json.Unmarshal(raw, &e.status)
-	}
-	return nil
+// codes holds every code, sorted, a row each: its metadata, its compiled templates and its params type.
+var codes = [...]errspec.CodeSpec{
+	{Code: "AMBIGUOUS_CODE", Category: "usage", Title: "Ambiguous code", Retry: "after_fix", HTTPStatus: 400, Message: "\x00\x00\x00 matches more than one code: \x00\x01\x00", Suggestion: "name the catalog with --dir, and the code as it is spelt", Params: (*AmbiguousCodeParams)(nil)},
+	{Code: "CATALOG_INVALID", Category: "catalog", Title: "Catalog is inconsistent", Retry: "after_fix", HTTPStatus: 422, Message: "\x00\x04\x00", Suggestion: "\x00\x05\x00", Params: (*CatalogInvalidParams)(nil), Order: "\x01\x02\x03\x04\x00\x05"},
+	{Code: "CATALOG_NOT_FOUND", Category: "catalog", Title: "No catalog", Retry: "after_fix", HTTPStatus: 422, Message: "no catalog found in \x00\x00\x00", Suggestion: "name a catalog directory, or run errspec where a directory below holds .cue files that declare codes", Params: (*CatalogNotFoundParams)(nil)},
+	{Code: "CATALOG_SCHEMA", Category: "catalog", Title: "Catalog does not match the schema", Retry: "after_fix", HTTPStatus: 422, Message: "\x00\x04\x00", Suggestion: "\x00\x05\x00", Params: (*CatalogSchemaParams)(nil), Order: "\x01\x02\x03\x04\x00\x05"},
+	{Code: "CATALOG_SYNTAX", Category: "catalog", Title: "CUE syntax error", Retry: "after_fix", HTTPStatus: 422, Message: "\x00\x04\x00", Suggestion: "\x00\x05\x00", Params: (*CatalogSyntaxParams)(nil), Order: "\x01\x02\x03\x04\x00\x05"},
+	{Code: "DRIFT", Category: "drift", Title: "Generated files are out of date", Retry: "after_fix", HTTPStatus: 409, Message: "generated files out of date: \x00\x00\x00", Suggestion: "run errspec generate (or go generate ./...) and commit the result", Params: (*DriftParams)(nil)},
+	{Code: "INTERNAL_ERROR", Category: "internal", Title: "errspec failed", Retry: "never", HTTPStatus: 500, Message: "errspec failed: \x00\x00\x00", Suggestion: "report it, with the catalog that causes it", Params: (*InternalErrorParams)(nil)},
+	{Code: "INTERRUPTED", Category: "output", Title: "Interrupted", Retry: "after_fix", HTTPStatus: 409, Message: "interrupted: no file was changed", Suggestion: "run errspec again"},
+	{Code: "OUTPUT_FAILED", Category: "output", Title: "Writing failed", Retry: "after_fix", HTTPStatus: 409, Message: "writing the outputs failed: \x00\x00\x00", Suggestion: "make the output directories writable, then run errspec again; no file was changed", Params: (*OutputFailedParams)(nil)},
+	{Code: "OUTPUT_FOREIGN", Category: "output", Title: "Output file not errspec's", Retry: "after_fix", HTTPStatus: 409, Message: "\x00\x00\x00 exists and was not generated by errspec for catalog \x00\x01\x00", Suggestion: "move the file away, or change the output path in the catalog", Params: (*OutputForeignParams)(nil)},
+	{Code: "TEMPLATE_INVALID", Category: "usage", Title: "Template override invalid", Retry: "after_fix", HTTPStatus: 400, Message: "\x00\x00\x00", Suggestion: "fix the template, or remove it to use the embedded one", Params: (*TemplateInvalidParams)(nil)},
+	{Code: "UNKNOWN_CODE", Category: "usage", Title: "Unknown code", Retry: "after_fix", HTTPStatus: 400, Message: "no code \x00\x00\x00 in \x00\x01\x00", Suggestion: "did you mean \x00\x02\x03?", Params: (*UnknownCodeParams)(nil)},
+	{Code: "USAGE", Category: "usage", Title: "Bad command line", Retry: "after_fix", HTTPStatus: 400, Message: "\x00\x00\x00", Suggestion: "\x00\x01\x00", Params: (*UsageParams)(nil)},
 }
 
 // Alternative is what a caller can do instead of a call it may not make.
@@ -1049,97 +359,33 @@ type Alternative struct {
 	AvailableOn string `json:"available_on,omitempty"`
 }
 
-// withParams is an error and its params, allocated together.
-type withParams[P any] struct {
-	err Error
-	p   P
-}
-
-// last returns the last of opts, or the zero options.
-func last[T any](opts []T) (o T) {
-	if len(opts) > 0 {
-		o = opts[len(opts)-1]
-	}
-	return o
-}
-
-// nonNilList returns s, or an empty list for nil.
-func nonNilList[S ~[]E, E any](s S) S {
-	if s == nil {
-		return S{}
-	}
-	return s
-}
-
-// nonNilMap returns m, or an empty map for nil.
-func nonNilMap[M ~map[string]V, V any](m M) M {
-	if m == nil {
-		return M{}
-	}
-	return m
-}
-
-// marshal encodes v as JSON without escaping <, > and &, so that text reads on the wire as it was written.
-func marshal(v any) ([]byte, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
-}
-
-// truncate cuts s to at most n characters, the last of them "…" when it cuts.
-func truncate(s string, n int) string {
-	if utf8.RuneCountInString(s) <= n {
-		return s
-	}
-	r := []rune(s)
-	return string(r[:n-1]) + "…"
-}
-
 // AmbiguousCodeParams are the params of AMBIGUOUS_CODE.
 type AmbiguousCodeParams struct {
-	Code    string   `json:"code"`    // The code asked for. Cut to 80 characters.
-	Matches []string `json:"matches"` // The codes it matches, each with its catalog directory.
+	_       [0]func()
+	Code    string   `errspec:"max=80" json:"code"` // The code asked for. Cut to 80 characters.
+	Matches []string `json:"matches"`               // The codes it matches, each with its catalog directory.
 }
 
-func (*AmbiguousCodeParams) ErrorCode() Code { return CodeAmbiguousCode }
-func (p *AmbiguousCodeParams) texts(t *texter) {
-	t.s(p.Code, " matches more than one code: ").strs(p.Matches, ", ", ", ").end().end().s("name the catalog with --dir, and the code as it is spelt")
-}
-func (p *AmbiguousCodeParams) wire(w *wireWriter) {
-	w.str("code", p.Code, false).strs("matches", p.Matches, false)
-}
-
-// NewAmbiguousCode returns a AMBIGUOUS_CODE error: Ambiguous code.
+// NewAmbiguousCode returns an error of code AMBIGUOUS_CODE: Ambiguous code.
 //
 // errspec explain was asked for a code that several catalogs declare, or that matches several codes when case is ignored.
 //
-// Message: {code} matches more than one code: {matches}
-// Suggestion: name the catalog with --dir, and the code as it is spelt
+//   - Message: {code} matches more than one code: {matches}
+//   - Suggestion: name the catalog with --dir, and the code as it is spelt
 func NewAmbiguousCode(code string, matches []string) *Error {
-	e := &withParams[AmbiguousCodeParams]{p: AmbiguousCodeParams{Code: truncate(code, 80), Matches: nonNilList(matches)}}
-	return e.err.init(CodeAmbiguousCode, &e.p)
+	return newError(0, &AmbiguousCodeParams{Code: code, Matches: matches}, nil)
 }
 
 // CatalogInvalidParams are the params of CATALOG_INVALID.
 type CatalogInvalidParams struct {
+	_       [0]func()
 	Problem string `json:"-"` // What is wrong, in one line.
 	CatalogInvalidOptions
 }
 
-func (*CatalogInvalidParams) ErrorCode() Code { return CodeCatalogInvalid }
-func (p *CatalogInvalidParams) texts(t *texter) {
-	t.s(p.Problem).end().end().s(p.Fix)
-}
-func (p *CatalogInvalidParams) wire(w *wireWriter) {
-	w.str("file", p.File, p.File == "").int("line", p.Line, p.Line == 0).int("column", p.Column, p.Column == 0).str("path", p.Path, p.Path == "")
-}
-
 // CatalogInvalidOptions are the optional params of CATALOG_INVALID. A param left at its zero value is left off the wire.
 type CatalogInvalidOptions struct {
+	_      [0]func()
 	File   string `json:"file,omitempty"`   // The file, relative to the working directory.
 	Line   int    `json:"line,omitempty"`   // The line, from 1.
 	Column int    `json:"column,omitempty"` // The column, from 1.
@@ -1147,55 +393,40 @@ type CatalogInvalidOptions struct {
 	Fix    string `json:"-"`                // How to fix it, in one line.
 }
 
-// NewCatalogInvalid returns a CATALOG_INVALID error: Catalog is inconsistent.
+// NewCatalogInvalid returns an error of code CATALOG_INVALID: Catalog is inconsistent.
 //
 // The catalog matches the schema, but something the schema cannot see is wrong: an unknown category, a placeholder with no param, Go names that collide, an example that does not match the wire format.
 //
-// Message: {problem}
-// Suggestion: {fix}
+//   - Message: {problem}
+//   - Suggestion: {fix}
 func NewCatalogInvalid(problem string, opts ...CatalogInvalidOptions) *Error {
-	e := &withParams[CatalogInvalidParams]{p: CatalogInvalidParams{Problem: problem, CatalogInvalidOptions: last(opts)}}
-	return e.err.init(CodeCatalogInvalid, &e.p)
+	return newError(1, &CatalogInvalidParams{Problem: problem}, opts)
 }
 
 // CatalogNotFoundParams are the params of CATALOG_NOT_FOUND.
 type CatalogNotFoundParams struct {
+	_   [0]func()
 	Dir string `json:"dir"` // The directory or pattern searched.
 }
 
-func (*CatalogNotFoundParams) ErrorCode() Code { return CodeCatalogNotFound }
-func (p *CatalogNotFoundParams) texts(t *texter) {
-	t.s("no catalog found in ", p.Dir).end().end().s("name a catalog directory, or run errspec where a directory below holds .cue files that declare codes")
-}
-func (p *CatalogNotFoundParams) wire(w *wireWriter) { w.str("dir", p.Dir, false) }
-
-// NewCatalogNotFound returns a CATALOG_NOT_FOUND error: No catalog.
+// NewCatalogNotFound returns an error of code CATALOG_NOT_FOUND: No catalog.
 //
 // No directory errspec was pointed at holds a catalog: .cue files that declare codes.
 //
-// Message: no catalog found in {dir}
-// Suggestion: name a catalog directory, or run errspec where a directory below holds .cue files that declare codes
-func NewCatalogNotFound(dir string) *Error {
-	e := &withParams[CatalogNotFoundParams]{p: CatalogNotFoundParams{Dir: dir}}
-	return e.err.init(CodeCatalogNotFound, &e.p)
-}
+//   - Message: no catalog found in {dir}
+//   - Suggestion: name a catalog directory, or run errspec where a directory below holds .cue files that declare codes
+func NewCatalogNotFound(dir string) *Error { return newError(2, &CatalogNotFoundParams{Dir: dir}, nil) }
 
 // CatalogSchemaParams are the params of CATALOG_SCHEMA.
 type CatalogSchemaParams struct {
+	_       [0]func()
 	Problem string `json:"-"` // What is wrong, in one line.
 	CatalogSchemaOptions
 }
 
-func (*CatalogSchemaParams) ErrorCode() Code { return CodeCatalogSchema }
-func (p *CatalogSchemaParams) texts(t *texter) {
-	t.s(p.Problem).end().end().s(p.Fix)
-}
-func (p *CatalogSchemaParams) wire(w *wireWriter) {
-	w.str("file", p.File, p.File == "").int("line", p.Line, p.Line == 0).int("column", p.Column, p.Column == 0).str("path", p.Path, p.Path == "")
-}
-
 // CatalogSchemaOptions are the optional params of CATALOG_SCHEMA. A param left at its zero value is left off the wire.
 type CatalogSchemaOptions struct {
+	_      [0]func()
 	File   string `json:"file,omitempty"`   // The file, relative to the working directory.
 	Line   int    `json:"line,omitempty"`   // The line, from 1.
 	Column int    `json:"column,omitempty"` // The column, from 1.
@@ -1203,33 +434,26 @@ type CatalogSchemaOptions struct {
 	Fix    string `json:"-"`                // How to fix it, in one line.
 }
 
-// NewCatalogSchema returns a CATALOG_SCHEMA error: Catalog does not match the schema.
+// NewCatalogSchema returns an error of code CATALOG_SCHEMA: Catalog does not match the schema.
 //
 // A field is misspelt, misplaced, missing or of the wrong type: the catalog does not unify with errspec's schema.
 //
-// Message: {problem}
-// Suggestion: {fix}
+//   - Message: {problem}
+//   - Suggestion: {fix}
 func NewCatalogSchema(problem string, opts ...CatalogSchemaOptions) *Error {
-	e := &withParams[CatalogSchemaParams]{p: CatalogSchemaParams{Problem: problem, CatalogSchemaOptions: last(opts)}}
-	return e.err.init(CodeCatalogSchema, &e.p)
+	return newError(3, &CatalogSchemaParams{Problem: problem}, opts)
 }
 
 // CatalogSyntaxParams are the params of CATALOG_SYNTAX.
 type CatalogSyntaxParams struct {
+	_       [0]func()
 	Problem string `json:"-"` // What is wrong, in one line.
 	CatalogSyntaxOptions
 }
 
-func (*CatalogSyntaxParams) ErrorCode() Code { return CodeCatalogSyntax }
-func (p *CatalogSyntaxParams) texts(t *texter) {
-	t.s(p.Problem).end().end().s(p.Fix)
-}
-func (p *CatalogSyntaxParams) wire(w *wireWriter) {
-	w.str("file", p.File, p.File == "").int("line", p.Line, p.Line == 0).int("column", p.Column, p.Column == 0).str("path", p.Path, p.Path == "")
-}
-
 // CatalogSyntaxOptions are the optional params of CATALOG_SYNTAX. A param left at its zero value is left off the wire.
 type CatalogSyntaxOptions struct {
+	_      [0]func()
 	File   string `json:"file,omitempty"`   // The file, relative to the working directory.
 	Line   int    `json:"line,omitempty"`   // The line, from 1.
 	Column int    `json:"column,omitempty"` // The column, from 1.
@@ -1237,204 +461,158 @@ type CatalogSyntaxOptions struct {
 	Fix    string `json:"-"`                // How to fix it, in one line.
 }
 
-// NewCatalogSyntax returns a CATALOG_SYNTAX error: CUE syntax error.
+// NewCatalogSyntax returns an error of code CATALOG_SYNTAX: CUE syntax error.
 //
 // A file of the catalog is not valid CUE.
 //
-// Message: {problem}
-// Suggestion: {fix}
+//   - Message: {problem}
+//   - Suggestion: {fix}
 func NewCatalogSyntax(problem string, opts ...CatalogSyntaxOptions) *Error {
-	e := &withParams[CatalogSyntaxParams]{p: CatalogSyntaxParams{Problem: problem, CatalogSyntaxOptions: last(opts)}}
-	return e.err.init(CodeCatalogSyntax, &e.p)
+	return newError(4, &CatalogSyntaxParams{Problem: problem}, opts)
 }
 
 // DriftParams are the params of DRIFT.
 type DriftParams struct {
+	_     [0]func()
 	Count int `json:"count"` // How many files differ.
 	DriftOptions
 }
 
-func (*DriftParams) ErrorCode() Code { return CodeDrift }
-func (p *DriftParams) texts(t *texter) {
-	t.s("generated files out of date: ").int(p.Count).end().end().s("run errspec generate (or go generate ./...) and commit the result")
-}
-func (p *DriftParams) wire(w *wireWriter) {
-	w.int("count", p.Count, false).strs("missing", p.Missing, len(p.Missing) == 0).strs("changed", p.Changed, len(p.Changed) == 0).strs("stale", p.Stale, len(p.Stale) == 0)
-}
-
 // DriftOptions are the optional params of DRIFT. A param left at its zero value is left off the wire.
 type DriftOptions struct {
+	_       [0]func()
 	Missing []string `json:"missing,omitempty"` // Files the catalog produces that do not exist.
 	Changed []string `json:"changed,omitempty"` // Files whose contents differ.
 	Stale   []string `json:"stale,omitempty"`   // Generated files the catalog no longer produces.
 }
 
-// NewDrift returns a DRIFT error: Generated files are out of date.
+// NewDrift returns an error of code DRIFT: Generated files are out of date.
 //
 // errspec check found generated files that are missing, differ from what the catalog produces, or are no longer produced. The diff is printed before the problem.
 //
-// Message: generated files out of date: {count}
-// Suggestion: run errspec generate (or go generate ./...) and commit the result
+//   - Message: generated files out of date: {count}
+//   - Suggestion: run errspec generate (or go generate ./...) and commit the result
 func NewDrift(count int, opts ...DriftOptions) *Error {
-	e := &withParams[DriftParams]{p: DriftParams{Count: count, DriftOptions: last(opts)}}
-	return e.err.init(CodeDrift, &e.p)
+	return newError(5, &DriftParams{Count: count}, opts)
 }
 
 // InternalErrorParams are the params of INTERNAL_ERROR.
 type InternalErrorParams struct {
+	_       [0]func()
 	Problem string `json:"problem"` // The failure.
 }
 
-func (*InternalErrorParams) ErrorCode() Code { return CodeInternalError }
-func (p *InternalErrorParams) texts(t *texter) {
-	t.s("errspec failed: ", p.Problem).end().end().s("report it, with the catalog that causes it")
-}
-func (p *InternalErrorParams) wire(w *wireWriter) { w.str("problem", p.Problem, false) }
-
-// NewInternalError returns a INTERNAL_ERROR error: errspec failed.
+// NewInternalError returns an error of code INTERNAL_ERROR: errspec failed.
 //
 // errspec failed in a way that is not the catalog's fault, such as generating Go that does not format.
 //
-// Message: errspec failed: {problem}
-// Suggestion: report it, with the catalog that causes it
+//   - Message: errspec failed: {problem}
+//   - Suggestion: report it, with the catalog that causes it
 func NewInternalError(problem string) *Error {
-	e := &withParams[InternalErrorParams]{p: InternalErrorParams{Problem: problem}}
-	return e.err.init(CodeInternalError, &e.p)
+	return newError(6, &InternalErrorParams{Problem: problem}, nil)
 }
 
-// NewInterrupted returns a INTERRUPTED error: Interrupted.
+// NewInterrupted returns an error of code INTERRUPTED: Interrupted.
 //
 // errspec was interrupted while writing; it restored every file it had replaced.
 //
-// Message: interrupted: no file was changed
-// Suggestion: run errspec again
-func NewInterrupted() *Error { return newFixed(CodeInterrupted) }
+//   - Message: interrupted: no file was changed
+//   - Suggestion: run errspec again
+func NewInterrupted() *Error { return newError(7, nil, nil) }
 
 // OutputFailedParams are the params of OUTPUT_FAILED.
 type OutputFailedParams struct {
+	_      [0]func()
 	Reason string `json:"reason"` // The error, naming the file.
 }
 
-func (*OutputFailedParams) ErrorCode() Code { return CodeOutputFailed }
-func (p *OutputFailedParams) texts(t *texter) {
-	t.s("writing the outputs failed: ", p.Reason).end().end().s("make the output directories writable, then run errspec again; no file was changed")
-}
-func (p *OutputFailedParams) wire(w *wireWriter) { w.str("reason", p.Reason, false) }
-
-// NewOutputFailed returns a OUTPUT_FAILED error: Writing failed.
+// NewOutputFailed returns an error of code OUTPUT_FAILED: Writing failed.
 //
 // Writing an output failed (a directory that cannot be written, a full disk); errspec restored every file it had replaced.
 //
-// Message: writing the outputs failed: {reason}
-// Suggestion: make the output directories writable, then run errspec again; no file was changed
+//   - Message: writing the outputs failed: {reason}
+//   - Suggestion: make the output directories writable, then run errspec again; no file was changed
 func NewOutputFailed(reason string) *Error {
-	e := &withParams[OutputFailedParams]{p: OutputFailedParams{Reason: reason}}
-	return e.err.init(CodeOutputFailed, &e.p)
+	return newError(8, &OutputFailedParams{Reason: reason}, nil)
 }
 
 // OutputForeignParams are the params of OUTPUT_FOREIGN.
 type OutputForeignParams struct {
+	_       [0]func()
 	File    string `json:"file"`    // The file.
 	Catalog string `json:"catalog"` // The catalog that would write it.
 	OutputForeignOptions
 }
 
-func (*OutputForeignParams) ErrorCode() Code { return CodeOutputForeign }
-func (p *OutputForeignParams) texts(t *texter) {
-	t.s(p.File, " exists and was not generated by errspec for catalog ", p.Catalog).end().end().s("move the file away, or change the output path in the catalog")
-}
-func (p *OutputForeignParams) wire(w *wireWriter) {
-	w.str("file", p.File, false).str("catalog", p.Catalog, false).str("owner", p.Owner, p.Owner == "")
-}
-
 // OutputForeignOptions are the optional params of OUTPUT_FOREIGN. A param left at its zero value is left off the wire.
 type OutputForeignOptions struct {
+	_     [0]func()
 	Owner string `json:"owner,omitempty"` // The catalog whose notice the file carries, if any.
 }
 
-// NewOutputForeign returns a OUTPUT_FOREIGN error: Output file not errspec's.
+// NewOutputForeign returns an error of code OUTPUT_FOREIGN: Output file not errspec's.
 //
 // A file errspec would write exists and does not carry the generated-file notice of this catalog: errspec never overwrites or deletes such a file.
 //
-// Message: {file} exists and was not generated by errspec for catalog {catalog}
-// Suggestion: move the file away, or change the output path in the catalog
+//   - Message: {file} exists and was not generated by errspec for catalog {catalog}
+//   - Suggestion: move the file away, or change the output path in the catalog
 func NewOutputForeign(file string, catalog string, opts ...OutputForeignOptions) *Error {
-	e := &withParams[OutputForeignParams]{p: OutputForeignParams{File: file, Catalog: catalog, OutputForeignOptions: last(opts)}}
-	return e.err.init(CodeOutputForeign, &e.p)
+	return newError(9, &OutputForeignParams{File: file, Catalog: catalog}, opts)
 }
 
 // TemplateInvalidParams are the params of TEMPLATE_INVALID.
 type TemplateInvalidParams struct {
+	_       [0]func()
 	Problem string `json:"problem"` // What is wrong, naming the template and line.
 }
 
-func (*TemplateInvalidParams) ErrorCode() Code { return CodeTemplateInvalid }
-func (p *TemplateInvalidParams) texts(t *texter) {
-	t.s(p.Problem).end().end().s("fix the template, or remove it to use the embedded one")
-}
-func (p *TemplateInvalidParams) wire(w *wireWriter) { w.str("problem", p.Problem, false) }
-
-// NewTemplateInvalid returns a TEMPLATE_INVALID error: Template override invalid.
+// NewTemplateInvalid returns an error of code TEMPLATE_INVALID: Template override invalid.
 //
 // A Markdown template given with --templates does not parse, does not run, or matches no embedded template.
 //
-// Message: {problem}
-// Suggestion: fix the template, or remove it to use the embedded one
+//   - Message: {problem}
+//   - Suggestion: fix the template, or remove it to use the embedded one
 func NewTemplateInvalid(problem string) *Error {
-	e := &withParams[TemplateInvalidParams]{p: TemplateInvalidParams{Problem: problem}}
-	return e.err.init(CodeTemplateInvalid, &e.p)
+	return newError(10, &TemplateInvalidParams{Problem: problem}, nil)
 }
 
 // UnknownCodeParams are the params of UNKNOWN_CODE.
 type UnknownCodeParams struct {
-	Code       string   `json:"code"`       // The code asked for. Cut to 80 characters.
-	Catalog    string   `json:"catalog"`    // The catalogs searched, with their directories.
-	Candidates []string `json:"candidates"` // The closest codes, or every code when none is close.
+	_          [0]func()
+	Code       string   `errspec:"max=80" json:"code"` // The code asked for. Cut to 80 characters.
+	Catalog    string   `json:"catalog"`               // The catalogs searched, with their directories.
+	Candidates []string `json:"candidates"`            // The closest codes, or every code when none is close.
 }
 
-func (*UnknownCodeParams) ErrorCode() Code { return CodeUnknownCode }
-func (p *UnknownCodeParams) texts(t *texter) {
-	t.s("no code ", p.Code, " in ", p.Catalog).end().end().s("did you mean ").strs(p.Candidates, ", ", " or ").s("?")
-}
-func (p *UnknownCodeParams) wire(w *wireWriter) {
-	w.str("code", p.Code, false).str("catalog", p.Catalog, false).strs("candidates", p.Candidates, false)
-}
-
-// NewUnknownCode returns a UNKNOWN_CODE error: Unknown code.
+// NewUnknownCode returns an error of code UNKNOWN_CODE: Unknown code.
 //
 // errspec explain was asked for a code the catalog does not declare.
 //
-// Message: no code {code} in {catalog}
-// Suggestion: did you mean {candidates:or}?
+//   - Message: no code {code} in {catalog}
+//   - Suggestion: did you mean {candidates:or}?
 func NewUnknownCode(code string, catalog string, candidates []string) *Error {
-	e := &withParams[UnknownCodeParams]{p: UnknownCodeParams{Code: truncate(code, 80), Catalog: catalog, Candidates: nonNilList(candidates)}}
-	return e.err.init(CodeUnknownCode, &e.p)
+	return newError(11, &UnknownCodeParams{Code: code, Catalog: catalog, Candidates: candidates}, nil)
 }
 
 // UsageParams are the params of USAGE.
 type UsageParams struct {
+	_       [0]func()
 	Problem string `json:"-"` // What is wrong.
 	UsageOptions
 }
 
-func (*UsageParams) ErrorCode() Code { return CodeUsage }
-func (p *UsageParams) texts(t *texter) {
-	t.s(p.Problem).end().end().s(p.Fix)
-}
-func (p *UsageParams) wire(w *wireWriter) {}
-
 // UsageOptions are the optional params of USAGE. A param left at its zero value is left off the wire.
 type UsageOptions struct {
+	_   [0]func()
 	Fix string `json:"-"` // How to fix it.
 }
 
-// NewUsage returns a USAGE error: Bad command line.
+// NewUsage returns an error of code USAGE: Bad command line.
 //
 // An unknown command or flag, or a flag with a bad value.
 //
-// Message: {problem}
-// Suggestion: {fix}
+//   - Message: {problem}
+//   - Suggestion: {fix}
 func NewUsage(problem string, opts ...UsageOptions) *Error {
-	e := &withParams[UsageParams]{p: UsageParams{Problem: problem, UsageOptions: last(opts)}}
-	return e.err.init(CodeUsage, &e.p)
+	return newError(12, &UsageParams{Problem: problem}, opts)
 }

@@ -9,84 +9,28 @@ import (
 	"github.com/errspec/errspec/generator/model"
 )
 
-// genCodeConsts writes the constants of the codes.
-func genCodeConsts(cat *model.Catalog) Code {
-	return Const().DefsFunc(func(g *Group) {
-		for _, c := range cat.Codes {
-			text := fmt.Sprintf("%s is %s: %s.", c.GoName, c.Name, strings.TrimSuffix(c.Title, "."))
-			if c.Deprecated != nil {
-				text += "\n\nDeprecated: " + deprecationText(c)
-			}
-			g.Add(doc(text)).Line().Id(c.GoName).Id("Code").Op("=").Lit(c.Name)
-		}
-	})
-}
-
-// genSpecsTable writes the table of every code's metadata, a row a code:
-// its Info, its envelope, the fixed texts of a code without params and
-// the function that makes a code's params.
-func genSpecsTable(cat *model.Catalog) Code {
-	envelope := make(map[*model.Envelope]int, len(cat.Envelopes))
-	for i, e := range cat.Envelopes {
-		envelope[e] = i
+// genCode writes the declarations of a code, each preceded by a blank
+// line: its params type, its options and object types, and its
+// constructor.
+func genCode(cat *model.Catalog, c *model.Code) Code {
+	s := Null()
+	if c.ParamsType != "" {
+		s.Add(genParamsType(c), genObjectTypes(c))
 	}
-	rows := make([]Code, 0, len(cat.Codes))
-	for _, c := range cat.Codes {
-		retryAfter := Lit(0)
-		if c.RetryAfter > 0 {
-			retryAfter = Lit(c.RetryAfter).Op("*").Qual(timePkg, "Second")
-		}
-		info := Id("Info").Values(Id(c.GoName), Id(c.Category.GoName), Lit(c.Title), Lit(c.Retryable),
-			Id(c.Retry.GoName()), retryAfter, Lit(c.HTTPStatus), Lit(c.DocsURL), Lit(c.Deprecated != nil))
-		// A code without params has fixed texts, which its constructor
-		// and Parse take from here.
-		texts := []Code{Lit(literalText(c.Message)), Lit(literalText(c.Detail)), Lit(literalText(c.Suggestion)), Nil()}
-		if c.ParamsType != "" {
-			texts = []Code{Lit(""), Lit(""), Lit(""), Func().Params().Id("Params").Add(oneLine(Return(New(Id(c.ParamsType)))))}
-		}
-		rows = append(rows, Values(append([]Code{info, Lit(envelope[c.Envelope])}, texts...)...))
-	}
-	return Add(
-		doc("specs holds every code, sorted, one a row: its Info (code, category, title, retryable, retry, retry after, HTTP status, docs URL, deprecated), its envelope, its fixed texts and its params."),
-		Line(), Var().Id("specs").Op("=").Index(Op("...")).Id("codeSpec").Add(elemLines(rows...)),
-	)
+	return s.Add(genConstructor(cat, c))
 }
 
-// elemLines is the elements of a composite literal, one a line, in
-// braces.
-func elemLines(elems ...Code) *Statement {
-	return Custom(Options{Open: "{", Close: "}", Separator: ",", Multi: true}, elems...)
-}
-
-// oneLine is a function body written on one line: go/format keeps it so
-// when it is short, and breaks it into lines otherwise.
-func oneLine(stmts ...Code) *Statement {
-	return Custom(Options{Open: "{ ", Close: " }", Separator: "; "}, stmts...)
-}
-
-// genCode writes the declarations of a code, preceded by a blank line: its
-// params type and the methods that fill its templates and write it on the
-// wire, its options and object types, and its constructor.
-func genCode(c *model.Code) Code {
-	if c.ParamsType == "" {
-		return Add(
-			Line(), doc(constructorDoc(c)),
-			Line(), Func().Id(c.Constructor).Params().Op("*").Id("Error").Add(oneLine(Return(Id("newFixed").Call(Id(c.GoName))))),
-			Line(),
-		)
-	}
-	return Add(genParamsType(c), genObjectTypes(c), genConstructor(c))
-}
-
+// constructorDoc is the doc comment of a code's constructor: its title,
+// its description, and its templates as a list.
 func constructorDoc(c *model.Code) string {
-	text := fmt.Sprintf("%s returns a %s error: %s.", c.Constructor, c.Name, strings.TrimSuffix(c.Title, "."))
+	text := fmt.Sprintf("%s returns an error of code %s: %s.", c.Constructor, c.Name, strings.TrimSuffix(strings.Join(strings.Fields(c.Title), " "), "."))
 	text = docLines(text, c.Description)
-	text += "\n\nMessage: " + c.Message.Source
+	text += "\n\n  - Message: " + oneLine(c.Message.Source)
 	if c.Detail.Source != "" {
-		text += "\nDetail: " + c.Detail.Source
+		text += "\n  - Detail: " + oneLine(c.Detail.Source)
 	}
 	if c.Suggestion.Source != "" {
-		text += "\nSuggestion: " + c.Suggestion.Source
+		text += "\n  - Suggestion: " + oneLine(c.Suggestion.Source)
 	}
 	if c.Deprecated != nil {
 		text += "\n\nDeprecated: " + deprecationText(c)
@@ -94,37 +38,26 @@ func constructorDoc(c *model.Code) string {
 	return text
 }
 
-// literalText is the text of a template without placeholders.
-func literalText(t model.Template) string {
-	var b strings.Builder
-	for _, p := range t.Parts {
-		b.WriteString(p.Text)
-	}
-	return b.String()
-}
+// oneLine puts a text on one line of a comment.
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
-// genParamsType writes the params type of a code, its methods, and the
-// type of its optional params.
+// genParamsType writes the params type of a code and the type of its
+// optional params.
 func genParamsType(c *model.Code) Code {
-	fields := paramFields(c.Required())
+	fields := append([]Code{noCompare()}, paramFields(c.Required())...)
 	opt := c.Optional()
 	if len(opt) > 0 {
 		fields = append(fields, Id(c.OptionsType))
 	}
-	recv := Params(Id("p").Op("*").Id(c.ParamsType))
 	s := Add(
 		Line(), doc(fmt.Sprintf("%s are the params of %s.", c.ParamsType, c.Name)),
 		Line(), Type().Id(c.ParamsType).Struct(fields...),
-		Line(),
-		Line(), Func().Params(Op("*").Id(c.ParamsType)).Id("ErrorCode").Params().Id("Code").Add(oneLine(Return(Id(c.GoName)))),
-		Line(), Func().Add(recv).Id("texts").Params(Id("t").Op("*").Id("texter")).Block(genTexts(c)),
-		Line(), Func().Add(recv).Id("wire").Params(Id("w").Op("*").Id("wireWriter")).Add(oneLine(genWireParams(c.WireParams()))),
 		Line(),
 	)
 	if len(opt) > 0 {
 		s.Add(
 			Line(), doc(fmt.Sprintf("%s are the optional params of %s. A param left at its zero value is left off the wire.", c.OptionsType, c.Name)),
-			Line(), Type().Id(c.OptionsType).Struct(paramFields(opt)...),
+			Line(), Type().Id(c.OptionsType).Struct(append([]Code{noCompare()}, paramFields(opt)...)...),
 			Line(),
 		)
 	}
@@ -132,7 +65,9 @@ func genParamsType(c *model.Code) Code {
 }
 
 // paramFields writes the struct fields of params, each documented by a
-// comment at the end of its line.
+// comment at the end of its line. The json tag gives the wire name ("-"
+// for a param the wire does not carry) and omitempty for an optional one;
+// the errspec tag says what the runtime must know besides.
 func paramFields(ps []*model.Param) []Code {
 	out := make([]Code, 0, len(ps))
 	for _, p := range ps {
@@ -143,14 +78,17 @@ func paramFields(ps []*model.Param) []Code {
 		case p.Optional:
 			key += ",omitempty"
 		}
-		f := Id(p.GoName).Add(goType(p.Type, p.Optional)).Tag(map[string]string{"json": key})
+		tags := map[string]string{"json": key}
 		text := strings.Join(strings.Fields(p.Doc), " ")
 		switch {
 		case p.Sensitive:
+			tags["errspec"] = "sensitive"
 			text = strings.TrimSpace(text + " Sensitive: never echoed, it shows as " + model.Redacted + ".")
 		case p.MaxLength > 0:
+			tags["errspec"] = fmt.Sprintf("max=%d", p.MaxLength)
 			text = strings.TrimSpace(text + fmt.Sprintf(" Cut to %d characters.", p.MaxLength))
 		}
+		f := Id(p.GoName).Add(goType(p.Type, p.Optional)).Tag(tags)
 		if text != "" {
 			f.Comment(commentLine(text))
 		}
@@ -199,7 +137,7 @@ func genObjectTypes(c *model.Code) Code {
 			}
 			s.Add(
 				Line(), doc(fmt.Sprintf("%s is an object param of %s.", t.GoName, c.Name)),
-				Line(), Type().Id(t.GoName).Struct(paramFields(t.Fields)...),
+				Line(), Type().Id(t.GoName).Struct(append([]Code{noCompare()}, paramFields(t.Fields)...)...),
 				Line(),
 			)
 			for _, f := range t.Fields {
@@ -213,230 +151,38 @@ func genObjectTypes(c *model.Code) Code {
 	return s
 }
 
-// genTexts fills in the code's templates with the params in p, a method of
-// texter a part: the templates are compiled into Go here, so nothing
-// parses them at run time.
-func genTexts(c *model.Code) Code {
-	s := Id("t")
-	for i, t := range []model.Template{c.Message, c.Detail, c.Suggestion} {
-		if i > 0 {
-			s.Dot("end").Call()
-		}
-		// Text and the strings written as they are go in one call of s.
-		var lit strings.Builder
-		var args []Code
-		text := func() {
-			if lit.Len() > 0 {
-				args = append(args, Lit(lit.String()))
-				lit.Reset()
-			}
-		}
-		call := func() {
-			if text(); len(args) > 0 {
-				s.Dot("s").Call(args...)
-				args = nil
-			}
-		}
-		for _, part := range t.Parts {
-			p := part.Param
-			switch {
-			case p == nil:
-				lit.WriteString(part.Text)
-			case p.Sensitive:
-				lit.WriteString(model.Redacted)
-			case part.Format == model.FormatText && p.Type.Kind == model.String:
-				text()
-				args = append(args, Id("p").Dot(p.GoName))
-			case part.Format == model.FormatText && p.Type.Kind == model.TierKind:
-				text()
-				args = append(args, String().Parens(Id("p").Dot(p.GoName)))
-			default:
-				call()
-				formatParam(s, Id("p").Dot(p.GoName), p.Type, part.Format)
-			}
-		}
-		call()
-	}
-	return s
-}
-
-// formatParam appends to s the texter call that formats a param v for a
-// placeholder, but a string or a tier written as it is, which genTexts
-// passes to s: int, bool and float as text, lists of scalars joined with
-// ", " (or as prose with and/or), a tier with the tiers above it, anything
-// else as JSON.
-func formatParam(s, v *Statement, t *model.Type, f model.Format) {
-	switch {
-	case f == model.FormatJSON:
-	case f == model.FormatOrHigher:
-		s.Dot("orHigher").Call(v)
-		return
-	case f == model.FormatAnd:
-		scalarList(s, v, t.Elem, " and ")
-		return
-	case f == model.FormatOr:
-		scalarList(s, v, t.Elem, " or ")
-		return
-	case t.IsScalar():
-		scalarText(s, v, t.Kind)
-		return
-	case t.Kind == model.List && t.Elem.IsScalar():
-		scalarList(s, v, t.Elem, ", ")
-		return
-	}
-	s.Dot("json").Call(v)
-}
-
-// scalarText appends to s the texter call that formats an int, bool or
-// float.
-func scalarText(s, v *Statement, k model.Kind) {
-	switch k {
-	case model.Int:
-		s.Dot("int").Call(v)
-	case model.Bool:
-		s.Dot("bool").Call(v)
-	default:
-		s.Dot("float").Call(v)
-	}
-}
-
-// listMethods are the texter methods that join a list of scalars, by the
-// kind of its elements.
-var listMethods = map[model.Kind]string{model.String: "strs", model.TierKind: "tiers", model.Int: "ints", model.Bool: "bools", model.Float: "floats"}
-
-// scalarList appends to s the texter call that joins a list of scalars
-// with ", ", and last before the last element.
-func scalarList(s, v *Statement, elem *model.Type, last string) {
-	s.Dot(listMethods[elem.Kind]).Call(v, Lit(", "), Lit(last))
-}
-
-// genWireParams writes the params the wire carries with the wireWriter
-// method of their type, a call a param, each with whether to leave it
-// off: an optional param at its zero value is left off.
-func genWireParams(ps []*model.Param) Code {
-	if len(ps) == 0 {
-		return Null()
-	}
-	s := Id("w")
-	for _, p := range ps {
-		v := Id("p").Dot(p.GoName)
-		omit := False()
-		if p.Optional {
-			omit = isZero(Id("p").Dot(p.GoName), p.Type)
-		}
-		method := "json"
-		switch k := p.Type.Kind; {
-		case p.Sensitive:
-			method, v = "str", Lit(model.Redacted)
-		case k == model.String:
-			method = "str"
-		case k == model.TierKind:
-			method, v = "str", String().Parens(v)
-		case k == model.Int:
-			method = "int"
-		case k == model.Bool:
-			method = "bool"
-		case k == model.Float:
-			method = "float"
-		case k == model.List && p.Type.Elem.Kind == model.String:
-			method = "strs"
-		}
-		s.Dot(method).Call(Lit(p.Name), v, omit)
-	}
-	return s
-}
-
-// isZero is a condition that holds when an optional param v has no value.
-func isZero(v *Statement, t *model.Type) *Statement {
-	switch t.Kind {
-	case model.String, model.TierKind:
-		return v.Op("==").Lit("")
-	case model.Int, model.Float:
-		return v.Op("==").Lit(0)
-	case model.Bool:
-		return Op("!").Add(v)
-	case model.List, model.Map:
-		return Len(v).Op("==").Lit(0)
-	}
-	return v.Op("==").Nil()
-}
-
-// genConstructor writes the constructor of a code with params: it
-// allocates the error and its params together, and fills the texts in.
-func genConstructor(c *model.Code) Code {
-	req, opt := c.Required(), c.Optional()
-	args := make([]Code, 0, len(req)+1)
-	values := make([]Code, 0, len(req)+1)
-	for _, p := range req {
+// genConstructor writes the constructor of a code: it fills the code's
+// params struct and hands off to newError with the code's row.
+func genConstructor(cat *model.Catalog, c *model.Code) Code {
+	row := Lit(cat.CodeIndex(c))
+	args := make([]Code, 0, len(c.Params)+1)
+	var values []Code
+	for _, p := range c.Required() {
 		args = append(args, Id(p.ArgName).Add(goType(p.Type, false)))
-		v := Id(p.ArgName)
-		switch k := p.Type.Kind; {
-		case p.MaxLength > 0:
-			v = Id("truncate").Call(v, Lit(p.MaxLength))
-		case k == model.List:
-			// A required list or map is always on the wire, as [] or {}, never null.
-			v = Id("nonNilList").Call(v)
-		case k == model.Map:
-			v = Id("nonNilMap").Call(v)
+		values = append(values, field(p.GoName, Id(p.ArgName)))
+	}
+	params, opts := Nil(), Nil()
+	if c.ParamsType != "" {
+		if len(c.Optional()) > 0 {
+			args = append(args, Id("opts").Op("...").Id(c.OptionsType))
+			opts = Id("opts")
 		}
-		values = append(values, Id(p.GoName).Op(":").Add(v))
+		params = Op("&").Id(c.ParamsType).Values(values...)
 	}
-	if len(opt) > 0 {
-		args = append(args, Id("opts").Op("...").Id(c.OptionsType))
-		values = append(values, Id(c.OptionsType).Op(":").Id("last").Call(Id("opts")))
-	}
-	body := []Code{Id("e").Op(":=").Op("&").Id("withParams").Types(Id(c.ParamsType)).Values(Id("p").Op(":").Id(c.ParamsType).Values(values...))}
-	for _, p := range opt {
-		if p.MaxLength > 0 {
-			field := Id("e").Dot("p").Dot(p.GoName)
-			body = append(body, field.Clone().Op("=").Id("truncate").Call(field, Lit(p.MaxLength)))
-		}
-	}
-	body = append(body, Return(Id("e").Dot("err").Dot("init").Call(Id(c.GoName), Op("&").Id("e").Dot("p"))))
 	return Add(
 		Line(), doc(constructorDoc(c)),
-		Line(), Func().Id(c.Constructor).Params(args...).Op("*").Id("Error").Block(body...),
+		Line(), Func().Id(c.Constructor).Params(args...).Op("*").Id("Error").Add(oneLineBody(Return(Id("newError").Call(row, params, opts)))),
 		Line(),
 	)
 }
 
-// genHelpers writes the unexported helpers the generated code shares.
-func genHelpers(cat *model.Catalog) Code {
-	return Add(
-		doc("withParams is an error and its params, allocated together."),
-		Line(), Type().Id("withParams").Types(Id("P").Any()).Struct(
-			Id("err").Id("Error"),
-			Id("p").Id("P"),
-		),
-		Line(), Line(), doc("last returns the last of opts, or the zero options."),
-		Line(), Func().Id("last").Types(Id("T").Any()).Params(Id("opts").Index().Id("T")).Params(Id("o").Id("T")).Block(
-			If(Len(Id("opts")).Op(">").Lit(0)).Block(Id("o").Op("=").Id("opts").Index(Len(Id("opts")).Op("-").Lit(1))),
-			Return(Id("o")),
-		),
-		Line(), Line(), doc("nonNilList returns s, or an empty list for nil."),
-		Line(), Func().Id("nonNilList").Types(Id("S").Op("~").Index().Id("E"), Id("E").Any()).Params(Id("s").Id("S")).Id("S").Block(
-			If(Id("s").Op("==").Nil()).Block(Return(Id("S").Values())),
-			Return(Id("s")),
-		),
-		Line(), Line(), doc("nonNilMap returns m, or an empty map for nil."),
-		Line(), Func().Id("nonNilMap").Types(Id("M").Op("~").Map(String()).Id("V"), Id("V").Any()).Params(Id("m").Id("M")).Id("M").Block(
-			If(Id("m").Op("==").Nil()).Block(Return(Id("M").Values())),
-			Return(Id("m")),
-		),
-		Line(), Line(), doc("marshal encodes v as JSON without escaping <, > and &, so that text reads on the wire as it was written."),
-		Line(), Func().Id("marshal").Params(Id("v").Any()).Params(Index().Byte(), Error()).Block(
-			Var().Id("buf").Qual(bytesPkg, "Buffer"),
-			Id("enc").Op(":=").Qual(jsonPkg, "NewEncoder").Call(Op("&").Id("buf")),
-			Id("enc").Dot("SetEscapeHTML").Call(False()),
-			If(Err().Op(":=").Id("enc").Dot("Encode").Call(Id("v")), Err().Op("!=").Nil()).Block(Return(Nil(), Err())),
-			Return(Qual(bytesPkg, "TrimSuffix").Call(Id("buf").Dot("Bytes").Call(), Index().Byte().Parens(Lit("\n"))), Nil()),
-		),
-		Line(), Line(), doc("truncate cuts s to at most n characters, the last of them \"…\" when it cuts."),
-		Line(), Func().Id("truncate").Params(Id("s").String(), Id("n").Int()).String().Block(
-			If(Qual("unicode/utf8", "RuneCountInString").Call(Id("s")).Op("<=").Id("n")).Block(Return(Id("s"))),
-			Id("r").Op(":=").Index().Rune().Parens(Id("s")),
-			Return(String().Parens(Id("r").Index(Empty(), Id("n").Op("-").Lit(1))).Op("+").Lit("…")),
-		),
-		Line(),
-	)
+// oneLineBody is a function body written on one line.
+func oneLineBody(stmts ...Code) *Statement {
+	return Custom(Options{Open: "{ ", Close: " }", Separator: "; "}, stmts...)
 }
+
+// noCompare is the first field of a params, options or object struct: it
+// makes the struct not comparable, so that the compiler writes no
+// equality function for it, which a package of many codes would pay for
+// in build time.
+func noCompare() Code { return Id("_").Index(Lit(0)).Func().Params() }

@@ -39,20 +39,6 @@ func genTiers(cat *model.Catalog) Code {
 		Line(), Var().Id("tiers").Op("=").Index(Op("...")).Id("Tier").Values(names...),
 		Line(), Line(), doc("Tiers returns the tiers, lowest first."),
 		Line(), Func().Id("Tiers").Params().Index().Id("Tier").Block(Return(Qual(slicesPkg, "Clone").Call(Id("tiers").Index(Empty(), Empty())))),
-		Line(), Line(), doc("orHigher appends a tier and every tier above it: \"Premium or Ultimate\"."),
-		Line(), noInline(), Func().Params(Id("t").Op("*").Id("texter")).Id("orHigher").Params(Id("x").Id("Tier")).Op("*").Id("texter").Block(
-			Id("i").Op(":=").Qual(slicesPkg, "Index").Call(Id("tiers").Index(Empty(), Empty()), Id("x")),
-			If(Id("i").Op("<").Lit(0)).Block(Return(Id("t").Dot("s").Call(String().Parens(Id("x"))))),
-			Return(Id("t").Dot("tiers").Call(Id("tiers").Index(Id("i"), Empty()), Lit(", "), Lit(" or "))),
-		),
-		Line(), Line(), doc("tiers appends a list of tiers, separated as strs does."),
-		Line(), noInline(), Func().Params(Id("t").Op("*").Id("texter")).Id("tiers").Params(Id("xs").Index().Id("Tier"), List(Id("sep"), Id("last")).String()).Op("*").Id("texter").Block(
-			For(List(Id("i"), Id("x")).Op(":=").Range().Id("xs")).Block(
-				Id("t").Dot("sep").Call(Id("i"), Len(Id("xs")), Id("sep"), Id("last")),
-				Id("t").Dot("b").Op("=").Append(Id("t").Dot("b"), Id("x").Op("...")),
-			),
-			Return(Id("t")),
-		),
 		Line(),
 	)
 }

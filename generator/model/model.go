@@ -224,6 +224,14 @@ func (c *Catalog) Code(name string) *Code {
 	return c.Codes[i]
 }
 
+// CodeIndex returns the position of a code of the catalog in Codes.
+func (c *Catalog) CodeIndex(code *Code) int {
+	i, _ := slices.BinarySearchFunc(c.Codes, code.Name, func(x *Code, name string) int {
+		return strings.Compare(x.Name, name)
+	})
+	return i
+}
+
 // Param returns the code's param of that name, or nil.
 func (c *Code) Param(name string) *Param {
 	for _, p := range c.Params {

@@ -4,12 +4,12 @@ import (
 	"bytes"
 	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"testing"
 
 	"github.com/errspec/errspec/generator"
 	"github.com/errspec/errspec/generator/files"
+	"github.com/errspec/errspec/internal/gomodtest"
 	"github.com/errspec/errspec/internal/synth"
 	"github.com/errspec/errspec/internal/synth/synthtest"
 )
@@ -43,16 +43,19 @@ func TestGeneratedPackage(t *testing.T) {
 	if _, err := files.Write(context.Background(), set); err != nil {
 		t.Fatal(err)
 	}
+	mod := gomodtest.New(t, "example.com/synth", nil, "")
 	pkg := filepath.Join(dir, filepath.FromSlash(synth.GoDir))
-	if err := os.WriteFile(filepath.Join(pkg, "go.mod"), []byte("module example.com/synth\n\ngo 1.24\n"), 0o644); err != nil {
+	entries, err := os.ReadDir(pkg)
+	if err != nil {
 		t.Fatal(err)
 	}
-	for _, args := range [][]string{{"vet", "."}, {"test", "."}} {
-		cmd := exec.Command("go", args...)
-		cmd.Dir = pkg
-		cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("go %s: %v\n%s", args[0], err, out)
+	for _, e := range entries {
+		data, err := os.ReadFile(filepath.Join(pkg, e.Name()))
+		if err != nil {
+			t.Fatal(err)
 		}
+		mod.Write("synth/"+e.Name(), string(data))
 	}
+	mod.Go("vet", "./synth")
+	mod.Go("test", "./synth")
 }

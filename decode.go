@@ -1,0 +1,841 @@
+package errspec
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/big"
+	"reflect"
+	"slices"
+	"strconv"
+	"unicode/utf8"
+	"unsafe"
+)
+
+// Parse reads an error in the catalog's wire format. It accepts exactly
+// what the catalog's forward-compatible JSON Schema accepts, and rejects
+// JSON objects that repeat a key:
+//
+//   - For a code the catalog declares: the members its envelope writes for
+//     it, each of its type and within every bound the constructor applies
+//     (a param's max length, a tier of the catalog, an HTTP status from
+//     100 to 599, a number that fits the param's Go type), the required
+//     ones present, the constants and the values that follow from the code
+//     (category, retryable, retry, docs URL, title) as the catalog gives
+//     them; members it does not know are ignored, so that a client
+//     survives the next version of the catalog.
+//   - For a code it does not declare: an error of that code, with what the
+//     default envelope's places carry, typed as they are for any code, and
+//     its params as RawParams.
+//
+// Texts the wire does not carry, or carries empty, are filled in from the
+// code's templates.
+func (c *Catalog) Parse(data []byte) (View, error) {
+	c.init()
+	v, err := c.parse(data)
+	if err != nil {
+		return View{}, fmt.Errorf("%s: parsing an error: %w", c.Name, err)
+	}
+	return v, nil
+}
+
+func (c *Catalog) parse(data []byte) (View, error) {
+	if len(c.shapes) == 0 || len(c.codePath) == 0 {
+		return View{}, errors.New("the catalog has no envelope")
+	}
+	code, err := c.findCode(data)
+	if err != nil {
+		return View{}, err
+	}
+	spec := c.Lookup(code)
+	r := reader{s: scanner{data: data}, c: c, v: View{Catalog: c, Spec: spec, Code: code}}
+	if spec == nil {
+		r.v.Unknown = &Unknown{}
+		err = r.unknown(c.shapes[0])
+	} else {
+		err = r.known(spec)
+	}
+	if err == nil {
+		err = r.s.end()
+	}
+	if err != nil {
+		return View{}, err
+	}
+	return r.v, nil
+}
+
+// findCode finds the code at the place every envelope puts it.
+func (c *Catalog) findCode(data []byte) (string, error) {
+	s := scanner{data: data}
+	var code string
+	found := false
+	var walk func(depth int) error
+	walk = func(depth int) error {
+		return s.object(func(key []byte) error {
+			if string(key) != c.codePath[depth] {
+				return s.skip()
+			}
+			if found || depth < len(c.codePath)-1 && s.peek() != '{' {
+				// A repeated key, or a value that is not an object on
+				// the way to the code: the reader reports it.
+				return s.skip()
+			}
+			if depth < len(c.codePath)-1 {
+				return walk(depth + 1)
+			}
+			b, err := s.rawString()
+			if err != nil {
+				return fmt.Errorf("%s: %w", joinPath(c.codePath), err)
+			}
+			code, found = string(b), true
+			return nil
+		})
+	}
+	if err := walk(0); err != nil {
+		return "", err
+	}
+	if !found {
+		return "", fmt.Errorf("no code at %s", joinPath(c.codePath))
+	}
+	return code, nil
+}
+
+func joinPath(path []string) string {
+	out := ""
+	for i, p := range path {
+		if i > 0 {
+			out += "."
+		}
+		out += p
+	}
+	return out
+}
+
+// reader reads an error, following an envelope.
+type reader struct {
+	s       scanner
+	c       *Catalog
+	v       View
+	spec    *CodeSpec
+	codec   *codec
+	params  unsafe.Pointer
+	seen    []bool // by declared param: read from the wire
+	placed  []string
+	raw     []byte   // an unknown code's params, as a JSON object being built
+	rawKeys [][]byte // their keys
+}
+
+// known reads an error of a code the catalog declares.
+func (r *reader) known(spec *CodeSpec) error {
+	r.spec = spec
+	r.codec = r.c.codec(spec)
+	sh := r.c.shapes[spec.Envelope]
+	r.placed = sh.placed
+	var pv reflect.Value
+	if r.codec != nil {
+		pv = reflect.New(r.codec.typ)
+		r.params = pv.UnsafePointer()
+		r.seen = make([]bool, len(r.codec.params))
+	}
+	if _, err := r.object(sh, nil); err != nil {
+		return err
+	}
+	v := &r.v
+	if v.Status == spec.HTTPStatus {
+		v.Status = 0
+	}
+	var params any
+	if r.codec != nil {
+		params = pv.Interface()
+		v.Params = params
+	}
+	m, d, g := r.c.texts(spec, params)
+	if v.Message == "" {
+		v.Message = m
+	}
+	if v.Detail == "" {
+		v.Detail = d
+	}
+	if v.Suggestion == "" {
+		v.Suggestion = g
+	}
+	return nil
+}
+
+// presence is whether a member is written for a code: never (then it is
+// not a property of the code's schema, and ignored when present),
+// optionally, or always.
+type presence uint8
+
+const (
+	never presence = iota
+	optional
+	required
+)
+
+// object reads an object of the envelope. path names it, for errors. It
+// returns how many members the object had.
+func (r *reader) object(sh *shape, path []string) (int, error) {
+	seen := make([]bool, len(sh.members))
+	var others [][]byte
+	n := 0
+	err := r.s.object(func(key []byte) error {
+		n++
+		for i, m := range sh.members {
+			if m.Kind == MemberSpread || m.Key != string(key) {
+				continue
+			}
+			if r.presence(m) == never {
+				break
+			}
+			if seen[i] {
+				return r.repeated(path, key)
+			}
+			seen[i] = true
+			if err := r.member(m, append(path, m.Key)); err != nil {
+				return err
+			}
+			return nil
+		}
+		if spread(sh) && r.codec != nil {
+			for i, f := range r.codec.params {
+				if f.name == string(key) && r.restParam(f) {
+					return r.param(i, f, path)
+				}
+			}
+		}
+		if slices.ContainsFunc(others, func(o []byte) bool { return string(o) == string(key) }) {
+			return r.repeated(path, key)
+		}
+		others = append(others, slices.Clone(key))
+		return r.s.skip()
+	})
+	if err != nil {
+		return 0, err
+	}
+	for i, m := range sh.members {
+		if !seen[i] && m.Kind != MemberSpread && r.presence(m) == required {
+			return 0, fmt.Errorf("%s is missing", joinPath(append(path, m.Key)))
+		}
+	}
+	if spread(sh) {
+		if err := r.missingParams(path, r.restParam); err != nil {
+			return 0, err
+		}
+	}
+	return n, nil
+}
+
+// repeated is the error of a key an object repeats.
+func (r *reader) repeated(path []string, key []byte) error {
+	return fmt.Errorf("%s: the key %q is repeated", joinPath(append(path, string(key))), key)
+}
+
+// spread reports whether the object spreads the params.
+func spread(sh *shape) bool {
+	return slices.ContainsFunc(sh.members, func(m *smember) bool { return m.Kind == MemberSpread })
+}
+
+// restParam reports whether f goes with the params not placed one by one.
+func (r *reader) restParam(f *field) bool {
+	return f.name != "" && !slices.Contains(r.placed, f.name)
+}
+
+// missingParams reports the first required param among those of which
+// reports true that the wire lacked.
+func (r *reader) missingParams(path []string, of func(*field) bool) error {
+	for i, f := range r.codec.params {
+		if of(f) && !f.optional && !r.seen[i] {
+			return fmt.Errorf("%s is missing", joinPath(append(path, f.name)))
+		}
+	}
+	return nil
+}
+
+// presence returns whether a member is written for the code being read.
+func (r *reader) presence(m *smember) presence {
+	s := r.spec
+	switch m.Kind {
+	case MemberConst:
+		return required
+	case MemberField:
+		switch m.Field {
+		case FieldDetail, FieldSuggestion:
+			return optional
+		case FieldRetryAfter:
+			if s.RetryAfter <= 0 {
+				return never
+			}
+		case FieldDocsURL:
+			if s.DocsURL == "" {
+				return never
+			}
+		}
+		return required
+	case MemberParam:
+		f := r.field(m.Param)
+		switch {
+		case f == nil || f.name == "":
+			return never
+		case f.optional:
+			return optional
+		}
+		return required
+	case MemberParams:
+		p := never
+		if r.codec != nil {
+			for _, f := range r.codec.params {
+				switch {
+				case !r.restParam(f):
+				case !f.optional:
+					return required
+				default:
+					p = optional
+				}
+			}
+		}
+		return p
+	case MemberObject:
+		p := never
+		for _, sub := range m.obj.members {
+			q := r.presence(sub)
+			if sub.Kind == MemberSpread {
+				q = never
+				if r.codec != nil {
+					for _, f := range r.codec.params {
+						if r.restParam(f) {
+							q = max(q, optional)
+							if !f.optional {
+								q = required
+							}
+						}
+					}
+				}
+			}
+			p = max(p, q)
+		}
+		return p
+	}
+	return never
+}
+
+// field returns the param of the code being read named name, or nil.
+func (r *reader) field(name string) *field {
+	if r.codec == nil {
+		return nil
+	}
+	for _, f := range r.codec.params {
+		if f.name == name {
+			return f
+		}
+	}
+	return nil
+}
+
+// member reads the value of a member of the envelope.
+func (r *reader) member(m *smember, path []string) error {
+	s := &r.s
+	v := &r.v
+	spec := r.spec
+	var err error
+	switch m.Kind {
+	case MemberConst:
+		err = r.constant(m.Const)
+	case MemberField:
+		switch m.Field {
+		case FieldCode:
+			_, err = s.rawString() // findCode read it
+		case FieldCategory:
+			err = r.constString(spec.Category)
+		case FieldMessage:
+			v.Message, err = r.text()
+		case FieldDetail:
+			v.Detail, err = r.text()
+		case FieldSuggestion:
+			v.Suggestion, err = r.text()
+		case FieldRetryable:
+			var b bool
+			if b, err = s.boolean(); err == nil && b != spec.Retryable {
+				err = fmt.Errorf("%t, want %t for %s", b, spec.Retryable, spec.Code)
+			}
+		case FieldRetry:
+			err = r.constString(string(spec.Retry))
+		case FieldRetryAfter:
+			var n int64
+			if n, err = r.integer(); err == nil && n != int64(spec.RetryAfter) {
+				err = fmt.Errorf("%d, want %d for %s", n, spec.RetryAfter, spec.Code)
+			}
+		case FieldHTTPStatus:
+			v.Status, err = r.status()
+		case FieldDocsURL:
+			err = r.constString(spec.DocsURL)
+		case FieldTitle:
+			err = r.constString(spec.Title)
+		}
+	case MemberParam:
+		for i, f := range r.codec.params {
+			if f.name == m.Param {
+				return r.param(i, f, path[:len(path)-1])
+			}
+		}
+	case MemberParams:
+		var n int
+		if n, err = r.paramsObject(path); err == nil && n == 0 {
+			err = errors.New("an empty object")
+		}
+	case MemberObject:
+		var n int
+		if n, err = r.object(m.obj, path); err == nil && n == 0 {
+			err = errors.New("an empty object")
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("%s: %w", joinPath(path), err)
+	}
+	return nil
+}
+
+// paramsObject reads the object of the params not placed one by one.
+func (r *reader) paramsObject(path []string) (int, error) {
+	n := 0
+	var others [][]byte
+	err := r.s.object(func(key []byte) error {
+		n++
+		for i, f := range r.codec.params {
+			if f.name == string(key) && r.restParam(f) {
+				return r.param(i, f, path)
+			}
+		}
+		if slices.ContainsFunc(others, func(o []byte) bool { return string(o) == string(key) }) {
+			return r.repeated(path, key)
+		}
+		others = append(others, slices.Clone(key))
+		return r.s.skip()
+	})
+	if err != nil {
+		return 0, err
+	}
+	return n, r.missingParams(path, r.restParam)
+}
+
+// param reads param i, f, of the code. path names the object it is in.
+func (r *reader) param(i int, f *field, path []string) error {
+	if r.seen[i] {
+		return r.repeated(path, []byte(f.name))
+	}
+	r.seen[i] = true
+	if err := r.value(f.typ, unsafe.Add(r.params, f.offset), f); err != nil {
+		return fmt.Errorf("%s: %w", joinPath(append(path, f.name)), err)
+	}
+	return nil
+}
+
+// text reads a text of the error: a string of at least one character.
+func (r *reader) text() (string, error) {
+	t, err := r.s.str()
+	if err == nil && t == "" {
+		err = errors.New("an empty string")
+	}
+	return t, err
+}
+
+// constString reads a string that must be want.
+func (r *reader) constString(want string) error {
+	got, err := r.s.rawString()
+	if err == nil && string(got) != want {
+		err = fmt.Errorf("%q, want %q for %s", got, want, r.v.Code)
+	}
+	return err
+}
+
+// status reads an HTTP status: an integer from 100 to 599.
+func (r *reader) status() (int, error) {
+	n, err := r.integer()
+	if err == nil && (n < 100 || n > 599) {
+		err = fmt.Errorf("HTTP status %d, not from 100 to 599", n)
+	}
+	return int(n), err
+}
+
+// integer reads a number without a fractional part that fits an int.
+func (r *reader) integer() (int64, error) {
+	if c := r.s.peek(); c != '-' && (c < '0' || c > '9') {
+		return 0, r.s.kindError("an integer")
+	}
+	text, err := r.s.number()
+	if err != nil {
+		return 0, err
+	}
+	return parseInt(text)
+}
+
+// parseInt reads the text of a JSON number that must be an integer, as
+// JSON Schema counts integers (1.0 and 1e2 are), that an int holds.
+func parseInt(text []byte) (int64, error) {
+	if n, err := strconv.ParseInt(bytesString(text), 10, strconv.IntSize); err == nil {
+		return n, nil
+	}
+	x, ok := new(big.Rat).SetString(string(text))
+	switch {
+	case !ok:
+		return 0, fmt.Errorf("invalid number %s", text)
+	case !x.IsInt():
+		return 0, fmt.Errorf("%s is not an integer", text)
+	case !x.Num().IsInt64() || x.Num().Int64() > math.MaxInt || x.Num().Int64() < math.MinInt:
+		return 0, fmt.Errorf("%s does not fit a %d-bit integer", text, strconv.IntSize)
+	}
+	return x.Num().Int64(), nil
+}
+
+// maxFloat is the largest float64, as a fraction.
+var maxFloat = new(big.Rat).SetFloat64(math.MaxFloat64)
+
+// parseFloat reads the text of a JSON number that a float64 holds: one
+// no larger in magnitude than the largest float64.
+func parseFloat(text []byte) (float64, error) {
+	f, err := strconv.ParseFloat(bytesString(text), 64)
+	if err != nil || math.Abs(f) == math.MaxFloat64 {
+		x, ok := new(big.Rat).SetString(string(text))
+		if !ok || new(big.Rat).Abs(x).Cmp(maxFloat) > 0 {
+			return 0, fmt.Errorf("%s does not fit a 64-bit float", text)
+		}
+	}
+	return f, nil
+}
+
+// constant reads a value that must equal the JSON text want: the same
+// type and value, numbers compared as numbers.
+func (r *reader) constant(want string) error {
+	start := r.s.i
+	if err := r.s.skip(); err != nil {
+		return err
+	}
+	got := r.s.data[start:r.s.i]
+	if !sameJSON(want, got) {
+		return fmt.Errorf("%s, want %s", got, want)
+	}
+	return nil
+}
+
+// sameJSON reports whether two JSON scalars are the same value.
+func sameJSON(a string, b []byte) bool {
+	if a == string(b) {
+		return true
+	}
+	sa, sb := scanner{data: []byte(a)}, scanner{data: b}
+	ca, cb := sa.peek(), sb.peek()
+	switch {
+	case ca == '"' && cb == '"':
+		x, err1 := sa.rawString()
+		y, err2 := sb.rawString()
+		return err1 == nil && err2 == nil && string(x) == string(y)
+	case (ca == '-' || ca >= '0' && ca <= '9') && (cb == '-' || cb >= '0' && cb <= '9'):
+		x, ok1 := new(big.Rat).SetString(a)
+		y, ok2 := new(big.Rat).SetString(string(b))
+		return ok1 && ok2 && x.Cmp(y) == 0
+	}
+	return false
+}
+
+// value reads a value of type t into p. f is the param or field the value
+// is, for its bounds; a list's and a map's elements have none.
+func (r *reader) value(t *vtype, p unsafe.Pointer, f *field) error {
+	s := &r.s
+	optional, maxLen := f != nil && f.optional, 0
+	if f != nil {
+		maxLen = f.maxLen
+		if f.sensitive {
+			if err := r.constString(Redacted); err != nil {
+				return err
+			}
+			*(*string)(p) = Redacted
+			return nil
+		}
+	}
+	switch t.kind {
+	case kString, kTier:
+		str, err := s.str()
+		if err != nil {
+			return err
+		}
+		switch {
+		case t.kind == kTier && !slices.Contains(r.c.Tiers, str):
+			return fmt.Errorf("%q is not a tier of %s", str, r.c.Name)
+		case optional && str == "":
+			return errors.New("an empty string")
+		case maxLen > 0 && utf8.RuneCountInString(str) > maxLen:
+			return fmt.Errorf("a string of %d characters, longer than %d", utf8.RuneCountInString(str), maxLen)
+		}
+		*(*string)(p) = str
+	case kInt:
+		n, err := r.integer()
+		if err != nil {
+			return err
+		}
+		if optional && n == 0 {
+			return errors.New("0, which is left off the wire")
+		}
+		*(*int)(p) = int(n)
+	case kFloat:
+		if c := s.peek(); c != '-' && (c < '0' || c > '9') {
+			return s.kindError("a number")
+		}
+		text, err := s.number()
+		if err != nil {
+			return err
+		}
+		x, err := parseFloat(text)
+		if err != nil {
+			return err
+		}
+		if optional && isZeroNumber(text) {
+			return errors.New("0, which is left off the wire")
+		}
+		*(*float64)(p) = x
+	case kBool:
+		b, err := s.boolean()
+		if err != nil {
+			return err
+		}
+		if optional && !b {
+			return errors.New("false, which is left off the wire")
+		}
+		*(*bool)(p) = b
+	case kList:
+		return r.list(t, p, optional)
+	case kMap:
+		return r.mapValue(t, p, optional)
+	case kPointer:
+		q := reflect.New(t.elem.rtype)
+		if err := r.objectValue(t.elem, q.UnsafePointer()); err != nil {
+			return err
+		}
+		*(*unsafe.Pointer)(p) = q.UnsafePointer()
+	case kObject:
+		return r.objectValue(t, p)
+	}
+	return nil
+}
+
+// isZeroNumber reports whether a JSON number is 0, whatever its sign,
+// fraction or exponent.
+func isZeroNumber(text []byte) bool {
+	for _, c := range text {
+		switch {
+		case c >= '1' && c <= '9':
+			return false
+		case c == 'e' || c == 'E':
+			return true
+		}
+	}
+	return true
+}
+
+// list reads a list of type t into p.
+func (r *reader) list(t *vtype, p unsafe.Pointer, nonEmpty bool) error {
+	start := r.s.i
+	n := 0
+	if err := r.s.array(func() error { n++; return r.s.skip() }); err != nil {
+		return err
+	}
+	if nonEmpty && n == 0 {
+		return errors.New("an empty list")
+	}
+	if n == 0 {
+		return nil
+	}
+	r.s.i = start
+	data := reflect.MakeSlice(t.rtype, n, n).UnsafePointer()
+	i := 0
+	err := r.s.array(func() error {
+		if err := r.value(t.elem, t.elemAt(data, i), nil); err != nil {
+			return fmt.Errorf("[%d]: %w", i, err)
+		}
+		i++
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	*(*sliceHeader)(p) = sliceHeader{data: data, len: n, cap: n}
+	return nil
+}
+
+// mapValue reads a map of type t into p.
+func (r *reader) mapValue(t *vtype, p unsafe.Pointer, nonEmpty bool) error {
+	m := reflect.MakeMap(t.rtype)
+	tmp := reflect.New(t.elem.rtype)
+	err := r.s.object(func(key []byte) error {
+		k := reflect.ValueOf(string(key)).Convert(t.rtype.Key())
+		if m.MapIndex(k).IsValid() {
+			return fmt.Errorf("the key %q is repeated", key)
+		}
+		tmp.Elem().SetZero()
+		if err := r.value(t.elem, tmp.UnsafePointer(), nil); err != nil {
+			return fmt.Errorf("%s: %w", key, err)
+		}
+		m.SetMapIndex(k, tmp.Elem())
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if nonEmpty && m.Len() == 0 {
+		return errors.New("an empty object")
+	}
+	*(*unsafe.Pointer)(p) = m.UnsafePointer()
+	return nil
+}
+
+// objectValue reads an object param of type t into p: its required fields
+// present, fields it does not know ignored.
+func (r *reader) objectValue(t *vtype, p unsafe.Pointer) error {
+	seen := make([]bool, len(t.fields))
+	var others [][]byte
+	err := r.s.object(func(key []byte) error {
+		for i, f := range t.fields {
+			if f.name == "" || f.name != string(key) {
+				continue
+			}
+			if seen[i] {
+				return fmt.Errorf("the key %q is repeated", key)
+			}
+			seen[i] = true
+			if err := r.value(f.typ, unsafe.Add(p, f.offset), f); err != nil {
+				return fmt.Errorf("%s: %w", f.name, err)
+			}
+			return nil
+		}
+		if slices.ContainsFunc(others, func(o []byte) bool { return string(o) == string(key) }) {
+			return fmt.Errorf("the key %q is repeated", key)
+		}
+		others = append(others, slices.Clone(key))
+		return r.s.skip()
+	})
+	if err != nil {
+		return err
+	}
+	for i, f := range t.fields {
+		if f.name != "" && !f.optional && !seen[i] {
+			return fmt.Errorf("%s is missing", f.name)
+		}
+	}
+	return nil
+}
+
+// unknown reads an error of a code the catalog does not declare: the
+// values at the places the default envelope gives them, typed as for any
+// code, its params as RawParams. Nothing but the code is required.
+func (r *reader) unknown(sh *shape) error {
+	r.placed = sh.placed
+	if err := r.unknownObject(sh, nil); err != nil {
+		return err
+	}
+	if r.raw != nil {
+		r.v.Params = RawParams(append(r.raw, '}'))
+	}
+	return nil
+}
+
+// unknownObject reads an object of the default envelope for an unknown
+// code.
+func (r *reader) unknownObject(sh *shape, path []string) error {
+	s := &r.s
+	var keys [][]byte
+	return s.object(func(key []byte) error {
+		if slices.ContainsFunc(keys, func(o []byte) bool { return string(o) == string(key) }) {
+			return r.repeated(path, key)
+		}
+		keys = append(keys, slices.Clone(key))
+		for _, m := range sh.members {
+			if m.Kind == MemberSpread || m.Key != string(key) {
+				continue
+			}
+			p := append(path[:len(path):len(path)], m.Key)
+			if err := r.unknownMember(m, p); err != nil {
+				return fmt.Errorf("%s: %w", joinPath(p), err)
+			}
+			return nil
+		}
+		if spread(sh) {
+			return r.rawParam(key)
+		}
+		return s.skip()
+	})
+}
+
+// unknownMember reads a member of the default envelope for an unknown code.
+func (r *reader) unknownMember(m *smember, path []string) error {
+	s := &r.s
+	u := r.v.Unknown
+	var err error
+	switch m.Kind {
+	case MemberConst:
+		return s.skip()
+	case MemberParam:
+		return r.rawParam([]byte(m.Param))
+	case MemberParams:
+		return s.object(func(key []byte) error { return r.rawParam(key) })
+	case MemberObject:
+		return r.unknownObject(m.obj, path)
+	}
+	switch m.Field {
+	case FieldCode:
+		_, err = s.rawString()
+	case FieldCategory:
+		u.Category, err = s.str()
+	case FieldMessage:
+		r.v.Message, err = r.text()
+	case FieldDetail:
+		r.v.Detail, err = r.text()
+	case FieldSuggestion:
+		r.v.Suggestion, err = r.text()
+	case FieldRetryable:
+		u.Retryable, err = s.boolean()
+	case FieldRetry:
+		var t string
+		if t, err = s.str(); err == nil {
+			switch Retry(t) {
+			case RetryNever, RetryAfterFix, RetryAfterDelay, RetrySafe:
+				u.Retry = Retry(t)
+			default:
+				err = fmt.Errorf("%q is not a retry class", t)
+			}
+		}
+	case FieldRetryAfter:
+		var n int64
+		if n, err = r.integer(); err == nil {
+			if n < 0 {
+				err = fmt.Errorf("%d seconds", n)
+			}
+			u.RetryAfter = int(n)
+		}
+	case FieldHTTPStatus:
+		u.HTTPStatus, err = r.status()
+	case FieldDocsURL:
+		u.DocsURL, err = s.str()
+	case FieldTitle:
+		u.Title, err = s.str()
+	}
+	return err
+}
+
+// rawParam adds the member being read to an unknown code's params.
+func (r *reader) rawParam(key []byte) error {
+	if slices.ContainsFunc(r.rawKeys, func(o []byte) bool { return string(o) == string(key) }) {
+		return fmt.Errorf("the param %q is repeated", key)
+	}
+	r.rawKeys = append(r.rawKeys, slices.Clone(key))
+	start := r.s.i
+	if err := r.s.skip(); err != nil {
+		return err
+	}
+	if r.raw == nil {
+		r.raw = []byte{'{'}
+	} else {
+		r.raw = append(r.raw, ',')
+	}
+	r.raw = append(appendString(r.raw, bytesString(key)), ':')
+	r.raw = append(r.raw, r.s.data[start:r.s.i]...)
+	return nil
+}

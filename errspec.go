@@ -1,0 +1,311 @@
+package errspec
+
+import (
+	"reflect"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// SupportPackageIsVersion1 is referenced by generated code: a generated
+// package that needs a newer runtime than the one in the module graph
+// fails to compile there, instead of misbehaving. A new version of the
+// generated code's contract with this package adds SupportPackageIsVersion2,
+// and so on; old ones stay while the runtime still supports them.
+const SupportPackageIsVersion1 = true
+
+// Retry says what a client should do about an error.
+type Retry string
+
+// The retry classes.
+const (
+	RetryNever      Retry = "never"       // do not retry: the call cannot succeed
+	RetryAfterFix   Retry = "after_fix"   // fix the call, then retry
+	RetryAfterDelay Retry = "after_delay" // retry the same call after a delay
+	RetrySafe       Retry = "safe"        // the same call may be repeated at once
+)
+
+// Catalog describes a generated package's catalog: its codes and wire
+// shapes. A generated package declares one, as a package variable, and
+// passes it by pointer; it must not change after its first use.
+type Catalog struct {
+	Name      string     // the catalog's name
+	Version   string     // the catalog's version, or ""
+	Codes     []CodeSpec // every code, sorted by code
+	Envelopes [][]Member // the wire shapes, the default first; CodeSpec.Envelope indexes them
+	Tiers     []string   // the tiers, lowest first
+	// TierType is a typed nil pointer to the package's Tier type, such as
+	// (*Tier)(nil), when the catalog has tiers: params of that type hold
+	// a tier.
+	TierType any
+	// ErrorText is the compiled template of what Error returns; "" for
+	// the code and the message, "CODE: message".
+	ErrorText string
+
+	once     sync.Once
+	codecs   []atomic.Pointer[codec] // by code, built on first use
+	shapes   []*shape                // by envelope
+	codePath []string
+	tierType reflect.Type
+}
+
+// CodeSpec is a code of a catalog: a row of a generated package's table.
+type CodeSpec struct {
+	Code       string
+	Category   string
+	Title      string
+	Retryable  bool
+	Retry      Retry
+	RetryAfter int // seconds to wait before a retry, 0 when not known
+	HTTPStatus int
+	DocsURL    string
+	Deprecated bool
+	Envelope   int // index in Catalog.Envelopes
+
+	// Message, Detail and Suggestion are the code's compiled templates
+	// (see internal/tmpl); ErrorText overrides the catalog's.
+	Message, Detail, Suggestion, ErrorText string
+
+	// Params is a typed nil pointer to the code's params type, such as
+	// (*RateLimitedParams)(nil), or nil for a code without params. The
+	// struct's fields are the params: their json tags give the wire name
+	// ("-" for a param the wire does not carry) and omitempty for an
+	// optional one; an errspec tag says "sensitive" or "max=N"; an
+	// embedded struct's fields count as the struct's own.
+	Params any
+	// Order is the params in declared order, as indexes into the
+	// struct's fields, one byte each, when that order differs from the
+	// struct's; "" when it is the same.
+	Order string
+}
+
+// Member is a key of an envelope's object and what it holds.
+type Member struct {
+	Key     string
+	Kind    MemberKind
+	Field   Field    // MemberField: the value it holds
+	Param   string   // MemberParam: the param
+	Const   string   // MemberConst: the JSON text of the constant
+	Members []Member // MemberObject: the nested object's members
+}
+
+// MemberKind is what a Member holds.
+type MemberKind uint8
+
+// The kinds of members.
+const (
+	MemberConst  MemberKind = iota // a constant
+	MemberField                    // a value of the error
+	MemberParams                   // an object of the wire params not placed one by one
+	MemberParam                    // one param
+	MemberSpread                   // the wire params not placed one by one, as members of this object
+	MemberObject                   // a nested object
+)
+
+// Field is a value of an error that an envelope places.
+type Field uint8
+
+// The fields.
+const (
+	FieldCode Field = iota
+	FieldCategory
+	FieldMessage
+	FieldDetail
+	FieldSuggestion
+	FieldRetryable
+	FieldRetry
+	FieldRetryAfter
+	FieldHTTPStatus
+	FieldDocsURL
+	FieldTitle
+)
+
+// init builds what the runtime derives from the catalog once: the
+// envelopes' shapes, where they put the code, and room for the codecs.
+func (c *Catalog) init() {
+	c.once.Do(func() {
+		c.codecs = make([]atomic.Pointer[codec], len(c.Codes))
+		c.shapes = make([]*shape, len(c.Envelopes))
+		for i, env := range c.Envelopes {
+			c.shapes[i] = newShape(env)
+		}
+		if len(c.Envelopes) > 0 {
+			c.codePath = codePath(c.Envelopes[0])
+		}
+		if c.TierType != nil {
+			c.tierType = reflect.TypeOf(c.TierType).Elem()
+		}
+	})
+}
+
+// codePath returns the keys that lead to the code in an envelope.
+func codePath(ms []Member) []string {
+	for _, m := range ms {
+		switch {
+		case m.Kind == MemberField && m.Field == FieldCode:
+			return []string{m.Key}
+		case m.Kind == MemberObject:
+			if p := codePath(m.Members); p != nil {
+				return append([]string{m.Key}, p...)
+			}
+		}
+	}
+	return nil
+}
+
+// Lookup returns the spec of a code, or nil for a code the catalog does
+// not declare.
+func (c *Catalog) Lookup(code string) *CodeSpec {
+	i, ok := slices.BinarySearchFunc(c.Codes, code, func(s CodeSpec, code string) int {
+		return strings.Compare(s.Code, code)
+	})
+	if !ok {
+		return nil
+	}
+	return &c.Codes[i]
+}
+
+// spec returns the spec of code, given the one an error cached.
+func (c *Catalog) spec(cached *CodeSpec, code string) *CodeSpec {
+	if cached != nil && cached.Code == code {
+		return cached
+	}
+	return c.Lookup(code)
+}
+
+// Error is implemented by the Error type of every generated package:
+// adapters (package errhttp, the generated MCP and gRPC adapters) read any
+// catalog's errors through it.
+type Error interface {
+	error
+	// ErrspecView returns the error as the runtime sees it.
+	ErrspecView() View
+}
+
+// View is an error of a generated package as the runtime sees it: the
+// fields of the generated Error type, and its catalog.
+type View struct {
+	Catalog *Catalog
+	Spec    *CodeSpec // the code's spec as last looked up, or nil
+	Code    string
+	Message string
+	Detail  string
+	// Suggestion says how to fix the call.
+	Suggestion string
+	Params     any   // the code's params: a pointer to its params struct, RawParams, or nil
+	Status     int   // the HTTP status set for this occurrence, 0 for the code's
+	Cause      error // the error attached as cause, or nil
+	Unknown    *Unknown
+}
+
+// Unknown is what Parse read of an error whose code the catalog does not
+// know, from a newer version of the catalog say: the values that a known
+// code's spec would give.
+type Unknown struct {
+	Category   string
+	Retryable  bool
+	Retry      Retry
+	RetryAfter int
+	HTTPStatus int
+	DocsURL    string
+	Title      string
+}
+
+// RawParams are the params of an error whose code the catalog does not
+// know, as the JSON object the wire carried, or nil.
+type RawParams []byte
+
+// spec returns the spec of v's code, or nil for a code the catalog does
+// not know.
+func (v *View) spec() *CodeSpec {
+	if v.Catalog == nil {
+		return nil
+	}
+	return v.Catalog.spec(v.Spec, v.Code)
+}
+
+// Known reports whether the catalog declares v's code.
+func (v View) Known() bool { return v.spec() != nil }
+
+// Category returns the name of the category of v's code, or what the wire
+// said of an unknown code.
+func (v View) Category() string {
+	if s := v.spec(); s != nil {
+		return s.Category
+	}
+	if v.Unknown != nil {
+		return v.Unknown.Category
+	}
+	return ""
+}
+
+// Title returns the title of v's code.
+func (v View) Title() string {
+	if s := v.spec(); s != nil {
+		return s.Title
+	}
+	if v.Unknown != nil {
+		return v.Unknown.Title
+	}
+	return ""
+}
+
+// Retryable reports whether the same call may succeed if retried.
+func (v View) Retryable() bool {
+	if s := v.spec(); s != nil {
+		return s.Retryable
+	}
+	return v.Unknown != nil && v.Unknown.Retryable
+}
+
+// Retry returns what a client should do about the error.
+func (v View) Retry() Retry {
+	if s := v.spec(); s != nil {
+		return s.Retry
+	}
+	if v.Unknown != nil && v.Unknown.Retry != "" {
+		return v.Unknown.Retry
+	}
+	if v.Retryable() {
+		return RetryAfterDelay
+	}
+	return RetryAfterFix
+}
+
+// RetryAfter returns how long to wait before a retry, or 0 when not known.
+func (v View) RetryAfter() time.Duration {
+	n := 0
+	if s := v.spec(); s != nil {
+		n = s.RetryAfter
+	} else if v.Unknown != nil {
+		n = v.Unknown.RetryAfter
+	}
+	return time.Duration(n) * time.Second
+}
+
+// HTTPStatus returns the HTTP status to serve the error with: the one set
+// for this occurrence, else the code's, else 500.
+func (v View) HTTPStatus() int {
+	switch s := v.spec(); {
+	case v.Status != 0:
+		return v.Status
+	case s != nil:
+		return s.HTTPStatus
+	case v.Unknown != nil && v.Unknown.HTTPStatus != 0:
+		return v.Unknown.HTTPStatus
+	}
+	return 500
+}
+
+// DocsURL returns the URL of the code's documentation, or "".
+func (v View) DocsURL() string {
+	if s := v.spec(); s != nil {
+		return s.DocsURL
+	}
+	if v.Unknown != nil {
+		return v.Unknown.DocsURL
+	}
+	return ""
+}

@@ -1,0 +1,159 @@
+package gogen
+
+import (
+	"slices"
+	"strings"
+
+	. "github.com/dave/jennifer/jen"
+
+	"github.com/errspec/errspec/generator/model"
+	"github.com/errspec/errspec/internal/tmpl"
+)
+
+// genTable writes the table of the codes, one row a code, and the
+// catalog that the runtime reads it through, with the envelopes.
+func genTable(cat *model.Catalog) Code {
+	envelope := make(map[*model.Envelope]int, len(cat.Envelopes))
+	envs := make([]Code, len(cat.Envelopes))
+	for i, e := range cat.Envelopes {
+		envelope[e] = i
+		envs[i] = membersLit(e.Root)
+	}
+	rows := make([]Code, len(cat.Codes))
+	for i, c := range cat.Codes {
+		rows[i] = codeRow(c, envelope[c.Envelope])
+	}
+	fields := []Code{
+		field("Name", Lit(cat.Name)),
+		field("Codes", Id("codes").Index(Empty(), Empty())),
+		field("Envelopes", Index().Index().Qual(runtimePkg, "Member").Add(elemLines(envs...))),
+	}
+	if len(cat.Tiers) > 0 {
+		names := make([]Code, len(cat.Tiers))
+		for i, t := range cat.Tiers {
+			names[i] = Lit(t.Name)
+		}
+		fields = append(fields,
+			field("Tiers", Index().String().Values(names...)),
+			field("TierType", Parens(Op("*").Id("Tier")).Parens(Nil())))
+	}
+	return Add(
+		doc("catalog is the catalog as errspec's runtime reads it."),
+		Line(), Var().Id("catalog").Op("=").Qual(runtimePkg, "Catalog").Add(elemLines(fields...)),
+		Line(), Line(), doc("codes holds every code, sorted, a row each: its metadata, its compiled templates and its params type."),
+		Line(), Var().Id("codes").Op("=").Index(Op("...")).Qual(runtimePkg, "CodeSpec").Add(elemLines(rows...)),
+		Line(),
+	)
+}
+
+// elemLines is the elements of a composite literal, one a line, in
+// braces.
+func elemLines(elems ...Code) *Statement {
+	return Custom(Options{Open: "{", Close: "}", Separator: ",", Multi: true}, elems...)
+}
+
+// field is a field of a keyed composite literal.
+func field(name string, v Code) *Statement { return Id(name).Op(":").Add(v) }
+
+// codeRow is the row of a code in the table, on one line; fields at their
+// zero value are left out.
+func codeRow(c *model.Code, envelope int) Code {
+	row := []Code{field("Code", Lit(c.Name)), field("Category", Lit(c.Category.Name)), field("Title", Lit(c.Title))}
+	set := func(name string, ok bool, v Code) {
+		if ok {
+			row = append(row, field(name, v))
+		}
+	}
+	set("Retryable", c.Retryable, True())
+	row = append(row, field("Retry", Lit(string(c.Retry))))
+	set("RetryAfter", c.RetryAfter > 0, Lit(c.RetryAfter))
+	row = append(row, field("HTTPStatus", Lit(c.HTTPStatus)))
+	set("DocsURL", c.DocsURL != "", Lit(c.DocsURL))
+	set("Deprecated", c.Deprecated != nil, True())
+	set("Envelope", envelope != 0, Lit(envelope))
+	row = append(row, field("Message", Lit(compile(c, c.Message))))
+	set("Detail", c.Detail.Source != "", Lit(compile(c, c.Detail)))
+	set("Suggestion", c.Suggestion.Source != "", Lit(compile(c, c.Suggestion)))
+	set("Params", c.ParamsType != "", Parens(Op("*").Id(c.ParamsType)).Parens(Nil()))
+	order := paramOrder(c)
+	set("Order", order != "", Lit(order))
+	return Values(row...)
+}
+
+// structOrder returns the params in the order of the params struct's
+// fields: the required ones, then the optional ones of the embedded
+// options struct, each in declared order.
+func structOrder(c *model.Code) []*model.Param {
+	return append(c.Required(), c.Optional()...)
+}
+
+// paramOrder returns the declared order of the params as indexes into the
+// params struct's fields, a byte each, or "" when the orders agree.
+func paramOrder(c *model.Code) string {
+	fields := structOrder(c)
+	order := make([]byte, len(c.Params))
+	same := true
+	for i, p := range c.Params {
+		j := slices.Index(fields, p)
+		order[i] = byte(j)
+		same = same && i == j
+	}
+	if same {
+		return ""
+	}
+	return string(order)
+}
+
+// compile compiles a template of a code: placeholders refer to the code's
+// params by their declared position; a sensitive param is its redaction
+// mark.
+func compile(c *model.Code, t model.Template) string {
+	parts := make([]tmpl.Part, 0, len(t.Parts))
+	for _, p := range t.Parts {
+		switch {
+		case p.Param == nil:
+			parts = append(parts, tmpl.Part{Text: p.Text})
+		case p.Param.Sensitive:
+			parts = append(parts, tmpl.Part{Text: model.Redacted})
+		default:
+			parts = append(parts, tmpl.Part{Holder: true, Param: slices.Index(c.Params, p.Param), Format: formats[p.Format]})
+		}
+	}
+	return tmpl.Encode(parts)
+}
+
+// formats are the compiled formats of the model's.
+var formats = map[model.Format]tmpl.Format{
+	model.FormatText: tmpl.Text, model.FormatJSON: tmpl.JSON, model.FormatAnd: tmpl.And,
+	model.FormatOr: tmpl.Or, model.FormatOrHigher: tmpl.OrHigher,
+}
+
+// membersLit is the members of an envelope's object.
+func membersLit(s *model.Shape) Code {
+	ms := make([]Code, len(s.Members))
+	for i, m := range s.Members {
+		var d []Code
+		if m.Kind != model.KindSpread {
+			d = append(d, field("Key", Lit(m.Key)))
+		}
+		d = append(d, field("Kind", Qual(runtimePkg, memberKinds[m.Kind])))
+		switch m.Kind {
+		case model.KindConst:
+			d = append(d, field("Const", Lit(m.Const)))
+		case model.KindField:
+			d = append(d, field("Field", Qual(runtimePkg, "Field"+strings.TrimPrefix(m.Field.GoName(), "field"))))
+		case model.KindParam:
+			d = append(d, field("Param", Lit(m.Param)))
+		case model.KindObject:
+			d = append(d, field("Members", Index().Qual(runtimePkg, "Member").Add(membersLit(m.Object))))
+		}
+		ms[i] = Values(d...)
+	}
+	return elemLines(ms...)
+}
+
+// memberKinds are the runtime's names of the kinds of members.
+var memberKinds = map[model.MemberKind]string{
+	model.KindConst: "MemberConst", model.KindField: "MemberField", model.KindParams: "MemberParams",
+	model.KindParam: "MemberParam", model.KindSpread: "MemberSpread", model.KindObject: "MemberObject",
+}

@@ -1,0 +1,91 @@
+// Package gomodtest makes temporary Go modules that use this checkout of
+// errspec, for tests that build and run what errspec generates as a user
+// would: with the go command, in a module of their own.
+package gomodtest
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Root returns the directory of this checkout's go.mod.
+func Root(t testing.TB) string {
+	t.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if data, err := os.ReadFile(filepath.Join(dir, "go.mod")); err == nil && strings.HasPrefix(string(data), "module github.com/errspec/errspec\n") {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Fatal("no go.mod of github.com/errspec/errspec above the working directory")
+		}
+		dir = parent
+	}
+}
+
+// Module is a temporary module.
+type Module struct {
+	t   testing.TB
+	Dir string
+}
+
+// New makes a temporary module named path that requires this checkout of
+// errspec (through a replace) and holds files, keyed by slash-separated
+// paths; gomod, when not empty, is added to its go.mod.
+func New(t testing.TB, path string, files map[string]string, gomod string) *Module {
+	t.Helper()
+	root := Root(t)
+	m := &Module{t: t, Dir: t.TempDir()}
+	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Write("go.mod", "module "+path+"\n\ngo 1.25.0\n\n"+
+		"require github.com/errspec/errspec v0.0.0\n\n"+
+		"replace github.com/errspec/errspec => "+root+"\n"+gomod)
+	m.Write("go.sum", string(sum))
+	for name, data := range files {
+		m.Write(name, data)
+	}
+	return m
+}
+
+// Write writes a file of the module.
+func (m *Module) Write(name, data string) {
+	m.t.Helper()
+	p := filepath.Join(m.Dir, filepath.FromSlash(name))
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		m.t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+		m.t.Fatal(err)
+	}
+}
+
+// Go runs the go command in the module and returns its combined output;
+// it fails the test when the command fails.
+func (m *Module) Go(args ...string) string {
+	m.t.Helper()
+	out, err := m.Run(args...)
+	if err != nil {
+		m.t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	return out
+}
+
+// Run runs the go command in the module and returns its combined output
+// and error.
+func (m *Module) Run(args ...string) (string, error) {
+	cmd := exec.Command("go", args...)
+	cmd.Dir = m.Dir
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+	out, err := cmd.CombinedOutput()
+	return string(out), err
+}

@@ -1,0 +1,246 @@
+package errspec
+
+import (
+	"fmt"
+	"reflect"
+	"strconv"
+	"sync"
+	"unicode/utf8"
+	"unsafe"
+
+	"github.com/errspec/errspec/internal/tmpl"
+)
+
+// New makes params, a pointer to s's params struct (nil for a code
+// without params), the params of a new error of s, and returns its texts.
+// opts is the list of options the constructor was given, or nil: the last
+// one, if any, becomes the params' embedded options struct. Then each
+// string param longer than its max length is cut, its last character "…",
+// and the message, detail and suggestion templates of s are filled in.
+func (c *Catalog) New(s *CodeSpec, params any, opts any) (message, detail, suggestion string) {
+	if opts != nil {
+		c.setOptions(s, params, opts)
+	}
+	return c.texts(s, params)
+}
+
+// setOptions copies the last of a list of options into the options
+// struct embedded in params.
+func (c *Catalog) setOptions(s *CodeSpec, params, opts any) {
+	k := c.codec(s)
+	if k == nil || k.opts == nil || typeWord(opts) != k.optsList || params == nil || typeWord(params) != k.ptr {
+		panic(fmt.Sprintf("errspec: catalog %s: options %T for code %s", c.Name, opts, s.Code))
+	}
+	list := (*sliceHeader)(dataWord(opts))
+	if list.len == 0 {
+		return
+	}
+	last := unsafe.Add(list.data, uintptr(list.len-1)*k.opts.Size())
+	dst := unsafe.Add(dataWord(params), k.optsOffset)
+	reflect.NewAt(k.opts, dst).Elem().Set(reflect.NewAt(k.opts, last).Elem())
+}
+
+// texts fills in the message, detail and suggestion templates of s with
+// params, after cutting each string param longer than its max length.
+func (c *Catalog) texts(s *CodeSpec, params any) (message, detail, suggestion string) {
+	k := c.codec(s)
+	if k == nil {
+		m, ok1 := tmpl.Literal(s.Message)
+		d, ok2 := tmpl.Literal(s.Detail)
+		g, ok3 := tmpl.Literal(s.Suggestion)
+		if ok1 && ok2 && ok3 {
+			return m, d, g
+		}
+	}
+	var p unsafe.Pointer
+	if k != nil {
+		if params == nil || typeWord(params) != k.ptr {
+			panic(fmt.Sprintf("errspec: catalog %s: params %T for code %s, want *%v", c.Name, params, s.Code, k.typ))
+		}
+		p = dataWord(params)
+		for _, f := range k.params {
+			if f.maxLen > 0 {
+				q := (*string)(unsafe.Add(p, f.offset))
+				*q = truncate(*q, f.maxLen)
+			}
+		}
+	}
+	t := texters.Get().(*texter)
+	*t = texter{b: t.b[:0], c: c, k: k, p: p}
+	t.fill(s.Message)
+	m := len(t.b)
+	t.fill(s.Detail)
+	d := len(t.b)
+	t.fill(s.Suggestion)
+	all := string(t.b)
+	if cap(t.b) <= 4096 {
+		*t = texter{b: t.b}
+		texters.Put(t)
+	}
+	return all[:m], all[m:d], all[d:]
+}
+
+// texters holds texters for reuse.
+var texters = sync.Pool{New: func() any { return new(texter) }}
+
+// truncate cuts s to at most n characters, the last of them "…" when it
+// cuts.
+func truncate(s string, n int) string {
+	if len(s) <= n || utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	i, count := 0, 0
+	for i = range s {
+		if count == n-1 {
+			break
+		}
+		count++
+	}
+	return s[:i] + "…"
+}
+
+// texter fills in templates.
+type texter struct {
+	b []byte
+	c *Catalog
+	k *codec         // the params' codec, or nil
+	p unsafe.Pointer // the params
+	v *View          // the error, for templates that insert its fields
+}
+
+// fill appends the compiled template t, filled in.
+func (t *texter) fill(s string) {
+	for {
+		text, what, f, rest, ok := tmpl.Next(s)
+		t.b = append(t.b, text...)
+		if !ok {
+			return
+		}
+		s = rest
+		switch {
+		case what == tmpl.LiteralNUL:
+			t.b = append(t.b, 0)
+		case what >= tmpl.FieldBase:
+			t.field(Field(what - tmpl.FieldBase))
+		case t.k != nil && int(what) < len(t.k.params):
+			t.param(t.k.params[what], f)
+		}
+	}
+}
+
+// field appends a field of the error.
+func (t *texter) field(f Field) {
+	v := t.v
+	if v == nil {
+		return
+	}
+	switch f {
+	case FieldCode:
+		t.b = append(t.b, v.Code...)
+	case FieldCategory:
+		t.b = append(t.b, v.Category()...)
+	case FieldMessage:
+		t.b = append(t.b, v.Message...)
+	case FieldDetail:
+		t.b = append(t.b, v.Detail...)
+	case FieldSuggestion:
+		t.b = append(t.b, v.Suggestion...)
+	case FieldRetryable:
+		t.b = strconv.AppendBool(t.b, v.Retryable())
+	case FieldRetry:
+		t.b = append(t.b, v.Retry()...)
+	case FieldRetryAfter:
+		t.b = strconv.AppendInt(t.b, int64(v.RetryAfter().Seconds()), 10)
+	case FieldHTTPStatus:
+		t.b = strconv.AppendInt(t.b, int64(v.HTTPStatus()), 10)
+	case FieldDocsURL:
+		t.b = append(t.b, v.DocsURL()...)
+	case FieldTitle:
+		t.b = append(t.b, v.Title()...)
+	}
+}
+
+// param appends a param as a placeholder of format f formats it: scalars
+// as text, lists of scalars joined with ", " (as prose with And and Or),
+// a tier with the tiers above it with OrHigher, anything else as JSON.
+func (t *texter) param(f *field, format tmpl.Format) {
+	if f.sensitive {
+		t.b = append(t.b, Redacted...)
+		return
+	}
+	p := unsafe.Add(t.p, f.offset)
+	typ := f.typ
+	switch {
+	case format == tmpl.JSON:
+	case format == tmpl.OrHigher && typ.kind == kTier:
+		t.orHigher(strAt(p))
+		return
+	case format == tmpl.And && typ.kind == kList && typ.elem.scalar():
+		t.list(typ, p, " and ")
+		return
+	case format == tmpl.Or && typ.kind == kList && typ.elem.scalar():
+		t.list(typ, p, " or ")
+		return
+	case typ.scalar():
+		t.scalar(typ, p)
+		return
+	case typ.kind == kList && typ.elem.scalar():
+		t.list(typ, p, ", ")
+		return
+	}
+	if b, err := typ.appendJSON(t.b, p); err == nil {
+		t.b = b
+	}
+}
+
+// scalar appends a scalar as text.
+func (t *texter) scalar(typ *vtype, p unsafe.Pointer) {
+	switch typ.kind {
+	case kString, kTier:
+		t.b = append(t.b, strAt(p)...)
+	case kInt:
+		t.b = strconv.AppendInt(t.b, int64(intAt(p)), 10)
+	case kBool:
+		t.b = strconv.AppendBool(t.b, boolAt(p))
+	case kFloat:
+		t.b = strconv.AppendFloat(t.b, floatAt(p), 'g', -1, 64)
+	}
+}
+
+// list appends a list of scalars, separated by ", " and, before the last
+// element, by last.
+func (t *texter) list(typ *vtype, p unsafe.Pointer, last string) {
+	data, n := listAt(p)
+	for i := range n {
+		switch {
+		case i == 0:
+		case i == n-1:
+			t.b = append(t.b, last...)
+		default:
+			t.b = append(t.b, ", "...)
+		}
+		t.scalar(typ.elem, typ.elemAt(data, i))
+	}
+}
+
+// orHigher appends a tier and every tier above it: "Premium or Ultimate".
+func (t *texter) orHigher(tier string) {
+	tiers := t.c.Tiers
+	for i, x := range tiers {
+		if x != tier {
+			continue
+		}
+		for j, y := range tiers[i:] {
+			switch {
+			case j == 0:
+			case j == len(tiers)-i-1:
+				t.b = append(t.b, " or "...)
+			default:
+				t.b = append(t.b, ", "...)
+			}
+			t.b = append(t.b, y...)
+		}
+		return
+	}
+	t.b = append(t.b, tier...)
+}

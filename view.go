@@ -1,0 +1,318 @@
+package errspec
+
+import (
+	"log/slog"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+	"unsafe"
+)
+
+// ErrorText returns what the error's Error method returns: the catalog's
+// error text template filled in, "CODE: message" by default, then the
+// cause's text after ": " when it has a cause.
+func (v View) ErrorText() string {
+	var b []byte
+	t := v.errorTemplate()
+	if t == "" {
+		b = append(append(append(b, v.Code...), ": "...), v.Message...)
+	} else {
+		x := texter{c: v.Catalog, v: &v}
+		x.k, x.p = v.params()
+		x.fill(t)
+		b = x.b
+	}
+	if v.Cause != nil {
+		b = append(append(b, ": "...), v.Cause.Error()...)
+	}
+	return string(b)
+}
+
+// errorTemplate returns the compiled template of the error's text.
+func (v *View) errorTemplate() string {
+	if s := v.spec(); s != nil && s.ErrorText != "" {
+		return s.ErrorText
+	}
+	if v.Catalog == nil {
+		return ""
+	}
+	return v.Catalog.ErrorText
+}
+
+// params returns the codec of the error's params and a pointer to them,
+// or nil when it has none or they are not of its code's type.
+func (v *View) params() (*codec, unsafe.Pointer) {
+	s := v.spec()
+	if s == nil {
+		return nil, nil
+	}
+	k := v.Catalog.codec(s)
+	if k == nil || v.Params == nil || typeWord(v.Params) != k.ptr {
+		return nil, nil
+	}
+	return k, dataWord(v.Params)
+}
+
+// Text renders the error for a person at a terminal: the code and message
+// on the first line, then the detail, the suggestion, the alternatives,
+// the cause and the docs URL, each on a line of its own. Control
+// characters and invisible formatting characters in any of them are
+// written as escapes (\x1b, \u202e), so no value can move the cursor,
+// hide text or forge a line.
+func (v View) Text() string {
+	var b []byte
+	line := func(label, text string) {
+		b = append(b, label...)
+		b = AppendTerminal(b, text)
+		b = append(b, '\n')
+	}
+	b = append(b, "error "...)
+	b = AppendTerminal(b, v.Code)
+	b = append(b, ": "...)
+	b = AppendTerminal(b, v.Message)
+	b = append(b, '\n')
+	if v.Detail != "" {
+		line("  detail: ", v.Detail)
+	}
+	if v.Suggestion != "" {
+		line("  fix: ", v.Suggestion)
+	}
+	v.eachAlternative(func(action, description, availableOn string) {
+		b = append(b, "  instead: "...)
+		b = AppendTerminal(b, action)
+		if description != "" {
+			b = append(b, " — "...)
+			b = AppendTerminal(b, description)
+		}
+		if availableOn != "" {
+			b = append(b, " ("...)
+			b = AppendTerminal(b, availableOn)
+			b = append(b, ')')
+		}
+		b = append(b, '\n')
+	})
+	if v.Cause != nil {
+		line("  cause: ", v.Cause.Error())
+	}
+	if u := v.DocsURL(); u != "" {
+		line("  docs: ", u)
+	}
+	return string(b)
+}
+
+// eachAlternative calls f with each alternative among the error's params:
+// the elements of a list param named alternatives whose elements have the
+// string fields action, description and available_on.
+func (v *View) eachAlternative(f func(action, description, availableOn string)) {
+	k, p := v.params()
+	if k == nil {
+		return
+	}
+	for _, fd := range k.params {
+		t := fd.typ
+		if fd.name != "alternatives" || t.kind != kList || t.elem.kind != kObject {
+			continue
+		}
+		offsets := map[string]uintptr{}
+		for _, ef := range t.elem.fields {
+			if ef.typ.kind == kString {
+				offsets[ef.name] = ef.offset
+			}
+		}
+		get := func(q unsafe.Pointer, name string) string {
+			if off, ok := offsets[name]; ok {
+				return strAt(unsafe.Add(q, off))
+			}
+			return ""
+		}
+		if _, ok := offsets["action"]; !ok {
+			continue
+		}
+		data, n := listAt(unsafe.Add(p, fd.offset))
+		for i := range n {
+			q := t.elemAt(data, i)
+			f(get(q, "action"), get(q, "description"), get(q, "available_on"))
+		}
+	}
+}
+
+// AppendTerminal appends s for a terminal: control characters (C0, DEL,
+// C1), and the invisible characters that reorder or hide text (bidi
+// controls, zero-width characters), as Go escapes; invalid UTF-8 as
+// U+FFFD.
+func AppendTerminal(b []byte, s string) []byte {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c >= ' ' && c < utf8.RuneSelf && c != 0x7f {
+			b = append(b, c)
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+		switch {
+		case r == utf8.RuneError && size == 1:
+			b = utf8.AppendRune(b, utf8.RuneError)
+		case r == '\n':
+			b = append(b, `\n`...)
+		case r == '\t':
+			b = append(b, `\t`...)
+		case r == '\r':
+			b = append(b, `\r`...)
+		case r < 0x80:
+			b = append(b, '\\', 'x', hex[r>>4], hex[r&15])
+		case unicode.Is(unicode.Cc, r) || unicode.Is(unicode.Cf, r) || r == '\u2028' || r == '\u2029':
+			b = append(b, '\\', 'u', hex[r>>12&15], hex[r>>8&15], hex[r>>4&15], hex[r&15])
+		default:
+			b = append(b, s[i-size:i]...)
+		}
+	}
+	return b
+}
+
+// LogValue returns the error for log/slog: its code, category, whether a
+// retry can help, its message and its wire params, sensitive ones
+// redacted as on the wire.
+func (v View) LogValue() slog.Value {
+	attrs := []slog.Attr{
+		slog.String("code", v.Code),
+		slog.String("category", v.Category()),
+		slog.Bool("retryable", v.Retryable()),
+		slog.String("message", v.Message),
+	}
+	if ps := v.paramAttrs(); len(ps) > 0 {
+		attrs = append(attrs, slog.Attr{Key: "params", Value: slog.GroupValue(ps...)})
+	}
+	if v.Cause != nil {
+		attrs = append(attrs, slog.String("cause", v.Cause.Error()))
+	}
+	return slog.GroupValue(attrs...)
+}
+
+// paramAttrs returns the wire params as attributes: scalars as themselves,
+// anything else as its JSON text.
+func (v *View) paramAttrs() []slog.Attr {
+	if raw, ok := v.Params.(RawParams); ok {
+		var out []slog.Attr
+		eachMember(raw, func(key string, value []byte) {
+			out = append(out, slog.Any(key, jsonText(value)))
+		})
+		return out
+	}
+	k, p := v.params()
+	if k == nil {
+		return nil
+	}
+	var out []slog.Attr
+	for _, f := range k.params {
+		q := unsafe.Add(p, f.offset)
+		if f.name == "" || f.optional && f.typ.isZero(q) {
+			continue
+		}
+		out = append(out, slog.Attr{Key: f.name, Value: f.logValue(q)})
+	}
+	return out
+}
+
+// logValue returns a param's value for log/slog.
+func (f *field) logValue(p unsafe.Pointer) slog.Value {
+	if f.sensitive {
+		return slog.StringValue(Redacted)
+	}
+	switch f.typ.kind {
+	case kString, kTier:
+		return slog.StringValue(strAt(p))
+	case kInt:
+		return slog.IntValue(intAt(p))
+	case kBool:
+		return slog.BoolValue(boolAt(p))
+	case kFloat:
+		return slog.Float64Value(floatAt(p))
+	}
+	b, err := f.typ.appendJSON(nil, p)
+	if err != nil {
+		return slog.StringValue(err.Error())
+	}
+	return slog.AnyValue(jsonText(b))
+}
+
+// jsonText is JSON text that log handlers write as JSON (encoding/json)
+// or as text (encoding.TextMarshaler).
+type jsonText []byte
+
+func (j jsonText) MarshalJSON() ([]byte, error) { return j, nil }
+func (j jsonText) MarshalText() ([]byte, error) { return j, nil }
+func (j jsonText) String() string               { return string(j) }
+
+// AppendParams appends the error's wire params to b as one JSON object,
+// sensitive ones redacted, optional ones at their zero value left off;
+// an error without params gives {}.
+func (v View) AppendParams(b []byte) ([]byte, error) {
+	if raw, ok := v.Params.(RawParams); ok && len(raw) > 0 {
+		return append(b, raw...), nil
+	}
+	w := writer{b: append(b, '{'), v: &v}
+	w.codec, w.params = v.params()
+	if w.codec != nil {
+		for _, f := range w.codec.params {
+			if f.name != "" {
+				w.value(f.json, f)
+			}
+		}
+	}
+	if w.err != nil {
+		return nil, w.err
+	}
+	return append(w.b, '}'), nil
+}
+
+// ParamStrings returns the error's wire params as strings, keyed by name:
+// strings and tiers as they are, other scalars as their JSON text, lists,
+// maps and objects as JSON; sensitive ones redacted, optional ones at
+// their zero value left off.
+func (v View) ParamStrings() map[string]string {
+	out := map[string]string{}
+	if raw, ok := v.Params.(RawParams); ok {
+		eachMember(raw, func(key string, value []byte) {
+			s := scanner{data: value}
+			if s.peek() == '"' {
+				if t, err := s.str(); err == nil {
+					out[key] = t
+					return
+				}
+			}
+			out[key] = string(value)
+		})
+		return out
+	}
+	k, p := v.params()
+	if k == nil {
+		return out
+	}
+	for _, f := range k.params {
+		q := unsafe.Add(p, f.offset)
+		switch {
+		case f.name == "" || f.optional && f.typ.isZero(q):
+		case f.sensitive:
+			out[f.name] = Redacted
+		case f.typ.kind == kString || f.typ.kind == kTier:
+			out[f.name] = strAt(q)
+		default:
+			if j, err := f.typ.appendJSON(nil, q); err == nil {
+				out[f.name] = string(j)
+			}
+		}
+	}
+	return out
+}
+
+// joinProse joins items as prose: "a", "a and b", "a, b and c".
+func joinProse(items []string, last string) string {
+	switch len(items) {
+	case 0:
+		return ""
+	case 1:
+		return items[0]
+	}
+	return strings.Join(items[:len(items)-1], ", ") + last + items[len(items)-1]
+}
