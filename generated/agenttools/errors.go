@@ -567,7 +567,6 @@ type AuthenticationFailedParams struct {
 }
 
 // NewAuthenticationFailed returns an error of code AUTHENTICATION_FAILED: Authentication failed.
-//
 // The server rejected the credentials of the call. The credentials never appear in the error.
 //
 //   - Message: The token {token} was rejected for {user}
@@ -584,7 +583,6 @@ type DuplicateResourceParams struct {
 }
 
 // NewDuplicateResource returns an error of code DUPLICATE_RESOURCE: Resource already exists.
-//
 // A resource with the same name or key already exists.
 //
 //   - Message: {kind} {name} already exists
@@ -594,7 +592,6 @@ func NewDuplicateResource(kind string, name string) *Error {
 }
 
 // NewInternalError returns an error of code INTERNAL_ERROR: Internal error.
-//
 // The server failed while handling the call. Nothing about the call needs to change.
 //
 //   - Message: Internal error
@@ -617,7 +614,6 @@ type InvalidActionOptions struct {
 }
 
 // NewInvalidAction returns an error of code INVALID_ACTION: Invalid action.
-//
 // The tool has no action of the requested name.
 //
 //   - Message: Tool {tool} has no action {action}
@@ -642,7 +638,6 @@ type MissingRequiredFieldOptions struct {
 }
 
 // NewMissingRequiredField returns an error of code MISSING_REQUIRED_FIELD: Missing required field.
-//
 // The call left out arguments that its action requires. The error lists
 // the missing fields and, for reference, the required fields of every
 // action of the tool.
@@ -662,7 +657,6 @@ type PayloadTooLargeParams struct {
 }
 
 // NewPayloadTooLarge returns an error of code PAYLOAD_TOO_LARGE: Payload too large.
-//
 // The call's content is larger than the server accepts.
 //
 //   - Message: {field} is {size} bytes; the limit is {max_size}
@@ -686,7 +680,6 @@ type PermissionDeniedOptions struct {
 }
 
 // NewPermissionDenied returns an error of code PERMISSION_DENIED: Permission denied.
-//
 // The caller's role does not allow this action.
 //
 //   - Message: You don't have permission to {action} with {tool}
@@ -702,7 +695,6 @@ type ProjectNotFoundParams struct {
 }
 
 // NewProjectNotFound returns an error of code PROJECT_NOT_FOUND: Project not found.
-//
 // The project id or path names no project the caller can see.
 //
 //   - Message: Project {project_id} not found
@@ -722,7 +714,6 @@ type RateLimitedParams struct {
 }
 
 // NewRateLimited returns an error of code RATE_LIMITED: Rate limit reached.
-//
 // The caller sent more requests than its plan allows in the window.
 //
 //   - Message: Rate limit of {limit} requests per {window} reached
@@ -754,7 +745,6 @@ type ResourceNotFoundGvk struct {
 }
 
 // NewResourceNotFound returns an error of code RESOURCE_NOT_FOUND: Resource not found.
-//
 // The resource the call names does not exist, or the caller cannot see it.
 //
 //   - Message: {kind} {id} not found
@@ -772,7 +762,6 @@ type StaleRevisionParams struct {
 }
 
 // NewStaleRevision returns an error of code STALE_REVISION: Stale revision.
-//
 // The resource changed since the caller read it.
 //
 //   - Message: {kind} changed since revision {expected_revision}; it is now at {current_revision}
@@ -801,7 +790,6 @@ type TierRestrictedOptions struct {
 }
 
 // NewTierRestricted returns an error of code TIER_RESTRICTED: Feature needs a higher tier.
-//
 // The feature behind this tool or action is not part of the caller's
 // plan. The error names the feature and the least tier that has it, and
 // lists what the caller can do instead.
@@ -828,7 +816,6 @@ type TypeMismatchInvalidFields struct {
 }
 
 // NewTypeMismatch returns an error of code TYPE_MISMATCH: Argument of the wrong type.
-//
 // One or more arguments have a type the action does not accept.
 //
 //   - Message: Arguments of the wrong type: {invalid_fields:json}
@@ -854,7 +841,6 @@ type UpstreamErrorOptions struct {
 }
 
 // NewUpstreamError returns an error of code UPSTREAM_ERROR: Upstream API error.
-//
 // The upstream API answered with an error the tool cannot map to another code.
 //
 //   - Message: Upstream API answered {upstream_status}: {upstream_message}
@@ -878,7 +864,6 @@ type UpstreamNotFoundOptions struct {
 }
 
 // NewUpstreamNotFound returns an error of code UPSTREAM_NOT_FOUND: Not found upstream.
-//
 // The upstream API has no such resource, or hides it from the caller.
 //
 //   - Message: The upstream API found nothing for {tool} {action}
@@ -894,7 +879,6 @@ type UpstreamTimeoutParams struct {
 }
 
 // NewUpstreamTimeout returns an error of code UPSTREAM_TIMEOUT: Upstream API timed out.
-//
 // The upstream API did not answer within the tool's deadline.
 //
 //   - Message: Upstream API did not answer within {timeout_ms} ms
@@ -914,7 +898,6 @@ type ValueOutOfRangeParams struct {
 }
 
 // NewValueOutOfRange returns an error of code VALUE_OUT_OF_RANGE: Value out of range.
-//
 // A numeric argument lies outside the range the action accepts.
 //
 //   - Message: {field} must be between {minimum} and {maximum}, got {value}

@@ -24,7 +24,9 @@ func genCode(cat *model.Catalog, c *model.Code) Code {
 // its description, and its templates as a list.
 func constructorDoc(c *model.Code) string {
 	text := fmt.Sprintf("%s returns an error of code %s: %s.", c.Constructor, c.Name, strings.TrimSuffix(strings.Join(strings.Fields(c.Title), " "), "."))
-	text = docLines(text, c.Description)
+	if d := strings.TrimSpace(c.Description); d != "" {
+		text += "\n" + d
+	}
 	text += "\n\n  - Message: " + oneLine(c.Message.Source)
 	if c.Detail.Source != "" {
 		text += "\n  - Detail: " + oneLine(c.Detail.Source)

@@ -188,15 +188,6 @@ func packageDoc(cat *model.Catalog) string {
 // GoRelease is the oldest Go release the generated code compiles with.
 const GoRelease = "Go 1.25"
 
-// docLines joins a title and a Markdown description into a doc comment
-// body.
-func docLines(first string, description string) string {
-	if d := strings.TrimSpace(description); d != "" {
-		return first + "\n\n" + d
-	}
-	return first
-}
-
 // commentSafe spells out the characters Go source may not hold even in a
 // comment (a byte order mark, NUL) and drops carriage returns.
 var commentSafe = strings.NewReplacer("\uFEFF", "<U+FEFF>", "\x00", "<U+0000>", "\r", "")
