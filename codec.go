@@ -111,10 +111,12 @@ func (c *Catalog) newCodec(s *CodeSpec) (*codec, error) {
 		return nil, fmt.Errorf("params type %s is not a pointer to a struct", pt)
 	}
 	t := pt.Elem()
-	fields, err := c.fields(t)
+	b := builder{c: c, built: map[reflect.Type]*vtype{}}
+	fields, err := b.fields(t)
 	if err != nil {
 		return nil, err
 	}
+	b.publish()
 	k := &codec{typ: t, ptr: typeWord(s.Params), params: fields}
 	for i := range t.NumField() {
 		if sf := t.Field(i); sf.Anonymous && sf.Type.Kind() == reflect.Struct {
@@ -143,14 +145,22 @@ var vtypes sync.Map // vtypeKey -> *vtype
 
 type vtypeKey struct{ t, tier reflect.Type }
 
+// builder builds the value types of a params struct. Types may refer to
+// themselves, so each is known before its parts are built; the cache
+// receives them only once all are.
+type builder struct {
+	c     *Catalog
+	built map[reflect.Type]*vtype
+}
+
 // fields returns the fields of struct type t, those of embedded structs
 // as its own.
-func (c *Catalog) fields(t reflect.Type) ([]*field, error) {
+func (b *builder) fields(t reflect.Type) ([]*field, error) {
 	var out []*field
 	for i := range t.NumField() {
 		sf := t.Field(i)
 		if sf.Anonymous && sf.Type.Kind() == reflect.Struct {
-			inner, err := c.fields(sf.Type)
+			inner, err := b.fields(sf.Type)
 			if err != nil {
 				return nil, err
 			}
@@ -192,7 +202,7 @@ func (c *Catalog) fields(t reflect.Type) ([]*field, error) {
 				f.maxLen = n
 			}
 		}
-		vt, err := c.vtype(sf.Type)
+		vt, err := b.vtype(sf.Type)
 		if err != nil {
 			return nil, fmt.Errorf("field %s: %w", sf.Name, err)
 		}
@@ -203,12 +213,17 @@ func (c *Catalog) fields(t reflect.Type) ([]*field, error) {
 }
 
 // vtype returns the value type of Go type t.
-func (c *Catalog) vtype(t reflect.Type) (*vtype, error) {
+func (b *builder) vtype(t reflect.Type) (*vtype, error) {
+	c := b.c
 	key := vtypeKey{t, c.tierType}
 	if v, ok := vtypes.Load(key); ok {
 		return v.(*vtype), nil
 	}
+	if v, ok := b.built[t]; ok {
+		return v, nil
+	}
 	v := &vtype{rtype: t}
+	b.built[t] = v
 	switch t.Kind() {
 	case reflect.String:
 		v.kind = kString
@@ -229,14 +244,14 @@ func (c *Catalog) vtype(t reflect.Type) (*vtype, error) {
 		if t.Kind() == reflect.Map {
 			v.kind = kMap
 		}
-		elem, err := c.vtype(t.Elem())
+		elem, err := b.vtype(t.Elem())
 		if err != nil {
 			return nil, err
 		}
 		v.elem = elem
 	case reflect.Struct:
 		v.kind = kObject
-		fields, err := c.fields(t)
+		fields, err := b.fields(t)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", t, err)
 		}
@@ -246,7 +261,7 @@ func (c *Catalog) vtype(t reflect.Type) (*vtype, error) {
 			return nil, fmt.Errorf("type %s: a pointer to other than a struct", t)
 		}
 		v.kind = kPointer
-		elem, err := c.vtype(t.Elem())
+		elem, err := b.vtype(t.Elem())
 		if err != nil {
 			return nil, err
 		}
@@ -254,8 +269,14 @@ func (c *Catalog) vtype(t reflect.Type) (*vtype, error) {
 	default:
 		return nil, fmt.Errorf("type %s is not a param type", t)
 	}
-	actual, _ := vtypes.LoadOrStore(key, v)
-	return actual.(*vtype), nil
+	return v, nil
+}
+
+// publish puts the value types built into the cache.
+func (b *builder) publish() {
+	for t, v := range b.built {
+		vtypes.LoadOrStore(vtypeKey{t, b.c.tierType}, v)
+	}
 }
 
 // The accessors of values in memory, at p, by kind.

@@ -87,6 +87,9 @@ func (c *Catalog) findCode(data []byte) (string, error) {
 			if err != nil {
 				return fmt.Errorf("%s: %w", joinPath(c.codePath), err)
 			}
+			if len(b) == 0 {
+				return fmt.Errorf("%s: an empty string", joinPath(c.codePath))
+			}
 			code, found = string(b), true
 			return nil
 		})

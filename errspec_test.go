@@ -1,0 +1,541 @@
+package errspec_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/errspec/errspec"
+	"github.com/errspec/errspec/internal/tmpl"
+)
+
+// The catalogs of these tests are written by hand the way errspec writes
+// them: params structs with json and errspec tags, compiled templates, a
+// table of codes.
+
+type tier string
+
+type object struct {
+	_     [0]func()
+	Field string   `json:"field"`
+	Note  string   `json:"note,omitempty"`
+	Count int      `json:"count,omitempty"`
+	Inner *object  `json:"inner,omitempty"`
+	Tags  []string `json:"tags,omitempty"`
+}
+
+type allParams struct {
+	_      [0]func()
+	Name   string            `json:"name" errspec:"max=5"`
+	Token  string            `json:"token" errspec:"sensitive"`
+	Count  int               `json:"count"`
+	Ratio  float64           `json:"ratio"`
+	Flag   bool              `json:"flag"`
+	Tier   tier              `json:"tier"`
+	Tags   []string          `json:"tags"`
+	Labels map[string]int    `json:"labels"`
+	Obj    object            `json:"obj"`
+	Objs   []object          `json:"objs"`
+	Nested map[string][]bool `json:"nested"`
+	Unit   string            `json:"-"`
+	allOptions
+}
+
+type allOptions struct {
+	_    [0]func()
+	Note string            `json:"note,omitempty"`
+	Num  int               `json:"num,omitempty"`
+	Real float64           `json:"real,omitempty"`
+	On   bool              `json:"on,omitempty"`
+	List []tier            `json:"list,omitempty"`
+	Map  map[string]string `json:"map,omitempty"`
+	Ptr  *object           `json:"ptr,omitempty"`
+}
+
+type smallParams struct {
+	_    [0]func()
+	ID   string `json:"id"`
+	Hint string `json:"hint,omitempty"`
+}
+
+func text(t string) tmpl.Part { return tmpl.Part{Text: t} }
+func param(i int, f tmpl.Format) tmpl.Part {
+	return tmpl.Part{Holder: true, Param: i, Format: f}
+}
+
+// defaultEnvelope is errspec's default envelope.
+var defaultEnvelope = []errspec.Member{
+	{Key: "code", Kind: errspec.MemberField, Field: errspec.FieldCode},
+	{Key: "category", Kind: errspec.MemberField, Field: errspec.FieldCategory},
+	{Key: "message", Kind: errspec.MemberField, Field: errspec.FieldMessage},
+	{Key: "detail", Kind: errspec.MemberField, Field: errspec.FieldDetail},
+	{Key: "suggestion", Kind: errspec.MemberField, Field: errspec.FieldSuggestion},
+	{Key: "retryable", Kind: errspec.MemberField, Field: errspec.FieldRetryable},
+	{Key: "docs_url", Kind: errspec.MemberField, Field: errspec.FieldDocsURL},
+	{Key: "params", Kind: errspec.MemberParams},
+}
+
+// flatEnvelope spreads the params at the top, beside constants.
+var flatEnvelope = []errspec.Member{
+	{Key: "code", Kind: errspec.MemberField, Field: errspec.FieldCode},
+	{Key: "error", Kind: errspec.MemberField, Field: errspec.FieldMessage},
+	{Kind: errspec.MemberSpread},
+	{Key: "ok", Kind: errspec.MemberConst, Const: "false"},
+	{Key: "v", Kind: errspec.MemberConst, Const: "1.0"},
+	{Key: "kind", Kind: errspec.MemberConst, Const: `"\u0065rr"`},
+}
+
+// nestedEnvelope nests the error, spreads the params beside a suggestion,
+// places one param at the top and holds constants.
+var nestedEnvelope = []errspec.Member{
+	{Key: "error", Kind: errspec.MemberObject, Members: []errspec.Member{
+		{Key: "code", Kind: errspec.MemberField, Field: errspec.FieldCode},
+		{Key: "message", Kind: errspec.MemberField, Field: errspec.FieldMessage},
+		{Key: "details", Kind: errspec.MemberObject, Members: []errspec.Member{
+			{Kind: errspec.MemberSpread},
+			{Key: "fix", Kind: errspec.MemberField, Field: errspec.FieldSuggestion},
+		}},
+	}},
+	{Key: "ok", Kind: errspec.MemberConst, Const: "false"},
+	{Key: "v", Kind: errspec.MemberConst, Const: "1.0"},
+	{Key: "status", Kind: errspec.MemberField, Field: errspec.FieldHTTPStatus},
+	{Key: "retry", Kind: errspec.MemberField, Field: errspec.FieldRetry},
+	{Key: "after", Kind: errspec.MemberField, Field: errspec.FieldRetryAfter},
+	{Key: "title", Kind: errspec.MemberField, Field: errspec.FieldTitle},
+	{Key: "hint", Kind: errspec.MemberParam, Param: "hint"},
+}
+
+var codes = [...]errspec.CodeSpec{
+	{Code: "ALL", Category: "validation", Title: "Every type", Retry: errspec.RetryAfterFix, HTTPStatus: 400,
+		DocsURL: "https://docs.example.com/errors#all",
+		Message: tmpl.Encode([]tmpl.Part{text("n="), param(0, tmpl.Text), text(" t="), text(errspec.Redacted), text(" c="), param(2, tmpl.Text),
+			text(" r="), param(3, tmpl.Text), text(" f="), param(4, tmpl.Text), text(" tier="), param(5, tmpl.OrHigher),
+			text(" tags="), param(6, tmpl.And), text(" labels="), param(7, tmpl.Text), text(" obj="), param(8, tmpl.JSON)}),
+		Detail:     tmpl.Encode([]tmpl.Part{text("unit "), param(11, tmpl.Text), text(" list "), param(16, tmpl.Or)}),
+		Suggestion: tmpl.Encode([]tmpl.Part{text("fix \x00 it")}),
+		Params:     (*allParams)(nil)},
+	{Code: "FIXED", Category: "internal", Title: "Fixed", Retryable: true, Retry: errspec.RetryAfterDelay, RetryAfter: 5, HTTPStatus: 500,
+		Message: "Internal error", Suggestion: "Retry once."},
+	{Code: "FLAT", Category: "conflict", Title: "Flat one", Retry: errspec.RetryNever, HTTPStatus: 409, Envelope: 1,
+		Message: tmpl.Encode([]tmpl.Part{text("Thing "), param(0, tmpl.Text), text(" is flat")}),
+		Params:  (*smallParams)(nil)},
+}
+
+var catalog = errspec.Catalog{
+	Name:      "test",
+	Codes:     codes[:],
+	Envelopes: [][]errspec.Member{defaultEnvelope, flatEnvelope},
+	Tiers:     []string{"Free", "Team", "Enterprise"},
+	TierType:  (*tier)(nil),
+}
+
+var nestedCodes = [...]errspec.CodeSpec{
+	{Code: "NESTED", Category: "conflict", Title: "Nested one", Retry: errspec.RetrySafe, RetryAfter: 2, HTTPStatus: 409,
+		Message:    tmpl.Encode([]tmpl.Part{text("Thing "), param(0, tmpl.Text), text(" is busy")}),
+		Suggestion: "Wait.", Params: (*smallParams)(nil)},
+}
+
+var nestedCatalog = errspec.Catalog{Name: "nested", Codes: nestedCodes[:], Envelopes: [][]errspec.Member{nestedEnvelope}}
+
+// catalogOf returns the test catalog that declares code.
+func catalogOf(code string) *errspec.Catalog {
+	if nestedCatalog.Lookup(code) != nil {
+		return &nestedCatalog
+	}
+	return &catalog
+}
+
+// newError builds an error as a generated constructor does.
+func newError(code string, p, opts any) errspec.View {
+	c := catalogOf(code)
+	s := c.Lookup(code)
+	v := errspec.View{Catalog: c, Spec: s, Code: code, Params: p}
+	v.Message, v.Detail, v.Suggestion = c.New(s, p, opts)
+	return v
+}
+
+func marshal(t *testing.T, v errspec.View) string {
+	t.Helper()
+	b, err := v.AppendJSON(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !json.Valid(b) {
+		t.Fatalf("not JSON: %s", b)
+	}
+	return string(b)
+}
+
+func fullParams() *allParams {
+	return &allParams{
+		Name: "abcdefgh", Token: "secret", Count: 3, Ratio: 0.5, Flag: true, Tier: "Team",
+		Tags: []string{"a", "b", "c"}, Labels: map[string]int{"z": 1, "a": 2},
+		Obj:    object{Field: "f", Inner: &object{Field: "g", Tags: []string{"x"}}},
+		Objs:   []object{{Field: "1"}, {Field: "2", Count: 7}},
+		Nested: map[string][]bool{"k": {true, false}},
+		Unit:   "apples",
+	}
+}
+
+func TestNewAndMarshal(t *testing.T) {
+	v := newError("ALL", fullParams(), []allOptions{{Note: "first"}, {Num: 9, List: []tier{"Free", "Team"}, Map: map[string]string{"b": "<&>"}}})
+	if want := `n=abcd… t=[redacted] c=3 r=0.5 f=true tier=Team or Enterprise tags=a, b and c labels={"a":2,"z":1} obj={"field":"f","inner":{"field":"g","tags":["x"]}}`; v.Message != want {
+		t.Errorf("message\n got %s\nwant %s", v.Message, want)
+	}
+	if want := "unit apples list Free or Team"; v.Detail != want {
+		t.Errorf("detail %q, want %q", v.Detail, want)
+	}
+	if want := "fix \x00 it"; v.Suggestion != want {
+		t.Errorf("suggestion %q, want %q", v.Suggestion, want)
+	}
+	got := marshal(t, v)
+	want := `{"code":"ALL","category":"validation","message":` + string(mustJSON(v.Message)) + `,"detail":"unit apples list Free or Team","suggestion":"fix \u0000 it","retryable":false,"docs_url":"https://docs.example.com/errors#all",` +
+		`"params":{"name":"abcd…","token":"[redacted]","count":3,"ratio":0.5,"flag":true,"tier":"Team","tags":["a","b","c"],"labels":{"a":2,"z":1},` +
+		`"obj":{"field":"f","inner":{"field":"g","tags":["x"]}},"objs":[{"field":"1"},{"field":"2","count":7}],"nested":{"k":[true,false]},` +
+		`"num":9,"list":["Free","Team"],"map":{"b":"<&>"}}}`
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("wire (-want +got):\n%s", diff)
+	}
+}
+
+func mustJSON(s string) []byte {
+	b, _ := json.Marshal(s)
+	return bytes.ReplaceAll(bytes.ReplaceAll(bytes.ReplaceAll(b, []byte(`\u003c`), []byte("<")), []byte(`\u003e`), []byte(">")), []byte(`\u0026`), []byte("&"))
+}
+
+func TestNilListsAndMaps(t *testing.T) {
+	v := newError("ALL", &allParams{Tier: "Free"}, nil)
+	got := marshal(t, v)
+	if !strings.Contains(got, `"tags":[],"labels":{},"obj":{"field":""},"objs":[],"nested":{}`) {
+		t.Errorf("nil lists and maps are not [] and {}: %s", got)
+	}
+}
+
+func TestFixed(t *testing.T) {
+	v := newError("FIXED", nil, nil)
+	if v.Message != "Internal error" || v.Suggestion != "Retry once." {
+		t.Errorf("texts %q %q", v.Message, v.Suggestion)
+	}
+	want := `{"code":"FIXED","category":"internal","message":"Internal error","suggestion":"Retry once.","retryable":true}`
+	if got := marshal(t, v); got != want {
+		t.Errorf("got %s\nwant %s", got, want)
+	}
+}
+
+func TestNested(t *testing.T) {
+	v := newError("NESTED", &smallParams{ID: "x"}, nil)
+	want := `{"error":{"code":"NESTED","message":"Thing x is busy","details":{"id":"x","fix":"Wait."}},"ok":false,"v":1.0,"status":409,"retry":"safe","after":2,"title":"Nested one"}`
+	if got := marshal(t, v); got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	v = newError("NESTED", &smallParams{ID: "x", Hint: "h"}, nil)
+	v.Status = 429
+	want = `{"error":{"code":"NESTED","message":"Thing x is busy","details":{"id":"x","fix":"Wait."}},"ok":false,"v":1.0,"status":429,"retry":"safe","after":2,"title":"Nested one","hint":"h"}`
+	if got := marshal(t, v); got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}
+
+// roundTrip marshals v, parses it and marshals the result again.
+func roundTrip(t *testing.T, v errspec.View) errspec.View {
+	t.Helper()
+	first := marshal(t, v)
+	p, err := v.Catalog.Parse([]byte(first))
+	if err != nil {
+		t.Fatalf("Parse(%s): %v", first, err)
+	}
+	if again := marshal(t, p); again != first {
+		t.Errorf("marshal, Parse, marshal:\n%s\n%s", first, again)
+	}
+	return p
+}
+
+func TestRoundTrip(t *testing.T) {
+	p := roundTrip(t, newError("ALL", fullParams(), []allOptions{{Note: "n", Real: 1.5, On: true, Ptr: &object{Field: "p"}}}))
+	got := p.Params.(*allParams)
+	if got.Name != "abcd…" || got.Token != errspec.Redacted || got.Unit != "" || got.Ptr.Field != "p" || !got.On {
+		t.Errorf("parsed params %+v", got)
+	}
+	roundTrip(t, newError("FIXED", nil, nil))
+	roundTrip(t, newError("FLAT", &smallParams{ID: "y", Hint: "z"}, nil))
+	n := newError("NESTED", &smallParams{ID: "x", Hint: "h"}, nil)
+	n.Status = 503
+	if p := roundTrip(t, n); p.Status != 503 || p.HTTPStatus() != 503 {
+		t.Errorf("status %d", p.Status)
+	}
+	if p := roundTrip(t, newError("NESTED", &smallParams{ID: "x"}, nil)); p.Status != 0 {
+		t.Errorf("the code's own status read back as set: %d", p.Status)
+	}
+}
+
+func TestParseFillsTexts(t *testing.T) {
+	v, err := nestedCatalog.Parse([]byte(`{"error":{"code":"NESTED","message":"Other text","details":{"id":"q"}},"ok":false,"v":1,"status":409,"retry":"safe","after":2.0,"title":"Nested one"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.Message != "Other text" || v.Suggestion != "Wait." {
+		t.Errorf("texts %q %q", v.Message, v.Suggestion)
+	}
+}
+
+func TestParseAccepts(t *testing.T) {
+	base := `"code":"ALL","category":"validation","message":"m","retryable":false,"docs_url":"https://docs.example.com/errors#all"`
+	params := `"name":"abc","token":"[redacted]","count":1,"ratio":1,"flag":false,"tier":"Free","tags":[],"labels":{},"obj":{"field":""},"objs":[],"nested":{}`
+	for _, in := range []string{
+		`{` + base + `,"params":{` + params + `}}`,
+		` { ` + base + ` , "params" : { ` + params + ` } } `,
+		`{` + base + `,"params":{` + params + `},"extra":{"a":[1,2,{}]}}`,                          // unknown members are ignored
+		`{` + base + `,"params":{` + params + `,"new_param":1}}`,                                   // so are unknown params
+		`{` + base + `,"params":{` + strings.Replace(params, `"count":1`, `"count":1e2`, 1) + `}}`, // an integer written with an exponent
+		`{` + base + `,"params":{` + strings.Replace(params, `"count":1`, `"count":-0.0`, 1) + `}}`,
+		`{` + base + `,"params":{` + strings.Replace(params, `"name":"abc"`, `"name":"a\u00e9\ud83d\ude00b"`, 1) + `}}`,
+		`{` + base + `,"params":{` + params + `,"note":"x","num":-1,"real":1e-3,"on":true,"list":["Team"],"map":{"a":""},"ptr":{"field":"f","note":"n","unknown":1}}}`,
+	} {
+		if _, err := catalog.Parse([]byte(in)); err != nil {
+			t.Errorf("Parse(%s): %v", in, err)
+		}
+	}
+}
+
+func TestParseRejects(t *testing.T) {
+	base := `"code":"ALL","category":"validation","message":"m","retryable":false,"docs_url":"https://docs.example.com/errors#all"`
+	params := `"name":"abc","token":"[redacted]","count":1,"ratio":1,"flag":false,"tier":"Free","tags":[],"labels":{},"obj":{"field":""},"objs":[],"nested":{}`
+	all := func(repl ...string) string {
+		b, p := base, params
+		for i := 0; i < len(repl); i += 2 {
+			b = strings.Replace(b, repl[i], repl[i+1], 1)
+			p = strings.Replace(p, repl[i], repl[i+1], 1)
+		}
+		return `{` + b + `,"params":{` + p + `}}`
+	}
+	nested := `{"error":{"code":"NESTED","message":"m","details":{"id":"x"}},"ok":false,"v":1.0,"status":409,"retry":"safe","after":2,"title":"Nested one"}`
+	flat := `{"code":"FLAT","error":"m","id":"x","ok":false,"v":1.0,"kind":"err"}`
+	for _, tt := range []struct{ in, want string }{
+		{``, "invalid JSON"},
+		{`[]`, "an array, want an object"},
+		{`{"code":1}`, "code: wrong type"},
+		{`{"message":"x"}`, "no code at code"},
+		{all() + `x`, "text after the value"},
+		{all(`"m"`, `""`), "message: an empty string"},
+		{all(`"message":"m",`, ``), "message is missing"},
+		{all(`"validation"`, `"limit"`), `category: "limit", want "validation"`},
+		{all(`"retryable":false`, `"retryable":true`), "retryable: true, want false"},
+		{all(`#all`, `#other`), "docs_url"},
+		{all(`"count":1`, `"count":1.5`), "1.5 is not an integer"},
+		{all(`"count":1`, `"count":"1"`), "wrong type: a string, want an integer"},
+		{all(`"count":1`, `"count":9223372036854775808`), "does not fit"},
+		{all(`"ratio":1`, `"ratio":1e400`), "does not fit a 64-bit float"},
+		{all(`"ratio":1`, `"ratio":1.7976931348623158e308`), "does not fit a 64-bit float"},
+		{all(`"tier":"Free"`, `"tier":"Gold"`), `"Gold" is not a tier`},
+		{all(`"name":"abc"`, `"name":"abcdef"`), "longer than 5"},
+		{all(`"token":"[redacted]"`, `"token":"secret"`), `token: "secret", want "[redacted]"`},
+		{all(`"tags":[]`, `"tags":null`), "tags: wrong type: null, want an array"},
+		{all(`"tags":[]`, `"tags":[1]`), "tags: [0]: wrong type"},
+		{all(`"obj":{"field":""}`, `"obj":{}`), "obj: field is missing"},
+		{all(`"objs":[]`, `"objs":[{"field":1}]`), "objs: [0]: field: wrong type"},
+		{all(`"nested":{}`, `"nested":{"a":[1]}`), "nested: a: [0]: wrong type"},
+		{all(`"labels":{}`, `"labels":{"a":1,"a":2}`), `the key "a" is repeated`},
+		{all(`"count":1`, `"count":1,"count":2`), `"count" is repeated`},
+		{all(`"message":"m"`, `"message":"m","message":"n"`), `"message" is repeated`},
+		{all(`"tier":"Free"`, `"tier":"Free","note":""`), "note: an empty string"},
+		{all(`"tier":"Free"`, `"tier":"Free","num":0`), "num: 0, which is left off"},
+		{all(`"tier":"Free"`, `"tier":"Free","real":-0e5`), "real: 0, which is left off"},
+		{all(`"tier":"Free"`, `"tier":"Free","on":false`), "on: false, which is left off"},
+		{all(`"tier":"Free"`, `"tier":"Free","list":[]`), "list: an empty list"},
+		{all(`"tier":"Free"`, `"tier":"Free","map":{}`), "map: an empty object"},
+		{all(`"tier":"Free"`, `"tier":"Free","ptr":{"field":"f","count":0}`), "count: 0, which is left off"},
+		{all(`"tier":"Free"`, `"tier":"Free","ptr":null`), "wrong type: null, want an object"},
+		{strings.Replace(all(), `"flag":false,`, ``, 1), "params.flag is missing"},
+		{`{` + base + `}`, "params is missing"},
+		{strings.Replace(flat, `"ok":false`, `"ok":0`, 1), "ok: 0, want false"},
+		{strings.Replace(flat, `"v":1.0`, `"v":1.5`, 1), "v: 1.5, want 1.0"},
+		{strings.Replace(flat, `"kind":"err"`, `"kind":"er"`, 1), `kind: "er", want "\u0065rr"`},
+		{strings.Replace(flat, `"id":"x",`, ``, 1), "id is missing"},
+		{strings.Replace(flat, `"id":"x"`, `"id":"x","hint":""`, 1), "hint: an empty string"},
+		{strings.Replace(flat, `"id":"x"`, `"id":"x","id":"y"`, 1), `"id" is repeated`},
+		{strings.Replace(flat, `,"v":1.0`, ``, 1), "v is missing"},
+		{strings.Replace(nested, `"status":409`, `"status":600`, 1), "HTTP status 600"},
+		{strings.Replace(nested, `"status":409`, `"status":99`, 1), "HTTP status 99"},
+		{strings.Replace(nested, `"after":2`, `"after":3`, 1), "after: 3, want 2"},
+		{strings.Replace(nested, `"retry":"safe"`, `"retry":"never"`, 1), "retry"},
+		{strings.Replace(nested, `"title":"Nested one"`, `"title":"x"`, 1), "title"},
+		{strings.Replace(nested, `"details":{"id":"x"}`, `"details":{}`, 1), "error.details.id is missing"},
+		{strings.Replace(nested, `"title":"Nested one"`, `"title":"Nested one","hint":""`, 1), "hint: an empty string"},
+		{`{"error":{"code":"NESTED","message":"m","details":{"id":"x"}},"error":{"code":"NESTED"}}`, `"error" is repeated`},
+		{strings.Repeat(`{"a":`, 20000) + strings.Repeat(`}`, 20000), "nested too deeply"},
+		{"{\"code\":\"ALL\x01\"}", "a control character in a string"},
+		{`{"code":"ALL","message":"\x"}`, "invalid escape"},
+		{`{"code":"NO","message":""}`, "message: an empty string"},
+		{`{"code":"NO","retryable":1}`, "retryable: wrong type"},
+		{`{"code":"NO","params":[]}`, "wrong type"},
+		{`{"code":"NO","params":{"a":1,"a":2}}`, `"a" is repeated`},
+	} {
+		c := &catalog
+		if strings.HasPrefix(tt.in, `{"error":{`) {
+			c = &nestedCatalog
+		}
+		_, err := c.Parse([]byte(tt.in))
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			in := tt.in
+			if len(in) > 200 {
+				in = in[:200] + "…"
+			}
+			t.Errorf("Parse(%s) = %v, want an error with %q", in, err, tt.want)
+		}
+	}
+}
+
+func TestParseUnknownCode(t *testing.T) {
+	in := `{"code":"NEW_CODE","category":"validation","message":"A newer error","suggestion":"Do x.","retryable":true,"docs_url":"https://docs.example.com/errors#new_code","params":{"a":1,"b":["x"]},"extra":true}`
+	v, err := catalog.Parse([]byte(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.Known() || v.Code != "NEW_CODE" || v.Message != "A newer error" || v.Suggestion != "Do x." || !v.Retryable() ||
+		v.Category() != "validation" || v.DocsURL() != "https://docs.example.com/errors#new_code" || v.HTTPStatus() != 500 {
+		t.Errorf("unknown code read as %+v %+v", v, v.Unknown)
+	}
+	if got := string(v.Params.(errspec.RawParams)); got != `{"a":1,"b":["x"]}` {
+		t.Errorf("raw params %s", got)
+	}
+	want := `{"code":"NEW_CODE","category":"validation","message":"A newer error","suggestion":"Do x.","retryable":true,"docs_url":"https://docs.example.com/errors#new_code","params":{"a":1,"b":["x"]}}`
+	if got := marshal(t, v); got != want {
+		t.Errorf("marshal of an unknown code\n got %s\nwant %s", got, want)
+	}
+	if got := v.ParamStrings(); !cmp.Equal(got, map[string]string{"a": "1", "b": `["x"]`}) {
+		t.Errorf("ParamStrings %v", got)
+	}
+	// Nothing but the code is required.
+	v, err = catalog.Parse([]byte(`{"code":"BARE"}`))
+	if err != nil || v.Code != "BARE" || v.Params != nil {
+		t.Errorf("bare unknown code: %+v %v", v, err)
+	}
+	// The default envelope's places are typed.
+	if _, err := nestedCatalog.Parse([]byte(`{"error":{"code":"NEW"},"retry":"later"}`)); err == nil || !strings.Contains(err.Error(), `"later" is not a retry class`) {
+		t.Errorf("an unknown retry class: %v", err)
+	}
+	v, err = nestedCatalog.Parse([]byte(`{"error":{"code":"NEW","message":"m","details":{"a":1,"fix":"f"}},"status":418,"after":7,"title":"T","hint":"h"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.Suggestion != "f" || v.HTTPStatus() != 418 || v.RetryAfter().Seconds() != 7 || v.Title() != "T" || string(v.Params.(errspec.RawParams)) != `{"a":1,"hint":"h"}` {
+		t.Errorf("unknown code of a nested envelope: %+v %+v %s", v, v.Unknown, v.Params)
+	}
+}
+
+func TestErrorText(t *testing.T) {
+	v := newError("NESTED", &smallParams{ID: "x"}, nil)
+	if got := v.ErrorText(); got != "NESTED: Thing x is busy" {
+		t.Errorf("ErrorText %q", got)
+	}
+	v.Cause = fmt.Errorf("dial: refused")
+	if got := v.ErrorText(); got != "NESTED: Thing x is busy: dial: refused" {
+		t.Errorf("ErrorText with a cause %q", got)
+	}
+	c := errspec.Catalog{Name: catalog.Name, Codes: catalog.Codes, Envelopes: catalog.Envelopes}
+	c.ErrorText = tmpl.Encode([]tmpl.Part{text("["), {Holder: true, Param: -1, Field: int(errspec.FieldCode)}, text("] "),
+		{Holder: true, Param: -1, Field: int(errspec.FieldMessage)}, text(" ("), {Holder: true, Param: -1, Field: int(errspec.FieldSuggestion)}, text(")")})
+	v.Catalog, v.Spec, v.Cause = &c, nil, nil
+	if got := v.ErrorText(); got != "[NESTED] Thing x is busy (Wait.)" {
+		t.Errorf("ErrorText of a template %q", got)
+	}
+}
+
+func TestTerminalText(t *testing.T) {
+	v := newError("NESTED", &smallParams{ID: "x\x1b[31m\u202e\n"}, nil)
+	v.Detail = "line\r\nnext\u200b"
+	got := v.Text()
+	want := "error NESTED: Thing x\\x1b[31m\\u202e\\n is busy\n" +
+		"  detail: line\\r\\nnext\\u200b\n" +
+		"  fix: Wait.\n"
+	if got != want {
+		t.Errorf("Text\n got %q\nwant %q", got, want)
+	}
+}
+
+func TestLogValue(t *testing.T) {
+	v := newError("ALL", fullParams(), nil)
+	var buf bytes.Buffer
+	slog.New(slog.NewTextHandler(&buf, &slog.HandlerOptions{ReplaceAttr: func(_ []string, a slog.Attr) slog.Attr {
+		if a.Key == slog.TimeKey {
+			return slog.Attr{}
+		}
+		return a
+	}})).Info("failed", "err", v)
+	got := buf.String()
+	for _, want := range []string{"err.code=ALL", "err.category=validation", "err.retryable=false", "err.params.token=[redacted]",
+		"err.params.count=3", `err.params.tags="[\"a\",\"b\",\"c\"]"`, `err.params.name=abcd…`} {
+		if !strings.Contains(got, want) {
+			t.Errorf("log line lacks %s:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "secret") || strings.Contains(got, "apples") {
+		t.Errorf("log line holds a sensitive or unsent param:\n%s", got)
+	}
+	buf.Reset()
+	slog.New(slog.NewJSONHandler(&buf, nil)).Info("failed", "err", v)
+	if !strings.Contains(buf.String(), `"tags":["a","b","c"]`) {
+		t.Errorf("JSON log does not hold params as JSON: %s", buf.String())
+	}
+}
+
+func TestMarshalErrors(t *testing.T) {
+	p := fullParams()
+	p.Ratio = 1 / func() float64 { return 0 }()
+	if _, err := newError("ALL", p, nil).AppendJSON(nil); err == nil || !strings.Contains(err.Error(), "ratio") {
+		t.Errorf("an infinite float marshals: %v", err)
+	}
+	v := newError("NESTED", &smallParams{ID: "x"}, nil)
+	v.Params = &allParams{}
+	if _, err := v.AppendJSON(nil); err == nil {
+		t.Error("params of another code marshal")
+	}
+}
+
+// FuzzParse feeds Parse arbitrary bytes for both test catalogs: it must
+// never panic, and what it reads must marshal to JSON that it reads back
+// to the same bytes.
+func FuzzParse(f *testing.F) {
+	for _, v := range []errspec.View{
+		newError("ALL", fullParams(), []allOptions{{Note: "n", Ptr: &object{Field: "p", Inner: &object{Field: "q"}}}}),
+		newError("FIXED", nil, nil),
+		newError("FLAT", &smallParams{ID: "x", Hint: "h"}, nil),
+		newError("NESTED", &smallParams{ID: "x", Hint: "h"}, nil),
+	} {
+		b, err := v.AppendJSON(nil)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b)
+	}
+	f.Add([]byte(`{"code":"NEW","params":{"a":[1,{"b":null}]},"message":"\ud800x"}`))
+	f.Add([]byte(`{"error":{"code":"NEW","details":{"x":1}}}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		for _, c := range []*errspec.Catalog{&catalog, &nestedCatalog} {
+			v, err := c.Parse(data)
+			if err != nil {
+				continue
+			}
+			if !json.Valid(data) {
+				t.Fatalf("Parse accepted text that is not JSON: %q", data)
+			}
+			first, err := v.AppendJSON(nil)
+			if err != nil {
+				t.Fatalf("Parse(%q) gave an error that does not marshal: %v", data, err)
+			}
+			again, err := c.Parse(first)
+			if err != nil {
+				t.Fatalf("the marshaled form of a parsed error does not parse: %v\n%s", err, first)
+			}
+			second, err := again.AppendJSON(nil)
+			if err != nil || !bytes.Equal(first, second) {
+				t.Fatalf("marshal, Parse, marshal is not stable (%v):\n%s\n%s", err, first, second)
+			}
+		}
+	})
+}
