@@ -109,4 +109,3 @@ func genError(cat *model.Catalog) Code {
 		Line(),
 	)
 }
-
