@@ -104,10 +104,10 @@ type Param struct {
 	Doc      string `json:"doc,omitempty"`
 	// Key is the dotted key path where the code's wire shape sends the
 	// param; "" for a field, or for a param that is not sent.
-	Key       string  `json:"key,omitempty"`
-	Wire      bool    `json:"wire"` // false for a param that only fills templates
-	Sensitive bool    `json:"sensitive,omitempty"`
-	MaxLength int     `json:"max_length,omitempty"`
+	Key       string `json:"key,omitempty"`
+	Wire      bool   `json:"wire"` // false for a param that only fills templates
+	Sensitive bool   `json:"sensitive,omitempty"`
+	MaxLength int    `json:"max_length,omitempty"`
 	// Fields are those the wire carries of an object, or of the objects
 	// of a list or map: every field of the standard alternatives (action,
 	// description, available_on) whichever the catalog declares.
