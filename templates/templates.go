@@ -86,7 +86,7 @@
 //	                characters written as character references; what
 //	                errspec does to every value a template prints
 //	markdown S      Markdown S parsed and written anew, safe between
-//	                blocks: headings become bold paragraphs, raw HTML
+//	                blocks: headings become paragraphs, raw HTML
 //	                shows as text, a javascript:, data: or other link that
 //	                is not http, https, mailto or relative shows as text
 //	                and code, code blocks are closed

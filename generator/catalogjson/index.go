@@ -52,7 +52,7 @@ func RenderIndex(cat *model.Catalog, notice string) []byte {
 	}
 	line("Retry classes: never (do not retry), after_fix (change the call, then retry), after_delay (wait, then repeat the call), safe (repeat at once).")
 	if u := cat.ReferenceURL(); u != "" {
-		line("Full reference: %s", u)
+		line("Full reference: %s", textsafe.URL(u))
 	}
 
 	line("")

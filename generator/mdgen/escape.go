@@ -187,10 +187,22 @@ func cell(v any) markup {
 				n++
 			}
 			end := closingRun(s, i+n, n)
-			if end < 0 {
+			switch span := s[i+n : max(end, i+n)]; {
+			case end < 0:
 				end = i // no span: the run is text
+				b.WriteString(s[i : i+n])
+			case strings.Contains(span, `\|`):
+				// A backslash before a pipe splits the row in some
+				// readers of GFM and not in others, inside a code span
+				// and in front of \|: write the span as text, whose
+				// \\\| all of them read as a backslash and a pipe.
+				if len(span) > 1 && span[0] == ' ' && span[len(span)-1] == ' ' {
+					span = span[1 : len(span)-1]
+				}
+				b.WriteString(escapeText(span, false))
+			default:
+				b.WriteString(strings.ReplaceAll(s[i:end+n], "|", `\|`))
 			}
-			b.WriteString(strings.ReplaceAll(s[i:end+n], "|", `\|`))
 			i = end + n
 		case s[i] == '|':
 			b.WriteString(`\|`)

@@ -21,7 +21,7 @@ var parser = goldmark.New(goldmark.WithExtensions(extension.GFM)).Parser()
 // safe between the blocks of a page. It is parsed, then written anew from
 // what was parsed: paragraphs, emphasis, code spans, links, lists, block
 // quotes, tables, rules and code blocks keep their meaning; headings
-// become bold paragraphs, raw HTML shows as the text it is, links to
+// become paragraphs, raw HTML shows as the text it is, links to
 // reference definitions are written inline, a link or image whose URL may not be live
 // (textsafe.LinkSafe: javascript:, data:, ...) shows its text and the URL
 // as code, and all text is escaped as text is. So nothing in a
@@ -61,16 +61,17 @@ func (w *mdWriter) block(n ast.Node) string {
 	case *ast.Paragraph, *ast.TextBlock:
 		return w.inlines(n)
 	case *ast.Heading:
-		if s := w.inlines(n); s != "" {
-			return "**" + s + "**"
-		}
-		return ""
+		return w.inlines(n) // a paragraph: the page's headings are errspec's
 	case *ast.ThematicBreak:
 		return "---"
 	case *ast.FencedCodeBlock:
-		return string(fence(string(n.Language(w.src)), w.lines(n)))
+		lang := string(n.Language(w.src))
+		if lang == "" || !langRE.MatchString(lang) {
+			lang = "text" // markdownlint asks every fence for a language
+		}
+		return string(fence(lang, w.lines(n)))
 	case *ast.CodeBlock:
-		return string(fence("", w.lines(n)))
+		return string(fence("text", w.lines(n)))
 	case *ast.HTMLBlock:
 		lines := strings.Split(strings.TrimRight(w.lines(n), "\n"), "\n")
 		if n.HasClosure() {
@@ -203,7 +204,7 @@ func (w *mdWriter) write(s string) {
 			return
 		}
 	}
-	w.b.WriteString(escapeText(s, w.bol))
+	w.b.WriteString(escapeText(strings.ReplaceAll(s, "\t", " "), w.bol))
 	w.bol = false
 }
 

@@ -41,6 +41,17 @@ const (
 // line-length rule of markdownlint is off for the page.
 const lintComment = "<!-- markdownlint-disable-file MD013 -->\n"
 
+// MaxPage is the size in bytes past which a page of the reference is
+// more than a Git host shows rendered: GitHub's Markdown API renders at
+// most 400 KB ("This API renders Markdown text up to 400 KB in size",
+// ekalinin/github-markdown-toc.go#25), a repository's front page cuts a
+// README at 512,000 bytes (isaacs/github#1610), and pages past about
+// 500 KB have stopped rendering in GitHub's file view under its
+// rendering timeouts (github/markup#469, #1449;
+// jvm-repo-rebuild/reproducible-central#80). A browser shows a page that
+// size, but slowly, and a reader cannot find their way in it.
+const MaxPage = 400 << 10
+
 // Page is a file of the per-code layout.
 type Page struct {
 	Name string // the file name, such as index.md or missing_required_field.md
