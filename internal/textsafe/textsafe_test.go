@@ -4,11 +4,11 @@ import "testing"
 
 func TestShow(t *testing.T) {
 	for in, want := range map[string]string{
-		"plain, ünï 🔥\ttab\nline": "plain, ünï 🔥\ttab\nline",
-		"\x1b[31m\u009b2J\x7f\x00":  `\u001B[31m\u009B2J\u007F\u0000`,
-		"a\u202Eb\u200B\uFEFF":    `a\u202Eb\u200B\uFEFF`,
-		"\U000E0041 \u2028 \r":    `\U000E0041 \u2028 \u000D`,
-		"bad \xff byte":           `bad \uFFFD byte`,
+		"plain, ünï 🔥\ttab\nline":  "plain, ünï 🔥\ttab\nline",
+		"\x1b[31m\u009b2J\x7f\x00": `\u001B[31m\u009B2J\u007F\u0000`,
+		"a\u202Eb\u200B\uFEFF":     `a\u202Eb\u200B\uFEFF`,
+		"\U000E0041 \u2028 \r":     `\U000E0041 \u2028 \u000D`,
+		"bad \xff byte":            `bad \uFFFD byte`,
 	} {
 		if got := Show(in); got != want {
 			t.Errorf("Show(%q) = %q, want %q", in, got, want)
