@@ -32,6 +32,11 @@ type Options struct {
 	// Templates, when not nil, overrides embedded Markdown templates by
 	// file name.
 	Templates fs.FS
+	// Warn, when not nil, is called with each warning about a catalog
+	// that renders, at its position: something a user should change that
+	// does not stop generation, such as a Markdown page too large for a
+	// Git host to show.
+	Warn func(load.Diagnostic)
 }
 
 // Generate loads the catalog in dir and renders every output it asks for,
@@ -49,17 +54,65 @@ func Generate(dir string, opts Options) (files.Set, error) {
 // does. It checks the catalog's examples against its JSON Schema: the
 // error is load.Diagnostics when one does not match.
 func Render(cat *load.Catalog, opts Options) (files.Set, error) {
-	set, err := render(cat.Dir, cat.Model, opts)
+	set, warnings, err := render(cat.Dir, cat.Model, opts)
 	var errs model.Errors
 	if errors.As(err, &errs) {
 		return files.Set{}, cat.Locate(errs)
 	}
+	if err == nil && opts.Warn != nil && len(warnings) > 0 {
+		for _, d := range cat.Locate(warnings) {
+			opts.Warn(d)
+		}
+	}
 	return set, err
 }
 
-// render renders the outputs of the model of the catalog in dir. The
-// error is model.Errors when an example does not match the JSON Schema.
-func render(dir string, cat *model.Catalog, opts Options) (files.Set, error) {
+// pageWarning warns, at the catalog's outputs.markdown, of a page of the
+// reference larger than a Git host shows rendered (mdgen.MaxPage), size
+// bytes long: the single page, with how to switch to a page per code, or
+// the index page of that layout, which still lists every code.
+func pageWarning(cat *model.Catalog, size int) model.Errors {
+	if size <= mdgen.MaxPage {
+		return nil
+	}
+	what := fmt.Sprintf("the Markdown reference is one page of %s, more than the %s a Git host such as GitHub renders", kb(size), kb(mdgen.MaxPage))
+	fix := `write a page per code: outputs: markdown: {layout: "per_code", dir: "docs/errors"}`
+	if cat.Layout() == model.LayoutPerCode {
+		what = fmt.Sprintf("the index page %s of the Markdown reference is %s, more than the %s a Git host such as GitHub renders: it lists every code",
+			cat.Outputs.MarkdownIndex, kb(size), kb(mdgen.MaxPage))
+		fix = "split the catalog into catalogs of fewer codes, each with a reference of its own"
+	} else if n := examplesWithDocsURL(cat); n > 0 && cat.DocsBaseURL != "" {
+		fix += fmt.Sprintf("; a code's docs_url then becomes base_url/ANCHOR (with url_suffix), so change it in the %d examples whose json carries it", n)
+	}
+	return model.Errors{{Path: []string{"outputs", "markdown"}, Msg: what, Fix: fix}}
+}
+
+// examplesWithDocsURL counts the examples whose wire JSON carries the
+// code's docs URL.
+func examplesWithDocsURL(cat *model.Catalog) int {
+	n := 0
+	for _, c := range cat.Codes {
+		if c.Envelope == nil || len(c.Envelope.FieldPath(model.FieldDocsURL)) == 0 {
+			continue
+		}
+		n += len(c.Examples)
+	}
+	return n
+}
+
+// kb writes a size in bytes as kilobytes, or megabytes from 10 MB.
+func kb(n int) string {
+	if n >= 10<<20 {
+		return fmt.Sprintf("%d MB", n>>20)
+	}
+	return fmt.Sprintf("%d KB", n>>10)
+}
+
+// render renders the outputs of the model of the catalog in dir, and
+// returns the warnings about them. The error is model.Errors when an
+// example does not match the JSON Schema.
+func render(dir string, cat *model.Catalog, opts Options) (files.Set, model.Errors, error) {
+	var warnings model.Errors
 	notice := files.Notice(cat.Name)
 	set := files.Set{Catalog: cat.Name}
 	add := func(rel string, data []byte, err error) error {
@@ -97,7 +150,7 @@ func render(dir string, cat *model.Catalog, opts Options) (files.Set, error) {
 	if o.GoDir != "" {
 		out, err := goFiles()
 		if err != nil {
-			return files.Set{}, fmt.Errorf("%s: %w", o.GoDir, err)
+			return files.Set{}, nil, fmt.Errorf("%s: %w", o.GoDir, err)
 		}
 		for _, f := range out {
 			add(o.GoDir+"/"+f.Name, f.Data, nil)
@@ -107,23 +160,25 @@ func render(dir string, cat *model.Catalog, opts Options) (files.Set, error) {
 	if o.Markdown != "" {
 		data, err := markdown()
 		if err := add(o.Markdown, data, templateError(err, opts)); err != nil {
-			return files.Set{}, err
+			return files.Set{}, nil, err
 		}
+		warnings = pageWarning(cat, len(data))
 	}
 	if o.MarkdownDir != "" {
 		pages, err := mdgen.RenderPerCode(cat, notice, opts.Templates)
 		if err != nil {
-			return files.Set{}, fmt.Errorf("%s: %w", o.MarkdownDir, templateError(err, opts))
+			return files.Set{}, nil, fmt.Errorf("%s: %w", o.MarkdownDir, templateError(err, opts))
 		}
 		for _, p := range pages {
 			add(o.MarkdownDir+"/"+p.Name, p.Data, nil)
 		}
+		warnings = pageWarning(cat, len(pages[0].Data))
 		set.Dirs = append(set.Dirs, filepath.Join(dir, filepath.FromSlash(o.MarkdownDir)))
 	}
 	if o.Catalog != "" {
 		data, err := catalogjson.Render(cat, notice)
 		if err := add(o.Catalog, data, err); err != nil {
-			return files.Set{}, err
+			return files.Set{}, nil, err
 		}
 	}
 	if o.LLMs != "" {
@@ -131,12 +186,12 @@ func render(dir string, cat *model.Catalog, opts Options) (files.Set, error) {
 	}
 	schema, err := schemaChecked()
 	if err != nil {
-		return files.Set{}, err
+		return files.Set{}, nil, err
 	}
 	if o.JSONSchema != "" {
 		add(o.JSONSchema, schema, nil)
 	}
-	return set, nil
+	return set, warnings, nil
 }
 
 // TemplateError is a failure of the Markdown templates when the user

@@ -2,12 +2,15 @@
 // testdata is a catalog (its .cue files) and the exact outputs it must
 // produce, or, for a catalog that must be rejected, the exact error text in
 // stderr.golden. Go outputs end in .golden so that they are not built as
-// part of this module. Run go test ./golden -update to rewrite the goldens.
+// part of this module. A case with an explain.golden also holds there what
+// errspec explain prints for each of its codes, in the catalog's order.
+// Run go test ./golden -update to rewrite the goldens.
 package golden
 
 import (
 	"bytes"
 	"flag"
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -22,6 +25,7 @@ import (
 
 	"github.com/errspec/errspec/generator"
 	"github.com/errspec/errspec/generator/cli"
+	"github.com/errspec/errspec/generator/load"
 	"github.com/errspec/errspec/internal/gomodtest"
 )
 
@@ -76,7 +80,32 @@ func run(t *testing.T, dir string) map[string][]byte {
 		}
 		out[goldenName(filepath.ToSlash(rel))] = f.Data
 	}
+	if _, err := os.Stat(filepath.Join(dir, "explain.golden")); err == nil {
+		out["explain.golden"] = explainAll(t, dir)
+	}
 	return out
+}
+
+// explainAll runs errspec explain on every code of the catalog in dir and
+// returns what it prints, each after the command line that prints it.
+func explainAll(t *testing.T, dir string) []byte {
+	t.Helper()
+	cat, err := load.Dir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	for i, c := range cat.Model.Codes {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		fmt.Fprintf(&b, "$ errspec explain --dir %s %s\n", filepath.Base(dir), c.Name)
+		var stderr bytes.Buffer
+		if code := cli.Main([]string{"explain", "--dir", dir, c.Name}, &b, &stderr); code != cli.ExitOK {
+			t.Fatalf("errspec explain %s exited %d: %s", c.Name, code, stderr.Bytes())
+		}
+	}
+	return b.Bytes()
 }
 
 // onDisk reads the expected outputs of a case.

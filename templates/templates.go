@@ -35,7 +35,7 @@
 // codes' sections, the categories', the rows of the index of codes)
 // defines the section with {{define}}, under a name that starts with the
 // file's own, and writes the list with each, which renders the sections
-// on every core and writes them in order:
+// and writes them in order:
 // {{each "reference.md.tmpl code" .Codes}} writes what
 // {{range .Codes}}{{template "reference.md.tmpl code" .}}{{end}} would.
 // An override may use either; as with {{template}}, a section sees its
@@ -44,12 +44,11 @@
 // A user replaces any of them with a file of the same name in the
 // directory given to --templates; a file there whose name is not one of
 // the above is an error (names starting with "." are ignored). The
-// generated-file notice is written above each page by errspec itself, and
-// the output is tidied after executing: paragraphs, list items and block
-// quotes refilled to 80 columns (fenced code, tables, headings and HTML
-// comments are left alone), table rows written with one space around each
-// cell, trailing spaces removed, runs of blank lines outside fenced code
-// blocks collapsed to one, exactly one final newline.
+// generated-file notice is written above each page by errspec itself,
+// with a comment that sets markdownlint's line-length rule aside (catalog
+// text is written on one line, whatever its length), and the output is
+// tidied after executing: trailing spaces removed, runs of blank lines
+// outside fenced code blocks collapsed to one, exactly one final newline.
 //
 // # Anchors and links
 //
@@ -67,39 +66,47 @@
 //
 // # Escaping
 //
-// Catalog text is of two kinds. Descriptions of the catalog and of codes
-// are Markdown: pass them through markdown, which keeps their Markdown but
-// lets no raw HTML or heading through. Everything else (titles, category
-// descriptions, param docs, feature names, alternatives, tool
-// descriptions) is plain text: pass it through text, which escapes it so
-// that it renders as written. Templates of messages and suggestions are
-// shown with code. In a table cell, wrap the result in cell.
+// Every value a template prints is escaped by errspec, whatever the
+// template: errspec ends each pipeline that prints with an escaper, as
+// html/template does, which writes what the functions below return as
+// they made it and anything else, catalog text above all, as plain text
+// that renders as written. So {{.Title}} is safe; {{text .Title}} is the
+// same. Descriptions of the catalog and of codes are Markdown: pass them
+// through markdown, which keeps their Markdown but lets no heading, raw
+// HTML or unsafe link through. Show templates of messages and
+// suggestions with code. In a table cell, wrap the value in cell.
 //
 // # Functions
 //
 // Besides the text/template built-ins, templates may call:
 //
 //	text S          plain text S escaped to render as written, on one line:
-//	                *, _, `, [, ], <, >, #, ~, $, {, }, entities, and a
-//	                leading -, + or 1. are escaped
-//	markdown S      Markdown S made safe between blocks: < outside code is
-//	                escaped, no line starts a heading, an open fence is
-//	                closed
+//	                *, _, `, [, ], <, >, #, ~, $, {, }, |, entities, and a
+//	                leading -, + or 1. are escaped, and invisible
+//	                characters written as character references; what
+//	                errspec does to every value a template prints
+//	markdown S      Markdown S parsed and written anew, safe between
+//	                blocks: headings become paragraphs, raw HTML
+//	                shows as text, a javascript:, data: or other link that
+//	                is not http, https, mailto or relative shows as text
+//	                and code, code blocks are closed
 //	code S          S as an inline code span, fenced with more backticks
-//	                than any run inside it; newlines become spaces
-//	cell S          Markdown S made safe for a table cell: on one line, |
-//	                escaped; use it on everything in a cell, code spans
-//	                too: {{cell (code .Name)}}
+//	                than any run inside it; newlines become spaces,
+//	                invisible characters escapes such as \u202E
+//	cell S          S made safe for a table cell: on one line, | escaped;
+//	                use it on everything in a cell, code spans too:
+//	                {{cell (code .Name)}}
 //	sentence S      S ended with a full stop unless it ends with one of .!?:;
 //	fence LANG S    S as a fenced code block of language LANG
-//	autolink URL    <URL>, for a URL shown as itself
+//	autolink URL    <URL>, for a URL shown as itself; a URL that is not
+//	                http, https or mailto shows as code
 //	href X          the link destination of X from the page being rendered:
 //	                a *model.Code, *model.Category or *model.Feature, or
 //	                the anchor of a heading of the single page or of the
 //	                index page, such as "retry-strategy"
 //	layout          "single" or "per_code"
 //	each NAME LIST  the template NAME executed on every element of LIST, a
-//	                slice or an array, on every core, joined in order: what
+//	                slice or an array, joined in order: what
 //	                {{range LIST}}{{template NAME .}}{{end}} writes
 //	catalog         the *model.Catalog being rendered, from any template;
 //	                its methods ReplacedBy CODE, Subcategories CATEGORY,
@@ -113,7 +120,8 @@
 //	exampleParams EX  the params an example gives, as an indented JSON object
 //	redacted        the text a sensitive param's value shows as
 //	paramRows P     the params P ([]*model.Param) and, after each object-typed
-//	                one, its fields, recursively: rows with the fields of
+//	                one, the fields the wire carries, recursively (every
+//	                field of the standard alternatives): rows with the fields of
 //	                model.Param plus .Path, the param's dotted path from the
 //	                code's params, e.g. gvk.group (the elements of a list
 //	                add [], the values of a map .*), and .Top, true for a

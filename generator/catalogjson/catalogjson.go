@@ -15,9 +15,13 @@ package catalogjson
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
 
 	"github.com/errspec/errspec/generator/model"
+	"github.com/errspec/errspec/internal/textsafe"
 )
 
 // Version is the version of the JSON format, in the document's
@@ -90,17 +94,24 @@ type Code struct {
 
 // Param is a param of a code, or a field of an object param.
 type Param struct {
-	Name     string `json:"name"`
-	Type     string `json:"type"` // as written: string, []string, map[string]int, object, tier, ...
+	Name string `json:"name"`
+	Type string `json:"type"` // as written: string, []string, map[string]int, object, tier, ...
+	// JSONType names the type as JSON does: string, integer, number,
+	// boolean, object, "array of T", "object of T" (a map), "string (one
+	// of the tiers)".
+	JSONType string `json:"json_type"`
 	Required bool   `json:"required"`
 	Doc      string `json:"doc,omitempty"`
 	// Key is the dotted key path where the code's wire shape sends the
 	// param; "" for a field, or for a param that is not sent.
-	Key       string  `json:"key,omitempty"`
-	Wire      bool    `json:"wire"` // false for a param that only fills templates
-	Sensitive bool    `json:"sensitive,omitempty"`
-	MaxLength int     `json:"max_length,omitempty"`
-	Fields    []Param `json:"fields,omitempty"` // of an object, or of the objects of a list or map
+	Key       string `json:"key,omitempty"`
+	Wire      bool   `json:"wire"` // false for a param that only fills templates
+	Sensitive bool   `json:"sensitive,omitempty"`
+	MaxLength int    `json:"max_length,omitempty"`
+	// Fields are those the wire carries of an object, or of the objects
+	// of a list or map: every field of the standard alternatives (action,
+	// description, available_on) whichever the catalog declares.
+	Fields []Param `json:"fields,omitempty"`
 }
 
 // Example is a checked example of a code.
@@ -160,7 +171,9 @@ func Render(cat *model.Catalog, notice string) ([]byte, error) {
 }
 
 // Marshal writes v as errspec writes JSON: indented with two spaces,
-// without HTML escapes, and with a final newline.
+// without HTML escapes, with every character that could act on a terminal
+// or hide the text around it (textsafe.Hidden) escaped as \uXXXX, which
+// JSON reads back as the same text, and with a final newline.
 func Marshal(v any) ([]byte, error) {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
@@ -169,7 +182,32 @@ func Marshal(v any) ([]byte, error) {
 	if err := enc.Encode(v); err != nil {
 		return nil, err
 	}
-	return b.Bytes(), nil
+	return escapeHidden(b.Bytes()), nil
+}
+
+// escapeHidden escapes the hidden characters of JSON text as \uXXXX, a
+// character beyond U+FFFF as its UTF-16 surrogate pair. They can only be
+// in strings: outside them, JSON is ASCII.
+func escapeHidden(data []byte) []byte {
+	var out []byte
+	last := 0
+	for i := 0; i < len(data); {
+		r, n := utf8.DecodeRune(data[i:])
+		if textsafe.Hidden(r) {
+			out = append(out, data[last:i]...)
+			if r1, r2 := utf16.EncodeRune(r); r1 != utf8.RuneError {
+				out = fmt.Appendf(out, `\u%04x\u%04x`, r1, r2)
+			} else {
+				out = fmt.Appendf(out, `\u%04x`, r)
+			}
+			last = i + n
+		}
+		i += n
+	}
+	if out == nil {
+		return data
+	}
+	return append(out, data[last:]...)
 }
 
 // FromModel converts a resolved catalog.
@@ -305,6 +343,7 @@ func params(ps []*model.Param, env *model.Envelope, top bool) []Param {
 		pj := Param{
 			Name:      p.Name,
 			Type:      p.Type.Source,
+			JSONType:  p.Type.JSONType(),
 			Required:  !p.Optional,
 			Doc:       p.Doc,
 			Wire:      p.Wire || !top,
@@ -314,12 +353,8 @@ func params(ps []*model.Param, env *model.Envelope, top bool) []Param {
 		if top && p.Wire && env != nil {
 			pj.Key = strings.Join(env.ParamPath(p.Name), ".")
 		}
-		t := p.Type
-		for t != nil && (t.Kind == model.List || t.Kind == model.Map) {
-			t = t.Elem
-		}
-		if t != nil && t.Kind == model.Object {
-			pj.Fields = params(t.Fields, nil, false)
+		if obj := p.Type.ElemObject(); obj != nil {
+			pj.Fields = params(obj.WireFields(), nil, false)
 		}
 		out = append(out, pj)
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/errspec/errspec/generator/model"
+	"github.com/errspec/errspec/internal/textsafe"
 )
 
 // RenderIndex renders the compact plain-text index of a catalog for
@@ -12,11 +13,15 @@ import (
 // read an error, and one line per code with its meaning, category, HTTP
 // status, retry class and docs URL; then one line per category and per
 // tier feature. notice is written first as an HTML comment. Catalog text
-// is written as it is, each value on one line; nothing is escaped, as the
-// reader is a model, not a Markdown renderer.
+// is written as it is, each value on one line (runs of white space as one
+// space); Markdown is not escaped, as the reader is a model, not a
+// Markdown renderer. Every line goes through one place that shows the
+// characters that could act on a terminal or hide the text around them
+// as escapes (textsafe.Show), and link targets are percent-encoded where
+// a Markdown link could not hold them.
 func RenderIndex(cat *model.Catalog, notice string) []byte {
 	var b strings.Builder
-	line := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
+	line := func(format string, args ...any) { b.WriteString(textsafe.Show(fmt.Sprintf(format, args...)) + "\n") }
 	if notice != "" {
 		line("<!-- %s -->", notice)
 	}
@@ -30,7 +35,7 @@ func RenderIndex(cat *model.Catalog, notice string) []byte {
 		var keys []string
 		env.Root.Walk(func(path []string, m *model.Member) {
 			if m.Kind != model.KindObject && m.Kind != model.KindSpread {
-				keys = append(keys, strings.Join(path, "."))
+				keys = append(keys, oneLine(strings.Join(path, ".")))
 			}
 		})
 		line("Errors are JSON objects with the keys %s.", strings.Join(keys, ", "))
@@ -47,7 +52,7 @@ func RenderIndex(cat *model.Catalog, notice string) []byte {
 	}
 	line("Retry classes: never (do not retry), after_fix (change the call, then retry), after_delay (wait, then repeat the call), safe (repeat at once).")
 	if u := cat.ReferenceURL(); u != "" {
-		line("Full reference: %s", u)
+		line("Full reference: %s", textsafe.URL(u))
 	}
 
 	line("")
@@ -121,12 +126,17 @@ func RenderIndex(cat *model.Catalog, notice string) []byte {
 	return []byte(b.String())
 }
 
-// link writes a name as a Markdown link to url, or the name alone.
+// link writes a name as a Markdown link to url, or the name alone; a URL
+// that may not be a live link (textsafe.LinkSafe) follows the name in
+// parentheses as text.
 func link(name, url string) string {
-	if url == "" {
+	switch {
+	case url == "":
 		return name
+	case !textsafe.LinkSafe(url):
+		return name + " (" + oneLine(url) + ")"
 	}
-	return "[" + name + "](" + url + ")"
+	return "[" + name + "](" + textsafe.URL(url) + ")"
 }
 
 func defaultEnvelope(cat *model.Catalog) *model.Envelope {

@@ -74,7 +74,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		return r.report(usageProblem(fmt.Sprintf("--format must be text or json, not %q", *format), "use --format text or --format json"))
 	}
 	r.json = *format == "json"
-	var opts generator.Options
+	opts := generator.Options{Warn: r.warn}
 	if *templates != "" {
 		if st, err := os.Stat(*templates); err != nil || !st.IsDir() {
 			return r.report(usageProblem(fmt.Sprintf("--templates %s is not a directory", *templates),

@@ -61,6 +61,34 @@ func (r *run) report(ps ...problem) int {
 	return code
 }
 
+// warn prints a warning about a catalog, which does not change the exit
+// code: for a person "file:line:col: path: warning: message" and the fix
+// on a line of its own, or with --format json one JSON object with the
+// keys of a problem and "severity": "warning".
+func (r *run) warn(d load.Diagnostic) {
+	if r.json {
+		b, err := json.Marshal(struct {
+			load.Diagnostic
+			Severity string `json:"severity"`
+		}{d, "warning"})
+		if err == nil {
+			fmt.Fprintf(r.stderr, "%s\n", b)
+		}
+		return
+	}
+	s := "warning: " + d.Msg
+	if d.Path != "" {
+		s = d.Path + ": " + s
+	}
+	if pos := d.Position(); pos != "" {
+		s = pos + ": " + s
+	}
+	if d.Fix != "" {
+		s += "\n\tfix: " + d.Fix
+	}
+	fmt.Fprintln(r.stderr, s)
+}
+
 // fromDiagnostic turns a problem with a catalog into errspec's error of
 // that kind.
 func fromDiagnostic(code diagnostics.Code, d load.Diagnostic) problem {

@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/errspec/errspec/generator/model"
+	"github.com/errspec/errspec/internal/textsafe"
 )
 
 // Width is the column the text is wrapped at.
@@ -21,8 +22,14 @@ const Width = 80
 
 // Text renders a code of a catalog for a terminal. Every line is at most
 // Width columns, except a word or a line of example JSON longer than that.
+// The text holds no character that could act on a terminal or hide what
+// is around it: every line goes through writer.line, which shows each
+// such character as an escape (textsafe.Show).
 func Text(cat *model.Catalog, c *model.Code) string {
 	w := &writer{}
+	for _, t := range cat.Tiers {
+		w.tiers = append(w.tiers, t.Name)
+	}
 	title := c.Name
 	if c.Title != "" {
 		title += ": " + oneLine(c.Title)
@@ -231,12 +238,15 @@ func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 // writer builds the text.
 type writer struct {
-	b strings.Builder
+	b     strings.Builder
+	tiers []string // the catalog's tiers, lowest first
 }
 
 func (w *writer) String() string { return strings.TrimRight(w.b.String(), "\n") + "\n" }
 
-func (w *writer) line(s string) { w.b.WriteString(strings.TrimRight(s, " ") + "\n") }
+// line writes a line: every line of the text comes through here, and
+// leaves its hidden characters (textsafe.Hidden) shown as escapes.
+func (w *writer) line(s string) { w.b.WriteString(textsafe.Show(strings.TrimRight(s, " ")) + "\n") }
 
 func (w *writer) blank() {
 	if s := w.b.String(); !strings.HasSuffix(s, "\n\n") && s != "" {
@@ -279,23 +289,27 @@ func paramsHome(env *model.Envelope) (string, bool) {
 	return strings.Join(p[:len(p)-1], "."), true
 }
 
-// params writes a params list: name, type and whether it is required on
-// one line, in columns, then its description and notes below.
+// params writes a params list: name, JSON type and whether it is
+// required on one line, in columns, then its description and notes below,
+// then the fields the wire carries of an object param.
 func (w *writer) params(ps []*model.Param, env *model.Envelope, indent string, top bool) {
 	nameWidth, typeWidth := 0, 0
 	for _, p := range ps {
 		nameWidth = max(nameWidth, utf8.RuneCountInString(p.Name))
-		typeWidth = max(typeWidth, utf8.RuneCountInString(p.Type.Source))
+		typeWidth = max(typeWidth, utf8.RuneCountInString(p.Type.JSONType()))
 	}
 	for _, p := range ps {
 		req := "required"
 		if p.Optional {
 			req = "optional"
 		}
-		w.line(fmt.Sprintf("%s%-*s  %-*s  %s", indent, nameWidth, p.Name, typeWidth, p.Type.Source, req))
+		w.line(fmt.Sprintf("%s%-*s  %-*s  %s", indent, nameWidth, p.Name, typeWidth, p.Type.JSONType(), req))
 		var notes []string
 		if p.Doc != "" {
 			notes = append(notes, oneLine(p.Doc))
+		}
+		if strings.Contains(p.Type.JSONType(), "tiers") && len(w.tiers) > 0 {
+			notes = append(notes, "One of "+strings.Join(w.tiers, ", ")+".")
 		}
 		if top {
 			switch {
@@ -314,12 +328,8 @@ func (w *writer) params(ps []*model.Param, env *model.Envelope, indent string, t
 		if len(notes) > 0 {
 			w.para(indent+"    ", indent+"    ", strings.Join(notes, " "))
 		}
-		t := p.Type
-		for t != nil && (t.Kind == model.List || t.Kind == model.Map) {
-			t = t.Elem
-		}
-		if t != nil && t.Kind == model.Object {
-			w.params(t.Fields, nil, indent+"  ", false)
+		if obj := p.Type.ElemObject(); obj != nil {
+			w.params(obj.WireFields(), nil, indent+"  ", false)
 		}
 	}
 }

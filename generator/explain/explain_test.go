@@ -1,6 +1,7 @@
 package explain_test
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -8,6 +9,7 @@ import (
 	"github.com/errspec/errspec/generator/explain"
 	"github.com/errspec/errspec/generator/load"
 	"github.com/errspec/errspec/generator/model"
+	"github.com/errspec/errspec/internal/textsafe"
 )
 
 func loadExample(t *testing.T) *model.Catalog {
@@ -60,7 +62,10 @@ func TestContent(t *testing.T) {
 			"\nWhen to expect it\n",
 			"\nMessage\n  {feature_name} requires the {tier_required:or_higher} tier\n",
 			"\nParams (on the wire, in params)\n",
-			"  tier_required  tier      required\n",
+			"  tier_required  string (one of the tiers)  required\n",
+			"      The least tier that has the feature. One of Free, Team, Enterprise.\n",
+			"  alternatives   array of object            optional\n",
+			"    description   string  optional\n",
 			"\nExample\n",
 			"    \"code\": \"TIER_RESTRICTED\",\n",
 			"\nFeatures and their alternatives\n",
@@ -134,6 +139,43 @@ func TestRetry(t *testing.T) {
 	for _, tt := range tests {
 		if got := explain.Retry(tt.retryable, tt.class, tt.after); got != tt.want {
 			t.Errorf("Retry(%v, %s, %d) = %q, want %q", tt.retryable, tt.class, tt.after, got, tt.want)
+		}
+	}
+}
+
+// TestTerminalSafe checks that nothing in a catalog reaches the terminal
+// as a control or format character: escape sequences in URLs, example
+// values and envelope constants, bidirectional overrides and zero-width
+// characters in text all show as escapes.
+func TestTerminalSafe(t *testing.T) {
+	in := &model.Input{
+		Name:     "evil",
+		Docs:     model.InputDocs{BaseURL: "https://docs.example.com/\x1b]8;;x\x07\u009b2J"},
+		Envelope: []byte(`{"code": "$code", "message": "$message", "k\u202e": "\u001b[31m\u0085", "params": "$params"}`),
+		Categories: model.Ordered[model.InputCategory]{{Key: "c", Value: model.InputCategory{
+			Description: "Bidi \u202egnirts\u202c and zero\u200bwidth\u2028line."}}},
+		Codes: model.Ordered[model.InputCode]{{Key: "A", Value: model.InputCode{
+			Category: "c", Title: "Title \u2066isolate", Message: "m {value}", Description: "```\n\u202e code\n```",
+			Params: model.Ordered[model.InputParam]{{Key: "value", Value: model.InputParam{Type: "string", Doc: "Doc\u200f."}}},
+			Examples: []model.InputExample{{
+				Params: model.Ordered[json.RawMessage]{{Key: "value", Value: json.RawMessage(`"\u001b[2J\u009b\u007f"`)}},
+				JSON:   []byte(`{"code": "A", "message": "m \u001b[2J\u009b\u007f", "k\u202e": "\u001b[31m\u0085", "params": {"value": "\u001b[2J\u009b\u007f"}}`),
+			}},
+		}}},
+	}
+	cat, err := model.Build(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := explain.Text(cat, cat.Code("A"))
+	for _, r := range out {
+		if textsafe.Hidden(r) {
+			t.Fatalf("the terminal text holds %U:\n%s", r, out)
+		}
+	}
+	for _, want := range []string{`\u001B]8;;x\u0007\u009B2J`, `Title \u2066isolate`, `Bidi \u202Egnirts\u202C`, `Doc\u200F.`, `\u202E code`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the text lacks %q:\n%s", want, out)
 		}
 	}
 }

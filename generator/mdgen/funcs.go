@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"net/http"
 	"reflect"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -14,14 +13,11 @@ import (
 	"text/template"
 
 	"github.com/errspec/errspec/generator/model"
-	"github.com/errspec/errspec/internal/par"
+	"github.com/errspec/errspec/internal/textsafe"
 )
 
 // renderer holds what the template functions need to know: the catalog,
-// the page being rendered, for links, and the templates, for each. Its
-// fields do not change while a page renders, so the templates of one page
-// may execute on every core; pages of the per-code layout that render at
-// the same time each have a renderer of their own (see clone).
+// the page being rendered, for links, and the templates, for each.
 type renderer struct {
 	cat       *model.Catalog
 	perCode   bool                              // rendering the per-code layout
@@ -43,18 +39,6 @@ func newRenderer(cat *model.Catalog, perCode bool) *renderer {
 	return r
 }
 
-// clone returns a renderer like r with a copy of r's templates whose
-// functions are its own, so that its page may change while r renders.
-func (r *renderer) clone() (*renderer, error) {
-	c := *r
-	t, err := r.tmpl.Clone()
-	if err != nil {
-		return nil, err
-	}
-	c.tmpl = t.Funcs(c.funcs())
-	return &c, nil
-}
-
 // funcs returns the functions the templates may call, documented in
 // package templates. They escape, join, format and look up; every name,
 // anchor and URL comes from the model.
@@ -69,6 +53,7 @@ func (r *renderer) funcs() template.FuncMap {
 		"code":             codeSpan,
 		"cell":             cell,
 		"sentence":         sentence,
+		escaper:            escapeValue,
 		"fence":            fence,
 		"autolink":         autolink,
 		"yesno":            yesno,
@@ -99,9 +84,8 @@ func (r *renderer) funcs() template.FuncMap {
 
 // each executes the template name on every element of list, a slice or
 // an array, and returns what they write, in order: what
-// {{range list}}{{template name .}}{{end}} writes. The elements render on
-// every core. An error is that of the first element that fails.
-func (r *renderer) each(name string, list any) (string, error) {
+// {{range list}}{{template name .}}{{end}} writes.
+func (r *renderer) each(name string, list any) (markup, error) {
 	v := reflect.ValueOf(list)
 	switch v.Kind() {
 	case reflect.Invalid:
@@ -114,29 +98,13 @@ func (r *renderer) each(name string, list any) (string, error) {
 	if t == nil {
 		return "", fmt.Errorf("each: no template %q", name)
 	}
-	chunks := par.Chunks(v.Len(), max(1, v.Len()/(8*runtime.GOMAXPROCS(0))))
-	outs := make([]blocks, len(chunks))
-	errs := make([]error, len(chunks))
-	par.Do(len(chunks), func(i int) {
-		for k := chunks[i][0]; k < chunks[i][1] && errs[i] == nil; k++ {
-			errs[i] = t.Execute(&outs[i], v.Index(k).Interface())
-		}
-	})
-	n := 0
-	for i := range outs {
-		if errs[i] != nil {
-			return "", errs[i]
-		}
-		n += outs[i].Len()
-	}
 	var b strings.Builder
-	b.Grow(n)
-	for i := range outs {
-		for _, seg := range outs[i].segments() {
-			b.WriteString(seg)
+	for i := range v.Len() {
+		if err := t.Execute(&b, v.Index(i).Interface()); err != nil {
+			return "", err
 		}
 	}
-	return b.String(), nil
+	return markup(b.String()), nil
 }
 
 func (r *renderer) layout() string {
@@ -149,18 +117,18 @@ func (r *renderer) layout() string {
 // href returns the link destination of a code, a category, a feature or,
 // given a string, a heading anchor of the single page or the index page,
 // relative to the page being rendered.
-func (r *renderer) href(target any) (string, error) {
+func (r *renderer) href(target any) (markup, error) {
 	var anchor string
 	switch t := target.(type) {
 	case *model.Code:
 		if r.perCode {
 			page := r.cat.CodePage(t)
 			if page == r.page {
-				return "#" + t.Anchor, nil
+				return markup("#" + textsafe.URL(t.Anchor)), nil
 			}
-			return linkDest(page), nil
+			return markup(textsafe.URL(page)), nil
 		}
-		return "#" + t.Anchor, nil
+		return markup("#" + textsafe.URL(t.Anchor)), nil
 	case *model.Category:
 		anchor = t.Anchor
 	case *model.Feature:
@@ -171,9 +139,9 @@ func (r *renderer) href(target any) (string, error) {
 		return "", fmt.Errorf("href: cannot link to a %T", target)
 	}
 	if r.perCode && r.page != r.cat.Outputs.MarkdownIndex {
-		return linkDest(r.cat.Outputs.MarkdownIndex) + "#" + anchor, nil
+		return markup(textsafe.URL(r.cat.Outputs.MarkdownIndex) + "#" + textsafe.URL(anchor)), nil
 	}
-	return "#" + anchor, nil
+	return markup("#" + textsafe.URL(anchor)), nil
 }
 
 func yesno(b bool) string {
@@ -287,10 +255,11 @@ type paramRow struct {
 	Top   bool         // a param of the code, not a field of one
 }
 
-// paramRows lists params in order, each followed by the rows of its
-// fields when its type is an object, or a list or map of objects.
+// paramRows lists params in order, each followed by the rows of the
+// fields the wire carries when its type is an object, or a list or map of
+// objects (model.Type.WireFields).
 func paramRows(params []*model.Param) []paramRow {
-	rows := make([]paramRow, 0, countRows(params))
+	var rows []paramRow
 	var walk func(prefix string, ps []*model.Param)
 	walk = func(prefix string, ps []*model.Param) {
 		for _, p := range ps {
@@ -300,17 +269,15 @@ func paramRows(params []*model.Param) []paramRow {
 				Optional: p.Optional, Wire: p.Wire, Sensitive: p.Sensitive, MaxLength: p.MaxLength, Type: p.Type,
 				Param: p, Path: path, Top: prefix == "",
 			})
-			t := p.Type
-			for t != nil && (t.Kind == model.List || t.Kind == model.Map) {
+			for t := p.Type; t != nil && (t.Kind == model.List || t.Kind == model.Map); t = t.Elem {
 				if t.Kind == model.List {
 					path += "[]"
 				} else {
 					path += ".*"
 				}
-				t = t.Elem
 			}
-			if t != nil && t.Kind == model.Object {
-				walk(path+".", t.Fields)
+			if obj := p.Type.ElemObject(); obj != nil {
+				walk(path+".", obj.WireFields())
 			}
 		}
 	}
@@ -343,21 +310,6 @@ func (r *renderer) envelope(env *model.Envelope) *envelopeInfo {
 	return newEnvelopeInfo(env) // an envelope from outside the catalog
 }
 
-// countRows returns the number of rows paramRows gives for params.
-func countRows(params []*model.Param) int {
-	n := len(params)
-	for _, p := range params {
-		t := p.Type
-		for t != nil && (t.Kind == model.List || t.Kind == model.Map) {
-			t = t.Elem
-		}
-		if t != nil && t.Kind == model.Object {
-			n += countRows(t.Fields)
-		}
-	}
-	return n
-}
-
 // defaultEnvelope returns the catalog's default envelope, or nil.
 func (r *renderer) defaultEnvelope() *model.Envelope {
 	if len(r.cat.Envelopes) == 0 {
@@ -386,10 +338,11 @@ func (r *renderer) fieldIn(env *model.Envelope, name string) (string, error) {
 	return r.envelope(env).fields[i], nil
 }
 
-// sentence ends s with a full stop unless it ends with punctuation
-// already.
-func sentence(s string) string {
-	if s == "" || strings.ContainsRune(".!?:;", lastRune(s)) {
+// sentence ends text (escaped as text unless it is markup) with a full
+// stop unless it ends with punctuation already.
+func sentence(v any) markup {
+	s := escapeValue(v)
+	if s == "" || strings.ContainsRune(".!?:;", lastRune(string(s))) {
 		return s
 	}
 	return s + "."

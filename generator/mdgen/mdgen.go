@@ -5,23 +5,27 @@
 // page and one page per code (RenderPerCode), ready for a static site
 // generator. Rendering is pure: the model in, the bytes out. Every anchor,
 // link target and name on a page comes from the model; the template
-// functions (see package templates) only escape, join, format and look up,
-// and each executes a template on every element of a list, on every core.
-// Catalog text renders as written: plain text is escaped, and Markdown
-// descriptions keep their Markdown but lose raw HTML and headings.
+// functions (see package templates) only escape, join, format and look up.
+//
+// Catalog text is safe on a page by construction: every value a template
+// prints goes through one escaper that errspec adds to the end of each
+// pipeline (escapePipelines), which writes anything but the markup the
+// template functions return as plain text. Markdown descriptions are
+// parsed and written anew (markdown), so they keep their Markdown but
+// cannot open a heading, HTML, a live javascript: link or a code block
+// that swallows the page.
 package mdgen
 
 import (
 	"fmt"
 	"io/fs"
-	"runtime"
 	"slices"
 	"strings"
 	"sync"
 	"text/template"
+	"text/template/parse"
 
 	"github.com/errspec/errspec/generator/model"
-	"github.com/errspec/errspec/internal/par"
 	"github.com/errspec/errspec/templates"
 )
 
@@ -31,6 +35,22 @@ const (
 	indexPageTemplate = "index_page.md.tmpl" // the index page of the per-code layout
 	codePageTemplate  = "code_page.md.tmpl"  // a code's page of the per-code layout
 )
+
+// lintComment opens every page after the notice: catalog text is written
+// on one line whatever its length, and so are tables and code, so the
+// line-length rule of markdownlint is off for the page.
+const lintComment = "<!-- markdownlint-disable-file MD013 -->\n"
+
+// MaxPage is the size in bytes past which a page of the reference is
+// more than a Git host shows rendered: GitHub's Markdown API renders at
+// most 400 KB ("This API renders Markdown text up to 400 KB in size",
+// ekalinin/github-markdown-toc.go#25), a repository's front page cuts a
+// README at 512,000 bytes (isaacs/github#1610), and pages past about
+// 500 KB have stopped rendering in GitHub's file view under its
+// rendering timeouts (github/markup#469, #1449;
+// jvm-repo-rebuild/reproducible-central#80). A browser shows a page that
+// size, but slowly, and a reader cannot find their way in it.
+const MaxPage = 400 << 10
 
 // Page is a file of the per-code layout.
 type Page struct {
@@ -47,11 +67,8 @@ type Page struct {
 // names. Files whose names start with "." are ignored.
 //
 // Template errors, from parsing or executing, name the template file and
-// line. The output ends with exactly one newline, has no trailing spaces
-// and no runs of blank lines outside fenced code blocks, and its
-// paragraphs and list items are wrapped at 80 columns. The lists the
-// templates write with each, and the tidying of a long page, run on every
-// core; the bytes are the same whatever their number.
+// line. The output ends with exactly one newline, and has no trailing
+// spaces and no runs of blank lines outside fenced code blocks.
 func Render(cat *model.Catalog, notice string, overrides fs.FS) ([]byte, error) {
 	r := newRenderer(cat, false)
 	overridden, err := r.parse(notice, overrides)
@@ -65,8 +82,7 @@ func Render(cat *model.Catalog, notice string, overrides fs.FS) ([]byte, error) 
 // per-code layout: the index page, named by the catalog's
 // Outputs.MarkdownIndex, then a page per code, named by Catalog.CodePage,
 // in the order of the codes. Pages link to each other by file name. notice
-// and overrides are as for Render. The pages render on every core; an
-// error is that of the first page, in this order, that fails.
+// and overrides are as for Render.
 func RenderPerCode(cat *model.Catalog, notice string, overrides fs.FS) ([]Page, error) {
 	if cat.Layout() != model.LayoutPerCode {
 		return nil, fmt.Errorf("the catalog's Markdown reference is not in the %s layout", model.LayoutPerCode)
@@ -76,55 +92,36 @@ func RenderPerCode(cat *model.Catalog, notice string, overrides fs.FS) ([]Page, 
 	if err != nil {
 		return nil, err
 	}
-	pages := make([]Page, 1+len(cat.Codes))
-	pages[0].Name = r.page
-	// Task 0 renders the index page with r; each other task renders a run
-	// of the codes' pages with a clone of r, whose page changes from code
-	// to code.
-	runs := par.Chunks(len(cat.Codes), max(1, len(cat.Codes)/(4*runtime.GOMAXPROCS(0))))
-	errs := make([]error, 1+len(runs))
-	par.Do(1+len(runs), func(task int) {
-		if task == 0 {
-			pages[0].Data, errs[0] = r.execute(indexPageTemplate, cat, notice, overridden)
-			return
-		}
-		c, err := r.clone()
+	index, err := r.execute(indexPageTemplate, cat, notice, overridden)
+	if err != nil {
+		return nil, err
+	}
+	pages := []Page{{Name: r.page, Data: index}}
+	for _, code := range cat.Codes {
+		r.page = cat.CodePage(code)
+		data, err := r.execute(codePageTemplate, code, notice, overridden)
 		if err != nil {
-			errs[task] = err
-			return
+			return nil, fmt.Errorf("%s: %w", r.page, err)
 		}
-		for i := runs[task-1][0]; i < runs[task-1][1]; i++ {
-			code := cat.Codes[i]
-			c.page = cat.CodePage(code)
-			data, err := c.execute(codePageTemplate, code, notice, overridden)
-			if err != nil {
-				errs[task] = fmt.Errorf("%s: %w", c.page, err)
-				return
-			}
-			pages[1+i] = Page{Name: c.page, Data: data}
-		}
-	})
-	for _, err := range errs {
-		if err != nil {
-			return nil, err
-		}
+		pages = append(pages, Page{Name: r.page, Data: data})
 	}
 	return pages, nil
 }
 
 // execute runs one page template with r and tidies its output.
 func (r *renderer) execute(name string, data any, notice string, overridden []string) ([]byte, error) {
-	var buf blocks
+	var buf strings.Builder
 	if notice != "" {
-		buf.Write([]byte("<!-- " + notice + " -->\n"))
+		buf.WriteString("<!-- " + notice + " -->\n")
 	}
+	buf.WriteString(lintComment)
 	if err := r.tmpl.ExecuteTemplate(&buf, name, data); err != nil {
 		if len(overridden) > 0 {
 			return nil, fmt.Errorf("rendering the Markdown reference (templates overridden: %s): %w", strings.Join(overridden, ", "), err)
 		}
 		return nil, fmt.Errorf("rendering the Markdown reference: %w", err)
 	}
-	return tidy(buf.segments()), nil
+	return tidy(buf.String()), nil
 }
 
 // Names returns the names of the embedded templates, sorted: the names a
@@ -228,5 +225,55 @@ func parseTemplates(funcs template.FuncMap, sources map[string][]byte) (*templat
 			return nil, fmt.Errorf("%s %s: %w", origin, name, err)
 		}
 	}
+	for _, t := range root.Templates() {
+		if t.Tree != nil {
+			escapePipelines(t.Tree.Root)
+		}
+	}
 	return root, nil
+}
+
+// escaper is the name of the function escapePipelines adds: escapeValue.
+const escaper = "_errspec_escape"
+
+// escapePipelines ends every pipeline under n that prints, {{.Title}} or
+// {{code .Name}}, with the escaper, as html/template does with its own:
+// what a template prints is then either markup a template function made
+// or plain text escaped as text, whatever the template. A pipeline that
+// only prints a constant, {{"{{"}}, is the template's own text and stays
+// as it is; one that declares a variable prints nothing.
+func escapePipelines(n parse.Node) {
+	switch n := n.(type) {
+	case *parse.ListNode:
+		if n != nil {
+			for _, c := range n.Nodes {
+				escapePipelines(c)
+			}
+		}
+	case *parse.ActionNode:
+		p := n.Pipe
+		if len(p.Decl) > 0 || len(p.Cmds) == 1 && len(p.Cmds[0].Args) == 1 && isConstant(p.Cmds[0].Args[0]) {
+			return
+		}
+		p.Cmds = append(p.Cmds, &parse.CommandNode{NodeType: parse.NodeCommand, Pos: n.Pos,
+			Args: []parse.Node{parse.NewIdentifier(escaper).SetTree(nil).SetPos(n.Pos)}})
+	case *parse.IfNode:
+		escapePipelines(n.List)
+		escapePipelines(n.ElseList)
+	case *parse.RangeNode:
+		escapePipelines(n.List)
+		escapePipelines(n.ElseList)
+	case *parse.WithNode:
+		escapePipelines(n.List)
+		escapePipelines(n.ElseList)
+	}
+}
+
+// isConstant reports whether a pipeline argument is a literal.
+func isConstant(n parse.Node) bool {
+	switch n.(type) {
+	case *parse.StringNode, *parse.NumberNode, *parse.BoolNode:
+		return true
+	}
+	return false
 }

@@ -22,6 +22,7 @@ import (
 	"github.com/errspec/errspec/generator/load"
 	"github.com/errspec/errspec/generator/mdgen"
 	"github.com/errspec/errspec/generator/model"
+	"github.com/errspec/errspec/internal/textsafe"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -316,9 +317,10 @@ func TestRenderHostile(t *testing.T) {
 			t.Errorf("plain text %d does not render as written: no block or cell reads\n%q", i, want)
 		}
 	}
+	// Templates show as code, invisible characters as escapes.
 	for _, want := range []string{
-		collapse(cat.Code("HOSTILE").Message.Source),
-		collapse(cat.Code("HOSTILE").Suggestion.Source),
+		textsafe.Show(collapse(cat.Code("HOSTILE").Message.Source)),
+		textsafe.Show(collapse(cat.Code("HOSTILE").Suggestion.Source)),
 	} {
 		if !has(want) {
 			t.Errorf("template does not render as written:\n%q", want)
@@ -468,7 +470,7 @@ func TestRenderNotice(t *testing.T) {
 	if err != nil {
 		t.Fatalf("Render: %v", err)
 	}
-	if !bytes.HasPrefix(b, []byte("<!-- markdownlint-configure-file")) {
+	if !bytes.HasPrefix(b, []byte("<!-- markdownlint-disable-file MD013 -->\n")) {
 		t.Errorf("without a notice the page does not start with its own content: %q", b[:min(len(b), 60)])
 	}
 	for _, bad := range []string{"two\nlines", "ends the comment -->"} {

@@ -474,10 +474,7 @@ func (w *wire) typ(t *model.Type, doc string, nonZero bool) (object, error) {
 	case model.Object:
 		// Every field is written, wire or not: the generated struct
 		// marshals them all, the optional ones omitted when zero.
-		fields := t.Fields
-		if t.GoName == model.AlternativeType {
-			fields = alternativeFields(t.Fields)
-		}
+		fields := t.WireFields()
 		var props object
 		var req []string
 		for _, f := range fields {
@@ -500,24 +497,6 @@ func (w *wire) typ(t *model.Type, doc string, nonZero bool) (object, error) {
 		return nil, fmt.Errorf("unknown type kind %d (%q)", t.Kind, t.Source)
 	}
 	return o, nil
-}
-
-// alternativeFields are the fields of the Alternative type every
-// alternatives param shares, whichever of them the catalog declares: the
-// action always written, the description and the tier written when not
-// empty. Declared fields lend their docs.
-func alternativeFields(declared []*model.Param) []*model.Param {
-	out := make([]*model.Param, len(model.AlternativeFields))
-	for i, name := range model.AlternativeFields {
-		f := &model.Param{Name: name, Optional: name != "action", Type: &model.Type{Kind: model.String, Source: "string"}}
-		for _, d := range declared {
-			if d.Name == name {
-				f.Doc = d.Doc
-			}
-		}
-		out[i] = f
-	}
-	return out
 }
 
 // constValue decodes a constant's JSON text, keeping the order of object

@@ -39,12 +39,10 @@ func rangeOverrides(t *testing.T) fstest.MapFS {
 	return overrides
 }
 
-// TestEachMatchesRange renders a synthetic catalog large enough that each
-// renders its lists in many pieces on every core, and its pages are tidied
-// in pieces, and checks that the reference is the same bytes as with
-// templates that write every list with range, one element after another,
-// as an override written before each existed does. It checks both
-// layouts.
+// TestEachMatchesRange renders a synthetic catalog and checks that the
+// reference is the same bytes as with templates that write every list
+// with range, as an override written before each existed does. It checks
+// both layouts.
 func TestEachMatchesRange(t *testing.T) {
 	dir := synthtest.Dir(t, 300)
 	c, err := load.Dir(dir)

@@ -1,0 +1,314 @@
+package mdgen
+
+import (
+	"strings"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	east "github.com/yuin/goldmark/extension/ast"
+	gtext "github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
+
+	"github.com/errspec/errspec/internal/textsafe"
+)
+
+// parser reads catalog Markdown as GitHub does: CommonMark with tables,
+// strikethrough, autolinks and task lists.
+var parser = goldmark.New(goldmark.WithExtensions(extension.GFM)).Parser()
+
+// markdown returns catalog Markdown (a description) as Markdown that is
+// safe between the blocks of a page. It is parsed, then written anew from
+// what was parsed: paragraphs, emphasis, code spans, links, lists, block
+// quotes, tables, rules and code blocks keep their meaning; headings
+// become paragraphs, raw HTML shows as the text it is, links to
+// reference definitions are written inline, a link or image whose URL may not be live
+// (textsafe.LinkSafe: javascript:, data:, ...) shows its text and the URL
+// as code, and all text is escaped as text is. So nothing in a
+// description can open a heading, a code block or HTML on the page, or
+// reach past its own blocks, and every code block it opens is closed.
+func markdown(s string) markup {
+	src := []byte(strings.ReplaceAll(s, "\r\n", "\n"))
+	w := &mdWriter{src: src}
+	return markup(strings.TrimSpace(w.blocks(parser.Parse(gtext.NewReader(src)))))
+}
+
+// mdWriter writes a parsed description back as Markdown.
+type mdWriter struct {
+	src []byte
+	b   strings.Builder // the inline content being written
+	bol bool            // b is at the start of a line
+}
+
+// blocks writes the block children of n, a blank line between each two
+// unless n is an item of a tight list.
+func (w *mdWriter) blocks(n ast.Node) string {
+	var out []string
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		if s := w.block(c); s != "" {
+			out = append(out, s)
+		}
+	}
+	if l, ok := n.Parent().(*ast.List); ok && l.IsTight {
+		return strings.Join(out, "\n")
+	}
+	return strings.Join(out, "\n\n")
+}
+
+// block writes a block.
+func (w *mdWriter) block(n ast.Node) string {
+	switch n := n.(type) {
+	case *ast.Paragraph, *ast.TextBlock:
+		return w.inlines(n)
+	case *ast.Heading:
+		return w.inlines(n) // a paragraph: the page's headings are errspec's
+	case *ast.ThematicBreak:
+		return "---"
+	case *ast.FencedCodeBlock:
+		lang := string(n.Language(w.src))
+		if lang == "" || !langRE.MatchString(lang) {
+			lang = "text" // markdownlint asks every fence for a language
+		}
+		return string(fence(lang, w.lines(n)))
+	case *ast.CodeBlock:
+		return string(fence("text", w.lines(n)))
+	case *ast.HTMLBlock:
+		lines := strings.Split(strings.TrimRight(w.lines(n), "\n"), "\n")
+		if n.HasClosure() {
+			lines = append(lines, string(n.ClosureLine.Value(w.src)))
+		}
+		for i, l := range lines {
+			lines[i] = escapeText(strings.TrimSpace(l), true)
+		}
+		return strings.Join(lines, "\\\n")
+	case *ast.Blockquote:
+		return prefixLines(w.blocks(n), "> ", ">")
+	case *ast.List:
+		return w.list(n)
+	case *east.Table:
+		return w.table(n)
+	case *ast.LinkReferenceDefinition:
+		return "" // its links are written inline
+	}
+	return escapeText(strings.Join(strings.Fields(w.lines(n)), " "), true)
+}
+
+// lines returns the source lines of a block.
+func (w *mdWriter) lines(n ast.Node) string {
+	var b strings.Builder
+	for i := 0; i < n.Lines().Len(); i++ {
+		seg := n.Lines().At(i)
+		b.Write(seg.Value(w.src))
+	}
+	return b.String()
+}
+
+// prefixLines starts the first line of s with first and the others with
+// rest, or with blank for an empty line.
+func prefixLines(s, first, rest string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		switch {
+		case i == 0:
+			lines[i] = strings.TrimRight(first+l, " ")
+		case l == "":
+			lines[i] = strings.TrimRight(rest, " ")
+		default:
+			lines[i] = rest + l
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// list writes a list: items marked - or numbered from the list's start
+// with ., each item's blocks indented under its marker.
+func (w *mdWriter) list(n *ast.List) string {
+	var items []string
+	num := n.Start
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		marker := "- "
+		if n.IsOrdered() {
+			marker = itoa(num) + ". "
+			num++
+		}
+		items = append(items, prefixLines(w.blocks(c), marker, strings.Repeat(" ", len(marker))))
+	}
+	if n.IsTight {
+		return strings.Join(items, "\n")
+	}
+	return strings.Join(items, "\n\n")
+}
+
+func itoa(n int) string {
+	if n < 0 {
+		n = 0
+	}
+	var b [20]byte
+	i := len(b)
+	for {
+		i--
+		b[i] = byte('0' + n%10)
+		n /= 10
+		if n == 0 {
+			return string(b[i:])
+		}
+	}
+}
+
+// table writes a GFM table: its header, the delimiter row with the
+// columns' alignments, and its rows, each cell through cell.
+func (w *mdWriter) table(n *east.Table) string {
+	var rows []string
+	for r := n.FirstChild(); r != nil; r = r.NextSibling() {
+		var cells []string
+		for c := r.FirstChild(); c != nil; c = c.NextSibling() {
+			cells = append(cells, string(cell(markup(w.inlines(c)))))
+		}
+		for len(cells) < len(n.Alignments) {
+			cells = append(cells, "")
+		}
+		rows = append(rows, "| "+strings.Join(cells, " | ")+" |")
+		if len(rows) == 1 {
+			delims := make([]string, len(n.Alignments))
+			for i, a := range n.Alignments {
+				delims[i] = map[east.Alignment]string{east.AlignLeft: ":---", east.AlignRight: "---:", east.AlignCenter: ":---:"}[a]
+				if delims[i] == "" {
+					delims[i] = "---"
+				}
+			}
+			rows = append(rows, "| "+strings.Join(delims, " | ")+" |")
+		}
+	}
+	return strings.Join(rows, "\n")
+}
+
+// inlines writes the inline content of a block.
+func (w *mdWriter) inlines(n ast.Node) string {
+	w.b.Reset()
+	w.bol = true
+	w.children(n)
+	return strings.TrimSpace(w.b.String())
+}
+
+func (w *mdWriter) children(n ast.Node) {
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		w.inline(c)
+	}
+}
+
+// write writes text, escaped.
+func (w *mdWriter) write(s string) {
+	if w.bol {
+		s = strings.TrimLeft(s, " \t")
+		if s == "" {
+			return
+		}
+	}
+	w.b.WriteString(escapeText(strings.ReplaceAll(s, "\t", " "), w.bol))
+	w.bol = false
+}
+
+// raw writes markup.
+func (w *mdWriter) raw(s string) {
+	w.b.WriteString(s)
+	w.bol = false
+}
+
+func (w *mdWriter) inline(n ast.Node) {
+	switch n := n.(type) {
+	case *ast.Text:
+		w.write(decode(n.Segment.Value(w.src)))
+		switch {
+		case n.HardLineBreak():
+			w.raw("\\\n")
+			w.bol = true
+		case n.SoftLineBreak():
+			w.raw(" ")
+		}
+	case *ast.String:
+		w.write(decode(n.Value))
+	case *ast.CodeSpan:
+		var b strings.Builder
+		for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+			if t, ok := c.(*ast.Text); ok {
+				b.Write(t.Segment.Value(w.src))
+			}
+		}
+		w.raw(string(codeSpan(b.String())))
+	case *ast.Emphasis:
+		mark := strings.Repeat("*", n.Level)
+		w.raw(mark)
+		w.children(n)
+		w.raw(mark)
+	case *east.Strikethrough:
+		w.raw("~~")
+		w.children(n)
+		w.raw("~~")
+	case *ast.Link:
+		w.link("", n, decode(n.Destination), decode(n.Title))
+	case *ast.Image:
+		w.link("!", n, decode(n.Destination), decode(n.Title))
+	case *ast.AutoLink:
+		u, label := string(n.URL(w.src)), string(n.Label(w.src))
+		if n.AutoLinkType == ast.AutoLinkEmail && !strings.HasPrefix(strings.ToLower(u), "mailto:") {
+			u = "mailto:" + u
+		}
+		if textsafe.LinkSafe(u) {
+			w.raw("[" + escapeText(label, false) + "](" + textsafe.URL(u) + ")")
+		} else {
+			w.write("<" + label + ">")
+		}
+	case *ast.RawHTML:
+		for i := 0; i < n.Segments.Len(); i++ {
+			seg := n.Segments.At(i)
+			w.write(string(seg.Value(w.src)))
+		}
+	case *east.TaskCheckBox:
+		if n.IsChecked {
+			w.raw("[x] ")
+		} else {
+			w.raw("[ ] ")
+		}
+	default:
+		w.children(n)
+	}
+}
+
+// link writes a link, or an image with bang "!": a live one when its
+// destination may be (textsafe.LinkSafe), else its text followed by the
+// destination as code.
+func (w *mdWriter) link(bang string, n ast.Node, dest, title string) {
+	if !textsafe.LinkSafe(dest) {
+		w.children(n)
+		w.raw(" (" + string(codeSpan(dest)) + ")")
+		return
+	}
+	w.raw(bang + "[")
+	w.children(n)
+	w.raw("](" + textsafe.URL(dest))
+	if title != "" {
+		t := escapeText(strings.Join(strings.Fields(title), " "), false)
+		w.raw(` "` + strings.ReplaceAll(t, `"`, `\"`) + `"`)
+	}
+	w.raw(")")
+}
+
+// decode returns the text Markdown source stands for: backslash escapes
+// and character references resolved, as a renderer would show it.
+func decode(src []byte) string {
+	var b strings.Builder
+	start := 0
+	flush := func(end int) {
+		b.Write(util.ResolveEntityNames(util.ResolveNumericReferences(src[start:end])))
+	}
+	for i := 0; i+1 < len(src); i++ {
+		if src[i] == '\\' && util.IsPunct(src[i+1]) {
+			flush(i)
+			b.WriteByte(src[i+1])
+			i++
+			start = i + 1
+		}
+	}
+	flush(len(src))
+	return b.String()
+}

@@ -1,0 +1,71 @@
+package model
+
+// JSONType names a type as the wire carries it, in the words of JSON
+// rather than Go, for readers of an API in any language: string,
+// integer, number, boolean, "string (one of the tiers)", object, "array
+// of T" for a list and "object of T" for a map.
+func (t *Type) JSONType() string {
+	switch t.Kind {
+	case String:
+		return "string"
+	case Int:
+		return "integer"
+	case Bool:
+		return "boolean"
+	case Float:
+		return "number"
+	case TierKind:
+		return "string (one of the tiers)"
+	case List:
+		return "array of " + t.Elem.JSONType()
+	case Map:
+		return "object of " + t.Elem.JSONType()
+	}
+	return "object"
+}
+
+// WireFields returns the fields of an object type as the wire carries
+// them: for the Alternative type that every alternatives param shares,
+// each of AlternativeFields, a string, of which only action is required,
+// with the doc the catalog declares for it or else alternativeDocs; for
+// any other object, its Fields. It returns nil for a type that is not an
+// object.
+func (t *Type) WireFields() []*Param {
+	if t.Kind != Object {
+		return nil
+	}
+	if t.GoName != AlternativeType {
+		return t.Fields
+	}
+	out := make([]*Param, len(AlternativeFields))
+	for i, name := range AlternativeFields {
+		f := &Param{Name: name, GoName: exported(name), ArgName: unexported(name), Optional: name != "action", Wire: true,
+			Doc: alternativeDocs[i], Type: &Type{Kind: String, Source: "string"}}
+		for _, d := range t.Fields {
+			if d.Name == name && d.Doc != "" {
+				f.Doc = d.Doc
+			}
+		}
+		out[i] = f
+	}
+	return out
+}
+
+// ElemObject returns the object type t holds: t itself, or the element
+// type of its lists and maps at any depth; nil when there is none.
+func (t *Type) ElemObject() *Type {
+	for t != nil && (t.Kind == List || t.Kind == Map) {
+		t = t.Elem
+	}
+	if t == nil || t.Kind != Object {
+		return nil
+	}
+	return t
+}
+
+// alternativeDocs document AlternativeFields, in order.
+var alternativeDocs = [...]string{
+	"What the caller can do instead, in a line.",
+	"How to do it, when that takes more words.",
+	"The tier that has it, when it is not every tier.",
+}

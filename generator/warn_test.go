@@ -1,0 +1,57 @@
+package generator
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/errspec/errspec/generator/load"
+	"github.com/errspec/errspec/generator/mdgen"
+	"github.com/errspec/errspec/internal/synth/synthtest"
+)
+
+// TestPageWarning checks that a single page larger than a Git host
+// renders is a warning at the catalog's outputs.markdown, which says how
+// to switch to a page per code, and that a small one is not.
+func TestPageWarning(t *testing.T) {
+	for _, tt := range []struct {
+		codes int
+		warn  bool
+	}{{20, false}, {400, true}} {
+		cat, err := load.Dir(synthtest.Dir(t, tt.codes))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []load.Diagnostic
+		set, err := Render(cat, Options{Warn: func(d load.Diagnostic) { got = append(got, d) }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		size := 0
+		for _, f := range set.Files {
+			if strings.HasSuffix(f.Path, ".md") {
+				size = len(f.Data)
+			}
+		}
+		if tt.warn != (size > mdgen.MaxPage) {
+			t.Fatalf("%d codes give a page of %d bytes: the test needs another size", tt.codes, size)
+		}
+		if !tt.warn {
+			if len(got) > 0 {
+				t.Errorf("%d codes: warnings %v", tt.codes, got)
+			}
+			continue
+		}
+		if len(got) != 1 {
+			t.Fatalf("%d codes, a page of %d bytes: %d warnings, want 1: %v", tt.codes, size, len(got), got)
+		}
+		d := got[0]
+		if d.Path != "outputs.markdown" || d.File == "" || d.Line == 0 {
+			t.Errorf("the warning is not at outputs.markdown: %+v", d)
+		}
+		for _, want := range []string{"more than the 400 KB", `layout: "per_code"`, "examples"} {
+			if !strings.Contains(d.Msg+d.Fix, want) {
+				t.Errorf("the warning lacks %q: %s\n\tfix: %s", want, d.Msg, d.Fix)
+			}
+		}
+	}
+}

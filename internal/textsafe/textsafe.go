@@ -1,0 +1,139 @@
+// Package textsafe holds what every text output of errspec (the Markdown
+// reference, the terminal, the catalog JSON, llms.txt) agrees on about
+// catalog text that could act rather than show: the characters that are
+// invisible or steer a terminal or the text around them, how they are
+// made visible, and which URLs may become live links.
+package textsafe
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Hidden reports whether r shows nothing of itself or acts on what is
+// around it: a control character other than tab and newline (C0, DEL and
+// C1, whose ESC and CSI start terminal escape sequences), a format
+// character (bidirectional overrides and isolates, zero-width spaces and
+// joiners, the byte order mark, tag characters) or a line or paragraph
+// separator; and U+FFFD, which stands for bytes that are not UTF-8.
+func Hidden(r rune) bool {
+	switch r {
+	case '\t', '\n':
+		return false
+	case '\u2028', '\u2029', utf8.RuneError:
+		return true
+	}
+	return unicode.IsControl(r) || unicode.Is(unicode.Cf, r)
+}
+
+// Show returns s with each hidden character (see Hidden) written as an
+// escape a reader can see, \u202E or \U000E0041, as Go and JSON write
+// them; bytes that are not UTF-8 become \uFFFD. Everything else is kept.
+func Show(s string) string {
+	i := index(s)
+	if i < 0 {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 8)
+	b.WriteString(s[:i])
+	for _, r := range s[i:] {
+		if Hidden(r) {
+			b.WriteString(Escape(r))
+		} else {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// Escape writes r as Show does.
+func Escape(r rune) string {
+	if r > 0xFFFF {
+		return fmt.Sprintf(`\U%08X`, r)
+	}
+	return fmt.Sprintf(`\u%04X`, r)
+}
+
+// index returns the index of the first hidden character of s, or -1.
+func index(s string) int {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= utf8.RuneSelf || c < ' ' && c != '\t' && c != '\n' || c == 0x7f {
+			for j, r := range s[i:] {
+				if Hidden(r) {
+					return i + j
+				}
+			}
+			return -1
+		}
+	}
+	return -1
+}
+
+// OneLine returns s on one line, as an index of one line per entry holds
+// it: each run of white space (newlines included) becomes one space, the
+// ends are trimmed, and hidden characters are shown (see Show).
+func OneLine(s string) string {
+	return Show(strings.Join(strings.Fields(s), " "))
+}
+
+// LinkSafe reports whether a link to u may be live on a published page:
+// u has no scheme (a path, a #fragment, //host), or its scheme is http,
+// https or mailto. A browser ignores leading controls and spaces and every
+// tab and newline in a URL, so javascript:, vbscript:, data: and file:
+// are recognised whatever hides them.
+func LinkSafe(u string) bool {
+	var b strings.Builder
+	for _, r := range u {
+		if r > ' ' && !Hidden(r) {
+			b.WriteRune(r)
+		}
+	}
+	s := b.String()
+	end := strings.IndexAny(s, "/?#")
+	if end < 0 {
+		end = len(s)
+	}
+	scheme, _, ok := strings.Cut(s[:end], ":")
+	if !ok {
+		return true
+	}
+	switch strings.ToLower(scheme) {
+	case "http", "https", "mailto":
+		return true
+	}
+	return false
+}
+
+// URL returns u ready to be a link destination or an autolink in
+// Markdown: every byte that could end either or that is not printable
+// ASCII (white space, controls, <, >, parentheses, quotes, backslash,
+// backtick, and the bytes of other characters) is percent-encoded, which
+// leaves the address it names as it was.
+func URL(u string) string {
+	for i := 0; i < len(u); i++ {
+		if urlEscaped(u[i]) {
+			return escapeURL(u, i)
+		}
+	}
+	return u
+}
+
+func escapeURL(u string, from int) string {
+	var b strings.Builder
+	b.WriteString(u[:from])
+	for i := from; i < len(u); i++ {
+		if c := u[i]; urlEscaped(c) {
+			fmt.Fprintf(&b, "%%%02X", c)
+		} else {
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+func urlEscaped(c byte) bool {
+	return c <= ' ' || c >= 0x7f || strings.IndexByte(`<>()"'\`+"`", c) >= 0
+}

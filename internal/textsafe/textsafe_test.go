@@ -1,0 +1,46 @@
+package textsafe
+
+import "testing"
+
+func TestShow(t *testing.T) {
+	for in, want := range map[string]string{
+		"plain, ünï 🔥\ttab\nline":  "plain, ünï 🔥\ttab\nline",
+		"\x1b[31m\u009b2J\x7f\x00": `\u001B[31m\u009B2J\u007F\u0000`,
+		"a\u202Eb\u200B\uFEFF":     `a\u202Eb\u200B\uFEFF`,
+		"\U000E0041 \u2028 \r":     `\U000E0041 \u2028 \u000D`,
+		"bad \xff byte":            `bad \uFFFD byte`,
+	} {
+		if got := Show(in); got != want {
+			t.Errorf("Show(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if got, want := OneLine("  two\n lines\u202E  "), `two lines\u202E`; got != want {
+		t.Errorf("OneLine = %q, want %q", got, want)
+	}
+}
+
+func TestLinkSafe(t *testing.T) {
+	for u, want := range map[string]bool{
+		"https://x.example": true, "HTTP://x": true, "mailto:a@b": true, "/path": true, "../a.md#b": true,
+		"#anchor": true, "//host/x": true, "a/b:c": true, "?q=a:b": true,
+		"javascript:alert(1)": false, "JaVaScRiPt:x": false, " \x01javascript:x": false, "java\tscript:x": false,
+		"java\nscript:x": false, "java\u200Bscript:x": false, "vbscript:x": false, "data:text/html,x": false,
+		"file:///etc/passwd": false, "unknown:x": false,
+	} {
+		if got := LinkSafe(u); got != want {
+			t.Errorf("LinkSafe(%q) = %v, want %v", u, got, want)
+		}
+	}
+}
+
+func TestURL(t *testing.T) {
+	for in, want := range map[string]string{
+		"https://x.example/a?b=c#d":  "https://x.example/a?b=c#d",
+		"https://x/a(b) c<d>\"e'`\\": "https://x/a%28b%29%20c%3Cd%3E%22e%27%60%5C",
+		"https://x/ünï\x1b":          "https://x/%C3%BCn%C3%AF%1B",
+	} {
+		if got := URL(in); got != want {
+			t.Errorf("URL(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
