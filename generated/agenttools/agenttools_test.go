@@ -225,6 +225,17 @@ func TestMetadata(t *testing.T) {
 	}
 }
 
+func TestErrorText(t *testing.T) {
+	// RATE_LIMITED has an error text of its own; the others the default.
+	err := fmt.Errorf("calling: %w", agenttools.NewRateLimited(600, "minute", 17).WithCause(errors.New("429 from upstream")))
+	if got, want := err.Error(), "calling: RATE_LIMITED: Rate limit of 600 requests per minute reached; retry in 17 s: 429 from upstream"; got != want {
+		t.Errorf("Error() = %q, want %q", got, want)
+	}
+	if got, want := agenttools.NewStaleRevision("issue", 3, 4).Error(), "STALE_REVISION: issue changed since revision 3; it is now at 4"; got != want {
+		t.Errorf("Error() = %q, want %q", got, want)
+	}
+}
+
 func TestText(t *testing.T) {
 	got := agenttools.NewRateLimited(600, "minute", 17).WithDetail("plan Free").Text()
 	want := "error RATE_LIMITED: Rate limit of 600 requests per minute reached\n" +

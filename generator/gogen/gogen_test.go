@@ -8,9 +8,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/errspec/errspec"
 	"github.com/errspec/errspec/generator/files"
 	"github.com/errspec/errspec/generator/gogen"
 	"github.com/errspec/errspec/generator/load"
+	"github.com/errspec/errspec/generator/model"
 	"github.com/errspec/errspec/internal/synth/synthtest"
 )
 
@@ -77,4 +79,23 @@ func firstDiff(a, b []byte) string {
 		}
 	}
 	return "(the lengths differ)"
+}
+
+// TestFieldNumbers checks that the model numbers the error's fields as
+// the runtime does: compiled templates carry the number.
+func TestFieldNumbers(t *testing.T) {
+	runtime := map[string]errspec.Field{
+		"code": errspec.FieldCode, "category": errspec.FieldCategory, "message": errspec.FieldMessage,
+		"detail": errspec.FieldDetail, "suggestion": errspec.FieldSuggestion, "retryable": errspec.FieldRetryable,
+		"retry": errspec.FieldRetry, "retry_after": errspec.FieldRetryAfter, "http_status": errspec.FieldHTTPStatus,
+		"docs_url": errspec.FieldDocsURL, "title": errspec.FieldTitle,
+	}
+	if len(runtime) != len(model.FieldNames) {
+		t.Fatalf("the runtime has %d fields, the model %d", len(runtime), len(model.FieldNames))
+	}
+	for i, name := range model.FieldNames {
+		if f, ok := runtime[name]; !ok || int(f) != i {
+			t.Errorf("field %s: model %d, runtime %d (%t)", name, i, f, ok)
+		}
+	}
 }

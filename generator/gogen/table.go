@@ -28,6 +28,9 @@ func genTable(cat *model.Catalog) Code {
 		field("Codes", Id("codes").Index(Empty(), Empty())),
 		field("Envelopes", Index().Index().Qual(runtimePkg, "Member").Add(elemLines(envs...))),
 	}
+	if cat.ErrorText.Source != "" {
+		fields = append(fields, field("ErrorText", Lit(compile(nil, cat.ErrorText))))
+	}
 	if len(cat.Tiers) > 0 {
 		names := make([]Code, len(cat.Tiers))
 		for i, t := range cat.Tiers {
@@ -74,6 +77,7 @@ func codeRow(c *model.Code, envelope int) Code {
 	row = append(row, field("Message", Lit(compile(c, c.Message))))
 	set("Detail", c.Detail.Source != "", Lit(compile(c, c.Detail)))
 	set("Suggestion", c.Suggestion.Source != "", Lit(compile(c, c.Suggestion)))
+	set("ErrorText", c.ErrorText.Source != "", Lit(compile(c, c.ErrorText)))
 	set("Params", c.ParamsType != "", Parens(Op("*").Id(c.ParamsType)).Parens(Nil()))
 	order := paramOrder(c)
 	set("Order", order != "", Lit(order))
@@ -104,13 +108,15 @@ func paramOrder(c *model.Code) string {
 	return string(order)
 }
 
-// compile compiles a template of a code: placeholders refer to the code's
-// params by their declared position; a sensitive param is its redaction
-// mark.
+// compile compiles a template of a code (nil for the catalog's error
+// text): placeholders refer to the code's params by their declared
+// position; a sensitive param is its redaction mark.
 func compile(c *model.Code, t model.Template) string {
 	parts := make([]tmpl.Part, 0, len(t.Parts))
 	for _, p := range t.Parts {
 		switch {
+		case p.IsField:
+			parts = append(parts, tmpl.Part{Holder: true, Param: -1, Field: int(p.Field)})
 		case p.Param == nil:
 			parts = append(parts, tmpl.Part{Text: p.Text})
 		case p.Param.Sensitive:

@@ -81,6 +81,7 @@ func (b *builder) build() *Catalog {
 	if cat.Title == "" {
 		cat.Title = in.Name
 	}
+	cat.ErrorText = b.errorText(at("error_text"), in.ErrorText, nil)
 	if o := in.Outputs.Go; o != nil {
 		cat.Outputs.GoDir = path.Clean(o.Dir)
 		cat.Outputs.GoPackage = o.Package
@@ -344,6 +345,7 @@ func (b *builder) code(name string, in InputCode, cats map[string]*Category) *Co
 	c.Message = b.template(append(p, "message"), in.Message, c.Params)
 	c.Detail = b.template(append(p, "detail"), in.Detail, c.Params)
 	c.Suggestion = b.template(append(p, "suggestion"), in.Suggestion, c.Params)
+	c.ErrorText = b.errorText(append(p, "error_text"), in.ErrorText, c.Params)
 	used := map[*Param]bool{}
 	for _, t := range []Template{c.Message, c.Detail, c.Suggestion} {
 		for _, param := range t.Params() {
@@ -531,6 +533,20 @@ func (b *builder) format(p []string, body string, param *Param, format string) (
 // inserts a param, {param:FORMAT} formats it (see Format), {{ and }} are
 // literal braces.
 func (b *builder) template(p []string, src string, params []*Param) Template {
+	return b.parseTemplate(p, src, params, false)
+}
+
+// errorText parses an error text template: as a message template, where
+// {code}, {message}, {detail}, {suggestion}, {category}, {title},
+// {docs_url}, {http_status}, {retryable}, {retry} and {retry_after}
+// insert the error's fields, which win over a param of the same name.
+func (b *builder) errorText(p []string, src string, params []*Param) Template {
+	return b.parseTemplate(p, src, params, true)
+}
+
+// parseTemplate parses a template; with fields, its placeholders may name
+// the error's fields.
+func (b *builder) parseTemplate(p []string, src string, params []*Param, fields bool) Template {
 	t := Template{Source: src}
 	byName := map[string]*Param{}
 	names := make([]string, len(params))
@@ -566,10 +582,32 @@ func (b *builder) template(p []string, src string, params []*Param) Template {
 			body := src[i+1 : i+end]
 			i += end
 			name, format, hasFormat := strings.Cut(body, ":")
+			if f, ok := fieldNamed(name); fields && ok {
+				if hasFormat {
+					b.errs.add(p, "write {"+name+"}", "the field {%s} takes no format", name)
+					continue
+				}
+				flush()
+				t.Parts = append(t.Parts, Part{IsField: true, Field: f})
+				continue
+			}
 			param, ok := byName[name]
 			switch {
 			case !ok && name == "":
 				b.errs.add(p, "put the name of a param in it, or write {{ and }} for literal braces", "placeholder {%s} names no param", body)
+				continue
+			case !ok && fields:
+				candidates := append(FieldNames[:len(FieldNames):len(FieldNames)], names...)
+				fix := "use one of " + quoteList(candidates)
+				if m := Closest(name, candidates); len(m) > 0 {
+					fix = "did you mean " + quoteList(m) + "?"
+				}
+				if params == nil {
+					b.errs.add(p, fix+"; to insert a code's params, give the code an error_text of its own",
+						"placeholder {%s} names no field of the error", body)
+				} else {
+					b.errs.add(p, fix, "placeholder {%s} names no field of the error and no param of this code", body)
+				}
 				continue
 			case !ok:
 				b.errs.add(p, didYouMean("params", name, names), "placeholder {%s} names no param of this code", body)

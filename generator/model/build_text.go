@@ -76,6 +76,7 @@ func (b *builder) checkTexts() {
 	in := b.in
 	b.checkText(at("title"), "the catalog's title", lineText, in.Title)
 	b.checkText(at("description"), "the catalog's description", docText, in.Description)
+	b.checkText(at("error_text"), "the error text template", templateText, in.ErrorText)
 	for _, e := range in.Categories {
 		b.checkText(at("categories", e.Key, "description"), "the description", docText, e.Value.Description)
 	}
@@ -87,6 +88,7 @@ func (b *builder) checkTexts() {
 		b.checkText(append(p, "message"), "the message template", templateText, c.Message)
 		b.checkText(append(p, "detail"), "the detail template", templateText, c.Detail)
 		b.checkText(append(p, "suggestion"), "the suggestion template", templateText, c.Suggestion)
+		b.checkText(append(p, "error_text"), "the error text template", templateText, c.ErrorText)
 		b.checkParamDocs(append(p, "params"), c.Params)
 		if d := c.Deprecated; d != nil {
 			b.checkText(append(p, "deprecated", "since"), "since", lineText, d.Since)

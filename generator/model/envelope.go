@@ -68,6 +68,16 @@ var FieldNames = [...]string{
 
 func (f Field) String() string { return FieldNames[f] }
 
+// fieldNamed returns the field of a name.
+func fieldNamed(name string) (Field, bool) {
+	for i, n := range FieldNames {
+		if n == name {
+			return Field(i), true
+		}
+	}
+	return 0, false
+}
+
 // GoName is the generated constant of the field.
 func (f Field) GoName() string { return "field" + exported(FieldNames[f]) }
 

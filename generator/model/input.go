@@ -13,6 +13,7 @@ type Input struct {
 	Name        string                   `json:"name"`
 	Title       string                   `json:"title"`
 	Description string                   `json:"description"`
+	ErrorText   string                   `json:"error_text"`
 	Docs        InputDocs                `json:"docs"`
 	Outputs     InputOutputs             `json:"outputs"`
 	Envelope    json.RawMessage          `json:"envelope"`
@@ -109,6 +110,7 @@ type InputCode struct {
 	Message     string              `json:"message"`
 	Detail      string              `json:"detail"`
 	Suggestion  string              `json:"suggestion"`
+	ErrorText   string              `json:"error_text"`
 	Retryable   *bool               `json:"retryable"`
 	HTTPStatus  *int                `json:"http_status"`
 	Retry       string              `json:"retry"`

@@ -16,6 +16,9 @@ type Catalog struct {
 	Title       string // docs title; defaults to Name
 	Description string // Markdown
 	DocsBaseURL string // where the Markdown reference is published, or ""
+	// ErrorText is what an error's Error method returns, a template over
+	// the error's fields; Source "" for "{code}: {message}".
+	ErrorText Template
 	Outputs     Outputs
 
 	// Envelopes are the wire shapes: the default first, then the named
@@ -92,6 +95,7 @@ type Code struct {
 	Message     Template
 	Detail      Template // Source "" when the code has none
 	Suggestion  Template // Source "" when the code has none
+	ErrorText   Template // over the error's fields and the code's params; Source "" for the catalog's
 	Retryable   bool     // the category's default unless overridden
 	HTTPStatus  int      // the category's default unless overridden
 	Retry       Retry    // the category's default unless overridden
@@ -182,9 +186,11 @@ type Template struct {
 
 // Part is literal text or a placeholder.
 type Part struct {
-	Text   string // literal text, when Param is nil
-	Param  *Param // the param a placeholder inserts
-	Format Format // how the placeholder formats the param
+	Text    string // literal text, when Param is nil and IsField false
+	Param   *Param // the param a placeholder inserts
+	IsField bool   // the placeholder inserts Field, a field of the error (error texts only)
+	Field   Field
+	Format  Format // how the placeholder formats the param
 }
 
 // Format is how a placeholder formats its param.
