@@ -19,7 +19,7 @@ type Catalog struct {
 	// ErrorText is what an error's Error method returns, a template over
 	// the error's fields; Source "" for "{code}: {message}".
 	ErrorText Template
-	Outputs     Outputs
+	Outputs   Outputs
 
 	// Envelopes are the wire shapes: the default first, then the named
 	// ones sorted by name.
