@@ -1,6 +1,6 @@
 module github.com/errspec/errspec
 
-go 1.26.8
+go 1.25.0
 
 require (
 	cuelang.org/go v0.17.1
