@@ -204,6 +204,10 @@ func Find(args []string) ([]string, error) {
 	return slices.Compact(dirs), nil
 }
 
+// IsCatalog reports whether dir holds a catalog: one of its .cue files
+// declares codes (or cannot be read or parsed, which the loader reports).
+func IsCatalog(dir string) bool { return isCatalog(dir) }
+
 // isCatalog reports whether one of dir's .cue files declares codes.
 func isCatalog(dir string) bool {
 	entries, err := os.ReadDir(dir)

@@ -5,7 +5,9 @@
 // The problems the `errspec` command reports. Each has a stable code; with
 // `--format json` errspec prints one JSON object per problem, in the shape
 // shown below, so that an editor, a CI job or an agent can act on it.
-// Exit codes follow the category: 1 for drift, 2 for everything else.
+// The exit code follows from the codes reported: 1 when every one is
+// DRIFT, BREAKING_CHANGE, LINT_FINDING or CATALOG_CHANGE (and at least
+// one is not CATALOG_CHANGE, which breaks nothing), 2 when any other is.
 package diagnostics
 
 import (
@@ -27,6 +29,10 @@ type Code string
 const (
 	// CodeAmbiguousCode is AMBIGUOUS_CODE: Ambiguous code.
 	CodeAmbiguousCode Code = "AMBIGUOUS_CODE"
+	// CodeBreakingChange is BREAKING_CHANGE: Breaking change.
+	CodeBreakingChange Code = "BREAKING_CHANGE"
+	// CodeCatalogChange is CATALOG_CHANGE: Change that breaks nothing.
+	CodeCatalogChange Code = "CATALOG_CHANGE"
 	// CodeCatalogInvalid is CATALOG_INVALID: Catalog is inconsistent.
 	CodeCatalogInvalid Code = "CATALOG_INVALID"
 	// CodeCatalogNotFound is CATALOG_NOT_FOUND: No catalog.
@@ -41,6 +47,8 @@ const (
 	CodeInternalError Code = "INTERNAL_ERROR"
 	// CodeInterrupted is INTERRUPTED: Interrupted.
 	CodeInterrupted Code = "INTERRUPTED"
+	// CodeLintFinding is LINT_FINDING: Lint finding.
+	CodeLintFinding Code = "LINT_FINDING"
 	// CodeOutputFailed is OUTPUT_FAILED: Writing failed.
 	CodeOutputFailed Code = "OUTPUT_FAILED"
 	// CodeOutputForeign is OUTPUT_FOREIGN: Output file not errspec's.
@@ -79,12 +87,16 @@ func (c Code) index() int {
 type Category string
 
 const (
+	// CategoryBreaking is breaking: errspec breaking found a change between two versions of a catalog.
+	CategoryBreaking Category = "breaking"
 	// CategoryCatalog is catalog: The catalog is invalid: errspec wrote nothing. Fix the catalog at the position given, then run errspec again.
 	CategoryCatalog Category = "catalog"
 	// CategoryDrift is drift: errspec check found generated files that differ from what the catalog produces.
 	CategoryDrift Category = "drift"
 	// CategoryInternal is internal: errspec itself failed.
 	CategoryInternal Category = "internal"
+	// CategoryLint is lint: errspec lint found a place where the catalog breaks one of its rules.
+	CategoryLint Category = "lint"
 	// CategoryOutput is output: The outputs could not be written as asked: errspec left every file as it was.
 	CategoryOutput Category = "output"
 	// CategoryUsage is usage: The command line is wrong.
@@ -149,6 +161,8 @@ type codeSpec struct {
 // specs holds every code, sorted, one a row: its Info (code, category, title, retryable, retry, retry after, HTTP status, docs URL, deprecated), its envelope, its fixed texts and its params.
 var specs = [...]codeSpec{
 	{Info{CodeAmbiguousCode, CategoryUsage, "Ambiguous code", false, RetryAfterFix, 0, 400, "", false}, 0, "", "", "", func() Params { return new(AmbiguousCodeParams) }},
+	{Info{CodeBreakingChange, CategoryBreaking, "Breaking change", false, RetryAfterFix, 0, 409, "", false}, 0, "", "", "", func() Params { return new(BreakingChangeParams) }},
+	{Info{CodeCatalogChange, CategoryBreaking, "Change that breaks nothing", false, RetryNever, 0, 409, "", false}, 0, "", "", "", func() Params { return new(CatalogChangeParams) }},
 	{Info{CodeCatalogInvalid, CategoryCatalog, "Catalog is inconsistent", false, RetryAfterFix, 0, 422, "", false}, 0, "", "", "", func() Params { return new(CatalogInvalidParams) }},
 	{Info{CodeCatalogNotFound, CategoryCatalog, "No catalog", false, RetryAfterFix, 0, 422, "", false}, 0, "", "", "", func() Params { return new(CatalogNotFoundParams) }},
 	{Info{CodeCatalogSchema, CategoryCatalog, "Catalog does not match the schema", false, RetryAfterFix, 0, 422, "", false}, 0, "", "", "", func() Params { return new(CatalogSchemaParams) }},
@@ -156,6 +170,7 @@ var specs = [...]codeSpec{
 	{Info{CodeDrift, CategoryDrift, "Generated files are out of date", false, RetryAfterFix, 0, 409, "", false}, 0, "", "", "", func() Params { return new(DriftParams) }},
 	{Info{CodeInternalError, CategoryInternal, "errspec failed", false, RetryNever, 0, 500, "", false}, 0, "", "", "", func() Params { return new(InternalErrorParams) }},
 	{Info{CodeInterrupted, CategoryOutput, "Interrupted", false, RetryAfterFix, 0, 409, "", false}, 0, "interrupted: no file was changed", "", "run errspec again", nil},
+	{Info{CodeLintFinding, CategoryLint, "Lint finding", false, RetryAfterFix, 0, 422, "", false}, 0, "", "", "", func() Params { return new(LintFindingParams) }},
 	{Info{CodeOutputFailed, CategoryOutput, "Writing failed", false, RetryAfterFix, 0, 409, "", false}, 0, "", "", "", func() Params { return new(OutputFailedParams) }},
 	{Info{CodeOutputForeign, CategoryOutput, "Output file not errspec's", false, RetryAfterFix, 0, 409, "", false}, 0, "", "", "", func() Params { return new(OutputForeignParams) }},
 	{Info{CodeTemplateInvalid, CategoryUsage, "Template override invalid", false, RetryAfterFix, 0, 400, "", false}, 0, "", "", "", func() Params { return new(TemplateInvalidParams) }},
@@ -1124,6 +1139,79 @@ func NewAmbiguousCode(code string, matches []string) *Error {
 	return e.err.init(CodeAmbiguousCode, &e.p)
 }
 
+// BreakingChangeParams are the params of BREAKING_CHANGE.
+type BreakingChangeParams struct {
+	Problem string `json:"-"`     // What is wrong, in one line.
+	Rule    string `json:"rule"`  // The ID of the rule, such as CODE_REMOVED.
+	Level   string `json:"level"` // What the change breaks: wire, go, docs or version.
+	BreakingChangeOptions
+}
+
+func (*BreakingChangeParams) ErrorCode() Code { return CodeBreakingChange }
+func (p *BreakingChangeParams) texts(t *texter) {
+	t.s(p.Problem).end().end().s(p.Fix)
+}
+func (p *BreakingChangeParams) wire(w *wireWriter) {
+	w.str("file", p.File, p.File == "").int("line", p.Line, p.Line == 0).int("column", p.Column, p.Column == 0).str("path", p.Path, p.Path == "").str("rule", p.Rule, false).str("level", p.Level, false)
+}
+
+// BreakingChangeOptions are the optional params of BREAKING_CHANGE. A param left at its zero value is left off the wire.
+type BreakingChangeOptions struct {
+	File   string `json:"file,omitempty"`   // The file, relative to the working directory.
+	Line   int    `json:"line,omitempty"`   // The line, from 1.
+	Column int    `json:"column,omitempty"` // The column, from 1.
+	Path   string `json:"path,omitempty"`   // The path of the value in the catalog, such as codes.NOT_FOUND.message.
+	Fix    string `json:"-"`                // How to fix it, in one line.
+}
+
+// NewBreakingChange returns a BREAKING_CHANGE error: Breaking change.
+//
+// A change between the older and the newer version of a catalog breaks clients of the older one. The position is in the newer catalog, or in the older one for what is gone; the rule says what changed.
+//
+// Message: {problem}
+// Suggestion: {fix}
+func NewBreakingChange(problem string, rule string, level string, opts ...BreakingChangeOptions) *Error {
+	e := &withParams[BreakingChangeParams]{p: BreakingChangeParams{Problem: problem, Rule: rule, Level: level, BreakingChangeOptions: last(opts)}}
+	return e.err.init(CodeBreakingChange, &e.p)
+}
+
+// CatalogChangeParams are the params of CATALOG_CHANGE.
+type CatalogChangeParams struct {
+	Problem string `json:"-"`     // What is wrong, in one line.
+	Kind    string `json:"kind"`  // expected or safe.
+	Rule    string `json:"rule"`  // The ID of the rule, such as CODE_REMOVED.
+	Level   string `json:"level"` // What the change breaks: wire, go, docs or version.
+	CatalogChangeOptions
+}
+
+func (*CatalogChangeParams) ErrorCode() Code { return CodeCatalogChange }
+func (p *CatalogChangeParams) texts(t *texter) {
+	t.s(p.Problem).end().end().s(p.Fix)
+}
+func (p *CatalogChangeParams) wire(w *wireWriter) {
+	w.str("file", p.File, p.File == "").int("line", p.Line, p.Line == 0).int("column", p.Column, p.Column == 0).str("path", p.Path, p.Path == "").str("kind", p.Kind, false).str("rule", p.Rule, false).str("level", p.Level, false)
+}
+
+// CatalogChangeOptions are the optional params of CATALOG_CHANGE. A param left at its zero value is left off the wire.
+type CatalogChangeOptions struct {
+	File   string `json:"file,omitempty"`   // The file, relative to the working directory.
+	Line   int    `json:"line,omitempty"`   // The line, from 1.
+	Column int    `json:"column,omitempty"` // The column, from 1.
+	Path   string `json:"path,omitempty"`   // The path of the value in the catalog, such as codes.NOT_FOUND.message.
+	Fix    string `json:"-"`                // How to fix it, in one line.
+}
+
+// NewCatalogChange returns a CATALOG_CHANGE error: Change that breaks nothing.
+//
+// A change between the older and the newer version of a catalog that breaks no client: a code removed as the older version announced (kind expected), or, with --all, a safe change (kind safe).
+//
+// Message: {problem}
+// Suggestion: {fix}
+func NewCatalogChange(problem string, kind string, rule string, level string, opts ...CatalogChangeOptions) *Error {
+	e := &withParams[CatalogChangeParams]{p: CatalogChangeParams{Problem: problem, Kind: kind, Rule: rule, Level: level, CatalogChangeOptions: last(opts)}}
+	return e.err.init(CodeCatalogChange, &e.p)
+}
+
 // CatalogInvalidParams are the params of CATALOG_INVALID.
 type CatalogInvalidParams struct {
 	Problem string `json:"-"` // What is wrong, in one line.
@@ -1309,6 +1397,41 @@ func NewInternalError(problem string) *Error {
 // Message: interrupted: no file was changed
 // Suggestion: run errspec again
 func NewInterrupted() *Error { return newFixed(CodeInterrupted) }
+
+// LintFindingParams are the params of LINT_FINDING.
+type LintFindingParams struct {
+	Problem string `json:"-"`    // What is wrong, in one line.
+	Rule    string `json:"rule"` // The ID of the rule, such as CODE_SUGGESTION.
+	LintFindingOptions
+}
+
+func (*LintFindingParams) ErrorCode() Code { return CodeLintFinding }
+func (p *LintFindingParams) texts(t *texter) {
+	t.s(p.Problem).end().end().s(p.Fix)
+}
+func (p *LintFindingParams) wire(w *wireWriter) {
+	w.str("file", p.File, p.File == "").int("line", p.Line, p.Line == 0).int("column", p.Column, p.Column == 0).str("path", p.Path, p.Path == "").str("rule", p.Rule, false)
+}
+
+// LintFindingOptions are the optional params of LINT_FINDING. A param left at its zero value is left off the wire.
+type LintFindingOptions struct {
+	File   string `json:"file,omitempty"`   // The file, relative to the working directory.
+	Line   int    `json:"line,omitempty"`   // The line, from 1.
+	Column int    `json:"column,omitempty"` // The column, from 1.
+	Path   string `json:"path,omitempty"`   // The path of the value in the catalog, such as codes.NOT_FOUND.message.
+	Fix    string `json:"-"`                // How to fix it, in one line.
+}
+
+// NewLintFinding returns a LINT_FINDING error: Lint finding.
+//
+// The catalog breaks a rule of errspec lint at the position given.
+//
+// Message: {problem}
+// Suggestion: {fix}
+func NewLintFinding(problem string, rule string, opts ...LintFindingOptions) *Error {
+	e := &withParams[LintFindingParams]{p: LintFindingParams{Problem: problem, Rule: rule, LintFindingOptions: last(opts)}}
+	return e.err.init(CodeLintFinding, &e.p)
+}
 
 // OutputFailedParams are the params of OUTPUT_FAILED.
 type OutputFailedParams struct {
