@@ -1,0 +1,178 @@
+package golden
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/errspec/errspec/generator/breaking"
+	"github.com/errspec/errspec/generator/cli"
+	"github.com/errspec/errspec/generator/lint"
+)
+
+// The corpora of errspec breaking and errspec lint, under testdata: a
+// case of breaking is a directory holding the older version of a tree of
+// catalogs in old and the newer in new (each usually one catalog); a case
+// of lint, a catalog. Each holds report.golden, what errspec prints for
+// it, its standard output and then its standard error: errspec breaking
+// --all --against ../old ./... run in new, or errspec lint . run in the
+// case.
+//
+// For every rule there is a case named after it, in lower case, that the
+// rule fires in; for every rule of breaking that breaks and every rule
+// of lint, a case named after it with _ok, a near miss that it must not
+// fire in.
+const (
+	breakingCorpus = "breaking"
+	lintCorpus     = "lint"
+)
+
+// corpusCases lists the cases of a corpus.
+func corpusCases(t *testing.T, corpus string) []string {
+	t.Helper()
+	entries, err := os.ReadDir(filepath.Join("testdata", corpus))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, e := range entries {
+		if e.IsDir() {
+			out = append(out, e.Name())
+		}
+	}
+	return out
+}
+
+// report runs errspec with args in dir and returns what it prints and its
+// exit code.
+func report(t *testing.T, dir string, args ...string) (string, int) {
+	t.Helper()
+	t.Chdir(dir)
+	var stdout, stderr bytes.Buffer
+	code := cli.Main(args, &stdout, &stderr)
+	return stdout.String() + stderr.String(), code
+}
+
+// checkReport compares a case's report with its golden, or rewrites the
+// golden with -update.
+func checkReport(t *testing.T, dir, got string) {
+	t.Helper()
+	file := filepath.Join(dir, "report.golden")
+	if *update {
+		if err := os.WriteFile(file, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(string(want), got); diff != "" {
+		t.Errorf("report (-want +got):\n%s", diff)
+	}
+}
+
+// ruleAt matches the rule of a line of a report, and its label: "file:
+// line:col: RULE (label): ..." or "file:line:col: RULE: ...".
+var ruleAt = regexp.MustCompile(`(?m)^\S+:\d+:\d+: ([A-Z_]+)(?: \(([a-z]+)\))?: `)
+
+// fired returns the rules a report says fired: with a label of breaking,
+// those that break (wire, go, docs, version), or else safe; a code
+// removed as expected is not a break of CODE_REMOVED.
+func fired(report string, safe bool) []string {
+	var out []string
+	for _, m := range ruleAt.FindAllStringSubmatch(report, -1) {
+		if (m[2] == "safe") == safe && m[2] != "expected" {
+			out = append(out, m[1])
+		}
+	}
+	return out
+}
+
+// checkFired checks that the rule a case is named after fired in it, or,
+// in its near miss, did not.
+func checkFired(t *testing.T, name string, rules []string) {
+	t.Helper()
+	rule, nearMiss := strings.CutSuffix(strings.ToUpper(name), "_OK")
+	switch {
+	case nearMiss && slices.Contains(rules, rule):
+		t.Errorf("%s fires in its near miss", rule)
+	case !nearMiss && !slices.Contains(rules, rule):
+		t.Errorf("%s does not fire in its case", rule)
+	}
+}
+
+func TestBreakingCorpus(t *testing.T) {
+	root, err := filepath.Abs(filepath.Join("testdata", breakingCorpus))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range corpusCases(t, breakingCorpus) {
+		t.Run(name, func(t *testing.T) {
+			dir := filepath.Join(root, name)
+			got, code := report(t, filepath.Join(dir, "new"), "breaking", "--all", "--against", "../old", "./...")
+			checkReport(t, dir, got)
+			breaks := strings.Contains(got, "errspec: ")
+			if want := map[bool]int{true: cli.ExitFound, false: cli.ExitOK}[breaks]; code != want {
+				t.Errorf("exit %d, want %d", code, want)
+			}
+			rule, _ := strings.CutSuffix(strings.ToUpper(name), "_OK")
+			r, _ := breaking.RuleByID(rule)
+			checkFired(t, name, fired(got, r.Safe))
+		})
+	}
+}
+
+func TestLintCorpus(t *testing.T) {
+	root, err := filepath.Abs(filepath.Join("testdata", lintCorpus))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range corpusCases(t, lintCorpus) {
+		t.Run(name, func(t *testing.T) {
+			dir := filepath.Join(root, name)
+			got, code := report(t, dir, "lint", ".")
+			checkReport(t, dir, got)
+			if want := map[bool]int{true: cli.ExitFound, false: cli.ExitOK}[got != ""]; code != want {
+				t.Errorf("exit %d, want %d", code, want)
+			}
+			checkFired(t, name, fired(got, false))
+		})
+	}
+}
+
+// TestCorporaCoverRules checks that every rule has its case, and every
+// rule that finds fault its near miss.
+func TestCorporaCoverRules(t *testing.T) {
+	has := func(corpus string) map[string]bool {
+		out := map[string]bool{}
+		for _, c := range corpusCases(t, corpus) {
+			out[c] = true
+		}
+		return out
+	}
+	b := has(breakingCorpus)
+	for _, r := range breaking.Rules {
+		name := strings.ToLower(r.ID)
+		if !b[name] {
+			t.Errorf("rule %s has no case testdata/%s/%s", r.ID, breakingCorpus, name)
+		}
+		if !r.Safe && !b[name+"_ok"] {
+			t.Errorf("rule %s has no near miss testdata/%s/%s_ok", r.ID, breakingCorpus, name)
+		}
+	}
+	l := has(lintCorpus)
+	for _, r := range lint.Rules {
+		name := strings.ToLower(r.ID)
+		if !l[name] || !l[name+"_ok"] {
+			t.Errorf("rule %s lacks its case testdata/%s/%s or its near miss %s_ok", r.ID, lintCorpus, name, name)
+		}
+	}
+}
