@@ -49,8 +49,17 @@ func Generate(dir string, opts Options) (files.Set, error) {
 // does. It checks the catalog's examples against its JSON Schema: the
 // error is load.Diagnostics when one does not match.
 func Render(cat *load.Catalog, opts Options) (files.Set, error) {
-	set, err := render(cat.Dir, cat.Model, opts)
 	var errs model.Errors
+	if cat.Model.Outputs.ChangesSince != "" && cat.Model.Changes == nil {
+		changes, err := changesSince(cat)
+		if errors.As(err, &errs) {
+			return files.Set{}, cat.Locate(errs)
+		} else if err != nil {
+			return files.Set{}, err
+		}
+		cat.Model.Changes = changes
+	}
+	set, err := render(cat.Dir, cat.Model, opts)
 	if errors.As(err, &errs) {
 		return files.Set{}, cat.Locate(errs)
 	}
@@ -83,7 +92,9 @@ func render(dir string, cat *model.Catalog, opts Options) (files.Set, error) {
 		return mdgen.Render(cat, notice, opts.Templates)
 	})
 	schemaChecked := async(func() ([]byte, error) {
-		schema, err := schemagen.Build(cat, notice)
+		// The examples are checked against the exact schema, whichever
+		// mode the catalog asks for.
+		schema, err := schemagen.BuildMode(cat, notice, model.SchemaExact)
 		if err != nil {
 			return nil, fmt.Errorf("JSON Schema: %w", err)
 		}
@@ -91,6 +102,11 @@ func render(dir string, cat *model.Catalog, opts Options) (files.Set, error) {
 			return nil, err
 		} else if len(errs) > 0 {
 			return nil, errs
+		}
+		if o.JSONSchemaMode == model.SchemaCompatible {
+			if schema, err = schemagen.BuildMode(cat, notice, model.SchemaCompatible); err != nil {
+				return nil, fmt.Errorf("JSON Schema: %w", err)
+			}
 		}
 		return schema.JSON(), nil
 	})
