@@ -14,6 +14,7 @@ import (
 	"github.com/errspec/errspec/generator/breaking"
 	"github.com/errspec/errspec/generator/cli"
 	"github.com/errspec/errspec/generator/lint"
+	"github.com/errspec/errspec/spec"
 )
 
 // The corpora of errspec breaking and errspec lint, under testdata: a
@@ -145,6 +146,53 @@ func TestLintCorpus(t *testing.T) {
 			}
 			checkFired(t, name, fired(got, false))
 		})
+	}
+}
+
+// schemaRules returns the rule IDs a definition of the catalog schema,
+// #BreakingRule or #LintRule, allows, sorted.
+func schemaRules(t *testing.T, def string) []string {
+	t.Helper()
+	src := string(spec.Schema)
+	i := strings.Index(src, "\n"+def+":")
+	if i < 0 {
+		t.Fatalf("the schema has no %s", def)
+	}
+	body := src[i+1:]
+	body = body[:strings.Index(body, "\n\n")+1]
+	var out []string
+	for _, m := range regexp.MustCompile(`"([A-Z_]+)"`).FindAllStringSubmatch(body, -1) {
+		out = append(out, m[1])
+	}
+	slices.Sort(out)
+	return out
+}
+
+// TestRulesMatchSchema checks that the rules a catalog may name in its
+// breaking and lint blocks are the rules errspec has, and that each rule
+// says what it reports.
+func TestRulesMatchSchema(t *testing.T) {
+	var b, l []string
+	for _, r := range breaking.Rules {
+		if r.Summary == "" || !slices.Contains([]breaking.Level{breaking.Wire, breaking.Go, breaking.Docs, breaking.Version}, r.Level) {
+			t.Errorf("rule %s: no summary, or an unknown level %q", r.ID, r.Level)
+		}
+		b = append(b, r.ID)
+	}
+	for _, r := range lint.Rules {
+		if r.Summary == "" {
+			t.Errorf("rule %s has no summary", r.ID)
+		}
+		l = append(l, r.ID)
+	}
+	for _, tc := range []struct {
+		def string
+		ids []string
+	}{{"#BreakingRule", b}, {"#LintRule", l}} {
+		slices.Sort(tc.ids)
+		if got := schemaRules(t, tc.def); !slices.Equal(got, tc.ids) {
+			t.Errorf("the schema's %s lists %v, the rules are %v", tc.def, got, tc.ids)
+		}
 	}
 }
 

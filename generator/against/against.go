@@ -128,9 +128,13 @@ func (t *Tree) export(top string, paths []string) error {
 		if rel == ".." || strings.HasPrefix(rel, "../") {
 			return fmt.Errorf("%s is outside the repository", p)
 		}
+		if rel == "." {
+			args = append(args, ":(top)") // the whole tree: git matches no file with "."
+			continue
+		}
 		args = append(args, ":(top,literal)"+rel)
 		// The cue.mod directories of the directories above it.
-		for dir := rel; dir != "." && dir != "/"; dir = path.Dir(dir) {
+		for dir := rel; dir != "."; dir = path.Dir(dir) {
 			args = append(args, ":(top,literal)"+path.Join(path.Dir(dir), "cue.mod"))
 		}
 	}

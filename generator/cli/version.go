@@ -19,7 +19,7 @@ type buildInfo struct {
 }
 
 // pseudoRevision is the revision a pseudo-version ends with.
-var pseudoRevision = regexp.MustCompile(`-(\d{14})-([0-9a-f]{12})(\+incompatible)?$`)
+var pseudoRevision = regexp.MustCompile(`[-.](\d{14})-([0-9a-f]{12})(\+incompatible)?$`)
 
 // readBuildInfo reads errspec's version from the build information: the
 // main module's version when errspec is built as errspec's own module
