@@ -224,3 +224,25 @@ func TestCorporaCoverRules(t *testing.T) {
 		}
 	}
 }
+
+// TestReadmeDocumentsRules checks that the README has a row, with an
+// example, for every rule of breaking and of lint.
+func TestReadmeDocumentsRules(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, r := range breaking.Rules {
+		ids = append(ids, r.ID)
+	}
+	for _, r := range lint.Rules {
+		ids = append(ids, r.ID)
+	}
+	for _, id := range ids {
+		row := regexp.MustCompile("(?m)^\\| `" + id + "` \\| [a-z]+ \\| .{10,} \\|$")
+		if !row.Match(data) {
+			t.Errorf("the README has no row for %s with an example", id)
+		}
+	}
+}

@@ -188,6 +188,13 @@ func pair(tree *against.Tree, args []string, cats []*load.Catalog) (pairs []cata
 	if len(problems) > 0 {
 		return nil, nil, problems
 	}
+	if len(olds) == 0 && tree.Rev == "" {
+		// A revision may come before the catalogs; a directory with none
+		// is a mistake.
+		problems = append(problems, usageProblem(fmt.Sprintf("--against %s holds no catalog where the arguments name one", tree.Ref),
+			"give the directory of the older catalog, or a directory that stands for the current one, holding the older catalogs at the same paths"))
+		return nil, nil, problems
+	}
 	taken := map[*load.Catalog]bool{}
 	find := func(match func(old *load.Catalog) bool) *load.Catalog {
 		for _, old := range olds {

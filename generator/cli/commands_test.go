@@ -196,6 +196,18 @@ func TestBreakingOldCatalogInvalid(t *testing.T) {
 	}
 }
 
+// TestBreakingAgainstEmptyDirectory checks that a directory without the
+// older catalog is an error, not a catalog that is new.
+func TestBreakingAgainstEmptyDirectory(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	gittest.Write(t, dir, map[string]string{"spec/shop/catalog.cue": shopV1, "old/README.md": "nothing\n"})
+	code, out, errOut := errspec("breaking", "--against", "old", "spec/shop")
+	if code != cli.ExitInvalid || out != "" || !strings.HasPrefix(errOut, "errspec: --against old holds no catalog where the arguments name one") {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+}
+
 func TestLintFormatJSON(t *testing.T) {
 	project(t, catalog)
 	code, out, errOut := errspec("lint", "--format", "json")
