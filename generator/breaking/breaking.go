@@ -299,7 +299,7 @@ func (c *comparer) code(o, n *model.Code) {
 		c.add("CODE_DEPRECATED", Safe, at("deprecated"), false, n.Name, "", "code %s is deprecated%s", n.Name, use)
 	}
 	if o.Envelope != nil && n.Envelope != nil && o.Envelope.Name != n.Envelope.Name {
-		c.envelope(at("envelope"), fmt.Sprintf("code %s, sent in %s,", n.Name, envelopeName(n.Envelope)), n.Name, o.Envelope, n.Envelope, false)
+		c.envelope(at("envelope"), fmt.Sprintf("code %s, now in the %s,", n.Name, envelopeName(n.Envelope)), n.Name, o.Envelope, n.Envelope, false)
 	}
 	c.wireParams(o, n)
 	c.texts(o, n)
@@ -519,9 +519,9 @@ func (c *comparer) moved(o, n *model.Code, op, np *model.Param) {
 	if slices.Equal(from, to) {
 		return
 	}
-	// The params the envelope does not place one by one moved with their
-	// home, which the envelope's own comparison reports.
-	if o.Envelope.Name == n.Envelope.Name && !o.Envelope.Placed()[op.Name] && !n.Envelope.Placed()[np.Name] {
+	// The params the envelopes do not place one by one moved with their
+	// home, which the comparison of the envelopes reports.
+	if !o.Envelope.Placed()[op.Name] && !n.Envelope.Placed()[np.Name] {
 		return
 	}
 	c.add("PARAM_MOVED", Breaking, []string{"codes", n.Name, "params", np.Name}, false, n.Name,

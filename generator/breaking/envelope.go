@@ -71,8 +71,9 @@ func envelopeName(env *model.Envelope) string {
 }
 
 // envelope compares the layouts of two envelopes: those of one name
-// (own, found at path and below it in each catalog), or those a code
-// moved between (found at the code's path). who names what sends.
+// (own, at path in the newer catalog, its keys below it), or those a code
+// moved between (at the code's path). What the newer envelope no longer
+// sends is reported at the envelope. who names what sends.
 func (c *comparer) envelope(path []string, who, code string, o, n *model.Envelope, own bool) {
 	ol, nl := layoutOf(o), layoutOf(n)
 	at := func(keys []string) []string {
@@ -87,7 +88,7 @@ func (c *comparer) envelope(path []string, who, code string, o, n *model.Envelop
 		to, sends := nl.fields[f]
 		switch {
 		case sent && !sends:
-			c.add("ENVELOPE_KEY_CHANGED", Breaking, at(from), own, code,
+			c.add("ENVELOPE_KEY_CHANGED", Breaking, path, false, code,
 				fmt.Sprintf("keep sending $%s at %s", f, strings.Join(from, ".")),
 				"%s no longer sends $%s, which it sent at %s", who, f, strings.Join(from, "."))
 		case sent && !slices.Equal(from, to):
@@ -103,7 +104,7 @@ func (c *comparer) envelope(path []string, who, code string, o, n *model.Envelop
 		keys := strings.Split(k, ".")
 		switch {
 		case !ok:
-			c.add("ENVELOPE_CONSTANT_CHANGED", Breaking, at(keys), own, code,
+			c.add("ENVELOPE_CONSTANT_CHANGED", Breaking, path, false, code,
 				fmt.Sprintf("keep sending %s: %s", k, ol.consts[k]),
 				"%s no longer sends the constant %s: %s", who, k, ol.consts[k])
 		case v != ol.consts[k]:
