@@ -17,13 +17,14 @@ import (
 	"github.com/errspec/errspec/spec"
 )
 
-// The corpora of errspec breaking and errspec lint, under testdata: a
-// case of breaking is a directory holding the older version of a tree of
-// catalogs in old and the newer in new (each usually one catalog); a case
-// of lint, a catalog. Each holds report.golden, what errspec prints for
-// it, its standard output and then its standard error: errspec breaking
-// --all --against ../old ./... run in new, or errspec lint . run in the
-// case.
+// The corpora of errspec breaking and errspec lint, in breaking/testdata
+// and lint/testdata (testdata, so that no errspec generate ./... takes
+// them for catalogs to generate): a case of breaking is a directory
+// holding the older version of a tree of catalogs in old and the newer in
+// new (each usually one catalog); a case of lint, a catalog. Each holds
+// report.golden, what errspec prints for it, its standard output and then
+// its standard error: errspec breaking --all --against ../old ./... run
+// in new, or errspec lint . run in the case.
 //
 // For every rule there is a case named after it, in lower case, that the
 // rule fires in; for every rule of breaking that breaks and every rule
@@ -34,10 +35,13 @@ const (
 	lintCorpus     = "lint"
 )
 
+// corpusDir is the directory of the cases of a corpus.
+func corpusDir(corpus string) string { return filepath.Join(corpus, "testdata") }
+
 // corpusCases lists the cases of a corpus.
 func corpusCases(t *testing.T, corpus string) []string {
 	t.Helper()
-	entries, err := os.ReadDir(filepath.Join("testdata", corpus))
+	entries, err := os.ReadDir(corpusDir(corpus))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,7 +115,7 @@ func checkFired(t *testing.T, name string, rules []string) {
 }
 
 func TestBreakingCorpus(t *testing.T) {
-	root, err := filepath.Abs(filepath.Join("testdata", breakingCorpus))
+	root, err := filepath.Abs(corpusDir(breakingCorpus))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,7 +136,7 @@ func TestBreakingCorpus(t *testing.T) {
 }
 
 func TestLintCorpus(t *testing.T) {
-	root, err := filepath.Abs(filepath.Join("testdata", lintCorpus))
+	root, err := filepath.Abs(corpusDir(lintCorpus))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -210,17 +214,17 @@ func TestCorporaCoverRules(t *testing.T) {
 	for _, r := range breaking.Rules {
 		name := strings.ToLower(r.ID)
 		if !b[name] {
-			t.Errorf("rule %s has no case testdata/%s/%s", r.ID, breakingCorpus, name)
+			t.Errorf("rule %s has no case %s", r.ID, filepath.Join(corpusDir(breakingCorpus), name))
 		}
 		if !r.Safe && !b[name+"_ok"] {
-			t.Errorf("rule %s has no near miss testdata/%s/%s_ok", r.ID, breakingCorpus, name)
+			t.Errorf("rule %s has no near miss %s_ok", r.ID, filepath.Join(corpusDir(breakingCorpus), name))
 		}
 	}
 	l := has(lintCorpus)
 	for _, r := range lint.Rules {
 		name := strings.ToLower(r.ID)
 		if !l[name] || !l[name+"_ok"] {
-			t.Errorf("rule %s lacks its case testdata/%s/%s or its near miss %s_ok", r.ID, lintCorpus, name, name)
+			t.Errorf("rule %s lacks its case %s or its near miss %s_ok", r.ID, filepath.Join(corpusDir(lintCorpus), name), name)
 		}
 	}
 }

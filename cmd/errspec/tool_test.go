@@ -94,7 +94,9 @@ func main() {
 		return string(out)
 	}
 	goCmd("mod", "tidy")
-	goCmd("generate", "./...")
+	if out := goCmd("generate", "./..."); out != "" {
+		t.Errorf("go generate printed %q; errspec is quiet when it succeeds", out)
+	}
 	for _, f := range []string{"apperr/errors.go", "apperr/ERRORS.md", "apperr/errors.schema.json"} {
 		if _, err := os.Stat(filepath.Join(mod, f)); err != nil {
 			t.Errorf("go generate did not write %s: %v", f, err)
@@ -108,4 +110,8 @@ func main() {
 		t.Errorf("go run . (-want +got):\n%s", diff)
 	}
 	goCmd("tool", "errspec", "check", "./...")
+	// The version is errspec's module's, a dependency of the user's.
+	if got := goCmd("tool", "errspec", "version"); !strings.HasPrefix(got, "errspec v0.0.0 go1.") {
+		t.Errorf("go tool errspec version: %q", got)
+	}
 }
