@@ -47,7 +47,11 @@ func Generate(dir string, opts Options) (files.Set, error) {
 
 // Render renders every output of a loaded catalog, in memory, as Generate
 // does. It checks the catalog's examples against its JSON Schema: the
-// error is load.Diagnostics when one does not match.
+// error is load.Diagnostics when one does not match. When the reference
+// has a Changes section, Render first compares the catalog with the older
+// version it names (see changesSince): the error is load.Diagnostics, at
+// outputs.markdown.changes.since, when that version cannot be found or
+// loaded.
 func Render(cat *load.Catalog, opts Options) (files.Set, error) {
 	var errs model.Errors
 	if cat.Model.Outputs.ChangesSince != "" && cat.Model.Changes == nil {

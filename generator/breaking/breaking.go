@@ -7,8 +7,9 @@
 // A client built from the older version is the one to protect: it
 // matches codes and categories, reads params where the envelope put them,
 // obeys retryable, links to docs URLs, and calls the generated Go
-// constructors. Every change that breaks one of these is reported, once,
-// at the level where it shows first: a param removed breaks the wire, and
+// constructors. Every change that breaks one of these is reported under
+// the rule that says what changed; the Go API's changes only where no
+// change of the wire explains them: a param removed breaks the wire, and
 // its constructor's change is not reported again at the Go level.
 package breaking
 
