@@ -39,20 +39,7 @@ const (
 func corpusDir(corpus string) string { return filepath.Join(corpus, "testdata") }
 
 // corpusCases lists the cases of a corpus.
-func corpusCases(t *testing.T, corpus string) []string {
-	t.Helper()
-	entries, err := os.ReadDir(corpusDir(corpus))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []string
-	for _, e := range entries {
-		if e.IsDir() {
-			out = append(out, e.Name())
-		}
-	}
-	return out
-}
+func corpusCases(t *testing.T, corpus string) []string { return subdirs(t, corpusDir(corpus)) }
 
 // report runs errspec with args in dir and returns what it prints and its
 // exit code.
