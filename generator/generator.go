@@ -52,10 +52,23 @@ func Generate(dir string, opts Options) (files.Set, error) {
 
 // Render renders every output of a loaded catalog, in memory, as Generate
 // does. It checks the catalog's examples against its JSON Schema: the
-// error is load.Diagnostics when one does not match.
+// error is load.Diagnostics when one does not match. When the reference
+// has a Changes section, Render first compares the catalog with the older
+// version it names (see changesSince): the error is load.Diagnostics, at
+// outputs.markdown.changes.since, when that version cannot be found or
+// loaded.
 func Render(cat *load.Catalog, opts Options) (files.Set, error) {
-	set, warnings, err := render(cat.Dir, cat.Model, opts)
 	var errs model.Errors
+	if cat.Model.Outputs.ChangesSince != "" && cat.Model.Changes == nil {
+		changes, err := changesSince(cat)
+		if errors.As(err, &errs) {
+			return files.Set{}, cat.Locate(errs)
+		} else if err != nil {
+			return files.Set{}, err
+		}
+		cat.Model.Changes = changes
+	}
+	set, warnings, err := render(cat.Dir, cat.Model, opts)
 	if errors.As(err, &errs) {
 		return files.Set{}, cat.Locate(errs)
 	}
@@ -136,7 +149,9 @@ func render(dir string, cat *model.Catalog, opts Options) (files.Set, model.Erro
 		return mdgen.Render(cat, notice, opts.Templates)
 	})
 	schemaChecked := async(func() ([]byte, error) {
-		schema, err := schemagen.Build(cat, notice)
+		// The examples are checked against the exact schema, whichever
+		// mode the catalog asks for.
+		schema, err := schemagen.BuildMode(cat, notice, model.SchemaExact)
 		if err != nil {
 			return nil, fmt.Errorf("JSON Schema: %w", err)
 		}
@@ -144,6 +159,11 @@ func render(dir string, cat *model.Catalog, opts Options) (files.Set, model.Erro
 			return nil, err
 		} else if len(errs) > 0 {
 			return nil, errs
+		}
+		if o.JSONSchemaMode == model.SchemaCompatible {
+			if schema, err = schemagen.BuildMode(cat, notice, model.SchemaCompatible); err != nil {
+				return nil, fmt.Errorf("JSON Schema: %w", err)
+			}
 		}
 		return schema.JSON(), nil
 	})
@@ -258,6 +278,10 @@ func Find(args []string) ([]string, error) {
 	slices.Sort(dirs)
 	return slices.Compact(dirs), nil
 }
+
+// IsCatalog reports whether dir holds a catalog: one of its .cue files
+// declares codes (or cannot be read or parsed, which the loader reports).
+func IsCatalog(dir string) bool { return isCatalog(dir) }
 
 // isCatalog reports whether one of dir's .cue files declares codes.
 func isCatalog(dir string) bool {

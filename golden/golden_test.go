@@ -45,8 +45,12 @@ func isInput(rel string) bool {
 	return strings.HasSuffix(rel, ".cue") || rel == "README.md"
 }
 
-func cases(t *testing.T) []string {
-	entries, err := os.ReadDir("testdata")
+func cases(t *testing.T) []string { return subdirs(t, "testdata") }
+
+// subdirs lists the directories in dir.
+func subdirs(t *testing.T, dir string) []string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
 	if err != nil {
 		t.Fatal(err)
 	}

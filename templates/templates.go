@@ -26,6 +26,9 @@
 //	troubleshooting.md.tmpl  "Troubleshooting tier errors"
 //	tools.md.tmpl            "Tools and actions": the required arguments
 //	                         and the tier of each action
+//	changes.md.tmpl          "Changes since": the codes added, deprecated
+//	                         and removed since an older version, and the
+//	                         other changes, when the catalog asks for it
 //
 // Each file starts with a comment that documents the data it receives, a
 // type of package github.com/errspec/errspec/generator/model, and the

@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -62,7 +63,9 @@ func main() {
 	mod := gomodtest.New(t, "example.com/app", files, "\ntool github.com/errspec/errspec/cmd/errspec\n")
 	goCmd := mod.Go
 	goCmd("mod", "tidy")
-	goCmd("generate", "./...")
+	if out := goCmd("generate", "./..."); out != "" {
+		t.Errorf("go generate printed %q; errspec is quiet when it succeeds", out)
+	}
 	for _, f := range []string{"apperr/errors.go", "apperr/ERRORS.md", "apperr/errors.schema.json"} {
 		if _, err := os.Stat(filepath.Join(mod.Dir, f)); err != nil {
 			t.Errorf("go generate did not write %s: %v", f, err)
@@ -76,4 +79,8 @@ func main() {
 		t.Errorf("go run . (-want +got):\n%s", diff)
 	}
 	goCmd("tool", "errspec", "check", "./...")
+	// The version is errspec's module's, a dependency of the user's.
+	if got := goCmd("tool", "errspec", "version"); !strings.HasPrefix(got, "errspec v0.0.0 go1.") {
+		t.Errorf("go tool errspec version: %q", got)
+	}
 }

@@ -5,7 +5,9 @@
 // The problems the `errspec` command reports. Each has a stable code; with
 // `--format json` errspec prints one JSON object per problem, in the shape
 // shown below, so that an editor, a CI job or an agent can act on it.
-// Exit codes follow the category: 1 for drift, 2 for everything else.
+// The exit code follows from the codes reported: 1 when every one is
+// DRIFT, BREAKING_CHANGE, LINT_FINDING or CATALOG_CHANGE (and at least
+// one is not CATALOG_CHANGE, which breaks nothing), 2 when any other is.
 //
 // The package needs Go 1.25 or later and the runtime package github.com/errspec/errspec of the errspec release that generated it.
 package diagnostics
@@ -24,6 +26,8 @@ type Code string
 
 const (
 	CodeAmbiguousCode   Code = "AMBIGUOUS_CODE"    // Ambiguous code
+	CodeBreakingChange  Code = "BREAKING_CHANGE"   // Breaking change
+	CodeCatalogChange   Code = "CATALOG_CHANGE"    // Change that breaks nothing
 	CodeCatalogInvalid  Code = "CATALOG_INVALID"   // Catalog is inconsistent
 	CodeCatalogNotFound Code = "CATALOG_NOT_FOUND" // No catalog
 	CodeCatalogSchema   Code = "CATALOG_SCHEMA"    // Catalog does not match the schema
@@ -31,6 +35,7 @@ const (
 	CodeDrift           Code = "DRIFT"             // Generated files are out of date
 	CodeInternalError   Code = "INTERNAL_ERROR"    // errspec failed
 	CodeInterrupted     Code = "INTERRUPTED"       // Interrupted
+	CodeLintFinding     Code = "LINT_FINDING"      // Lint finding
 	CodeOutputFailed    Code = "OUTPUT_FAILED"     // Writing failed
 	CodeOutputForeign   Code = "OUTPUT_FOREIGN"    // Output file not errspec's
 	CodeTemplateInvalid Code = "TEMPLATE_INVALID"  // Template override invalid
@@ -67,12 +72,16 @@ func (c Code) HTTPStatus() int {
 type Category string
 
 const (
+	// CategoryBreaking is breaking: errspec breaking found a change between two versions of a catalog.
+	CategoryBreaking Category = "breaking"
 	// CategoryCatalog is catalog: The catalog is invalid: errspec wrote nothing. Fix the catalog at the position given, then run errspec again.
 	CategoryCatalog Category = "catalog"
 	// CategoryDrift is drift: errspec check found generated files that differ from what the catalog produces.
 	CategoryDrift Category = "drift"
 	// CategoryInternal is internal: errspec itself failed.
 	CategoryInternal Category = "internal"
+	// CategoryLint is lint: errspec lint found a place where the catalog breaks one of its rules.
+	CategoryLint Category = "lint"
 	// CategoryOutput is output: The outputs could not be written as asked: errspec left every file as it was.
 	CategoryOutput Category = "output"
 	// CategoryUsage is usage: The command line is wrong.
@@ -335,6 +344,8 @@ var catalog = errspec.Catalog{
 // codes holds every code, sorted, a row each: its metadata, its compiled templates and its params type.
 var codes = [...]errspec.CodeSpec{
 	{Code: "AMBIGUOUS_CODE", Category: "usage", Title: "Ambiguous code", Retry: "after_fix", HTTPStatus: 400, Message: "\x00\x00\x00 matches more than one code: \x00\x01\x00", Suggestion: "name the catalog with --dir, and the code as it is spelt", Params: (*AmbiguousCodeParams)(nil)},
+	{Code: "BREAKING_CHANGE", Category: "breaking", Title: "Breaking change", Retry: "after_fix", HTTPStatus: 409, Message: "\x00\x04\x00", Suggestion: "\x00\x05\x00", Params: (*BreakingChangeParams)(nil), Order: "\x03\x04\x05\x06\x00\a\x01\x02"},
+	{Code: "CATALOG_CHANGE", Category: "breaking", Title: "Change that breaks nothing", Retry: "never", HTTPStatus: 409, Message: "\x00\x04\x00", Suggestion: "\x00\x05\x00", Params: (*CatalogChangeParams)(nil), Order: "\x04\x05\x06\a\x00\b\x01\x02\x03"},
 	{Code: "CATALOG_INVALID", Category: "catalog", Title: "Catalog is inconsistent", Retry: "after_fix", HTTPStatus: 422, Message: "\x00\x04\x00", Suggestion: "\x00\x05\x00", Params: (*CatalogInvalidParams)(nil), Order: "\x01\x02\x03\x04\x00\x05"},
 	{Code: "CATALOG_NOT_FOUND", Category: "catalog", Title: "No catalog", Retry: "after_fix", HTTPStatus: 422, Message: "no catalog found in \x00\x00\x00", Suggestion: "name a catalog directory, or run errspec where a directory below holds .cue files that declare codes", Params: (*CatalogNotFoundParams)(nil)},
 	{Code: "CATALOG_SCHEMA", Category: "catalog", Title: "Catalog does not match the schema", Retry: "after_fix", HTTPStatus: 422, Message: "\x00\x04\x00", Suggestion: "\x00\x05\x00", Params: (*CatalogSchemaParams)(nil), Order: "\x01\x02\x03\x04\x00\x05"},
@@ -342,6 +353,7 @@ var codes = [...]errspec.CodeSpec{
 	{Code: "DRIFT", Category: "drift", Title: "Generated files are out of date", Retry: "after_fix", HTTPStatus: 409, Message: "generated files out of date: \x00\x00\x00", Suggestion: "run errspec generate (or go generate ./...) and commit the result", Params: (*DriftParams)(nil)},
 	{Code: "INTERNAL_ERROR", Category: "internal", Title: "errspec failed", Retry: "never", HTTPStatus: 500, Message: "errspec failed: \x00\x00\x00", Suggestion: "report it, with the catalog that causes it", Params: (*InternalErrorParams)(nil)},
 	{Code: "INTERRUPTED", Category: "output", Title: "Interrupted", Retry: "after_fix", HTTPStatus: 409, Message: "interrupted: no file was changed", Suggestion: "run errspec again"},
+	{Code: "LINT_FINDING", Category: "lint", Title: "Lint finding", Retry: "after_fix", HTTPStatus: 422, Message: "\x00\x04\x00", Suggestion: "\x00\x05\x00", Params: (*LintFindingParams)(nil), Order: "\x02\x03\x04\x05\x00\x06\x01"},
 	{Code: "OUTPUT_FAILED", Category: "output", Title: "Writing failed", Retry: "after_fix", HTTPStatus: 409, Message: "writing the outputs failed: \x00\x00\x00", Suggestion: "make the output directories writable, then run errspec again; no file was changed", Params: (*OutputFailedParams)(nil)},
 	{Code: "OUTPUT_FOREIGN", Category: "output", Title: "Output file not errspec's", Retry: "after_fix", HTTPStatus: 409, Message: "\x00\x00\x00 exists and was not generated by errspec for catalog \x00\x01\x00", Suggestion: "move the file away, or change the output path in the catalog", Params: (*OutputForeignParams)(nil)},
 	{Code: "TEMPLATE_INVALID", Category: "usage", Title: "Template override invalid", Retry: "after_fix", HTTPStatus: 400, Message: "\x00\x00\x00", Suggestion: "fix the template, or remove it to use the embedded one", Params: (*TemplateInvalidParams)(nil)},
@@ -375,6 +387,63 @@ func NewAmbiguousCode(code string, matches []string) *Error {
 	return newError(0, &AmbiguousCodeParams{Code: code, Matches: matches}, nil)
 }
 
+// BreakingChangeParams are the params of BREAKING_CHANGE.
+type BreakingChangeParams struct {
+	_       [0]func()
+	Problem string `json:"-"`     // What is wrong, in one line.
+	Rule    string `json:"rule"`  // The ID of the rule, such as CODE_REMOVED.
+	Level   string `json:"level"` // What the change breaks: wire, go, docs or version.
+	BreakingChangeOptions
+}
+
+// BreakingChangeOptions are the optional params of BREAKING_CHANGE. A param left at its zero value is left off the wire.
+type BreakingChangeOptions struct {
+	_      [0]func()
+	File   string `json:"file,omitempty"`   // The file, relative to the working directory.
+	Line   int    `json:"line,omitempty"`   // The line, from 1.
+	Column int    `json:"column,omitempty"` // The column, from 1.
+	Path   string `json:"path,omitempty"`   // The path of the value in the catalog, such as codes.NOT_FOUND.message.
+	Fix    string `json:"-"`                // How to fix it, in one line.
+}
+
+// NewBreakingChange returns an error of code BREAKING_CHANGE: Breaking change.
+// A change between the older and the newer version of a catalog breaks clients of the older one. The position is in the newer catalog, or in the older one for what is gone; the rule says what changed.
+//
+//   - Message: {problem}
+//   - Suggestion: {fix}
+func NewBreakingChange(problem string, rule string, level string, opts ...BreakingChangeOptions) *Error {
+	return newError(1, &BreakingChangeParams{Problem: problem, Rule: rule, Level: level}, opts)
+}
+
+// CatalogChangeParams are the params of CATALOG_CHANGE.
+type CatalogChangeParams struct {
+	_       [0]func()
+	Problem string `json:"-"`     // What is wrong, in one line.
+	Kind    string `json:"kind"`  // expected or safe.
+	Rule    string `json:"rule"`  // The ID of the rule, such as CODE_REMOVED.
+	Level   string `json:"level"` // What the change breaks: wire, go, docs or version.
+	CatalogChangeOptions
+}
+
+// CatalogChangeOptions are the optional params of CATALOG_CHANGE. A param left at its zero value is left off the wire.
+type CatalogChangeOptions struct {
+	_      [0]func()
+	File   string `json:"file,omitempty"`   // The file, relative to the working directory.
+	Line   int    `json:"line,omitempty"`   // The line, from 1.
+	Column int    `json:"column,omitempty"` // The column, from 1.
+	Path   string `json:"path,omitempty"`   // The path of the value in the catalog, such as codes.NOT_FOUND.message.
+	Fix    string `json:"-"`                // How to fix it, in one line.
+}
+
+// NewCatalogChange returns an error of code CATALOG_CHANGE: Change that breaks nothing.
+// A change between the older and the newer version of a catalog that breaks no client: a code removed as the older version announced (kind expected), or, with --all, a safe change (kind safe).
+//
+//   - Message: {problem}
+//   - Suggestion: {fix}
+func NewCatalogChange(problem string, kind string, rule string, level string, opts ...CatalogChangeOptions) *Error {
+	return newError(2, &CatalogChangeParams{Problem: problem, Kind: kind, Rule: rule, Level: level}, opts)
+}
+
 // CatalogInvalidParams are the params of CATALOG_INVALID.
 type CatalogInvalidParams struct {
 	_       [0]func()
@@ -398,7 +467,7 @@ type CatalogInvalidOptions struct {
 //   - Message: {problem}
 //   - Suggestion: {fix}
 func NewCatalogInvalid(problem string, opts ...CatalogInvalidOptions) *Error {
-	return newError(1, &CatalogInvalidParams{Problem: problem}, opts)
+	return newError(3, &CatalogInvalidParams{Problem: problem}, opts)
 }
 
 // CatalogNotFoundParams are the params of CATALOG_NOT_FOUND.
@@ -412,7 +481,7 @@ type CatalogNotFoundParams struct {
 //
 //   - Message: no catalog found in {dir}
 //   - Suggestion: name a catalog directory, or run errspec where a directory below holds .cue files that declare codes
-func NewCatalogNotFound(dir string) *Error { return newError(2, &CatalogNotFoundParams{Dir: dir}, nil) }
+func NewCatalogNotFound(dir string) *Error { return newError(4, &CatalogNotFoundParams{Dir: dir}, nil) }
 
 // CatalogSchemaParams are the params of CATALOG_SCHEMA.
 type CatalogSchemaParams struct {
@@ -437,7 +506,7 @@ type CatalogSchemaOptions struct {
 //   - Message: {problem}
 //   - Suggestion: {fix}
 func NewCatalogSchema(problem string, opts ...CatalogSchemaOptions) *Error {
-	return newError(3, &CatalogSchemaParams{Problem: problem}, opts)
+	return newError(5, &CatalogSchemaParams{Problem: problem}, opts)
 }
 
 // CatalogSyntaxParams are the params of CATALOG_SYNTAX.
@@ -463,7 +532,7 @@ type CatalogSyntaxOptions struct {
 //   - Message: {problem}
 //   - Suggestion: {fix}
 func NewCatalogSyntax(problem string, opts ...CatalogSyntaxOptions) *Error {
-	return newError(4, &CatalogSyntaxParams{Problem: problem}, opts)
+	return newError(6, &CatalogSyntaxParams{Problem: problem}, opts)
 }
 
 // DriftParams are the params of DRIFT.
@@ -487,7 +556,7 @@ type DriftOptions struct {
 //   - Message: generated files out of date: {count}
 //   - Suggestion: run errspec generate (or go generate ./...) and commit the result
 func NewDrift(count int, opts ...DriftOptions) *Error {
-	return newError(5, &DriftParams{Count: count}, opts)
+	return newError(7, &DriftParams{Count: count}, opts)
 }
 
 // InternalErrorParams are the params of INTERNAL_ERROR.
@@ -502,7 +571,7 @@ type InternalErrorParams struct {
 //   - Message: errspec failed: {problem}
 //   - Suggestion: report it, with the catalog that causes it
 func NewInternalError(problem string) *Error {
-	return newError(6, &InternalErrorParams{Problem: problem}, nil)
+	return newError(8, &InternalErrorParams{Problem: problem}, nil)
 }
 
 // NewInterrupted returns an error of code INTERRUPTED: Interrupted.
@@ -510,7 +579,34 @@ func NewInternalError(problem string) *Error {
 //
 //   - Message: interrupted: no file was changed
 //   - Suggestion: run errspec again
-func NewInterrupted() *Error { return newError(7, nil, nil) }
+func NewInterrupted() *Error { return newError(9, nil, nil) }
+
+// LintFindingParams are the params of LINT_FINDING.
+type LintFindingParams struct {
+	_       [0]func()
+	Problem string `json:"-"`    // What is wrong, in one line.
+	Rule    string `json:"rule"` // The ID of the rule, such as CODE_SUGGESTION.
+	LintFindingOptions
+}
+
+// LintFindingOptions are the optional params of LINT_FINDING. A param left at its zero value is left off the wire.
+type LintFindingOptions struct {
+	_      [0]func()
+	File   string `json:"file,omitempty"`   // The file, relative to the working directory.
+	Line   int    `json:"line,omitempty"`   // The line, from 1.
+	Column int    `json:"column,omitempty"` // The column, from 1.
+	Path   string `json:"path,omitempty"`   // The path of the value in the catalog, such as codes.NOT_FOUND.message.
+	Fix    string `json:"-"`                // How to fix it, in one line.
+}
+
+// NewLintFinding returns an error of code LINT_FINDING: Lint finding.
+// The catalog breaks a rule of errspec lint at the position given.
+//
+//   - Message: {problem}
+//   - Suggestion: {fix}
+func NewLintFinding(problem string, rule string, opts ...LintFindingOptions) *Error {
+	return newError(10, &LintFindingParams{Problem: problem, Rule: rule}, opts)
+}
 
 // OutputFailedParams are the params of OUTPUT_FAILED.
 type OutputFailedParams struct {
@@ -524,7 +620,7 @@ type OutputFailedParams struct {
 //   - Message: writing the outputs failed: {reason}
 //   - Suggestion: make the output directories writable, then run errspec again; no file was changed
 func NewOutputFailed(reason string) *Error {
-	return newError(8, &OutputFailedParams{Reason: reason}, nil)
+	return newError(11, &OutputFailedParams{Reason: reason}, nil)
 }
 
 // OutputForeignParams are the params of OUTPUT_FOREIGN.
@@ -547,7 +643,7 @@ type OutputForeignOptions struct {
 //   - Message: {file} exists and was not generated by errspec for catalog {catalog}
 //   - Suggestion: move the file away, or change the output path in the catalog
 func NewOutputForeign(file string, catalog string, opts ...OutputForeignOptions) *Error {
-	return newError(9, &OutputForeignParams{File: file, Catalog: catalog}, opts)
+	return newError(12, &OutputForeignParams{File: file, Catalog: catalog}, opts)
 }
 
 // TemplateInvalidParams are the params of TEMPLATE_INVALID.
@@ -562,7 +658,7 @@ type TemplateInvalidParams struct {
 //   - Message: {problem}
 //   - Suggestion: fix the template, or remove it to use the embedded one
 func NewTemplateInvalid(problem string) *Error {
-	return newError(10, &TemplateInvalidParams{Problem: problem}, nil)
+	return newError(13, &TemplateInvalidParams{Problem: problem}, nil)
 }
 
 // UnknownCodeParams are the params of UNKNOWN_CODE.
@@ -579,7 +675,7 @@ type UnknownCodeParams struct {
 //   - Message: no code {code} in {catalog}
 //   - Suggestion: did you mean {candidates:or}?
 func NewUnknownCode(code string, catalog string, candidates []string) *Error {
-	return newError(11, &UnknownCodeParams{Code: code, Catalog: catalog, Candidates: candidates}, nil)
+	return newError(14, &UnknownCodeParams{Code: code, Catalog: catalog, Candidates: candidates}, nil)
 }
 
 // UsageParams are the params of USAGE.
@@ -601,5 +697,5 @@ type UsageOptions struct {
 //   - Message: {problem}
 //   - Suggestion: {fix}
 func NewUsage(problem string, opts ...UsageOptions) *Error {
-	return newError(12, &UsageParams{Problem: problem}, opts)
+	return newError(15, &UsageParams{Problem: problem}, opts)
 }

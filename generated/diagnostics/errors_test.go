@@ -14,6 +14,7 @@ var examples = []struct {
 	err  *Error
 	want string
 }{
+	{"BREAKING_CHANGE/0", NewBreakingChange("code NOT_FOUND is gone", "CODE_REMOVED", "wire", BreakingChangeOptions{File: "HEAD~1:spec/catalog.cue", Line: 40, Column: 8, Path: "codes.NOT_FOUND", Fix: "keep the code, deprecated with use: NEW_CODE, for a version before removing it"}), "{\"code\":\"BREAKING_CHANGE\",\"message\":\"code NOT_FOUND is gone\",\"position\":{\"file\":\"HEAD~1:spec/catalog.cue\",\"line\":40,\"column\":8},\"path\":\"codes.NOT_FOUND\",\"suggestion\":\"keep the code, deprecated with use: NEW_CODE, for a version before removing it\",\"details\":{\"rule\":\"CODE_REMOVED\",\"level\":\"wire\"}}"},
 	{"CATALOG_SCHEMA/0", NewCatalogSchema("field not allowed", CatalogSchemaOptions{File: "spec/catalog.cue", Line: 8, Column: 2, Path: "codes.INTERNAL.titel", Fix: "did you mean title?"}), "{\"code\":\"CATALOG_SCHEMA\",\"message\":\"field not allowed\",\"position\":{\"file\":\"spec/catalog.cue\",\"line\":8,\"column\":2},\"path\":\"codes.INTERNAL.titel\",\"suggestion\":\"did you mean title?\"}"},
 	{"DRIFT/0", NewDrift(1, DriftOptions{Changed: []string{"generated/agenttools/errors.go"}}), "{\"code\":\"DRIFT\",\"message\":\"generated files out of date: 1\",\"suggestion\":\"run errspec generate (or go generate ./...) and commit the result\",\"details\":{\"count\":1,\"changed\":[\"generated/agenttools/errors.go\"]}}"},
 }

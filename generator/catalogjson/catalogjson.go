@@ -35,6 +35,7 @@ type Catalog struct {
 	Name        string `json:"name"`
 	Title       string `json:"title"`
 	Description string `json:"description,omitempty"` // Markdown
+	Version     string `json:"version,omitempty"`     // the catalog's semantic version, as declared
 	DocsURL     string `json:"docs_url,omitempty"`    // where the reference is published
 	// Envelopes are the wire shapes, the default first, in the catalog's
 	// envelope language ("$code", "$params", ...).
@@ -217,6 +218,7 @@ func FromModel(cat *model.Catalog) Catalog {
 		Name:        cat.Name,
 		Title:       cat.Title,
 		Description: cat.Description,
+		Version:     cat.Version,
 		DocsURL:     cat.ReferenceURL(),
 		Envelopes:   []Envelope{},
 		Categories:  []Category{},

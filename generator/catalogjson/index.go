@@ -26,6 +26,10 @@ func RenderIndex(cat *model.Catalog, notice string) []byte {
 		line("<!-- %s -->", notice)
 	}
 	line("# %s", oneLine(cat.Title))
+	if cat.Version != "" {
+		line("")
+		line("Version %s.", cat.Version)
+	}
 	if summary := firstParagraph(cat.Description); summary != "" {
 		line("")
 		line("> %s", summary)

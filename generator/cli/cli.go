@@ -4,7 +4,6 @@ package cli
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -26,54 +25,21 @@ const (
 	ExitInvalid = 2 // an invalid catalog, bad usage, or a failure to write
 )
 
-const usage = `errspec turns an error catalog written in CUE into Go, Markdown and JSON Schema.
-
-Usage:
-  errspec [generate] [flags] [DIR ...]   write the outputs of the catalogs
-  errspec check [flags] [DIR ...]        compare the outputs with the disk
-  errspec explain [flags] CODE           print the documentation of a code
-  errspec help                           print this text
-
-DIR is a catalog directory, or a directory followed by /... for every
-catalog below it (a directory whose .cue files declare codes). The default
-is ./...
-
-Flags:
-  --templates DIR   override embedded Markdown templates by file name
-  --format FORMAT   text (default) or json: how problems are printed, and
-                    for explain how the code is
-  --dir DIR         explain: the catalog to look in (default ./...)
-
-Exit codes: 0 ok, 1 drift found (check), 2 invalid catalog, usage or I/O error.
-`
-
-// Main runs errspec with args (without the program name) and returns the
-// exit code.
-func Main(args []string, stdout, stderr io.Writer) int {
-	cmd := "generate"
-	if len(args) > 0 {
-		switch args[0] {
-		case "generate", "check":
-			cmd, args = args[0], args[1:]
-		case "explain":
-			return runExplain(args[1:], stdout, stderr)
-		case "help", "-h", "-help", "--help":
-			fmt.Fprint(stdout, usage)
-			return ExitOK
-		}
-	}
-	fset := flag.NewFlagSet("errspec "+cmd, flag.ContinueOnError)
-	fset.SetOutput(io.Discard)
+// runGenerate runs errspec generate, or errspec check when c is check.
+func runGenerate(c *command, args []string, stdout, stderr io.Writer) int {
+	cmd := c.name
+	fset := c.flags()
 	templates := fset.String("templates", "", "")
 	format := fset.String("format", "text", "")
-	r := &run{stdout: stdout, stderr: stderr}
-	if err := fset.Parse(args); err != nil {
-		return r.usage(err.Error())
+	verbose := false
+	if cmd == "generate" {
+		fset.BoolVar(&verbose, "v", false, "")
 	}
-	if *format != "text" && *format != "json" {
-		return r.report(usageProblem(fmt.Sprintf("--format must be text or json, not %q", *format), "use --format text or --format json"))
+	r, args, code, ok := c.start(fset, format, args, stdout, stderr)
+	if !ok {
+		return code
 	}
-	r.json = *format == "json"
+	r.verbose = verbose
 	opts := generator.Options{Warn: r.warn}
 	if *templates != "" {
 		if st, err := os.Stat(*templates); err != nil || !st.IsDir() {
@@ -83,14 +49,14 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		opts.Templates = os.DirFS(*templates)
 	}
 
-	dirs, err := generator.Find(fset.Args())
+	dirs, err := generator.Find(args)
 	if err != nil {
 		return r.report(usageProblem(err.Error(), "name catalog directories that exist"))
 	}
 	if len(dirs) == 0 {
 		where := "./..."
-		if fset.NArg() > 0 {
-			where = strings.Join(fset.Args(), " ")
+		if len(args) > 0 {
+			where = strings.Join(args, " ")
 		}
 		return r.report(problem{err: diagnostics.NewCatalogNotFound(where)})
 	}
@@ -132,6 +98,8 @@ func Main(args []string, stdout, stderr io.Writer) int {
 type run struct {
 	stdout, stderr io.Writer
 	json           bool
+	cmd            *command // the command being run, for its usage
+	verbose        bool     // -v: print what changed
 }
 
 func (r *run) generate(sets []files.Set) int {
@@ -155,7 +123,7 @@ func (r *run) generate(sets []files.Set) int {
 			return r.report(fromWrite(err)...)
 		}
 		for _, c := range changes {
-			if c.Status != files.Unchanged {
+			if r.verbose && c.Status != files.Unchanged {
 				fmt.Fprintf(r.stdout, "%s %s\n", c.Status, c.Path)
 			}
 		}

@@ -47,7 +47,7 @@ func errspec(args ...string) (code int, stdout, stderr string) {
 
 func TestGenerateThenCheck(t *testing.T) {
 	project(t, catalog)
-	code, out, errOut := errspec()
+	code, out, errOut := errspec("-v")
 	if code != cli.ExitOK {
 		t.Fatalf("generate exited %d: %s", code, errOut)
 	}
@@ -116,7 +116,7 @@ func TestStaleFileRemoved(t *testing.T) {
 	if code, _, _ := errspec("check"); code != cli.ExitDrift {
 		t.Errorf("check with a stale file exited %d, want %d", code, cli.ExitDrift)
 	}
-	code, out, errOut := errspec()
+	code, out, errOut := errspec("generate", "-v")
 	if code != cli.ExitOK {
 		t.Fatal(errOut)
 	}
@@ -179,9 +179,9 @@ func TestInvalidCatalog(t *testing.T) {
 		want      *regexp.Regexp
 	}{
 		{"misspelt field", strings.Replace(catalog, "title:", "titel:", 1),
-			regexp.MustCompile(`(?m)^catalog\.cue:10:\d+: codes\.INTERNAL\.titel: field not allowed\n\tfix: did you mean title\?`)},
+			regexp.MustCompile(`(?m)^errspec: catalog\.cue:10:\d+: codes\.INTERNAL\.titel: field not allowed\n\tfix: did you mean title\?`)},
 		{"syntax error", strings.Replace(catalog, `"Something went wrong"`, `"Something went wrong`, 1),
-			regexp.MustCompile(`^catalog\.cue:10:\d+: string literal not terminated`)},
+			regexp.MustCompile(`^errspec: catalog\.cue:10:\d+: string literal not terminated`)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -233,7 +233,7 @@ func TestUsage(t *testing.T) {
 	if code, out, _ := errspec("help"); code != cli.ExitOK || !strings.Contains(out, "Exit codes") {
 		t.Errorf("help: exit %d, output %q", code, out)
 	}
-	if code, _, errOut := errspec("--nope"); code != cli.ExitInvalid || !strings.Contains(errOut, "Usage") {
+	if code, _, errOut := errspec("--nope"); code != cli.ExitInvalid || !strings.Contains(errOut, "usage: errspec [generate]") {
 		t.Errorf("bad flag: exit %d, stderr %q", code, errOut)
 	}
 	if code, _, errOut := errspec("--format", "yaml"); code != cli.ExitInvalid || !strings.Contains(errOut, "--format") {

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"slices"
@@ -21,27 +20,13 @@ import (
 // code's object of the catalog JSON. A code is matched exactly, else
 // without regard to case. An unknown code is an error that names the
 // closest codes.
-func runExplain(args []string, stdout, stderr io.Writer) int {
-	fset := flag.NewFlagSet("errspec explain", flag.ContinueOnError)
-	fset.SetOutput(io.Discard)
+func runExplain(c *command, args []string, stdout, stderr io.Writer) int {
+	fset := c.flags()
 	dir := fset.String("dir", "./...", "")
 	format := fset.String("format", "text", "")
-	// Flags may come before or after the code.
-	var codes []string
-	for {
-		if err := fset.Parse(args); err != nil {
-			return (&run{stdout: stdout, stderr: stderr}).usage(err.Error())
-		}
-		if fset.NArg() == 0 {
-			break
-		}
-		codes = append(codes, fset.Arg(0))
-		args = fset.Args()[1:]
-	}
-	r := &run{stdout: stdout, stderr: stderr, json: *format == "json"}
-	if *format != "text" && *format != "json" {
-		r.json = false
-		return r.report(usageProblem(fmt.Sprintf("--format must be text or json, not %q", *format), "use --format text or --format json"))
+	r, codes, code, ok := c.start(fset, format, args, stdout, stderr)
+	if !ok {
+		return code
 	}
 	if len(codes) != 1 {
 		return r.report(usageProblem(fmt.Sprintf("errspec explain takes one code, not %d", len(codes)),

@@ -36,9 +36,9 @@ func (p problem) text() string {
 	return s
 }
 
-// report prints problems, for a person or, with --format json, as one JSON
-// object per line, and returns the exit code: ExitDrift when every problem
-// is drift, ExitInvalid otherwise.
+// report prints problems on stderr, for a person, each after "errspec: ",
+// or, with --format json, as one JSON object per line, and returns the
+// exit code: ExitDrift when every problem is drift, ExitInvalid otherwise.
 func (r *run) report(ps ...problem) int {
 	code := ExitDrift
 	for _, p := range ps {
@@ -46,17 +46,13 @@ func (r *run) report(ps ...problem) int {
 			code = ExitInvalid
 		}
 		if r.json {
-			b, err := json.Marshal(p.err)
-			if err != nil {
-				b = []byte(fmt.Sprintf(`{"code":%q,"message":%q}`, p.err.Code, p.err.Message))
-			}
-			fmt.Fprintf(r.stderr, "%s\n", b)
+			fmt.Fprintf(r.stderr, "%s\n", errorJSON(p.err))
 			continue
 		}
-		fmt.Fprintln(r.stderr, p.text())
+		fmt.Fprintln(r.stderr, prefix+p.text())
 	}
 	if !r.json && len(ps) > 1 {
-		fmt.Fprintf(r.stderr, "%d problems\n", len(ps))
+		fmt.Fprintf(r.stderr, "%s%d problems\n", prefix, len(ps))
 	}
 	return code
 }
@@ -86,7 +82,16 @@ func (r *run) warn(d load.Diagnostic) {
 	if d.Fix != "" {
 		s += "\n\tfix: " + d.Fix
 	}
-	fmt.Fprintln(r.stderr, s)
+	fmt.Fprintln(r.stderr, prefix+s)
+}
+
+// errorJSON is an error of errspec's catalog as JSON, on one line.
+func errorJSON(e *diagnostics.Error) []byte {
+	b, err := json.Marshal(e)
+	if err != nil {
+		b = []byte(fmt.Sprintf(`{"code":%q,"message":%q}`, e.Code, e.Message))
+	}
+	return b
 }
 
 // fromDiagnostic turns a problem with a catalog into errspec's error of
@@ -165,12 +170,19 @@ func usageProblem(msg, fix string) problem {
 	return problem{err: diagnostics.NewUsage(msg, diagnostics.UsageOptions{Fix: fix})}
 }
 
+// prefix starts every message errspec prints on stderr for a person.
+const prefix = "errspec: "
+
 // usage reports a command line that does not parse and, for a person,
-// prints the usage after it.
+// prints the command's synopsis after it.
 func (r *run) usage(msg string) int {
-	code := r.report(usageProblem(msg, "run errspec help for the commands and flags"))
-	if !r.json {
-		fmt.Fprint(r.stderr, "\n"+usage)
+	help := "errspec help"
+	if r.cmd != nil {
+		help += " " + r.cmd.name
+	}
+	code := r.report(usageProblem(msg, "run "+help+" for the usage"))
+	if !r.json && r.cmd != nil {
+		fmt.Fprintf(r.stderr, "usage: %s\n", r.cmd.usage)
 	}
 	return code
 }

@@ -735,6 +735,7 @@ var boundProblems = map[string]string{
 	"tiers[]":     "a tier name is letters, digits, spaces, _ and -, starting with a letter",
 	"tools[]":     "not a tool or a tool:action",
 	"index":       "an index page is a file name ending in .md",
+	"version":     "not a semantic version, MAJOR.MINOR.PATCH",
 }
 
 // fieldKey names the field at p for the tables of fixes: its name, with
@@ -846,6 +847,7 @@ var valueFixes = map[string]string{
 	"url_suffix":          `use "", "/", ".html" or ".md"`,
 	"tiers":               `write the tiers as a list, lowest first, such as ["Free", "Premium"]`,
 	"required":            `write the required arguments as a list, such as ["project_id"]`,
+	"version":             `give a semantic version, such as "1.4.0" or "v1.4.0"`,
 	"examples":            "write the examples as a list, such as [{params: {...}, json: {...}}]",
 	"deprecated":          `write deprecated as an object, such as {since: "v2", use: "NEW_CODE"}`,
 }
@@ -877,6 +879,7 @@ var nameFixes = map[string]string{
 	"codes":      "start code names with a letter and use letters, digits and _, such as NOT_FOUND",
 	"params":     "name params in lower snake_case, such as missing_fields",
 	"fields":     "name fields in lower snake_case, such as missing_fields",
+	"ignore":     "name a rule: errspec help lint and errspec help breaking list them",
 }
 
 func fixFor(v cue.Value, p []string, msg string) string {

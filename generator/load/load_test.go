@@ -329,7 +329,7 @@ func TestDirFixes(t *testing.T) {
 		want  Diagnostics
 	}{
 		{"misspelt top-level field", `nmae: "y"` + "\n", Diagnostics{{Line: 7, Col: 1, Path: "nmae", Msg: "field not allowed",
-			Fix: "did you mean name? the fields allowed here are name, title, description, error_text, docs, outputs, envelope, envelopes, categories, codes, tiers, upgrade_url, features, tools, roles"}}},
+			Fix: "did you mean name? the fields allowed here are name, title, description, error_text, version, docs, outputs, envelope, envelopes, categories, codes, tiers, upgrade_url, features, tools, roles, lint, breaking"}}},
 		{"misspelt docs field", `docs: baseurl: "https://x"` + "\n", Diagnostics{{Line: 7, Col: 7, Path: "docs.baseurl", Msg: "field not allowed",
 			Fix: "did you mean base_url? the fields allowed here are base_url"}}},
 		{"unknown output", `outputs: html: {}` + "\n", Diagnostics{{Line: 7, Col: 10, Path: "outputs.html", Msg: "field not allowed",
@@ -433,7 +433,7 @@ categories: {NotFound: description: "N.", c: http_status: 600}
 	t.Chdir(dir)
 	want := Diagnostics{
 		{File: "catalog.cue", Line: 7, Col: 1, Path: "nmae", Msg: "field not allowed",
-			Fix: "did you mean name? the fields allowed here are name, title, description, error_text, docs, outputs, envelope, envelopes, categories, codes, tiers, upgrade_url, features, tools, roles"},
+			Fix: "did you mean name? the fields allowed here are name, title, description, error_text, version, docs, outputs, envelope, envelopes, categories, codes, tiers, upgrade_url, features, tools, roles, lint, breaking"},
 		{File: "catalog.cue", Line: 8, Col: 14, Path: "categories.NotFound", Msg: "field not allowed",
 			Fix: "name categories in lower snake_case, such as not_found"},
 		{File: "catalog.cue", Line: 8, Col: 59, Path: "categories.c.http_status",

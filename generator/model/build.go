@@ -75,8 +75,11 @@ func (b *builder) build() *Catalog {
 		Name:        in.Name,
 		Title:       in.Title,
 		Description: in.Description,
+		Version:     in.Version,
 		DocsBaseURL: in.Docs.BaseURL,
 		UpgradeURL:  in.UpgradeURL,
+		Lint:        b.ruleConfig("lint", in.Lint),
+		Breaking:    b.ruleConfig("breaking", in.Breaking),
 	}
 	if cat.Title == "" {
 		cat.Title = in.Name
@@ -94,9 +97,13 @@ func (b *builder) build() *Catalog {
 		} else {
 			cat.Outputs.Markdown = path.Clean(o.File)
 		}
+		if o.Changes != nil {
+			cat.Outputs.ChangesSince = o.Changes.Since
+		}
 	}
 	if o := in.Outputs.JSONSchema; o != nil {
 		cat.Outputs.JSONSchema = path.Clean(o.File)
+		cat.Outputs.JSONSchemaMode = cmp.Or(o.Mode, SchemaExact)
 	}
 	if o := in.Outputs.Catalog; o != nil {
 		cat.Outputs.Catalog = path.Clean(o.File)

@@ -82,7 +82,7 @@ func TestBuildOutputErrors(t *testing.T) {
 				Package string `json:"package"`
 			}{`C:\gen`, "gen"}
 			o.Markdown = &InputMarkdown{Layout: LayoutPerCode, Dir: "/docs"}
-			o.JSONSchema = &file{`\\server\errors.json`}
+			o.JSONSchema = &InputJSONSchema{File: `\\server\errors.json`}
 		}, Errors{
 			{[]string{"outputs", "go", "dir"}, `C:\gen is an absolute path; output paths are relative to the catalog, so that the catalog builds anywhere`, `give a path relative to the catalog directory, such as ../generated/C:\gen`},
 			{[]string{"outputs", "markdown", "dir"}, "/docs is an absolute path; output paths are relative to the catalog, so that the catalog builds anywhere", "give a path relative to the catalog directory, such as ../generated/docs"},
@@ -91,7 +91,7 @@ func TestBuildOutputErrors(t *testing.T) {
 		{"one file twice", func(o *InputOutputs) {
 			o.Markdown = &InputMarkdown{File: "docs/errors.md"}
 			o.LLMs = &file{"docs/../docs/errors.md"}
-			o.JSONSchema = &file{"errors.json"}
+			o.JSONSchema = &InputJSONSchema{File: "errors.json"}
 			o.Catalog = &file{"./errors.json"}
 		}, Errors{
 			{[]string{"outputs", "catalog", "file"}, "./errors.json is also the file of outputs.jsonschema.file: one output would overwrite the other", "give each output a file of its own"},

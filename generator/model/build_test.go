@@ -78,9 +78,7 @@ func TestBuildCatalog(t *testing.T) {
 		Package string `json:"package"`
 	}{"./gen/errs/", "errs"}
 	in.Outputs.Markdown = &InputMarkdown{File: "docs/../ERRORS.md"}
-	in.Outputs.JSONSchema = &struct {
-		File string `json:"file"`
-	}{"schema//errors.json"}
+	in.Outputs.JSONSchema = &InputJSONSchema{File: "schema//errors.json"}
 	got := mustBuild(t, in)
 	type view struct {
 		Name, Title, Description, DocsBaseURL string
@@ -91,7 +89,7 @@ func TestBuildCatalog(t *testing.T) {
 		Title:       "agent_tools",
 		Description: "Errors of the agent tools.",
 		DocsBaseURL: "https://docs.example.com/errors",
-		Outputs:     Outputs{GoDir: "gen/errs", GoPackage: "errs", Markdown: "ERRORS.md", JSONSchema: "schema/errors.json"},
+		Outputs:     Outputs{GoDir: "gen/errs", GoPackage: "errs", Markdown: "ERRORS.md", JSONSchema: "schema/errors.json", JSONSchemaMode: SchemaExact},
 	}
 	if diff := cmp.Diff(want, view{got.Name, got.Title, got.Description, got.DocsBaseURL, got.Outputs}); diff != "" {
 		t.Errorf("catalog (-want +got):\n%s", diff)

@@ -14,6 +14,7 @@ type Input struct {
 	Title       string                   `json:"title"`
 	Description string                   `json:"description"`
 	ErrorText   string                   `json:"error_text"`
+	Version     string                   `json:"version"`
 	Docs        InputDocs                `json:"docs"`
 	Outputs     InputOutputs             `json:"outputs"`
 	Envelope    json.RawMessage          `json:"envelope"`
@@ -25,6 +26,15 @@ type Input struct {
 	Features    Ordered[InputFeature]    `json:"features"`
 	Tools       Ordered[InputTool]       `json:"tools"`
 	Roles       Ordered[string]          `json:"roles"`
+	Lint        *InputRules              `json:"lint"`
+	Breaking    *InputRules              `json:"breaking"`
+}
+
+// InputRules configures the rules of errspec lint or errspec breaking.
+type InputRules struct {
+	Use    []string          `json:"use"` // lint only
+	Except []string          `json:"except"`
+	Ignore Ordered[[]string] `json:"ignore"`
 }
 
 // InputFeature is one entry of features.
@@ -70,16 +80,20 @@ type InputOutputs struct {
 		Dir     string `json:"dir"`
 		Package string `json:"package"`
 	} `json:"go"`
-	Markdown   *InputMarkdown `json:"markdown"`
-	JSONSchema *struct {
-		File string `json:"file"`
-	} `json:"jsonschema"`
-	Catalog *struct {
+	Markdown   *InputMarkdown   `json:"markdown"`
+	JSONSchema *InputJSONSchema `json:"jsonschema"`
+	Catalog    *struct {
 		File string `json:"file"`
 	} `json:"catalog"`
 	LLMs *struct {
 		File string `json:"file"`
 	} `json:"llms"`
+}
+
+// InputJSONSchema says where the JSON Schema goes, in which mode.
+type InputJSONSchema struct {
+	File string `json:"file"`
+	Mode string `json:"mode"` // SchemaExact (or "") or SchemaCompatible
 }
 
 // InputMarkdown says where the Markdown reference goes, in which layout.
@@ -89,6 +103,9 @@ type InputMarkdown struct {
 	Dir       string `json:"dir"`
 	Index     string `json:"index"`
 	URLSuffix string `json:"url_suffix"`
+	Changes   *struct {
+		Since string `json:"since"`
+	} `json:"changes"`
 }
 
 // InputCategory is one entry of categories.

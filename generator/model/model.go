@@ -15,6 +15,7 @@ type Catalog struct {
 	Name        string // catalog name, as declared
 	Title       string // docs title; defaults to Name
 	Description string // Markdown
+	Version     string // semantic version, as declared (1.4.0 or v1.4.0), or ""
 	DocsBaseURL string // where the Markdown reference is published, or ""
 	// ErrorText is what an error's Error method returns, a template over
 	// the error's fields; Source "" for "{code}: {message}".
@@ -32,6 +33,14 @@ type Catalog struct {
 	Features   []*Feature // sorted by Key
 	Tools      []*Tool    // sorted by Name
 	Roles      Roles
+
+	Lint     RuleConfig // errspec lint's rules, as the catalog configures them
+	Breaking RuleConfig // errspec breaking's rules, as the catalog configures them
+
+	// Changes is what changed since the older version that
+	// Outputs.ChangesSince names, for the reference's Changes section;
+	// nil unless the generator has compared the two.
+	Changes *Changes
 
 	indexed bool // Build has set each code's replaces and each category's under
 }
@@ -51,9 +60,16 @@ type Outputs struct {
 	MarkdownIndex string // a file name, such as index.md
 	URLSuffix     string // ends the docs URL of a code's page: "", "/", ".html" or ".md"
 
-	JSONSchema string
-	Catalog    string // the resolved catalog as JSON
-	LLMs       string // the llms.txt-style index
+	// ChangesSince names the older version of the catalog the reference's
+	// Changes section compares with: a directory, relative to the catalog,
+	// or a git revision; "" for no such section.
+	ChangesSince string
+
+	JSONSchema     string
+	JSONSchemaMode string // SchemaExact or SchemaCompatible
+
+	Catalog string // the resolved catalog as JSON
+	LLMs    string // the llms.txt-style index
 }
 
 // Category groups codes and gives them defaults.

@@ -2,6 +2,17 @@
 // format: each code's envelope, with its category, retry metadata, docs URL
 // and params pinned down, discriminated by the code.
 //
+// The schema comes in two modes, as the catalog's outputs.jsonschema.mode
+// says. The exact mode (the default) accepts what this version of the
+// catalog sends and nothing else. The compatible mode is for clients that
+// validate what a newer version of the server sends: a code it does not
+// know matches a general branch, the default envelope's shape with its
+// values typed but not pinned and its params of any shape; a code it
+// knows matches its entry with the values a newer version may change
+// without breaking anything (the title, the docs URL, retry_after, the
+// tiers) typed but not pinned; and every object allows keys it does not
+// describe.
+//
 // The document reads top-down: the code at its place in the envelope first,
 // then one "if the code is X then $defs/X" rule per code, then the $defs,
 // each the whole envelope object of one code. A $defs entry describes what
@@ -32,11 +43,22 @@ type Schema struct {
 	defs map[string]object // the $defs entry of each code, by code name
 }
 
-// Build builds the JSON Schema of the catalog's wire format. notice is the
+// Build builds the JSON Schema of the catalog's wire format in the mode
+// the catalog asks for (exact unless it says compatible). notice is the
 // generated-file notice, emitted as the top-level "$comment". The
 // document's $id is described at [schemaID].
 func Build(cat *model.Catalog, notice string) (*Schema, error) {
-	doc, defs, err := document(cat, notice)
+	return BuildMode(cat, notice, cat.Outputs.JSONSchemaMode)
+}
+
+// BuildMode builds the JSON Schema of the catalog's wire format in a mode,
+// model.SchemaExact ("" too) or model.SchemaCompatible, whatever the
+// catalog asks for.
+func BuildMode(cat *model.Catalog, notice, mode string) (*Schema, error) {
+	if mode != "" && mode != model.SchemaExact && mode != model.SchemaCompatible {
+		return nil, fmt.Errorf("JSON Schema of catalog %s: no mode %q", cat.Name, mode)
+	}
+	doc, defs, err := document(cat, notice, mode == model.SchemaCompatible)
 	if err == nil {
 		var data []byte
 		if data, err = appendJSON(nil, doc, 0); err == nil {
@@ -76,20 +98,34 @@ func Render(cat *model.Catalog, notice string) ([]byte, error) {
 // the schema can be published next to the reference docs at its own $id:
 // "https://docs.example.com/errors/agenttools.schema.json". Without a base
 // URL, or with one that is not an absolute URL, it is "urn:errspec:<name>".
-// Either depends only on the catalog's name and base URL.
+// A catalog's version goes in it, so that each version's schema has an $id
+// of its own: "agenttools-1.4.0.schema.json", "urn:errspec:agenttools:1.4.0".
+// Either depends only on the catalog's name, version and base URL.
 func schemaID(cat *model.Catalog) string {
 	if cat.DocsBaseURL != "" {
 		if u, err := url.Parse(cat.DocsBaseURL); err == nil && u.Scheme != "" && u.Host != "" {
 			u.RawQuery, u.Fragment, u.RawFragment = "", "", ""
-			return u.JoinPath(cat.Name + ".schema.json").String()
+			name := cat.Name
+			if cat.Version != "" {
+				name += "-" + cat.Version
+			}
+			return u.JoinPath(name + ".schema.json").String()
 		}
 	}
-	return "urn:errspec:" + url.PathEscape(cat.Name)
+	id := "urn:errspec:" + url.PathEscape(cat.Name)
+	if cat.Version != "" {
+		id += ":" + url.PathEscape(cat.Version)
+	}
+	return id
 }
 
-// document builds the whole schema, and returns it with the $defs entry
-// of each code by name.
-func document(cat *model.Catalog, notice string) (object, map[string]object, error) {
+// unknownCode is the $defs entry of the codes a compatible schema does not
+// know: code names cannot hold a hyphen.
+const unknownCode = "unknown-code"
+
+// document builds the whole schema, exact or compatible, and returns it
+// with the $defs entry of each code by name.
+func document(cat *model.Catalog, notice string, compatible bool) (object, map[string]object, error) {
 	if len(cat.Envelopes) == 0 {
 		return nil, nil, fmt.Errorf("the catalog has no envelope")
 	}
@@ -112,16 +148,25 @@ func document(cat *model.Catalog, notice string) (object, map[string]object, err
 	for i, code := range cat.Codes {
 		codes[i] = code.Name
 	}
-	doc = append(doc, nested(codePath, object{
+	codeSchema := object{
 		{"description", "The error code: what went wrong. Stable across releases."},
 		{"type", "string"},
 		{"enum", codes},
-	}, true)...)
-	if len(cat.Codes) == 0 {
+	}
+	if compatible {
+		codeSchema = object{
+			{"description", "The error code: what went wrong. Stable across releases; a newer version may send codes not listed here."},
+			{"type", "string"},
+			{"minLength", 1},
+			{"examples", codes},
+		}
+	}
+	doc = append(doc, nested(codePath, codeSchema, true)...)
+	if len(cat.Codes) == 0 && !compatible {
 		return doc, nil, nil // allOf must not be empty; the code enum already rejects every payload
 	}
 
-	rules := make([]object, len(cat.Codes))
+	rules := make([]object, len(cat.Codes), len(cat.Codes)+1)
 	defs := object{}
 	byName := make(map[string]object, len(cat.Codes))
 	for i, code := range cat.Codes {
@@ -129,12 +174,27 @@ func document(cat *model.Catalog, notice string) (object, map[string]object, err
 			{"if", nested(codePath, object{{"const", code.Name}}, false)},
 			{"then", object{{"$ref", defRef(code.Name)}}},
 		}
-		def, err := codeDef(cat, code)
+		def, err := codeDef(cat, code, compatible)
 		if err != nil {
 			return nil, nil, fmt.Errorf("code %s: %w", code.Name, err)
 		}
 		defs.add(code.Name, def)
 		byName[code.Name] = def
+	}
+	if compatible {
+		general, err := generalDef(cat)
+		if err != nil {
+			return nil, nil, err
+		}
+		rule := object{{"$ref", defRef(unknownCode)}}
+		if len(codes) > 0 {
+			rule = object{
+				{"if", nested(codePath, object{{"not", object{{"enum", codes}}}}, false)},
+				{"then", rule},
+			}
+		}
+		rules = append(rules, rule)
+		defs.add(unknownCode, general)
 	}
 	doc.add("allOf", rules)
 	doc.add("$defs", defs)
@@ -170,7 +230,7 @@ var pointerEscaper = strings.NewReplacer("~", "~0", "/", "~1")
 
 // codeDef describes the envelope object of one code, introduced by the
 // code's title, description and deprecation.
-func codeDef(cat *model.Catalog, code *model.Code) (object, error) {
+func codeDef(cat *model.Catalog, code *model.Code, compatible bool) (object, error) {
 	if code.Category == nil {
 		return nil, fmt.Errorf("no category")
 	}
@@ -192,7 +252,7 @@ func codeDef(cat *model.Catalog, code *model.Code) (object, error) {
 		def.add("$comment", deprecationNote(d))
 	}
 
-	w := wire{tiers: cat.Tiers, code: code}
+	w := wire{tiers: cat.Tiers, code: code, env: env, open: compatible}
 	placed := env.Placed()
 	for _, p := range code.WireParams() {
 		if !placed[p.Name] {
@@ -202,6 +262,23 @@ func codeDef(cat *model.Catalog, code *model.Code) (object, error) {
 	root, _, err := w.shape(env.Root)
 	if err != nil {
 		return nil, err
+	}
+	return append(def, root...), nil
+}
+
+// generalDef describes the error object of a code the catalog does not
+// know, for the compatible mode: the default envelope's shape, every value
+// typed and none pinned, params of any shape, every object open.
+func generalDef(cat *model.Catalog) (object, error) {
+	env := cat.Envelopes[0]
+	w := wire{tiers: cat.Tiers, env: env, open: true}
+	root, _, err := w.shape(env.Root)
+	if err != nil {
+		return nil, err
+	}
+	def := object{
+		{"title", "A code this version of the catalog does not know"},
+		{"description", "A newer version of the catalog may send codes this one does not list: each comes in the default envelope."},
 	}
 	return append(def, root...), nil
 }
@@ -228,11 +305,17 @@ const (
 	required                 // always written
 )
 
-// wire describes the envelope of one code.
+// wire describes the envelope of one code or, with code nil, of the codes
+// a compatible schema does not know.
 type wire struct {
 	tiers []*model.Tier
 	code  *model.Code
+	env   *model.Envelope
 	rest  []*model.Param // the wire params the envelope does not place one by one, in declared order
+	// open leaves objects open to keys they do not describe, and the values
+	// a newer version may change without breaking a client typed but not
+	// pinned: the compatible mode.
+	open bool
 }
 
 // shape describes an object of the envelope: a closed object with the
@@ -247,7 +330,7 @@ func (w *wire) shape(s *model.Shape) (object, presence, error) {
 			return nil
 		}
 		if keys[key] {
-			return fmt.Errorf("the envelope%s writes the key %q twice in one object", envName(w.code.Envelope), key)
+			return fmt.Errorf("the envelope%s writes the key %q twice in one object", envName(w.env), key)
 		}
 		keys[key] = true
 		props.add(key, schema)
@@ -277,12 +360,12 @@ func (w *wire) shape(s *model.Shape) (object, presence, error) {
 			return nil, never, err
 		}
 	}
-	return closed(props, req)
+	return w.closed(props, req)
 }
 
-// closed is a closed object of the properties, req of them required; its
-// presence follows from theirs.
-func closed(props object, req []string) (object, presence, error) {
+// closed is an object of the properties, req of them required, closed
+// unless w is open; its presence follows from theirs.
+func (w *wire) closed(props object, req []string) (object, presence, error) {
 	if len(props) == 0 {
 		return nil, never, nil
 	}
@@ -294,7 +377,9 @@ func closed(props object, req []string) (object, presence, error) {
 		o.add("minProperties", 1)
 		p = optional
 	}
-	o.add("additionalProperties", false)
+	if !w.open {
+		o.add("additionalProperties", false)
+	}
 	return o, p, nil
 }
 
@@ -311,16 +396,19 @@ func (w *wire) member(m *model.Member) (object, presence, error) {
 	case model.KindConst:
 		v, err := constValue(m.Const)
 		if err != nil {
-			return nil, never, fmt.Errorf("the envelope%s gives %s the constant %s, which is not JSON: %w", envName(w.code.Envelope), m.Key, m.Const, err)
+			return nil, never, fmt.Errorf("the envelope%s gives %s the constant %s, which is not JSON: %w", envName(w.env), m.Key, m.Const, err)
 		}
 		return object{{"const", v}}, required, nil
 	case model.KindField:
 		schema, p, err := w.field(m.Field)
 		if err != nil {
-			return nil, never, fmt.Errorf("the envelope%s gives %s %w", envName(w.code.Envelope), m.Key, err)
+			return nil, never, fmt.Errorf("the envelope%s gives %s %w", envName(w.env), m.Key, err)
 		}
 		return schema, p, nil
 	case model.KindParam:
+		if w.code == nil {
+			return object{}, optional, nil // a param of a code not known: any value
+		}
 		p := w.code.Param(m.Param)
 		if p == nil || !p.Wire {
 			return nil, never, nil
@@ -328,6 +416,9 @@ func (w *wire) member(m *model.Member) (object, presence, error) {
 		schema, err := w.param(p)
 		return schema, presenceOf(p), err
 	case model.KindParams:
+		if w.code == nil {
+			return object{{"type", "object"}}, optional, nil // the params of a code not known: any
+		}
 		var props object
 		var req []string
 		for _, p := range w.rest {
@@ -340,11 +431,11 @@ func (w *wire) member(m *model.Member) (object, presence, error) {
 				req = append(req, p.Name)
 			}
 		}
-		return closed(props, req)
+		return w.closed(props, req)
 	case model.KindObject:
 		return w.shape(m.Object)
 	}
-	return nil, never, fmt.Errorf("the envelope%s gives %s an unknown member kind %d", envName(w.code.Envelope), m.Key, m.Kind)
+	return nil, never, fmt.Errorf("the envelope%s gives %s an unknown member kind %d", envName(w.env), m.Key, m.Kind)
 }
 
 // field describes a value of the error. Values that follow from the code
@@ -352,6 +443,20 @@ func (w *wire) member(m *model.Member) (object, presence, error) {
 func (w *wire) field(f model.Field) (object, presence, error) {
 	c := w.code
 	text := object{{"type", "string"}, {"minLength", 1}}
+	if c == nil {
+		return generalField(f)
+	}
+	if w.open {
+		// What a newer version may change without breaking a client.
+		switch f {
+		case model.FieldTitle:
+			return text, required, nil
+		case model.FieldDocsURL:
+			return text, optional, nil
+		case model.FieldRetryAfter:
+			return object{{"type", "integer"}, {"minimum", 1}}, optional, nil
+		}
+	}
 	switch f {
 	case model.FieldCode:
 		return object{{"const", c.Name}}, required, nil
@@ -379,6 +484,25 @@ func (w *wire) field(f model.Field) (object, presence, error) {
 		return object{{"const", c.DocsURL}}, required, nil
 	case model.FieldTitle:
 		return object{{"const", c.Title}}, required, nil
+	}
+	return nil, never, fmt.Errorf("an unknown field %d", f)
+}
+
+// generalField describes a value of the error of a code the schema does
+// not know: typed, present when the default envelope always sends it.
+func generalField(f model.Field) (object, presence, error) {
+	text := object{{"type", "string"}, {"minLength", 1}}
+	switch f {
+	case model.FieldCode, model.FieldCategory, model.FieldMessage, model.FieldTitle, model.FieldRetry:
+		return text, required, nil
+	case model.FieldDetail, model.FieldSuggestion, model.FieldDocsURL:
+		return text, optional, nil
+	case model.FieldRetryable:
+		return object{{"type", "boolean"}}, required, nil
+	case model.FieldRetryAfter:
+		return object{{"type", "integer"}, {"minimum", 1}}, optional, nil
+	case model.FieldHTTPStatus:
+		return object{{"type", "integer"}, {"minimum", 100}, {"maximum", 599}}, required, nil
 	}
 	return nil, never, fmt.Errorf("an unknown field %d", f)
 }
@@ -438,7 +562,12 @@ func (w *wire) typ(t *model.Type, doc string, nonZero bool) (object, error) {
 			names[i] = tier.Name
 		}
 		o.add("type", "string")
-		o.add("enum", names)
+		if w.open {
+			o.add("minLength", 1) // a newer version may add tiers
+			o.add("examples", names)
+		} else {
+			o.add("enum", names)
+		}
 	case model.Int, model.Float:
 		if t.Kind == model.Int {
 			o.add("type", "integer")
@@ -492,7 +621,9 @@ func (w *wire) typ(t *model.Type, doc string, nonZero bool) (object, error) {
 		if len(req) > 0 {
 			o.add("required", req)
 		}
-		o.add("additionalProperties", false)
+		if !w.open {
+			o.add("additionalProperties", false)
+		}
 	default:
 		return nil, fmt.Errorf("unknown type kind %d (%q)", t.Kind, t.Source)
 	}

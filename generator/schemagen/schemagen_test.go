@@ -142,26 +142,46 @@ var catalogs = []struct {
 	{"two", func(t *testing.T) *model.Catalog { return built(t, "two") }},
 }
 
+// TestGolden compares the schema of each catalog, in the exact mode
+// (NAME.schema.json) and in the compatible one (NAME.compatible.schema.json),
+// with its golden.
 func TestGolden(t *testing.T) {
 	for _, tc := range catalogs {
-		t.Run(tc.name, func(t *testing.T) {
-			got := render(t, tc.cat(t))
-			golden := filepath.Join("testdata", tc.name+".schema.json")
-			if *update {
-				if err := os.WriteFile(golden, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run go test -update to create it)", err)
-			}
-			if diff := cmp.Diff(string(want), string(got)); diff != "" {
-				t.Errorf("Render(%s) mismatch (-want +got):\n%s", tc.name, diff)
-			}
-			compile(t, got)
-		})
+		for _, mode := range []string{model.SchemaExact, model.SchemaCompatible} {
+			t.Run(tc.name+"/"+mode, func(t *testing.T) {
+				golden(t, tc.name, mode, tc.cat(t))
+			})
+		}
 	}
+}
+
+// golden compares the schema of cat in mode with its golden, and checks
+// that it compiles.
+func golden(t *testing.T, name, mode string, cat *model.Catalog) {
+	t.Helper()
+	s, err := BuildMode(cat, files.Notice(cat.Name), mode)
+	if err != nil {
+		t.Fatalf("BuildMode: %v", err)
+	}
+	got := s.JSON()
+	file := name + ".schema.json"
+	if mode == model.SchemaCompatible {
+		file = name + ".compatible.schema.json"
+	}
+	path := filepath.Join("testdata", file)
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if diff := cmp.Diff(string(want), string(got)); diff != "" {
+		t.Errorf("the %s schema of %s (-want +got):\n%s", mode, name, diff)
+	}
+	compile(t, got)
 }
 
 func TestDeterministic(t *testing.T) {
@@ -667,8 +687,11 @@ func TestSchemaID(t *testing.T) {
 		{"https://docs.example.com", "https://docs.example.com/cat.schema.json"},
 		{"http://example.com/e?lang=en", "http://example.com/e/cat.schema.json"},
 		{"docs/errors", "urn:errspec:cat"},
+		{"https://docs.example.com/errors|1.4.0", "https://docs.example.com/errors/cat-1.4.0.schema.json"},
+		{"|v2.0.0-rc.1+b7", "urn:errspec:cat:v2.0.0-rc.1+b7"},
 	} {
-		got := schemaID(&model.Catalog{Name: "cat", DocsBaseURL: tc.base})
+		base, version, _ := strings.Cut(tc.base, "|")
+		got := schemaID(&model.Catalog{Name: "cat", DocsBaseURL: base, Version: version})
 		if got != tc.want {
 			t.Errorf("schemaID(base %q) = %q, want %q", tc.base, got, tc.want)
 		}

@@ -1,0 +1,208 @@
+// Package against finds an older version of catalogs to compare with: a
+// directory, or a git revision of the repository at hand, whose catalog
+// files it reads with git's plumbing into a temporary directory, never
+// touching the work tree or the index.
+package against
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// Tree is an older version of a tree of catalogs, on disk.
+type Tree struct {
+	Ref string // as given
+	Dir string // the older tree's directory: the directory given, or a temporary copy of the revision's files
+	// Rev is the commit of a revision, or "" for a directory.
+	Rev string
+
+	base   string // the directory paths of the newer tree are relative to
+	prefix string // a revision: base's path in the repository, with a final slash, or ""
+}
+
+// NotFoundError is a ref that is neither a directory nor a revision.
+type NotFoundError struct {
+	Ref    string
+	Reason string // why it is not a revision
+}
+
+func (e *NotFoundError) Error() string {
+	return fmt.Sprintf("%s is neither a directory nor a git revision: %s", e.Ref, e.Reason)
+}
+
+// Open finds ref, relative to base: a directory, when one of that name
+// exists; otherwise a git revision (a branch, a tag, HEAD~1, a commit)
+// of the repository that holds base, whose files under paths (each
+// relative to base, "." for all of it) it copies into a temporary
+// directory: the .cue files, and those of the cue.mod directories above
+// them. Close removes the copy.
+func Open(base, ref string, paths []string) (*Tree, error) {
+	if ref == "" {
+		return nil, errors.New("the older version is empty: name a directory or a git revision")
+	}
+	if st, err := os.Stat(filepath.Join(base, ref)); err == nil && st.IsDir() {
+		return &Tree{Ref: ref, Dir: filepath.Join(base, ref), base: base}, nil
+	}
+	if strings.HasPrefix(ref, "-") {
+		return nil, &NotFoundError{ref, "a revision does not start with -"}
+	}
+	top, err := gitLine(base, "rev-parse", "--show-toplevel")
+	if err != nil {
+		return nil, &NotFoundError{ref, "no directory of that name, and " + base + " is not in a git repository"}
+	}
+	commit, err := gitLine(base, "rev-parse", "--verify", "--quiet", "--end-of-options", ref+"^{commit}")
+	if err != nil {
+		return nil, &NotFoundError{ref, "no directory of that name, and no such revision in the repository at " + top +
+			" (a shallow clone may not have it: git fetch --deepen=1, or --unshallow)"}
+	}
+	prefix, err := gitLine(base, "rev-parse", "--show-prefix")
+	if err != nil {
+		return nil, err
+	}
+	tmp, err := os.MkdirTemp("", "errspec-against-")
+	if err != nil {
+		return nil, err
+	}
+	t := &Tree{Ref: ref, Dir: tmp, Rev: commit, base: base, prefix: prefix}
+	if err := t.export(top, paths); err != nil {
+		t.Close()
+		return nil, fmt.Errorf("reading %s from git: %w", ref, err)
+	}
+	return t, nil
+}
+
+// Close removes the copy of a revision's files.
+func (t *Tree) Close() error {
+	if t.Rev == "" {
+		return nil
+	}
+	return os.RemoveAll(t.Dir)
+}
+
+// Path returns where the older tree has the path rel, given relative to
+// the base of the newer tree.
+func (t *Tree) Path(rel string) string {
+	if t.Rev == "" {
+		return filepath.Join(t.Dir, rel)
+	}
+	return filepath.Join(t.Dir, filepath.FromSlash(t.prefix), rel)
+}
+
+// Display returns how to show a file of the older tree, as a position
+// names it (relative to the working directory, or absolute): a file of a
+// revision as REF:path, its path in the repository, as git names it; a
+// file of a directory as it is.
+func (t *Tree) Display(file string) string {
+	if t.Rev == "" || file == "" {
+		return file
+	}
+	abs := file
+	if !filepath.IsAbs(abs) {
+		wd, err := os.Getwd()
+		if err != nil {
+			return file
+		}
+		abs = filepath.Join(wd, file)
+	}
+	rel, err := filepath.Rel(t.Dir, abs)
+	if err != nil || strings.HasPrefix(rel, "..") {
+		return file
+	}
+	return t.Ref + ":" + filepath.ToSlash(rel)
+}
+
+// export copies the files of the revision that a catalog under paths
+// needs into t.Dir, at their paths in the repository.
+func (t *Tree) export(top string, paths []string) error {
+	args := []string{"ls-tree", "-r", "-z", "--full-tree", t.Rev, "--"}
+	for _, p := range paths {
+		rel := path.Clean(t.prefix + filepath.ToSlash(p))
+		if rel == ".." || strings.HasPrefix(rel, "../") {
+			return fmt.Errorf("%s is outside the repository", p)
+		}
+		if rel == "." {
+			args = append(args, ":(top)") // the whole tree: git matches no file with "."
+			continue
+		}
+		args = append(args, ":(top,literal)"+rel)
+		// The cue.mod directories of the directories above it.
+		for dir := rel; dir != "."; dir = path.Dir(dir) {
+			args = append(args, ":(top,literal)"+path.Join(path.Dir(dir), "cue.mod"))
+		}
+	}
+	list, err := git(top, nil, args...)
+	if err != nil {
+		return err
+	}
+	var objects bytes.Buffer
+	var names []string
+	for _, entry := range strings.Split(string(list), "\x00") {
+		meta, name, ok := strings.Cut(entry, "\t")
+		f := strings.Fields(meta)
+		if !ok || len(f) != 3 || f[1] != "blob" || f[0] == "120000" {
+			continue // not a file, or a symbolic link
+		}
+		if strings.HasSuffix(name, ".cue") || strings.Contains("/"+name, "/cue.mod/") {
+			objects.WriteString(f[2] + "\n")
+			names = append(names, name)
+		}
+	}
+	if len(names) == 0 {
+		return nil
+	}
+	out, err := git(top, &objects, "cat-file", "--batch")
+	if err != nil {
+		return err
+	}
+	// Each object is a line "OBJECT blob SIZE", its bytes and a newline.
+	for _, name := range names {
+		header, rest, _ := bytes.Cut(out, []byte("\n"))
+		f := strings.Fields(string(header))
+		size := -1
+		if len(f) == 3 && f[1] == "blob" {
+			size, _ = strconv.Atoi(f[2])
+		}
+		if size < 0 || size+1 > len(rest) {
+			return fmt.Errorf("git cat-file gave %q for %s", header, name)
+		}
+		dst := filepath.Join(t.Dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(dst, rest[:size], 0o644); err != nil {
+			return err
+		}
+		out = rest[size+1:]
+	}
+	return nil
+}
+
+// git runs git in dir, with stdin, and returns what it prints.
+func git(dir string, stdin io.Reader, args ...string) ([]byte, error) {
+	cmd := exec.Command("git", append([]string{"--no-optional-locks"}, args...)...)
+	cmd.Dir = dir
+	cmd.Stdin = stdin
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		if msg := strings.TrimSpace(stderr.String()); msg != "" {
+			return nil, fmt.Errorf("git %s: %s", args[0], msg)
+		}
+		return nil, fmt.Errorf("git %s: %w", args[0], err)
+	}
+	return stdout.Bytes(), nil
+}
+
+// gitLine runs git in dir and returns the line it prints.
+func gitLine(dir string, args ...string) (string, error) {
+	out, err := git(dir, nil, args...)
+	return strings.TrimRight(string(out), "\n"), err
+}

@@ -1,0 +1,814 @@
+// Package breaking compares two versions of a catalog and reports every
+// change, each under a rule (see Rules) with the level it breaks (the
+// wire, the generated Go API, the docs' links, the version) or as safe. It
+// compares the models the loader builds, so the two versions may be
+// written as differently as CUE allows.
+//
+// A client built from the older version is the one to protect: it
+// matches codes and categories, reads params where the envelope put them,
+// obeys retryable, links to docs URLs, and calls the generated Go
+// constructors. Every change that breaks one of these is reported under
+// the rule that says what changed; the Go API's changes only where no
+// change of the wire explains them: a param removed breaks the wire, and
+// its constructor's change is not reported again at the Go level.
+package breaking
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/errspec/errspec/generator/model"
+)
+
+// Kind says whether a change breaks clients.
+type Kind int
+
+// The kinds of changes.
+const (
+	Breaking Kind = iota // breaks clients of the older version
+	Expected             // removes what the older version announced it would
+	Safe                 // breaks nothing
+)
+
+func (k Kind) String() string {
+	switch k {
+	case Breaking:
+		return "breaking"
+	case Expected:
+		return "expected"
+	}
+	return "safe"
+}
+
+// Change is one change between two versions of a catalog.
+type Change struct {
+	Rule  string
+	Level Level
+	Kind  Kind
+	// Path locates the change in the newer catalog or, when InOld, in the
+	// older one (for what is gone): codes, NOT_FOUND, params, id.
+	Path    []string
+	InOld   bool
+	Code    string // the code the change is about, or ""
+	Message string // what changed, one sentence
+	Fix     string // what to do instead; "" for a safe change
+}
+
+// Breaks reports whether the change breaks clients.
+func (c Change) Breaks() bool { return c.Kind == Breaking }
+
+// Compare returns the changes from old to new: every change of the
+// catalog's rules, less those the newer catalog's breaking block excepts
+// or ignores, in a fixed order: the catalog, its envelopes, categories,
+// codes by name, tiers, features, tools and roles, then the Go API, the
+// docs and the version.
+func Compare(old, new *model.Catalog) []Change {
+	c := &comparer{old: old, new: new, explained: map[string]bool{}}
+	c.catalog()
+	c.envelopes()
+	c.categories()
+	c.codes()
+	c.tiers()
+	c.features()
+	c.tools()
+	c.roles()
+	c.goAPI()
+	c.docs()
+	out := slices.DeleteFunc(c.out, func(ch Change) bool {
+		return !new.Breaking.Checks(ch.Rule, true) || new.Breaking.Ignores(ch.Rule, ch.Path)
+	})
+	if v, ok := c.version(out); ok && new.Breaking.Checks(v.Rule, true) && !new.Breaking.Ignores(v.Rule, v.Path) {
+		out = append(out, v)
+	}
+	return out
+}
+
+// Added returns the catalog's changes when it is new: every code added.
+func Added(cat *model.Catalog) []Change {
+	out := []Change{{Rule: "CATALOG_ADDED", Level: Wire, Kind: Safe, Path: []string{"name"},
+		Message: fmt.Sprintf("catalog %s is new", cat.Name)}}
+	return slices.DeleteFunc(out, func(ch Change) bool { return !cat.Breaking.Checks(ch.Rule, true) })
+}
+
+// Removed returns the change of a catalog that is gone: its path is in
+// the catalog itself, the older version.
+func Removed(old *model.Catalog) Change {
+	return Change{Rule: "CATALOG_REMOVED", Level: Wire, Kind: Breaking, Path: []string{"name"}, InOld: true,
+		Message: fmt.Sprintf("catalog %s is gone, and its %s with it", old.Name, count(len(old.Codes), "code")),
+		Fix:     "keep the catalog, or point errspec breaking at where it went"}
+}
+
+type comparer struct {
+	old, new *model.Catalog
+	out      []Change
+	// explained holds the paths (codes.X, codes.X.params, tiers.NAME) of
+	// values whose wire changes explain the Go API's: the Go level does
+	// not report them again.
+	explained map[string]bool
+	renamed   map[string]string // old code name → new, for the codes renamed
+}
+
+// add reports a change of a rule, found at path in the newer catalog, or
+// in the older one with inOld.
+func (c *comparer) add(rule string, kind Kind, path []string, inOld bool, code, fix, format string, args ...any) {
+	r, ok := RuleByID(rule)
+	if !ok {
+		panic("breaking: no rule " + rule)
+	}
+	if r.Safe {
+		kind, fix = Safe, ""
+	}
+	c.out = append(c.out, Change{Rule: rule, Level: r.Level, Kind: kind, Path: slices.Clone(path), InOld: inOld,
+		Code: code, Message: fmt.Sprintf(format, args...), Fix: fix})
+}
+
+func (c *comparer) catalog() {
+	var changed []string
+	if c.old.Title != c.new.Title {
+		changed = append(changed, "title")
+	}
+	if c.old.Description != c.new.Description {
+		changed = append(changed, "description")
+	}
+	if len(changed) > 0 {
+		c.add("TEXT_CHANGED", Safe, []string{changed[0]}, false, "", "", "the catalog's %s changed", and(changed))
+	}
+}
+
+func (c *comparer) categories() {
+	for _, o := range c.old.Categories {
+		n := c.newCategory(o.Name)
+		if n == nil {
+			continue // its constant and anchor are gone: the Go API and the docs report it
+		}
+		var lost []string
+		for _, a := range o.Ancestors() {
+			if !slices.ContainsFunc(n.Ancestors(), func(b *model.Category) bool { return b.Name == a.Name }) {
+				lost = append(lost, a.Name)
+			}
+		}
+		if len(lost) > 0 {
+			c.add("CATEGORY_PARENT_CHANGED", Breaking, []string{"categories", n.Name, "parent"}, false, "",
+				fmt.Sprintf("keep %s below %s: a category may gain parents, not lose them", n.Name, and(lost)),
+				"category %s is no longer below %s: errors.Is no longer matches its codes against %s", n.Name, and(lost), orList(lost))
+		}
+		if o.Description != n.Description {
+			c.add("TEXT_CHANGED", Safe, []string{"categories", n.Name, "description"}, false, "", "", "the description of category %s changed", n.Name)
+		}
+	}
+	for _, n := range c.new.Categories {
+		if c.oldCategory(n.Name) == nil {
+			c.add("CATEGORY_ADDED", Safe, []string{"categories", n.Name}, false, "", "", "category %s is new", n.Name)
+		}
+	}
+}
+
+func (c *comparer) newCategory(name string) *model.Category { return category(c.new, name) }
+func (c *comparer) oldCategory(name string) *model.Category { return category(c.old, name) }
+
+func category(cat *model.Catalog, name string) *model.Category {
+	return first(cat.Categories, func(c *model.Category) bool { return c.Name == name })
+}
+
+// first returns the first element of xs that matches, or the zero value.
+func first[T any](xs []T, match func(T) bool) (zero T) {
+	if i := slices.IndexFunc(xs, match); i >= 0 {
+		return xs[i]
+	}
+	return zero
+}
+
+// codes compares the codes: those gone (renamed, removed as announced or
+// not), those new, and those in both.
+func (c *comparer) codes() {
+	var gone, added []*model.Code
+	for _, o := range c.old.Codes {
+		if c.new.Code(o.Name) == nil && c.replacement(o) == nil {
+			gone = append(gone, o)
+		}
+	}
+	for _, n := range c.new.Codes {
+		if c.old.Code(n.Name) == nil {
+			added = append(added, n)
+		}
+	}
+	c.renamed = renames(gone, added)
+	renamedTo := map[string]bool{}
+	for _, n := range c.renamed {
+		renamedTo[n] = true
+	}
+	for _, o := range c.old.Codes {
+		if n := c.new.Code(o.Name); n != nil {
+			c.code(o, n)
+			continue
+		}
+		c.explained["codes."+o.Name] = true
+		p := []string{"codes", o.Name}
+		use := c.replacement(o)
+		switch to, ok := c.renamed[o.Name]; {
+		case use != nil:
+			c.add("CODE_REMOVED", Expected, p, true, o.Name, "",
+				"code %s is gone, as announced: the older version deprecated it for %s", o.Name, use.Name)
+		case ok:
+			c.add("CODE_RENAMED", Breaking, []string{"codes", to}, false, to,
+				fmt.Sprintf("keep %s too, deprecated with use: %q, until no client expects it; remove it in a later version", o.Name, to),
+				"code %s is gone, and %s, new, looks like it renamed", o.Name, to)
+		case o.Deprecated != nil:
+			c.add("CODE_REMOVED", Breaking, p, true, o.Name,
+				"keep the code until its clients are gone; name its replacement with deprecated: use, in a version before the one that removes it",
+				"code %s is gone; the older version deprecated it but named no replacement that remains", o.Name)
+		default:
+			c.add("CODE_REMOVED", Breaking, p, true, o.Name,
+				"keep the code, deprecated with use: NEW_CODE, for a version before removing it",
+				"code %s is gone", o.Name)
+		}
+	}
+	for _, n := range added {
+		if !renamedTo[n.Name] {
+			c.add("CODE_ADDED", Safe, []string{"codes", n.Name}, false, n.Name, "", "code %s is new", n.Name)
+		}
+	}
+}
+
+// replacement returns the code of the newer catalog that the older one
+// named the replacement of the deprecated code o, or nil.
+func (c *comparer) replacement(o *model.Code) *model.Code {
+	if o.Deprecated == nil || o.Deprecated.Use == nil {
+		return nil
+	}
+	return c.new.Code(o.Deprecated.Use.Name)
+}
+
+// renames pairs codes gone with new codes that look like them renamed:
+// the same name but for case and underscores, the same message template
+// or the same title. Each code pairs once, in name order.
+func renames(gone, added []*model.Code) map[string]string {
+	out := map[string]string{}
+	taken := map[*model.Code]bool{}
+	for _, o := range gone {
+		for _, n := range added {
+			if taken[n] {
+				continue
+			}
+			if squash(o.Name) == squash(n.Name) || o.Message.Source == n.Message.Source || o.Title == n.Title {
+				out[o.Name] = n.Name
+				taken[n] = true
+				break
+			}
+		}
+	}
+	return out
+}
+
+// squash is a name in lower case without underscores or hyphens.
+func squash(s string) string {
+	return strings.NewReplacer("_", "", "-", "").Replace(strings.ToLower(s))
+}
+
+// code compares a code that both versions have.
+func (c *comparer) code(o, n *model.Code) {
+	p := []string{"codes", n.Name}
+	at := func(field string) []string { return append(slices.Clip(p), field) }
+	if o.Category != nil && n.Category != nil && o.Category.Name != n.Category.Name {
+		c.add("CODE_CATEGORY_CHANGED", Breaking, at("category"), false, n.Name,
+			fmt.Sprintf("keep %s in %s; for the new category, add a code and deprecate %s with use: NEW_CODE", n.Name, o.Category.Name, n.Name),
+			"code %s moved from category %s to %s", n.Name, o.Category.Name, n.Category.Name)
+	}
+	if o.Retryable != n.Retryable || o.Retry != n.Retry {
+		field := "retry"
+		if o.Retryable != n.Retryable {
+			field = "retryable"
+		}
+		c.add("RETRY_CHANGED", Breaking, at(field), false, n.Name,
+			"keep the code's retry advice; when a retry can help in some cases and not in others, they are two codes",
+			"code %s was retryable: %t, retry: %s, and is retryable: %t, retry: %s", n.Name, o.Retryable, o.Retry, n.Retryable, n.Retry)
+	}
+	if o.HTTPStatus != n.HTTPStatus {
+		c.add("HTTP_STATUS_CHANGED", Breaking, at("http_status"), false, n.Name,
+			fmt.Sprintf("keep http_status: %d; for another status, add a code and deprecate %s with use: NEW_CODE", o.HTTPStatus, n.Name),
+			"code %s had HTTP status %d, and has %d", n.Name, o.HTTPStatus, n.HTTPStatus)
+	}
+	if o.RetryAfter != n.RetryAfter {
+		c.add("RETRY_AFTER_CHANGED", Safe, at("retry_after"), false, n.Name, "", "the retry_after of code %s was %d seconds, and is %d", n.Name, o.RetryAfter, n.RetryAfter)
+	}
+	if o.Deprecated == nil && n.Deprecated != nil {
+		use := ""
+		if n.Deprecated.Use != nil {
+			use = ", for " + n.Deprecated.Use.Name
+		}
+		c.add("CODE_DEPRECATED", Safe, at("deprecated"), false, n.Name, "", "code %s is deprecated%s", n.Name, use)
+	}
+	if o.Envelope != nil && n.Envelope != nil && o.Envelope.Name != n.Envelope.Name {
+		c.envelope(at("envelope"), fmt.Sprintf("code %s, now in the %s,", n.Name, envelopeName(n.Envelope)), n.Name, o.Envelope, n.Envelope, false)
+	}
+	c.wireParams(o, n)
+	c.texts(o, n)
+}
+
+// texts reports the texts of a code that changed, in one change.
+func (c *comparer) texts(o, n *model.Code) {
+	var changed []string
+	var first []string
+	note := func(what string, path []string, differ bool) {
+		if differ {
+			changed = append(changed, what)
+			if first == nil {
+				first = path
+			}
+		}
+	}
+	p := []string{"codes", n.Name}
+	note("title", append(slices.Clip(p), "title"), o.Title != n.Title)
+	note("description", append(slices.Clip(p), "description"), o.Description != n.Description)
+	note("message", append(slices.Clip(p), "message"), o.Message.Source != n.Message.Source)
+	note("detail", append(slices.Clip(p), "detail"), o.Detail.Source != n.Detail.Source)
+	note("suggestion", append(slices.Clip(p), "suggestion"), o.Suggestion.Source != n.Suggestion.Source)
+	var docs func(path []string, what string, os, ns []*model.Param)
+	docs = func(path []string, what string, os, ns []*model.Param) {
+		for _, np := range ns {
+			for _, op := range os {
+				if op.Name != np.Name {
+					continue
+				}
+				pp := append(slices.Clip(path), np.Name)
+				note("doc of "+what+" "+np.Name, append(slices.Clip(pp), "doc"), op.Doc != np.Doc)
+				if fo, fn := fields(op.Type), fields(np.Type); fo != nil && fn != nil {
+					docs(append(pp, "fields"), "field", fo, fn)
+				}
+			}
+		}
+	}
+	docs(append(slices.Clip(p), "params"), "param", o.Params, n.Params)
+	if len(changed) > 0 {
+		c.add("TEXT_CHANGED", Safe, first, false, n.Name, "", "code %s: the %s changed", n.Name, and(changed))
+	}
+}
+
+// fields returns the fields of an object type, or of the objects of a
+// list or map; nil for any other type.
+func fields(t *model.Type) []*model.Param {
+	for t != nil && (t.Kind == model.List || t.Kind == model.Map) {
+		t = t.Elem
+	}
+	if t == nil || t.Kind != model.Object {
+		return nil
+	}
+	return t.Fields
+}
+
+// wireParams compares the params a code sends, and the fields of its
+// object params.
+func (c *comparer) wireParams(o, n *model.Code) {
+	c.params([]string{"codes", n.Name, "params"}, n.Name, "param", o.WireParams(), n.WireParams(), func(op, np *model.Param) {
+		c.moved(o, n, op, np)
+	})
+}
+
+// params compares a list of params or of fields, at path in both
+// catalogs; what is "param" or "field"; both is called for each param
+// both have, after its own changes.
+func (c *comparer) params(path []string, code, what string, os, ns []*model.Param, both func(op, np *model.Param)) {
+	var gone, added []*model.Param
+	for _, op := range os {
+		if find(ns, op.Name) == nil {
+			gone = append(gone, op)
+		}
+	}
+	for _, np := range ns {
+		if find(os, np.Name) == nil {
+			added = append(added, np)
+		}
+	}
+	renamed := paramRenames(os, ns, gone, added)
+	renamedTo := map[*model.Param]bool{}
+	for _, np := range renamed {
+		renamedTo[np] = true
+	}
+	describe := func(p *model.Param) string { return fmt.Sprintf("%s %s of %s", what, p.Name, describePath(path, code)) }
+	for _, op := range os {
+		np := find(ns, op.Name)
+		if np == nil {
+			c.explained[model.PathString(append(slices.Clip(path), op.Name))] = true
+			if to, ok := renamed[op]; ok {
+				c.explained[model.PathString(append(slices.Clip(path), to.Name))] = true
+				c.add("PARAM_RENAMED", Breaking, append(slices.Clip(path), to.Name), false, code,
+					fmt.Sprintf("keep sending %s; add %s beside it if the new name must be sent too", op.Name, to.Name),
+					"%s is gone, and %s, new and of the same type, looks like it renamed", describe(op), to.Name)
+				continue
+			}
+			gone := "is gone"
+			if what == "param" && c.sentNoMore(path, op) {
+				gone = "is no longer sent (wire: false)"
+			}
+			c.add("PARAM_REMOVED", Breaking, append(slices.Clip(path), op.Name), true, code,
+				"keep it: a client of the older version reads it; a code whose params must change is a new code",
+				"%s %s", describe(op), gone)
+			continue
+		}
+		pp := append(slices.Clip(path), np.Name)
+		explain := func() { c.explained[model.PathString(pp)] = true }
+		switch {
+		case !sameType(op.Type, np.Type):
+			explain()
+			c.add("PARAM_TYPE_CHANGED", Breaking, append(slices.Clip(pp), "type"), false, code,
+				"keep the type; send the value in its new type under a new name",
+				"%s was %s, and is %s", describe(np), op.Type.Source, np.Type.Source)
+		case fields(op.Type) != nil:
+			c.params(append(slices.Clip(pp), "fields"), code, "field", fields(op.Type), fields(np.Type), nil)
+		}
+		switch {
+		case op.Optional && !np.Optional:
+			explain()
+			c.add("PARAM_REQUIRED", Breaking, append(slices.Clip(pp), "optional"), false, code,
+				"keep it optional: optional: true",
+				"%s was optional, and is required", describe(np))
+		case !op.Optional && np.Optional:
+			explain()
+			c.add("PARAM_OPTIONAL", Breaking, append(slices.Clip(pp), "optional"), false, code,
+				"keep it required: a client of the older version counts on it",
+				"%s was always sent, and is optional: it may be left out", describe(np))
+		}
+		if both != nil {
+			both(op, np)
+		}
+	}
+	for _, np := range added {
+		if renamedTo[np] {
+			continue
+		}
+		pp := append(slices.Clip(path), np.Name)
+		c.explained[model.PathString(pp)] = true
+		if !np.Optional {
+			c.add("PARAM_REQUIRED", Breaking, pp, false, code,
+				"make it optional: optional: true",
+				"%s is new, and required", describe(np))
+			continue
+		}
+		c.add("PARAM_ADDED", Safe, pp, false, code, "", "%s is new, and optional", describe(np))
+	}
+}
+
+// sentNoMore reports whether the param gone from the wire params at path
+// is still a param of the newer code, kept off the wire.
+func (c *comparer) sentNoMore(path []string, op *model.Param) bool {
+	code := c.new.Code(path[1])
+	return code != nil && len(path) == 3 && code.Param(op.Name) != nil
+}
+
+// describePath names the code, or the param, that a list of params or
+// fields at path belongs to: code X, param p of code X, field f of param
+// p of code X.
+func describePath(path []string, code string) string {
+	out := "code " + code
+	for i := 3; i+1 < len(path); i += 2 {
+		if i == 3 {
+			out = "param " + path[i] + " of " + out
+		} else {
+			out = "field " + path[i] + " of " + out
+		}
+	}
+	return out
+}
+
+func find(ps []*model.Param, name string) *model.Param {
+	return first(ps, func(p *model.Param) bool { return p.Name == name })
+}
+
+// paramRenames pairs params gone with new ones that look like them
+// renamed: of the same type, and with the same doc, the same place in the
+// declared order, or the same name but for case and underscores.
+func paramRenames(os, ns, gone, added []*model.Param) map[*model.Param]*model.Param {
+	out := map[*model.Param]*model.Param{}
+	taken := map[*model.Param]bool{}
+	for _, op := range gone {
+		for _, np := range added {
+			if taken[np] || !sameType(op.Type, np.Type) || op.Type.Source != np.Type.Source {
+				continue
+			}
+			if (op.Doc != "" && op.Doc == np.Doc) || slices.Index(os, op) == slices.Index(ns, np) || squash(op.Name) == squash(np.Name) {
+				out[op] = np
+				taken[np] = true
+				break
+			}
+		}
+	}
+	return out
+}
+
+// sameType reports whether two types are the same on the wire, but for
+// the fields of objects, which are compared one by one.
+func sameType(a, b *model.Type) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	if a.Kind != b.Kind {
+		return false
+	}
+	if a.Kind == model.List || a.Kind == model.Map {
+		return sameType(a.Elem, b.Elem)
+	}
+	return true
+}
+
+// moved reports a param that a code sends under another key.
+func (c *comparer) moved(o, n *model.Code, op, np *model.Param) {
+	if o.Envelope == nil || n.Envelope == nil {
+		return
+	}
+	from, to := o.Envelope.ParamPath(op.Name), n.Envelope.ParamPath(np.Name)
+	if slices.Equal(from, to) {
+		return
+	}
+	// The params the envelopes do not place one by one moved with their
+	// home, which the comparison of the envelopes reports.
+	if !o.Envelope.Placed()[op.Name] && !n.Envelope.Placed()[np.Name] {
+		return
+	}
+	c.add("PARAM_MOVED", Breaking, []string{"codes", n.Name, "params", np.Name}, false, n.Name,
+		fmt.Sprintf("keep sending it at %s", keyOrNone(from)),
+		"param %s of code %s was sent at %s, and is sent at %s", np.Name, n.Name, keyOrNone(from), keyOrNone(to))
+}
+
+func keyOrNone(path []string) string {
+	if len(path) == 0 {
+		return "no key"
+	}
+	return strings.Join(path, ".")
+}
+
+func (c *comparer) tiers() {
+	for i, t := range c.old.Tiers {
+		if tier(c.new, t.Name) == nil {
+			c.explained["tiers."+t.Name] = true
+			c.add("TIER_REMOVED", Breaking, []string{"tiers", fmt.Sprintf("[%d]", i)}, true, "",
+				"keep the tier: clients send and read its name",
+				"tier %s is gone", t.Name)
+		}
+	}
+	for i, t := range c.new.Tiers {
+		if tier(c.old, t.Name) == nil {
+			c.add("TIER_ADDED", Safe, []string{"tiers", fmt.Sprintf("[%d]", i)}, false, "", "", "tier %s is new", t.Name)
+		}
+	}
+}
+
+func tier(cat *model.Catalog, name string) *model.Tier {
+	return first(cat.Tiers, func(t *model.Tier) bool { return t.Name == name })
+}
+
+// rank is the rank of a tier of the older catalog among the newer
+// catalog's tiers: -1 for no tier, and ok false for a tier the newer
+// catalog does not have, which TIER_REMOVED reports.
+func (c *comparer) rank(t *model.Tier) (int, bool) {
+	if t == nil {
+		return -1, true
+	}
+	nt := tier(c.new, t.Name)
+	if nt == nil {
+		return 0, false
+	}
+	return nt.Rank, true
+}
+
+func (c *comparer) features() {
+	for _, n := range c.new.Features {
+		p := []string{"features", n.Key}
+		o := feature(c.old, n.Key)
+		if o != nil && o.Tier != nil && n.Tier != nil {
+			if r, ok := c.rank(o.Tier); ok && n.Tier.Rank != r {
+				if n.Tier.Rank > r {
+					c.add("FEATURE_TIER_RAISED", Breaking, append(slices.Clip(p), "tier"), false, "",
+						fmt.Sprintf("keep it at %s; gate what needs %s with a new feature", o.Tier.Name, n.Tier.Name),
+						"feature %s needed tier %s, and needs %s", n.Key, o.Tier.Name, n.Tier.Name)
+				} else {
+					c.add("FEATURE_TIER_LOWERED", Safe, append(slices.Clip(p), "tier"), false, "", "",
+						"feature %s needed tier %s, and needs %s", n.Key, o.Tier.Name, n.Tier.Name)
+				}
+			}
+		}
+		if o != nil && (o.Name != n.Name || !slices.Equal(o.Alternatives, n.Alternatives) || o.DocsURL != n.DocsURL) {
+			c.add("TEXT_CHANGED", Safe, p, false, "", "", "feature %s: its name, alternatives or docs URL changed", n.Key)
+		}
+		if n.Tier == nil {
+			continue
+		}
+		for i, ref := range n.Tools {
+			before := c.old.GatingFeature(ref.Tool, ref.Action)
+			if before != nil && before.Key == n.Key {
+				continue // the feature's own tier, compared above
+			}
+			if before == nil && !c.knewTool(ref.Tool) {
+				continue // a new tool
+			}
+			var was *model.Tier
+			if before != nil {
+				was = before.Tier
+			}
+			r, ok := c.rank(was)
+			if !ok || r == n.Tier.Rank {
+				continue
+			}
+			needed := "no tier"
+			if was != nil {
+				needed = "tier " + was.Name
+			}
+			tp := append(slices.Clip(p), "tools", fmt.Sprintf("[%d]", i))
+			if n.Tier.Rank > r {
+				c.add("FEATURE_TIER_RAISED", Breaking, tp, false, "",
+					fmt.Sprintf("leave %s as it was; gate what is new with the feature", ref),
+					"%s needed %s, and feature %s makes it need tier %s", ref, needed, n.Key, n.Tier.Name)
+			} else {
+				c.add("FEATURE_TIER_LOWERED", Safe, tp, false, "", "", "%s needed %s, and feature %s makes it need tier %s", ref, needed, n.Key, n.Tier.Name)
+			}
+		}
+	}
+	for _, o := range c.old.Features {
+		for i, ref := range o.Tools {
+			if c.new.GatingFeature(ref.Tool, ref.Action) == nil && c.old.GatingFeature(ref.Tool, ref.Action) == o {
+				c.add("FEATURE_TIER_LOWERED", Safe, []string{"features", o.Key, "tools", fmt.Sprintf("[%d]", i)}, true, "", "",
+					"%s needed tier %s, and is no longer gated", ref, tierName(o.Tier))
+			}
+		}
+	}
+}
+
+func tierName(t *model.Tier) string {
+	if t == nil {
+		return "none"
+	}
+	return t.Name
+}
+
+// knewTool reports whether the older catalog names a tool, in its tools
+// or a feature.
+func (c *comparer) knewTool(name string) bool {
+	return tool(c.old, name) != nil || slices.ContainsFunc(c.old.Features, func(f *model.Feature) bool {
+		return slices.ContainsFunc(f.Tools, func(r model.ToolRef) bool { return r.Tool == name })
+	})
+}
+
+func feature(cat *model.Catalog, key string) *model.Feature {
+	return first(cat.Features, func(f *model.Feature) bool { return f.Key == key })
+}
+
+func (c *comparer) tools() {
+	for _, n := range c.new.Tools {
+		o := tool(c.old, n.Name)
+		for _, na := range n.Actions {
+			p := []string{"tools", n.Name, "actions", na.Name}
+			var oa *model.Action
+			if o != nil {
+				oa = action(o, na.Name)
+			}
+			if oa == nil {
+				c.add("TOOL_ACTION_ADDED", Safe, p, false, "", "", "%s:%s is new", n.Name, na.Name)
+				continue
+			}
+			for i, r := range na.Required {
+				if !slices.Contains(oa.Required, r) {
+					c.add("TOOL_REQUIRED_ADDED", Breaking, append(slices.Clip(p), "required", fmt.Sprintf("[%d]", i)), false, "",
+						"keep the argument optional: the server can default it; a call of the older version does not send it",
+						"%s:%s requires %s, which it did not", n.Name, na.Name, r)
+				}
+			}
+			for _, r := range oa.Required {
+				if !slices.Contains(na.Required, r) {
+					c.add("TOOL_REQUIRED_REMOVED", Safe, append(slices.Clip(p), "required"), false, "", "", "%s:%s no longer requires %s", n.Name, na.Name, r)
+				}
+			}
+		}
+		if o == nil {
+			continue
+		}
+		for _, oa := range o.Actions {
+			if action(n, oa.Name) == nil {
+				c.add("TOOL_ACTION_REMOVED", Breaking, []string{"tools", o.Name, "actions", oa.Name}, true, "",
+					"keep the action: the call validator rejects a call of an action the tool does not have",
+					"%s:%s is gone", o.Name, oa.Name)
+			}
+		}
+	}
+}
+
+func tool(cat *model.Catalog, name string) *model.Tool {
+	return first(cat.Tools, func(t *model.Tool) bool { return t.Name == name })
+}
+
+func action(t *model.Tool, name string) *model.Action {
+	return first(t.Actions, func(a *model.Action) bool { return a.Name == name })
+}
+
+func (c *comparer) roles() {
+	for _, r := range model.AllRoles {
+		o, n := c.old.Roles[r], c.new.Roles[r]
+		if o == nil {
+			continue
+		}
+		switch {
+		case n == nil:
+			c.add("ROLE_CODE_CHANGED", Breaking, []string{"roles", string(r)}, true, o.Name,
+				fmt.Sprintf("keep roles: %s: %q", r, o.Name),
+				"role %s had code %s, and has none", r, o.Name)
+		case n.Name != o.Name && c.renamed[o.Name] != n.Name:
+			c.add("ROLE_CODE_CHANGED", Breaking, []string{"roles", string(r)}, false, n.Name,
+				fmt.Sprintf("keep roles: %s: %q", r, o.Name),
+				"role %s had code %s, and has %s: the generated helper returns another code", r, o.Name, n.Name)
+		}
+	}
+}
+
+// docs reports docs URLs and anchors that no longer resolve.
+func (c *comparer) docs() {
+	var moved []string
+	for _, o := range c.old.Codes {
+		if n := c.new.Code(o.Name); n != nil && o.DocsURL != "" && n.DocsURL != o.DocsURL {
+			moved = append(moved, o.Name)
+		}
+	}
+	if len(moved) > 0 {
+		o, n := c.old.Code(moved[0]), c.new.Code(moved[0])
+		path := []string{"docs", "base_url"}
+		if c.new.DocsBaseURL == c.old.DocsBaseURL {
+			path = []string{"outputs", "markdown"}
+		}
+		what := fmt.Sprintf("%s of %s", count(len(moved), "code"), count(len(c.old.Codes), "code"))
+		if len(moved) == len(c.old.Codes) {
+			what = "every code"
+		}
+		to := "none"
+		if n.DocsURL != "" {
+			to = n.DocsURL
+		}
+		c.add("DOCS_URL_CHANGED", Breaking, path, false, "",
+			"keep the docs base URL and layout, or redirect the old URLs to the new ones and then except DOCS_URL_CHANGED",
+			"the docs URL of %s changed: %s was %s, and is %s", what, o.Name, o.DocsURL, to)
+	}
+	if c.old.DocsBaseURL == "" {
+		return
+	}
+	for _, o := range c.old.Categories {
+		if c.newCategory(o.Name) == nil {
+			c.add("DOCS_ANCHOR_REMOVED", Breaking, []string{"categories", o.Name}, true, "",
+				"keep a section of that name, or redirect its links",
+				"category %s is gone, and its section #%s with it", o.Name, o.Anchor)
+		}
+	}
+	for _, o := range c.old.Features {
+		if feature(c.new, o.Key) == nil {
+			c.add("DOCS_ANCHOR_REMOVED", Breaking, []string{"features", o.Key}, true, "",
+				"keep a section of that name, or redirect its links",
+				"feature %s is gone, and its section #%s with it", o.Key, o.Anchor)
+		}
+	}
+}
+
+// version reports breaking changes that the catalog's version does not
+// announce: a new major version, or a new minor one before 1.0.0, as
+// semantic versioning has it.
+func (c *comparer) version(changes []Change) (Change, bool) {
+	ov, ok1 := model.ParseVersion(c.old.Version)
+	nv, ok2 := model.ParseVersion(c.new.Version)
+	if !ok1 || !ok2 {
+		return Change{}, false
+	}
+	n := 0
+	for _, ch := range changes {
+		if ch.Breaks() {
+			n++
+		}
+	}
+	if n == 0 || nv.Major > ov.Major || (ov.Major == 0 && nv.Major == 0 && nv.Minor > ov.Minor) {
+		return Change{}, false
+	}
+	next := fmt.Sprintf("%d.0.0", ov.Major+1)
+	if ov.Major == 0 {
+		next = fmt.Sprintf("0.%d.0", ov.Minor+1)
+	}
+	if strings.HasPrefix(c.new.Version, "v") {
+		next = "v" + next
+	}
+	return Change{Rule: "VERSION_NOT_BUMPED", Level: Version, Kind: Breaking, Path: []string{"version"},
+		Message: fmt.Sprintf("%s, and the version goes from %s to %s", count(n, "breaking change"), c.old.Version, c.new.Version),
+		Fix:     fmt.Sprintf("make the version %s, or undo the breaking changes", next)}, true
+}
+
+func count(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
+
+// and joins words as prose: a, b and c.
+func and(words []string) string { return join(words, "and") }
+
+// orList joins words as prose: a, b or c.
+func orList(words []string) string { return join(words, "or") }
+
+func join(words []string, last string) string {
+	if len(words) <= 1 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " " + last + " " + words[len(words)-1]
+}

@@ -1,0 +1,136 @@
+package breaking_test
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/errspec/errspec/generator/breaking"
+	"github.com/errspec/errspec/generator/model"
+	"github.com/errspec/errspec/internal/loadtest"
+)
+
+const base = `package shop
+
+name: "shop"
+outputs: jsonschema: file: "errors.schema.json"
+categories: not_found: {description: "Nothing there.", http_status: 404}
+codes: ORDER_NOT_FOUND: {category: "not_found", title: "Order not found", message: "Order {id} not found", params: {id: {type: "string"}, store: {type: "string"}}}
+codes: CART_NOT_FOUND: {category: "not_found", title: "Cart not found", message: "Cart {id} not found", params: id: type: "string"}
+`
+
+// rules returns the rules of the changes, each once, breaking ones after
+// a !.
+func rules(changes []breaking.Change) []string {
+	var out []string
+	for _, c := range changes {
+		r := c.Rule
+		if c.Breaks() {
+			r = "!" + r
+		}
+		out = append(out, r)
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// TestConfig checks that the newer catalog's breaking block turns rules
+// off and exempts values, and that an exempted path covers what is below
+// it, not a value whose name only starts the same.
+func TestConfig(t *testing.T) {
+	old := loadtest.Catalog(t, base)
+	changed := strings.Replace(strings.Replace(base, `params: {id: {type: "string"}, store: {type: "string"}}`, `params: id: type: "int"`, 1),
+		`params: id: type: "string"}`, `params: id: type: "int"}`, 1)
+	for _, tc := range []struct {
+		config string
+		want   []string
+	}{
+		{``, []string{"!PARAM_REMOVED", "!PARAM_TYPE_CHANGED"}},
+		{`breaking: except: ["PARAM_TYPE_CHANGED"]`, []string{"!PARAM_REMOVED"}},
+		{`breaking: ignore: PARAM_TYPE_CHANGED: ["codes.CART_NOT_FOUND"]`, []string{"!PARAM_REMOVED", "!PARAM_TYPE_CHANGED"}},
+		{`breaking: ignore: {PARAM_TYPE_CHANGED: ["codes.CART_NOT_FOUND", "codes.ORDER_NOT_FOUND.params.id"], PARAM_REMOVED: ["codes.ORDER_NOT_FOUND"]}`, nil},
+		{`breaking: ignore: PARAM_REMOVED: ["codes.ORDER_NOT"]`, []string{"!PARAM_REMOVED", "!PARAM_TYPE_CHANGED"}},
+	} {
+		got := rules(breaking.Compare(old, loadtest.Catalog(t, changed+tc.config+"\n")))
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("with %q: %v, want %v", tc.config, got, tc.want)
+		}
+	}
+	// Both codes' id changed type, and only one is ignored.
+	got := breaking.Compare(old, loadtest.Catalog(t, changed+`breaking: ignore: PARAM_TYPE_CHANGED: ["codes.CART_NOT_FOUND"]`+"\n"))
+	var typed []string
+	for _, c := range got {
+		if c.Rule == "PARAM_TYPE_CHANGED" {
+			typed = append(typed, c.Code)
+		}
+	}
+	if !slices.Equal(typed, []string{"ORDER_NOT_FOUND"}) {
+		t.Errorf("PARAM_TYPE_CHANGED reported for %v, want ORDER_NOT_FOUND alone", typed)
+	}
+}
+
+// TestVersionBump checks when a breaking change needs a new version: a
+// major one, or a minor one before 1.0.0; and that without a version on
+// both sides, or without a breaking change, nothing is asked.
+func TestVersionBump(t *testing.T) {
+	removed := base[:strings.Index(base, "codes: CART_NOT_FOUND")]
+	for _, tc := range []struct {
+		old, new string
+		breaks   bool
+		want     string // the version VERSION_NOT_BUMPED asks for, or ""
+	}{
+		{"1.2.0", "1.3.0", true, "2.0.0"},
+		{"1.2.0", "2.0.0", true, ""},
+		{"v1.2.0", "v1.2.1", true, "v2.0.0"},
+		{"1.2.0", "2.0.0-rc.1", true, ""},
+		{"0.3.0", "0.3.1", true, "0.4.0"},
+		{"0.3.0", "0.4.0", true, ""},
+		{"0.3.0", "1.0.0", true, ""},
+		{"1.2.0", "1.2.0", false, ""},
+		{"", "1.0.0", true, ""},
+		{"1.0.0", "", true, ""},
+	} {
+		withVersion := func(src, v string) string {
+			if v == "" {
+				return src
+			}
+			return strings.Replace(src, `name: "shop"`, `name: "shop"`+"\nversion: \""+v+"\"", 1)
+		}
+		newer := base
+		if tc.breaks {
+			newer = removed
+		}
+		changes := breaking.Compare(loadtest.Catalog(t, withVersion(base, tc.old)), loadtest.Catalog(t, withVersion(newer, tc.new)))
+		got := ""
+		for _, c := range changes {
+			if c.Rule == "VERSION_NOT_BUMPED" {
+				got = strings.TrimSuffix(strings.TrimPrefix(c.Fix, "make the version "), ", or undo the breaking changes")
+				if !c.Breaks() || c.Level != breaking.Version || !slices.Equal(c.Path, []string{"version"}) {
+					t.Errorf("%s → %s: %+v", tc.old, tc.new, c)
+				}
+			}
+		}
+		if got != tc.want {
+			t.Errorf("%s → %s: asks for %q, want %q", tc.old, tc.new, got, tc.want)
+		}
+	}
+}
+
+// TestIdentical checks that a catalog compared with itself, or with the
+// same catalog written otherwise, has no change.
+func TestIdentical(t *testing.T) {
+	a := loadtest.Catalog(t, base)
+	reordered := `package shop
+
+codes: CART_NOT_FOUND: {params: id: type: "string", message: "Cart {id} not found", title: "Cart not found", category: "not_found"}
+codes: ORDER_NOT_FOUND: {category: "not_found", title: "Order not found", message: "Order {id} not found", params: {id: {type: "string"}, store: {type: "string"}}}
+categories: not_found: {http_status: 404, description: "Nothing there."}
+outputs: jsonschema: file: "elsewhere.json"
+name: "shop"
+`
+	for _, b := range []*model.Catalog{a, loadtest.Catalog(t, base), loadtest.Catalog(t, reordered)} {
+		if got := breaking.Compare(a, b); len(got) > 0 {
+			t.Errorf("changes between the same catalogs: %+v", got)
+		}
+	}
+}

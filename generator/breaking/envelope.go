@@ -1,0 +1,140 @@
+package breaking
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/errspec/errspec/generator/model"
+)
+
+// layout is where an envelope sends each value: the keys that lead to
+// each field and constant, and to the params it does not place one by one.
+type layout struct {
+	fields  map[model.Field][]string
+	consts  map[string]string // dotted key path → the constant's JSON text
+	order   []string          // the constants' paths, in declared order
+	home    []string          // the params' object, or the object they are spread into
+	spread  bool
+	hasHome bool
+}
+
+func layoutOf(env *model.Envelope) layout {
+	l := layout{fields: map[model.Field][]string{}, consts: map[string]string{}}
+	env.Root.Walk(func(path []string, m *model.Member) {
+		switch m.Kind {
+		case model.KindField:
+			if _, ok := l.fields[m.Field]; !ok {
+				l.fields[m.Field] = slices.Clone(path)
+			}
+		case model.KindConst:
+			k := strings.Join(path, ".")
+			l.consts[k] = m.Const
+			l.order = append(l.order, k)
+		case model.KindParams, model.KindSpread:
+			if !l.hasHome {
+				l.hasHome, l.spread = true, m.Kind == model.KindSpread
+				l.home = slices.Clone(path)
+				if l.spread {
+					l.home = l.home[:len(l.home)-1]
+				}
+			}
+		}
+	})
+	return l
+}
+
+// envelopes compares the envelopes both versions declare under one name.
+func (c *comparer) envelopes() {
+	for _, o := range c.old.Envelopes {
+		for _, n := range c.new.Envelopes {
+			if o.Name == n.Name {
+				c.envelope(envelopePath(n), "the "+envelopeName(n), "", o, n, true)
+			}
+		}
+	}
+}
+
+// envelopePath is the path of an envelope in the catalog.
+func envelopePath(env *model.Envelope) []string {
+	if env.Name == "" {
+		return []string{"envelope"}
+	}
+	return []string{"envelopes", env.Name}
+}
+
+func envelopeName(env *model.Envelope) string {
+	if env.Name == "" {
+		return "default envelope"
+	}
+	return "envelope " + env.Name
+}
+
+// envelope compares the layouts of two envelopes: those of one name
+// (own, at path in the newer catalog, its keys below it), or those a code
+// moved between (at the code's path). What the newer envelope no longer
+// sends is reported at the envelope. who names what sends.
+func (c *comparer) envelope(path []string, who, code string, o, n *model.Envelope, own bool) {
+	ol, nl := layoutOf(o), layoutOf(n)
+	at := func(keys []string) []string {
+		if !own {
+			return path
+		}
+		return append(slices.Clip(path), keys...)
+	}
+	for i := range model.FieldNames {
+		f := model.Field(i)
+		from, sent := ol.fields[f]
+		to, sends := nl.fields[f]
+		switch {
+		case sent && !sends:
+			c.add("ENVELOPE_KEY_CHANGED", Breaking, path, false, code,
+				fmt.Sprintf("keep sending $%s at %s", f, strings.Join(from, ".")),
+				"%s no longer sends $%s, which it sent at %s", who, f, strings.Join(from, "."))
+		case sent && !slices.Equal(from, to):
+			c.add("ENVELOPE_KEY_CHANGED", Breaking, at(to), false, code,
+				fmt.Sprintf("keep sending $%s at %s; to send it at %s too, add that key beside it", f, strings.Join(from, "."), strings.Join(to, ".")),
+				"%s sent $%s at %s, and sends it at %s", who, f, strings.Join(from, "."), strings.Join(to, "."))
+		case !sent && sends:
+			c.add("ENVELOPE_KEY_ADDED", Safe, at(to), false, code, "", "%s sends $%s at %s", who, f, strings.Join(to, "."))
+		}
+	}
+	for _, k := range ol.order {
+		v, ok := nl.consts[k]
+		keys := strings.Split(k, ".")
+		switch {
+		case !ok:
+			c.add("ENVELOPE_CONSTANT_CHANGED", Breaking, path, false, code,
+				fmt.Sprintf("keep sending %s: %s", k, ol.consts[k]),
+				"%s no longer sends the constant %s: %s", who, k, ol.consts[k])
+		case v != ol.consts[k]:
+			c.add("ENVELOPE_CONSTANT_CHANGED", Breaking, at(keys), false, code,
+				fmt.Sprintf("keep %s: %s", k, ol.consts[k]),
+				"%s sent %s: %s, and sends %s: %s", who, k, ol.consts[k], k, v)
+		}
+	}
+	for _, k := range nl.order {
+		if _, ok := ol.consts[k]; !ok {
+			c.add("ENVELOPE_KEY_ADDED", Safe, at(strings.Split(k, ".")), false, code, "", "%s sends the constant %s: %s", who, k, nl.consts[k])
+		}
+	}
+	if ol.hasHome && (!nl.hasHome || !slices.Equal(ol.home, nl.home) || ol.spread != nl.spread) {
+		c.add("ENVELOPE_KEY_CHANGED", Breaking, at(nil), false, code,
+			fmt.Sprintf("keep the params at %s", paramsHome(ol)),
+			"%s sent the params at %s, and sends them at %s", who, paramsHome(ol), paramsHome(nl))
+	}
+}
+
+// paramsHome says where a layout sends the params it does not place one
+// by one.
+func paramsHome(l layout) string {
+	switch {
+	case !l.hasHome:
+		return "no key"
+	case l.spread && len(l.home) == 0:
+		return "the top level"
+	case l.spread:
+		return "the top level of " + strings.Join(l.home, ".")
+	}
+	return strings.Join(l.home, ".")
+}

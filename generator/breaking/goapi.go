@@ -1,0 +1,227 @@
+package breaking
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/errspec/errspec/generator/model"
+)
+
+// decl is an exported declaration of the generated Go package that
+// depends on the catalog.
+type decl struct {
+	name   string
+	kind   string  // "constant", "function" or "type"
+	params []field // a function's parameters, in order (the options without a path)
+	fields []field // a struct type's fields, in order
+	// path is the value of the catalog that declares it, and about the
+	// values whose changes of the wire explain it is gone: the code or
+	// tier, or the params of a code's structs.
+	path  []string
+	about []string
+	code  *model.Code // the code it belongs to, or nil
+}
+
+type field struct {
+	name, typ string
+	path      []string
+	about     []string // the embedded options: the optional params, whose changes of the wire explain it is gone
+}
+
+// goAPI lists the declarations of the Go package generated from cat:
+// the constants of codes, categories and tiers, and each code's
+// constructor (its required params positional, in declared order, its
+// optional ones in a trailing variadic XOptions), params struct (the
+// required params' fields, then the options embedded), options struct
+// and object types, with the Go names the model gives them.
+func goAPI(cat *model.Catalog) []decl {
+	var out []decl
+	for _, c := range cat.Categories {
+		p := []string{"categories", c.Name}
+		out = append(out, decl{name: c.GoName, kind: "constant", path: p, about: []string{"categories." + c.Name}})
+	}
+	for i, t := range cat.Tiers {
+		out = append(out, decl{name: t.GoName, kind: "constant", path: []string{"tiers", fmt.Sprintf("[%d]", i)}, about: []string{"tiers." + t.Name}})
+	}
+	for _, c := range cat.Codes {
+		p := []string{"codes", c.Name}
+		pp := append(slices.Clip(p), "params")
+		var params []string // the paths of the code's params
+		for _, param := range c.Params {
+			params = append(params, model.PathString(append(slices.Clip(pp), param.Name)))
+		}
+		out = append(out, decl{name: c.GoName, kind: "constant", path: p, about: []string{"codes." + c.Name}, code: c})
+		out = append(out, decl{name: c.Constructor, kind: "function", path: p, code: c})
+		if c.ParamsType != "" {
+			d := decl{name: c.ParamsType, kind: "type", path: p, about: params, code: c, fields: structFields(pp, c.Required())}
+			if c.OptionsType != "" {
+				var optional []string
+				for _, param := range c.Optional() {
+					optional = append(optional, model.PathString(append(slices.Clip(pp), param.Name)))
+				}
+				d.fields = append(d.fields, field{name: c.OptionsType, typ: c.OptionsType, path: p, about: optional})
+			}
+			out = append(out, d)
+		}
+		if c.OptionsType != "" {
+			out = append(out, decl{name: c.OptionsType, kind: "type", path: p, about: params, code: c, fields: structFields(pp, c.Optional())})
+		}
+		var objects func(path []string, ps []*model.Param)
+		objects = func(path []string, ps []*model.Param) {
+			for _, param := range ps {
+				t := param.Type
+				for t.Kind == model.List || t.Kind == model.Map {
+					t = t.Elem
+				}
+				if t.Kind != model.Object || t.GoName == model.AlternativeType {
+					continue
+				}
+				fp := append(slices.Clip(path), param.Name)
+				out = append(out, decl{name: t.GoName, kind: "type", path: fp, about: []string{model.PathString(fp)}, code: c,
+					fields: structFields(append(slices.Clip(fp), "fields"), t.Fields)})
+				objects(append(slices.Clip(fp), "fields"), t.Fields)
+			}
+		}
+		objects(pp, c.Params)
+	}
+	return out
+}
+
+func structFields(path []string, ps []*model.Param) []field {
+	out := make([]field, len(ps))
+	for i, p := range ps {
+		out[i] = field{name: p.GoName, typ: goType(p.Type, p.Optional), path: append(slices.Clip(path), p.Name)}
+	}
+	return out
+}
+
+// goType is the Go type of a param of type t: an optional object is a
+// pointer, so that it can be absent.
+func goType(t *model.Type, optional bool) string {
+	switch t.Kind {
+	case model.String:
+		return "string"
+	case model.Int:
+		return "int"
+	case model.Bool:
+		return "bool"
+	case model.Float:
+		return "float64"
+	case model.TierKind:
+		return "Tier"
+	case model.List:
+		return "[]" + goType(t.Elem, false)
+	case model.Map:
+		return "map[string]" + goType(t.Elem, false)
+	}
+	if optional {
+		return "*" + t.GoName
+	}
+	return t.GoName
+}
+
+// goAPI reports the changes of the generated Go package that break its
+// callers and that no change of the wire explains.
+func (c *comparer) goAPI() {
+	newDecls := map[string]decl{}
+	for _, d := range goAPI(c.new) {
+		newDecls[d.name] = d
+	}
+	for _, o := range goAPI(c.old) {
+		code := ""
+		if o.code != nil {
+			code = o.code.Name
+			if c.explained["codes."+code] {
+				continue
+			}
+		}
+		n, ok := newDecls[o.name]
+		switch {
+		case !ok:
+			if slices.ContainsFunc(o.about, c.explains) {
+				continue
+			}
+			c.add("GO_NAME_REMOVED", Breaking, o.path, true, code,
+				fmt.Sprintf("keep what declares %s, or declare %s yourself in a file beside the generated package", o.name, o.name),
+				"the Go %s %s is gone", o.kind, o.name)
+		case o.kind == "function":
+			if !c.callBreaks(o.code, n.code, false) || !c.callBreaks(o.code, n.code, true) {
+				continue
+			}
+			c.add("GO_CONSTRUCTOR_CHANGED", Breaking, n.path, false, code,
+				"keep the required params in their order and types; declare a new param optional, so that it goes in the options",
+				"%s(%s) is now %s(%s)", o.name, signature(o.code), n.name, signature(n.code))
+		case o.kind == "type":
+			for _, of := range o.fields {
+				i := slices.IndexFunc(n.fields, func(f field) bool { return f.name == of.name })
+				switch {
+				case i < 0 && !c.explains(model.PathString(of.path)) && !slices.ContainsFunc(of.about, c.explains):
+					c.add("GO_FIELD_CHANGED", Breaking, of.path, true, code,
+						"keep the param: a caller sets or reads the field",
+						"the field %s of %s is gone", of.name, o.name)
+				case i >= 0 && n.fields[i].typ != of.typ && !c.explains(model.PathString(n.fields[i].path)):
+					c.add("GO_FIELD_CHANGED", Breaking, n.fields[i].path, false, code,
+						"keep the field's type",
+						"the field %s of %s was %s, and is %s", of.name, o.name, of.typ, n.fields[i].typ)
+				}
+			}
+		}
+	}
+}
+
+// explains reports whether a change of the wire at path explains what
+// the Go API lost there.
+func (c *comparer) explains(path string) bool { return c.explained[path] }
+
+// callBreaks reports whether a call of the older code's constructor
+// breaks with the newer one's: the types of the positional params differ,
+// the params both have come in another order, or the options are gone.
+// With explained, the params whose changes of the wire explain the
+// difference are left out of both first.
+func (c *comparer) callBreaks(o, n *model.Code, explained bool) bool {
+	keep := func(code *model.Code, ps []*model.Param) []*model.Param {
+		if !explained {
+			return ps
+		}
+		return slices.DeleteFunc(slices.Clone(ps), func(p *model.Param) bool {
+			return c.explains("codes." + code.Name + ".params." + p.Name)
+		})
+	}
+	ro, rn := keep(o, o.Required()), keep(n, n.Required())
+	if len(ro) != len(rn) {
+		return true
+	}
+	for i := range ro {
+		if goType(ro[i].Type, false) != goType(rn[i].Type, false) {
+			return true
+		}
+	}
+	var common, order []string
+	for _, p := range ro {
+		if find(rn, p.Name) != nil {
+			common = append(common, p.Name)
+		}
+	}
+	for _, p := range rn {
+		if find(ro, p.Name) != nil {
+			order = append(order, p.Name)
+		}
+	}
+	if !slices.Equal(common, order) {
+		return true
+	}
+	return len(keep(o, o.Optional())) > 0 && n.OptionsType == ""
+}
+
+// signature writes a constructor's parameters as Go declares them.
+func signature(c *model.Code) string {
+	var out []string
+	for _, p := range c.Required() {
+		out = append(out, p.ArgName+" "+goType(p.Type, false))
+	}
+	if c.OptionsType != "" {
+		out = append(out, "opts ..."+c.OptionsType)
+	}
+	return strings.Join(out, ", ")
+}

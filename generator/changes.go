@@ -1,0 +1,89 @@
+package generator
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/errspec/errspec/generator/against"
+	"github.com/errspec/errspec/generator/breaking"
+	"github.com/errspec/errspec/generator/load"
+	"github.com/errspec/errspec/generator/model"
+)
+
+// sincePath is where a catalog names the older version its reference's
+// Changes section compares with.
+var sincePath = []string{"outputs", "markdown", "changes", "since"}
+
+// changesSince compares a catalog with the older version its reference's
+// Changes section names (outputs.markdown.changes.since: a directory,
+// relative to the catalog, or a git revision of the repository that holds
+// it) and returns what changed, for the section. The error is
+// model.Errors, at since, when the older version cannot be found or
+// loaded.
+func changesSince(cat *load.Catalog) (*model.Changes, error) {
+	since := cat.Model.Outputs.ChangesSince
+	fail := func(msg, fix string) error {
+		return model.Errors{{Path: sincePath, Msg: msg, Fix: fix}}
+	}
+	tree, err := against.Open(cat.Dir, since, []string{"."})
+	if err != nil {
+		return nil, fail(err.Error(), "name a directory that holds the older version of the catalog, relative to the catalog, or a git revision the repository has, such as a tag")
+	}
+	defer tree.Close()
+	dir := tree.Dir
+	if tree.Rev != "" {
+		dir = tree.Path(".")
+	}
+	old, err := load.Dir(dir)
+	if err != nil {
+		var ds load.Diagnostics
+		first := err.Error()
+		if errors.As(err, &ds) && len(ds) > 0 {
+			d := ds[0]
+			d.File = tree.Display(d.File)
+			first = d.String()
+		}
+		return nil, fail(fmt.Sprintf("the catalog at %s does not load: %s", since, first),
+			"point since at a version of the catalog that loads, or fix that version")
+	}
+	return changesOf(since, old.Model, cat.Model, breaking.Compare(old.Model, cat.Model)), nil
+}
+
+// changesOf sorts the changes from old to new for the Changes section:
+// the codes added, deprecated and removed, then every other change but
+// the version's.
+func changesOf(since string, old, new *model.Catalog, changes []breaking.Change) *model.Changes {
+	out := &model.Changes{Since: since, SinceVersion: old.Version}
+	for _, c := range new.Codes {
+		o := old.Code(c.Name)
+		switch {
+		case o == nil:
+			out.Added = append(out.Added, c)
+		case c.Deprecated != nil && o.Deprecated == nil:
+			out.Deprecated = append(out.Deprecated, c)
+		}
+	}
+	for _, o := range old.Codes {
+		if new.Code(o.Name) != nil {
+			continue
+		}
+		r := model.RemovedCode{Name: o.Name, Title: o.Title}
+		if o.Deprecated != nil && o.Deprecated.Use != nil {
+			r.Use = new.Code(o.Deprecated.Use.Name)
+		}
+		out.Removed = append(out.Removed, r)
+	}
+	listed := []string{"CODE_ADDED", "CODE_DEPRECATED", "CODE_REMOVED", "CODE_RENAMED", "VERSION_NOT_BUMPED"}
+	for _, ch := range changes {
+		if slices.Contains(listed, ch.Rule) {
+			continue
+		}
+		var code *model.Code
+		if ch.Code != "" {
+			code = new.Code(ch.Code)
+		}
+		out.Other = append(out.Other, model.Change{Rule: ch.Rule, Breaking: ch.Breaks(), Code: code, Text: ch.Message})
+	}
+	return out
+}

@@ -1,0 +1,92 @@
+package generator_test
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/errspec/errspec/generator"
+	"github.com/errspec/errspec/generator/load"
+	"github.com/errspec/errspec/internal/gittest"
+)
+
+const changesV1 = `package shop
+
+name: "shop"
+version: "1.0.0"
+docs: base_url: "https://docs.example.com/errors"
+outputs: markdown: {layout: "per_code", dir: "docs"%s}
+categories: not_found: {description: "Nothing there.", http_status: 404}
+codes: ORDER_NOT_FOUND: {category: "not_found", title: "Order not found", message: "Order {id} not found", params: id: type: "string"}
+codes: NO_ORDER: {category: "not_found", title: "No order", message: "No order {id}", params: id: type: "string", deprecated: use: "ORDER_NOT_FOUND"}
+`
+
+// TestChangesSinceRevision renders the reference of a catalog whose Changes
+// section compares it with a tag of its repository, and checks that the
+// section is there, on the index page of the per-code layout, and that
+// neither the work tree nor the index changed.
+func TestChangesSinceRevision(t *testing.T) {
+	repo := gittest.Repo(t)
+	gittest.Commit(t, repo, map[string]string{"spec/shop/catalog.cue": strings.Replace(changesV1, "%s", "", 1)}, "v1")
+	gittest.Git(t, repo, "tag", "v1.0.0")
+	v2 := strings.Replace(changesV1, "%s", `, changes: since: "v1.0.0"`, 1)
+	v2 = strings.Replace(v2, `version: "1.0.0"`, `version: "2.0.0"`, 1)
+	v2 = v2[:strings.Index(v2, "codes: NO_ORDER")] +
+		`codes: ORDER_CLOSED: {category: "not_found", title: "Order closed", message: "Order {id} is closed", params: id: type: "string"}` + "\n"
+	gittest.Write(t, repo, map[string]string{"spec/shop/catalog.cue": v2})
+	status := gittest.Git(t, repo, "status", "--porcelain")
+
+	t.Chdir(repo)
+	set, err := generator.Generate(filepath.Join("spec", "shop"), generator.Options{})
+	if err != nil {
+		t.Fatalf("Generate: %v", err)
+	}
+	var index string
+	for _, f := range set.Files {
+		if filepath.Base(f.Path) == "index.md" {
+			index = string(f.Data)
+		}
+	}
+	for _, want := range []string{
+		"## Changes since 1.0.0\n",
+		"- [`ORDER_CLOSED`](order_closed.md): Order closed\n",
+		"- `NO_ORDER`: No order; use [`ORDER_NOT_FOUND`](order_not_found.md) instead\n",
+	} {
+		if !strings.Contains(index, want) {
+			t.Errorf("the index page lacks %q:\n%s", want, index)
+		}
+	}
+	if got := gittest.Git(t, repo, "status", "--porcelain"); got != status {
+		t.Errorf("the work tree or the index changed: %q, was %q", got, status)
+	}
+}
+
+// TestChangesSinceErrors checks that an older version that cannot be
+// found, or does not load, is a problem at the since field.
+func TestChangesSinceErrors(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	gittest.Write(t, dir, map[string]string{
+		"shop/catalog.cue":        strings.Replace(changesV1, "%s", `, changes: since: "v0.9.0"`, 1),
+		"broken/catalog.cue":      strings.Replace(changesV1, "%s", `, changes: since: "_old"`, 1),
+		"broken/_old/catalog.cue": "package shop\nname: \"shop\"\ncodes: {}\n",
+	})
+	for _, tc := range []struct{ dir, want string }{
+		{"shop", "v0.9.0 is neither a directory nor a git revision"},
+		{"broken", "the catalog at _old does not load: broken/_old/catalog.cue:"},
+	} {
+		_, err := generator.Generate(tc.dir, generator.Options{})
+		var ds load.Diagnostics
+		if !errors.As(err, &ds) || len(ds) != 1 {
+			t.Fatalf("%s: Generate: %v, want one problem", tc.dir, err)
+		}
+		if d := ds[0]; d.Path != "outputs.markdown.changes.since" || d.File != tc.dir+"/catalog.cue" || !strings.Contains(d.Msg, tc.want) {
+			t.Errorf("%s: %s\nwant at outputs.markdown.changes.since of %s/catalog.cue, saying %q", tc.dir, d, tc.dir, tc.want)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "shop", "docs")); !os.IsNotExist(err) {
+		t.Error("a reference was written")
+	}
+}

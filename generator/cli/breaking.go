@@ -1,0 +1,289 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/errspec/errspec/generated/diagnostics"
+	"github.com/errspec/errspec/generator"
+	"github.com/errspec/errspec/generator/against"
+	"github.com/errspec/errspec/generator/breaking"
+	"github.com/errspec/errspec/generator/load"
+	"github.com/errspec/errspec/generator/model"
+)
+
+// ExitFound is the exit code of breaking when it finds a breaking change,
+// and of lint when it finds anything: that of drift.
+const ExitFound = ExitDrift
+
+// runBreaking runs errspec breaking: it pairs each catalog with its older
+// version in --against, compares them and prints the changes that break
+// clients (with --all, every change), by position.
+func runBreaking(c *command, args []string, stdout, stderr io.Writer) int {
+	fset := c.flags()
+	ref := fset.String("against", "", "")
+	all := fset.Bool("all", false, "")
+	format := fset.String("format", "text", "")
+	r, args, code, ok := c.start(fset, format, args, stdout, stderr)
+	if !ok {
+		return code
+	}
+	if *ref == "" {
+		return r.usage("errspec breaking needs --against REF: the older version, a directory or a git revision")
+	}
+	cats, code, ok := r.loadAll(args)
+	if !ok {
+		return code
+	}
+	roots := make([]string, 0, len(args))
+	for _, a := range patterns(args) {
+		roots = append(roots, strings.TrimSuffix(a, "/..."))
+	}
+	tree, err := against.Open(".", *ref, roots)
+	if err != nil {
+		var nf *against.NotFoundError
+		if errors.As(err, &nf) {
+			return r.report(usageProblem(err.Error(), "give --against a directory that holds the older version, or a git revision such as main, v1.2.0 or HEAD~1"))
+		}
+		return r.report(problem{err: diagnostics.NewInternalError(err.Error())})
+	}
+	defer tree.Close()
+
+	pairs, gone, problems := pair(tree, args, cats)
+	if len(problems) > 0 {
+		return r.report(problems...)
+	}
+	var fs []finding
+	add := func(ch breaking.Change, cat *load.Catalog, display func(string) string) {
+		if !*all && ch.Kind == breaking.Safe {
+			return
+		}
+		d := locate(cat, ch.Path, display)
+		path := model.PathString(ch.Path)
+		f := finding{file: d.File, line: d.Line, col: d.Col, rule: ch.Rule, msg: ch.Message, fix: ch.Fix, label: string(ch.Level)}
+		if ch.Breaks() {
+			f.err = diagnostics.NewBreakingChange(ch.Message, ch.Rule, string(ch.Level), diagnostics.BreakingChangeOptions{
+				File: d.File, Line: d.Line, Column: d.Col, Path: path, Fix: ch.Fix})
+		} else {
+			f.label = ch.Kind.String()
+			f.err = diagnostics.NewCatalogChange(ch.Message, ch.Kind.String(), ch.Rule, string(ch.Level), diagnostics.CatalogChangeOptions{
+				File: d.File, Line: d.Line, Column: d.Col, Path: path, Fix: ch.Fix})
+		}
+		fs = append(fs, f)
+	}
+	breaks := 0
+	count := func(ch breaking.Change) {
+		if ch.Breaks() {
+			breaks++
+		}
+	}
+	for _, p := range pairs {
+		if p.old == nil {
+			for _, ch := range breaking.Added(p.new.Model) {
+				add(ch, p.new, nil)
+			}
+			continue
+		}
+		for _, ch := range breaking.Compare(p.old.Model, p.new.Model) {
+			count(ch)
+			if ch.InOld {
+				add(ch, p.old, tree.Display)
+			} else {
+				add(ch, p.new, nil)
+			}
+		}
+	}
+	for _, old := range gone {
+		ch := breaking.Removed(old.Model)
+		count(ch)
+		add(ch, old, tree.Display)
+	}
+	sortFindings(fs)
+	r.printFindings(fs)
+	r.summary(breaks, "breaking change")
+	if breaks > 0 {
+		return ExitFound
+	}
+	return ExitOK
+}
+
+// patterns are the catalog arguments, ./... when there are none.
+func patterns(args []string) []string {
+	if len(args) == 0 {
+		return []string{"./..."}
+	}
+	return args
+}
+
+// catalogPair is a catalog and its older version, nil when it is new.
+type catalogPair struct{ old, new *load.Catalog }
+
+// pair finds the older version of each catalog in tree. When tree's
+// directory is itself a catalog, it is the older version of the one
+// catalog args name. Otherwise tree stands for the current directory,
+// as a revision stands for the repository: a catalog's older version is
+// at the same path in it, or, when none is, the older catalog of the same
+// name that the patterns find at no path a newer one has. Older catalogs
+// left over are gone.
+func pair(tree *against.Tree, args []string, cats []*load.Catalog) (pairs []catalogPair, gone []*load.Catalog, problems []problem) {
+	loadOld := func(dir string) *load.Catalog {
+		cat, err := load.Dir(dir)
+		if err != nil {
+			var rej *load.Rejected
+			if errors.As(err, &rej) {
+				for i := range rej.Diagnostics {
+					rej.Diagnostics[i].File = tree.Display(rej.Diagnostics[i].File)
+				}
+			}
+			problems = append(problems, fromError(tree.Display(dir), err)...)
+			return nil
+		}
+		return cat
+	}
+	if tree.Rev == "" && generator.IsCatalog(tree.Dir) {
+		if len(cats) != 1 {
+			problems = append(problems, usageProblem(fmt.Sprintf("--against %s is one catalog, and the arguments name %d", tree.Ref, len(cats)),
+				"name the one catalog it is an older version of, or give --against the directory above the older catalogs"))
+			return nil, nil, problems
+		}
+		if old := loadOld(tree.Dir); old != nil {
+			pairs = append(pairs, catalogPair{old, cats[0]})
+		}
+		return pairs, nil, problems
+	}
+	var oldPatterns []string
+	for _, a := range patterns(args) {
+		root, walk := strings.CutSuffix(filepath.ToSlash(a), "/...")
+		if a == "..." {
+			root, walk = ".", true
+		}
+		p := tree.Path(filepath.FromSlash(root))
+		if _, err := os.Stat(p); err != nil {
+			continue // no older version there
+		}
+		if walk {
+			p += string(filepath.Separator) + "..."
+		} else if !generator.IsCatalog(p) {
+			continue
+		}
+		oldPatterns = append(oldPatterns, p)
+	}
+	var olds []*load.Catalog
+	if len(oldPatterns) > 0 {
+		dirs, err := generator.Find(oldPatterns)
+		if err != nil {
+			problems = append(problems, problem{err: diagnostics.NewInternalError(err.Error())})
+		}
+		for _, d := range dirs {
+			if old := loadOld(d); old != nil {
+				olds = append(olds, old)
+			}
+		}
+	}
+	if len(problems) > 0 {
+		return nil, nil, problems
+	}
+	if len(olds) == 0 && tree.Rev == "" {
+		// A revision may come before the catalogs; a directory with none
+		// is a mistake.
+		problems = append(problems, usageProblem(fmt.Sprintf("--against %s holds no catalog where the arguments name one", tree.Ref),
+			"give the directory of the older catalog, or a directory that stands for the current one, holding the older catalogs at the same paths"))
+		return nil, nil, problems
+	}
+	taken := map[*load.Catalog]bool{}
+	find := func(match func(old *load.Catalog) bool) *load.Catalog {
+		for _, old := range olds {
+			if !taken[old] && match(old) {
+				taken[old] = true
+				return old
+			}
+		}
+		return nil
+	}
+	pairs = make([]catalogPair, len(cats))
+	wd, _ := os.Getwd()
+	for i, cat := range cats {
+		rel := cat.Dir
+		if filepath.IsAbs(rel) {
+			if r, err := filepath.Rel(wd, rel); err == nil {
+				rel = r
+			}
+		}
+		want := filepath.Clean(tree.Path(rel))
+		pairs[i] = catalogPair{find(func(old *load.Catalog) bool { return filepath.Clean(old.Dir) == want }), cat}
+	}
+	for i, p := range pairs {
+		if p.old == nil {
+			pairs[i].old = find(func(old *load.Catalog) bool { return old.Model.Name == p.new.Model.Name })
+		}
+	}
+	for _, old := range olds {
+		if !taken[old] {
+			gone = append(gone, old)
+		}
+	}
+	slices.SortFunc(gone, func(a, b *load.Catalog) int { return strings.Compare(a.Dir, b.Dir) })
+	return pairs, gone, nil
+}
+
+func breakingHelp() string {
+	var b strings.Builder
+	b.WriteString(`Breaking compares each catalog with its older version and reports every
+change that breaks a client of the older one: the wire JSON it reads, the
+generated Go API it calls, the docs links it follows. Each change is
+reported at its position in the newer catalog, or in the older one for
+what is gone, under a rule, with what to do instead. Breaking exits 1 when
+a change breaks a client; a code removed after the older version
+deprecated it with a replacement is expected, and breaks nothing.
+
+REF, the older version, is a directory or a git revision (main, v1.2.0,
+HEAD~1) of the repository at hand, read from git without touching the
+work tree or the index; a directory of that name wins. A directory that
+is itself a catalog is the older version of the one catalog named; any
+other directory, as a revision, stands for the current directory: a
+catalog's older version is at the same path in it (or, failing that, is
+the older catalog of the same name), and an older catalog the patterns
+find that no newer one matches is gone.
+
+With a version in both catalogs, a breaking change needs a new major
+version (a new minor one before 1.0.0). A catalog's breaking block turns
+rules off, or exempts values from them:
+
+	breaking: {
+		except: ["DOCS_URL_CHANGED"]
+		ignore: PARAM_REMOVED: ["codes.LEGACY_ERROR"]
+	}
+
+The rules, by level (wire: the JSON clients read; go: the generated Go
+API; docs: links into the reference; version):
+
+`)
+	for _, rule := range breaking.Rules {
+		if rule.Safe {
+			continue
+		}
+		fmt.Fprintf(&b, "  %s (%s)\n", rule.ID, rule.Level)
+		b.WriteString(indent(rule.Summary, "      ", 76))
+	}
+	b.WriteString("\nThe safe changes, reported with --all:\n\n")
+	for _, rule := range breaking.Rules {
+		if rule.Safe {
+			fmt.Fprintf(&b, "  %s\n", rule.ID)
+			b.WriteString(indent(rule.Summary, "      ", 76))
+		}
+	}
+	b.WriteString("\n" + dirsHelp + `
+Flags:
+  --against REF     the older version: a directory or a git revision
+  --all             report the changes that break nothing too
+  --format json     print each change as a JSON object, one per line: a
+                    BREAKING_CHANGE or CATALOG_CHANGE error of errspec's
+                    own catalog
+`)
+	return b.String()
+}

@@ -1,0 +1,272 @@
+package cli
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/errspec/errspec/generator/model"
+)
+
+// command is a command of errspec.
+type command struct {
+	name    string
+	summary string // one line, for the list of commands
+	usage   string // the synopsis, after "usage: "
+	help    func() string
+	run     func(c *command, args []string, stdout, stderr io.Writer) int
+}
+
+// commands are errspec's commands, in the order errspec help lists them.
+// generate is the default.
+var commands []*command
+
+func init() {
+	commands = []*command{
+		{name: "generate", summary: "write the outputs of the catalogs (the default command)",
+			usage: "errspec [generate] [-v] [--templates DIR] [--format json] [DIR ...]",
+			help:  func() string { return generateHelp }, run: runGenerate},
+		{name: "check", summary: "compare the outputs of the catalogs with the files on disk",
+			usage: "errspec check [--templates DIR] [--format json] [DIR ...]",
+			help:  func() string { return checkHelp }, run: runGenerate},
+		{name: "explain", summary: "print the documentation of a code",
+			usage: "errspec explain [--dir DIR] [--format json] CODE",
+			help:  func() string { return explainHelp }, run: runExplain},
+		{name: "lint", summary: "hold the catalogs to the conventions of useful errors",
+			usage: "errspec lint [--format json] [DIR ...]",
+			help:  lintHelp, run: runLint},
+		{name: "breaking", summary: "report the changes since an older version that break clients",
+			usage: "errspec breaking --against REF [--all] [--format json] [DIR ...]",
+			help:  breakingHelp, run: runBreaking},
+		{name: "version", summary: "print errspec's version",
+			usage: "errspec version [--format json]",
+			help:  func() string { return versionHelp }, run: runVersion},
+		{name: "help", summary: "print the usage of errspec or of a command",
+			usage: "errspec help [COMMAND]",
+			help:  func() string { return "Help prints the usage of errspec, or of the command named.\n" }, run: runHelp},
+	}
+}
+
+func lookup(name string) *command {
+	for _, c := range commands {
+		if c.name == name {
+			return c
+		}
+	}
+	return nil
+}
+
+// Main runs errspec with args (without the program name) and returns the
+// exit code.
+func Main(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		switch arg := args[0]; {
+		case arg == "-h" || arg == "-help" || arg == "--help":
+			fmt.Fprint(stdout, overview())
+			return ExitOK
+		case lookup(arg) != nil:
+			c := lookup(arg)
+			return c.run(c, args[1:], stdout, stderr)
+		case !strings.HasPrefix(arg, "-") && !isPath(arg):
+			return (&run{stdout: stdout, stderr: stderr}).unknownCommand(arg, "and no directory "+arg)
+		}
+	}
+	c := lookup("generate")
+	return c.run(c, args, stdout, stderr)
+}
+
+// unknownCommand reports a command errspec does not have, with the list
+// of those it has.
+func (r *run) unknownCommand(name, more string) int {
+	names := make([]string, len(commands))
+	for i, c := range commands {
+		names[i] = c.name
+	}
+	fix := "run errspec help for the commands"
+	if m := model.Closest(name, names); len(m) > 0 {
+		fix = "did you mean errspec " + m[0] + "? " + fix
+	}
+	msg := fmt.Sprintf("unknown command %q", name)
+	if more != "" {
+		msg += ", " + more
+	}
+	return r.report(usageProblem(msg+"; the commands are "+strings.Join(names, ", "), fix))
+}
+
+// isPath reports whether an argument errspec takes for a command's is a
+// directory, or a pattern of directories: it exists, or it holds a path
+// separator or ends in "...".
+func isPath(arg string) bool {
+	if strings.ContainsAny(arg, `/\`) || strings.HasSuffix(arg, "...") || arg == "." || arg == ".." {
+		return true
+	}
+	_, err := os.Stat(arg)
+	return err == nil
+}
+
+// overview is what errspec help prints.
+func overview() string {
+	var b strings.Builder
+	b.WriteString(`errspec turns an error catalog written in CUE into Go, Markdown and JSON Schema,
+and holds the catalog to what its clients rely on.
+
+Usage:
+
+	errspec <command> [arguments]
+
+The commands are:
+
+`)
+	for _, c := range commands {
+		fmt.Fprintf(&b, "\t%-10s %s\n", c.name, c.summary)
+	}
+	b.WriteString(`
+Use "errspec help <command>" for more about a command.
+
+DIR is a catalog directory, or a directory followed by /... for every
+catalog below it (a directory whose .cue files declare codes; testdata,
+vendor and directories starting with . or _ are skipped). The default is
+./...
+
+Flags may come before or after the arguments; -flag and --flag are the
+same. errspec is quiet when it succeeds; every message it prints on
+standard error starts with "errspec: ".
+
+Exit codes: 0 ok; 1 drift (check), a breaking change (breaking) or a lint
+finding (lint); 2 an invalid catalog, bad usage or a failure.
+`)
+	return b.String()
+}
+
+// usageText is the help of a command: its synopsis, then its text.
+func (c *command) usageText() string {
+	return "usage: " + c.usage + "\n\n" + c.help()
+}
+
+// flags makes the flag set of a command; parse parses it.
+func (c *command) flags() *flag.FlagSet {
+	fset := flag.NewFlagSet("errspec "+c.name, flag.ContinueOnError)
+	fset.SetOutput(io.Discard)
+	return fset
+}
+
+// parse parses the flags of a command, which may come before, between or
+// after its arguments (after "--", everything is an argument), and
+// returns the arguments. For -h, -help or --help it prints the command's
+// usage on stdout and returns done with ExitOK; for a bad flag it reports
+// the problem, with the command's synopsis, and returns done with
+// ExitInvalid.
+func (c *command) parse(fset *flag.FlagSet, args []string, stdout, stderr io.Writer) (rest []string, code int, done bool) {
+	for {
+		if err := fset.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				fmt.Fprint(stdout, c.usageText())
+				return nil, ExitOK, true
+			}
+			return nil, (&run{stdout: stdout, stderr: stderr, cmd: c}).usage(err.Error()), true
+		}
+		left := fset.Args()
+		if len(left) == 0 {
+			return rest, 0, false
+		}
+		if used := len(args) - len(left); used > 0 && args[used-1] == "--" {
+			return append(rest, left...), 0, false
+		}
+		rest = append(rest, left[0])
+		args = left[1:]
+	}
+}
+
+// start parses the flags of a command, as parse does, and the value of
+// its --format flag when format is not nil, text or json; it returns the
+// run, and the arguments. When ok is false, the command is done, and
+// code is its exit code.
+func (c *command) start(fset *flag.FlagSet, format *string, args []string, stdout, stderr io.Writer) (r *run, rest []string, code int, ok bool) {
+	rest, code, done := c.parse(fset, args, stdout, stderr)
+	if done {
+		return nil, nil, code, false
+	}
+	r = &run{stdout: stdout, stderr: stderr, cmd: c}
+	if format == nil {
+		return r, rest, ExitOK, true
+	}
+	if *format != "text" && *format != "json" {
+		return nil, nil, r.report(usageProblem(fmt.Sprintf("--format must be text or json, not %q", *format), "use --format text or --format json")), false
+	}
+	r.json = *format == "json"
+	return r, rest, ExitOK, true
+}
+
+func runHelp(c *command, args []string, stdout, stderr io.Writer) int {
+	r, args, code, ok := c.start(c.flags(), nil, args, stdout, stderr)
+	if !ok {
+		return code
+	}
+	switch {
+	case len(args) == 0:
+		fmt.Fprint(stdout, overview())
+		return ExitOK
+	case len(args) > 1:
+		return r.usage(fmt.Sprintf("errspec help takes one command, not %d", len(args)))
+	}
+	topic := lookup(args[0])
+	if topic == nil {
+		return r.unknownCommand(args[0], "")
+	}
+	fmt.Fprint(stdout, topic.usageText())
+	return ExitOK
+}
+
+const dirsHelp = `DIR is a catalog directory, or a directory followed by /... for every
+catalog below it (a directory whose .cue files declare codes; testdata,
+vendor and directories starting with . or _ are skipped). The default is
+./...
+`
+
+const generateHelp = `Generate loads each catalog, renders every output it asks for in memory,
+and writes the files whose bytes changed. Nothing is written unless every
+output of every catalog renders; a generated file the catalog no longer
+produces is removed, but only if it carries the catalog's generated-file
+notice, and a file without it is never overwritten. Generate is quiet when
+it succeeds.
+
+` + dirsHelp + `
+Flags:
+  -v                print the files created, changed and removed
+  --templates DIR   Markdown templates in DIR replace the embedded ones of
+                    the same name
+  --format json     print problems as JSON, one object per line
+`
+
+const checkHelp = `Check renders the outputs of each catalog in memory and compares them
+with the files on disk; it writes nothing. When they differ it prints a
+unified diff and the lists of missing, changed and stale files, and exits 1.
+
+` + dirsHelp + `
+Flags:
+  --templates DIR   Markdown templates in DIR replace the embedded ones of
+                    the same name
+  --format json     print problems as JSON, one object per line
+`
+
+const explainHelp = `Explain prints the documentation of a code, for a terminal: its facts,
+when to expect it, its templates, params and example. A code matches
+exactly, else in any case; an unknown code is an error that names the
+closest ones.
+
+Flags:
+  --dir DIR         the catalog to look in, or DIR/... for every catalog
+                    below DIR (default ./...)
+  --format json     print the code as its object of the catalog JSON
+`
+
+const versionHelp = `Version prints errspec's module version and, when the build recorded
+them, the version control revision and time it was built from, and the Go
+release that built it.
+
+Flags:
+  --format json     print them as a JSON object
+`

@@ -1,0 +1,236 @@
+package cli_test
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/errspec/errspec/generator/cli"
+	"github.com/errspec/errspec/internal/gittest"
+)
+
+var commandNames = []string{"generate", "check", "explain", "lint", "breaking", "version", "help"}
+
+// TestHelp checks that every command prints its usage on stdout and exits
+// 0 for -h, -help, --help and errspec help COMMAND, and that errspec help
+// lists every command.
+func TestHelp(t *testing.T) {
+	t.Chdir(t.TempDir())
+	for _, name := range commandNames {
+		for _, args := range [][]string{{name, "-h"}, {name, "-help"}, {name, "--help"}, {"help", name}} {
+			code, out, errOut := errspec(args...)
+			if code != cli.ExitOK || errOut != "" || !strings.HasPrefix(out, "usage: errspec ") || !strings.Contains(out, "\n\n") {
+				t.Errorf("errspec %s: exit %d, stdout %q, stderr %q", strings.Join(args, " "), code, out, errOut)
+			}
+		}
+	}
+	for _, args := range [][]string{{"help"}, {"-h"}, {"--help"}} {
+		code, out, _ := errspec(args...)
+		if code != cli.ExitOK {
+			t.Errorf("errspec %s: exit %d", strings.Join(args, " "), code)
+		}
+		for _, name := range commandNames {
+			if !regexp.MustCompile(`(?m)^\t` + name + ` +\S`).MatchString(out) {
+				t.Errorf("errspec %s does not list %s:\n%s", strings.Join(args, " "), name, out)
+			}
+		}
+	}
+	for _, rule := range []string{"CODE_REMOVED (wire)", "GO_CONSTRUCTOR_CHANGED (go)", "TEXT_CHANGED"} {
+		if _, out, _ := errspec("help", "breaking"); !strings.Contains(out, rule) {
+			t.Errorf("errspec help breaking does not list %s", rule)
+		}
+	}
+	if _, out, _ := errspec("help", "lint"); !strings.Contains(out, "* CODE_SUGGESTION") || !strings.Contains(out, "  PARAM_DOC") {
+		t.Errorf("errspec help lint does not list its rules, the default set marked:\n%s", out)
+	}
+}
+
+// TestCommandLineErrors checks what a mistyped command line gives: the
+// unknown command named, with the commands, and exit 2; a bad flag with
+// the command's synopsis; every message on stderr after errspec:.
+func TestCommandLineErrors(t *testing.T) {
+	t.Chdir(t.TempDir())
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"genrate"}, `errspec: unknown command "genrate", and no directory genrate; the commands are generate, check, explain, lint, breaking, version, help
+	fix: did you mean errspec generate? run errspec help for the commands
+`},
+		{[]string{"help", "lnt"}, `errspec: unknown command "lnt"; the commands are generate, check, explain, lint, breaking, version, help
+	fix: did you mean errspec lint? run errspec help for the commands
+`},
+		{[]string{"explain", "--nope", "X"}, `errspec: flag provided but not defined: -nope
+	fix: run errspec help explain for the usage
+usage: errspec explain [--dir DIR] [--format json] CODE
+`},
+		{[]string{"breaking", "."}, `errspec: errspec breaking needs --against REF: the older version, a directory or a git revision
+	fix: run errspec help breaking for the usage
+usage: errspec breaking --against REF [--all] [--format json] [DIR ...]
+`},
+		{[]string{"lint", "--format", "yaml"}, `errspec: --format must be text or json, not "yaml"
+	fix: use --format text or --format json
+`},
+		{[]string{"version", "extra"}, `errspec: errspec version takes no arguments, not extra
+	fix: run errspec help version for the usage
+usage: errspec version [--format json]
+`},
+	} {
+		code, out, errOut := errspec(tc.args...)
+		if code != cli.ExitInvalid || out != "" || errOut != tc.want {
+			t.Errorf("errspec %s: exit %d, stdout %q, stderr:\n%s\nwant exit 2 and:\n%s", strings.Join(tc.args, " "), code, out, errOut, tc.want)
+		}
+	}
+}
+
+// TestQuietUnlessVerbose checks that generate prints nothing when it
+// succeeds, and lists what it changed with -v.
+func TestQuietUnlessVerbose(t *testing.T) {
+	project(t, catalog)
+	if code, out, errOut := errspec(); code != cli.ExitOK || out != "" || errOut != "" {
+		t.Errorf("generate: exit %d, stdout %q, stderr %q; want 0 and nothing", code, out, errOut)
+	}
+	os.Remove("out/ERRORS.md")
+	if code, out, _ := errspec("generate", ".", "-v"); code != cli.ExitOK || out != "created out/ERRORS.md\n" {
+		t.Errorf("generate -v after a flag-less argument: exit %d, stdout %q", code, out)
+	}
+}
+
+func TestVersion(t *testing.T) {
+	code, out, errOut := errspec("version")
+	if code != cli.ExitOK || errOut != "" || !regexp.MustCompile(`^errspec \S+.* go1\.\d+`).MatchString(out) {
+		t.Errorf("errspec version: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	code, out, _ = errspec("version", "--format", "json")
+	var v struct{ Version, Go string }
+	if err := json.Unmarshal([]byte(out), &v); code != cli.ExitOK || err != nil || v.Version == "" || v.Go == "" {
+		t.Errorf("errspec version --format json: exit %d, %q", code, out)
+	}
+}
+
+const shopV1 = `package shop
+
+name: "shop"
+outputs: jsonschema: file: "errors.schema.json"
+categories: not_found: {description: "Nothing there.", http_status: 404}
+codes: ORDER_NOT_FOUND: {
+	category:   "not_found"
+	title:      "Order not found"
+	message:    "Order {order_id} not found"
+	suggestion: "List the orders, then call again with one of their ids."
+	params: order_id: {type: "string", doc: "The order id."}
+}
+codes: CART_NOT_FOUND: {
+	category:   "not_found"
+	title:      "Cart not found"
+	message:    "Cart {cart_id} not found"
+	suggestion: "Create a cart with create_cart."
+	params: cart_id: {type: "string", doc: "The cart id."}
+}
+`
+
+// TestBreakingAgainstRevision runs errspec breaking against git revisions
+// of a temporary repository, from its top and from a directory below,
+// and checks the positions of what is gone (REV:path), the exit codes,
+// and that neither the work tree nor the index changed.
+func TestBreakingAgainstRevision(t *testing.T) {
+	repo := gittest.Repo(t)
+	gittest.Commit(t, repo, map[string]string{"spec/shop/catalog.cue": shopV1}, "v1")
+	without := shopV1[:strings.Index(shopV1, "codes: CART_NOT_FOUND")]
+	gittest.Commit(t, repo, map[string]string{"spec/shop/catalog.cue": without}, "v2")
+	gittest.Write(t, repo, map[string]string{"spec/shop/catalog.cue": without + "// edited\n"})
+	status := gittest.Git(t, repo, "status", "--porcelain")
+	index, _ := os.ReadFile(filepath.Join(repo, ".git", "index"))
+
+	t.Chdir(repo)
+	code, out, errOut := errspec("breaking", "--against", "HEAD~1")
+	want := `HEAD~1:spec/shop/catalog.cue:13:8: CODE_REMOVED (wire): code CART_NOT_FOUND is gone
+	fix: keep the code, deprecated with use: NEW_CODE, for a version before removing it
+`
+	if code != cli.ExitFound || out != want || errOut != "errspec: 1 breaking change\n" {
+		t.Errorf("breaking --against HEAD~1: exit %d\nstdout:\n%s\nstderr:\n%s\nwant exit 1 and:\n%s", code, out, errOut, want)
+	}
+	if code, out, errOut := errspec("breaking", "--against", "HEAD"); code != cli.ExitOK || out != "" || errOut != "" {
+		t.Errorf("breaking --against HEAD: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+
+	t.Chdir(filepath.Join(repo, "spec"))
+	code, out, _ = errspec("breaking", "shop", "--against", "HEAD~1", "--format", "json")
+	var d struct {
+		Code     string
+		Position struct{ File string }
+		Details  struct{ Rule, Level string }
+	}
+	if err := json.Unmarshal([]byte(out), &d); code != cli.ExitFound || err != nil ||
+		d.Code != "BREAKING_CHANGE" || d.Position.File != "HEAD~1:spec/shop/catalog.cue" || d.Details.Rule != "CODE_REMOVED" || d.Details.Level != "wire" {
+		t.Errorf("breaking from spec with --format json: exit %d, %s", code, out)
+	}
+	code, _, errOut = errspec("breaking", "--against", "HEAD~2")
+	if code != cli.ExitInvalid || !strings.HasPrefix(errOut, "errspec: HEAD~2 is neither a directory nor a git revision") {
+		t.Errorf("breaking --against a revision the repository lacks: exit %d, %s", code, errOut)
+	}
+
+	if got := gittest.Git(t, repo, "status", "--porcelain"); got != status {
+		t.Errorf("the work tree changed: %q, was %q", got, status)
+	}
+	if after, _ := os.ReadFile(filepath.Join(repo, ".git", "index")); string(after) != string(index) {
+		t.Error("the index changed")
+	}
+}
+
+// TestBreakingOldCatalogInvalid checks that an older version that does not
+// load is reported where it is, with exit 2.
+func TestBreakingOldCatalogInvalid(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	gittest.Write(t, dir, map[string]string{
+		"new/catalog.cue": shopV1,
+		"old/catalog.cue": strings.Replace(shopV1, `"not_found"`, `"gone"`, 1),
+	})
+	code, out, errOut := errspec("breaking", "--against", "old", "new")
+	if code != cli.ExitInvalid || out != "" || !strings.HasPrefix(errOut, "errspec: old/catalog.cue:7:14: codes.ORDER_NOT_FOUND.category: category \"gone\" is not declared") {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+}
+
+// TestBreakingAgainstEmptyDirectory checks that a directory without the
+// older catalog is an error, not a catalog that is new.
+func TestBreakingAgainstEmptyDirectory(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	gittest.Write(t, dir, map[string]string{"spec/shop/catalog.cue": shopV1, "old/README.md": "nothing\n"})
+	code, out, errOut := errspec("breaking", "--against", "old", "spec/shop")
+	if code != cli.ExitInvalid || out != "" || !strings.HasPrefix(errOut, "errspec: --against old holds no catalog where the arguments name one") {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+}
+
+func TestLintFormatJSON(t *testing.T) {
+	project(t, catalog)
+	code, out, errOut := errspec("lint", "--format", "json")
+	if code != cli.ExitFound || errOut != "" {
+		t.Fatalf("lint: exit %d, stderr %q", code, errOut)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	for _, line := range lines {
+		var d struct {
+			Code     string
+			Position struct {
+				File         string
+				Line, Column int
+			}
+			Path, Message, Suggestion string
+			Details                   struct{ Rule string }
+		}
+		if err := json.Unmarshal([]byte(line), &d); err != nil || d.Code != "LINT_FINDING" || d.Position.File != "catalog.cue" ||
+			d.Position.Line == 0 || d.Path == "" || d.Message == "" || d.Suggestion == "" || d.Details.Rule == "" {
+			t.Errorf("not a whole finding: %s", line)
+		}
+	}
+	if len(lines) != 2 {
+		t.Errorf("%d findings, want 2 (CODE_SUGGESTION and RETRYABLE_WHEN):\n%s", len(lines), out)
+	}
+}

@@ -1,0 +1,425 @@
+// Package lint holds a catalog to the conventions that make its errors
+// useful to an agent: every code says what to do about it, in one naming
+// style, retryable codes say when, deprecated codes name a replacement,
+// nothing is declared in vain, messages carry what a caller needs. Each
+// rule has an ID; a catalog's lint block adds rules to the default set,
+// removes them, or exempts values from one.
+package lint
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+	"unicode"
+
+	"github.com/errspec/errspec/generator/model"
+)
+
+// Rule is a convention errspec lint checks.
+type Rule struct {
+	ID      string
+	Default bool   // checked unless the catalog excepts it; the others only when it uses them
+	Summary string // what it asks of a catalog, one line
+}
+
+// Rules are the rules of errspec lint, the default set first.
+var Rules = []Rule{
+	{"CODE_NAME_STYLE", true, "every code is named in the style most of the catalog's codes have (UPPER_SNAKE_CASE, lower_snake_case, PascalCase or camelCase)"},
+	{"CODE_SUGGESTION", true, "every code has a suggestion: what the caller should do, the field an agent acts on"},
+	{"SUGGESTION_INSTRUCTION", true, "a suggestion is an instruction, not the message again: it has words the message does not"},
+	{"RETRYABLE_WHEN", true, "a code a client may retry after a delay says when: retry_after, or a suggestion that says how long to wait"},
+	{"DEPRECATED_REPLACEMENT", true, "a deprecated code names a replacement, and the replacement is not deprecated itself"},
+	{"CATEGORY_USED", true, "every category has codes, its own or its subcategories'"},
+	{"TIER_USED", true, "every tier is one a feature or an alternative names, or below one"},
+	{"FEATURE_USED", true, "features have a code to report them: one plays the tier_restricted role"},
+	{"TOOL_USED", true, "every tool is gated by a feature or checked by the call validator (a code plays missing_fields or invalid_action)"},
+	{"MESSAGE_PARAMS", true, "a message names what the caller needs to act on: a code with params names one in its message or detail, and a not-found names what was not found"},
+	{"ROLE_EXAMPLES", true, "every code a generated helper returns (a role's code) has an example"},
+	{"CODE_EXAMPLES", false, "every code has an example"},
+	{"CODE_DESCRIPTION", false, "every code has a description: when to expect it"},
+	{"PARAM_DOC", false, "every param and field has a doc"},
+}
+
+// Finding is a place where a catalog breaks a rule.
+type Finding struct {
+	Rule    string
+	Path    []string // the value at fault: codes, NOT_FOUND, suggestion
+	Message string   // what is wrong, one sentence
+	Fix     string   // what to do about it
+}
+
+// Check returns the findings of the rules the catalog has checked, less
+// the values it exempts, in the order of the rules and, for each, of the
+// catalog.
+func Check(cat *model.Catalog) []Finding {
+	l := &linter{cat: cat}
+	checks := map[string]func(){
+		"CODE_NAME_STYLE":        l.codeNameStyle,
+		"CODE_SUGGESTION":        l.codeSuggestion,
+		"SUGGESTION_INSTRUCTION": l.suggestionInstruction,
+		"RETRYABLE_WHEN":         l.retryableWhen,
+		"DEPRECATED_REPLACEMENT": l.deprecatedReplacement,
+		"CATEGORY_USED":          l.categoryUsed,
+		"TIER_USED":              l.tierUsed,
+		"FEATURE_USED":           l.featureUsed,
+		"TOOL_USED":              l.toolUsed,
+		"MESSAGE_PARAMS":         l.messageParams,
+		"ROLE_EXAMPLES":          l.roleExamples,
+		"CODE_EXAMPLES":          l.codeExamples,
+		"CODE_DESCRIPTION":       l.codeDescription,
+		"PARAM_DOC":              l.paramDoc,
+	}
+	for _, r := range Rules {
+		if !cat.Lint.Checks(r.ID, r.Default) {
+			continue
+		}
+		l.rule = r.ID
+		checks[r.ID]()
+	}
+	return l.out
+}
+
+type linter struct {
+	cat  *model.Catalog
+	rule string // the rule being checked
+	out  []Finding
+}
+
+func (l *linter) add(path []string, fix, format string, args ...any) {
+	if l.cat.Lint.Ignores(l.rule, path) {
+		return
+	}
+	l.out = append(l.out, Finding{Rule: l.rule, Path: path, Message: fmt.Sprintf(format, args...), Fix: fix})
+}
+
+func codePath(c *model.Code, more ...string) []string {
+	return append([]string{"codes", c.Name}, more...)
+}
+
+// A naming style of codes.
+type style struct {
+	name  string
+	match *regexp.Regexp
+	join  func(words []string) string
+}
+
+var styles = []style{
+	{"UPPER_SNAKE_CASE", regexp.MustCompile(`^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$`), func(w []string) string {
+		return strings.ToUpper(strings.Join(w, "_"))
+	}},
+	{"lower_snake_case", regexp.MustCompile(`^[a-z][a-z0-9]*(_[a-z0-9]+)*$`), func(w []string) string {
+		return strings.Join(w, "_")
+	}},
+	{"PascalCase", regexp.MustCompile(`^[A-Z][a-z0-9]+([A-Z][a-z0-9]+)*$`), func(w []string) string {
+		return title(w, true)
+	}},
+	{"camelCase", regexp.MustCompile(`^[a-z][a-z0-9]*([A-Z][a-z0-9]+)*$`), func(w []string) string {
+		return title(w, false)
+	}},
+}
+
+func title(words []string, first bool) string {
+	var b strings.Builder
+	for i, w := range words {
+		if i == 0 && !first {
+			b.WriteString(w)
+			continue
+		}
+		b.WriteString(strings.ToUpper(w[:1]) + w[1:])
+	}
+	return b.String()
+}
+
+// words splits a name into lower-case words: HTTPStatus_code gives
+// http, status, code.
+func words(name string) []string {
+	ws := model.Words(name)
+	for i, w := range ws {
+		ws[i] = strings.ToLower(w)
+	}
+	return ws
+}
+
+func (l *linter) codeNameStyle() {
+	if len(l.cat.Codes) == 0 {
+		return
+	}
+	counts := make([]int, len(styles))
+	for _, c := range l.cat.Codes {
+		for i, s := range styles {
+			if s.match.MatchString(c.Name) {
+				counts[i]++
+			}
+		}
+	}
+	best := 0
+	for i, n := range counts {
+		if n > counts[best] {
+			best = i
+		}
+	}
+	s := styles[best]
+	for _, c := range l.cat.Codes {
+		if s.match.MatchString(c.Name) {
+			continue
+		}
+		l.add(codePath(c), fmt.Sprintf("name it %s; if clients already match %s, add %s and deprecate %s with use: %q", s.join(words(c.Name)), c.Name, s.join(words(c.Name)), c.Name, s.join(words(c.Name))),
+			"code %s is not in %s, the style of %d of the catalog's %d codes", c.Name, s.name, counts[best], len(l.cat.Codes))
+	}
+}
+
+func (l *linter) codeSuggestion() {
+	for _, c := range l.cat.Codes {
+		if c.Suggestion.Source == "" {
+			l.add(codePath(c), `add suggestion: what the caller should do about it, such as "Pass {field} as a number"`,
+				"code %s has no suggestion: an agent that gets it is not told what to do", c.Name)
+		}
+	}
+}
+
+// stopWords carry no meaning of their own, for comparing a suggestion with
+// a message.
+var stopWords = map[string]bool{}
+
+func init() {
+	for _, w := range strings.Fields(`a an the this that these those it its is are was were be been being
+		of to in on at by for from with without as into onto than then
+		and or but nor not no so if
+		has have had do does did can could may might must should will would
+		you your yours we our they their there here please`) {
+		stopWords[w] = true
+	}
+}
+
+// contentWords are the words of a template that carry meaning, in lower
+// case, a placeholder as its braced name.
+func contentWords(t model.Template) map[string]bool {
+	out := map[string]bool{}
+	for _, p := range t.Parts {
+		if p.Param != nil {
+			out["{"+p.Param.Name+"}"] = true
+			continue
+		}
+		for _, w := range strings.FieldsFunc(strings.ToLower(p.Text), func(r rune) bool {
+			return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '\''
+		}) {
+			if !stopWords[w] {
+				out[w] = true
+			}
+		}
+	}
+	return out
+}
+
+func (l *linter) suggestionInstruction() {
+	for _, c := range l.cat.Codes {
+		if c.Suggestion.Source == "" {
+			continue
+		}
+		msg, sug := contentWords(c.Message), contentWords(c.Suggestion)
+		restates := true
+		for w := range sug {
+			if !msg[w] {
+				restates = false
+				break
+			}
+		}
+		if restates {
+			l.add(codePath(c, "suggestion"), `say what to do, such as "Retry with {field} set" or "List the valid ids with list_items"`,
+				"the suggestion of %s says nothing the message does not: it is not an instruction", c.Name)
+		}
+	}
+}
+
+// whenWords say when to retry.
+var whenWords = regexp.MustCompile(`(?i)\b(wait|waiting|after|later|seconds?|minutes?|hours?|backoff|back off|until|once|when|delay|immediately|now|exponential(ly)?)\b`)
+
+// whenParams are words in the names of params that say when to retry.
+var whenParams = []string{"retry", "after", "second", "minute", "wait", "reset", "until", "delay"}
+
+func (l *linter) retryableWhen() {
+	for _, c := range l.cat.Codes {
+		if !c.Retryable || c.Retry != model.RetryAfterDelay || c.RetryAfter > 0 {
+			continue
+		}
+		says := false
+		for _, p := range c.Suggestion.Parts {
+			if p.Param != nil && slices.ContainsFunc(whenParams, func(w string) bool { return strings.Contains(p.Param.Name, w) }) {
+				says = true
+			}
+			if p.Param == nil && whenWords.MatchString(p.Text) {
+				says = true
+			}
+		}
+		if !says {
+			l.add(codePath(c), `set retry_after: the seconds to wait, or say when in the suggestion, such as "Wait {retry_after_seconds} seconds, then retry"`,
+				"code %s is retryable after a delay, and says neither how long to wait nor when to retry", c.Name)
+		}
+	}
+}
+
+func (l *linter) deprecatedReplacement() {
+	for _, c := range l.cat.Codes {
+		d := c.Deprecated
+		switch {
+		case d == nil:
+		case d.Use == nil:
+			l.add(codePath(c, "deprecated"), `name the code to use instead: deprecated: use: "NEW_CODE"`,
+				"code %s is deprecated and names no replacement", c.Name)
+		case d.Use.Deprecated != nil:
+			final := d.Use
+			seen := map[*model.Code]bool{c: true}
+			for final.Deprecated != nil && final.Deprecated.Use != nil && !seen[final] {
+				seen[final] = true
+				final = final.Deprecated.Use
+			}
+			fix := "name a replacement that is not deprecated"
+			if final.Deprecated == nil {
+				fix = fmt.Sprintf("name %s, which replaces %s: use: %q", final.Name, d.Use.Name, final.Name)
+			}
+			l.add(codePath(c, "deprecated", "use"), fix, "code %s names %s as its replacement, which is deprecated itself", c.Name, d.Use.Name)
+		}
+	}
+}
+
+func (l *linter) categoryUsed() {
+	for _, cat := range l.cat.Categories {
+		if len(l.cat.CodesUnder(cat)) == 0 {
+			l.add([]string{"categories", cat.Name}, "remove it, or give it codes", "category %s has no codes, nor has any category below it", cat.Name)
+		}
+	}
+}
+
+func (l *linter) tierUsed() {
+	top := -1 // the highest tier named
+	for _, f := range l.cat.Features {
+		if f.Tier != nil {
+			top = max(top, f.Tier.Rank)
+		}
+		for _, a := range f.Alternatives {
+			for _, t := range l.cat.Tiers {
+				if t.Name == a.AvailableOn {
+					top = max(top, t.Rank)
+				}
+			}
+		}
+	}
+	for i, t := range l.cat.Tiers {
+		if t.Rank > top {
+			l.add([]string{"tiers", fmt.Sprintf("[%d]", i)}, "remove it, or gate a feature behind it",
+				"tier %s is above every tier a feature or an alternative names", t.Name)
+		}
+	}
+}
+
+func (l *linter) featureUsed() {
+	if l.cat.Roles[model.RoleTierRestricted] != nil {
+		return
+	}
+	for _, f := range l.cat.Features {
+		l.add([]string{"features", f.Key}, `give the tier error a code: roles: tier_restricted: "TIER_RESTRICTED"`,
+			"feature %s gates tools, and no code plays the tier_restricted role: no error reports it", f.Key)
+	}
+}
+
+func (l *linter) toolUsed() {
+	if l.cat.Roles[model.RoleMissingFields] != nil || l.cat.Roles[model.RoleInvalidAction] != nil {
+		return
+	}
+	for _, t := range l.cat.Tools {
+		gated := l.cat.GatingFeature(t.Name, "") != nil
+		for _, a := range t.Actions {
+			gated = gated || l.cat.GatingFeature(t.Name, a.Name) != nil
+		}
+		if !gated {
+			l.add([]string{"tools", t.Name}, `give the call validator its codes (roles: missing_fields and invalid_action), gate the tool with a feature, or remove it`,
+				"tool %s is gated by no feature, and no code plays missing_fields or invalid_action: nothing uses it", t.Name)
+		}
+	}
+}
+
+// notFound reports whether a code says that something was not found.
+func (l *linter) notFound(c *model.Code) bool {
+	return l.cat.RoleOf(c) == model.RoleNotFound || c.HTTPStatus == 404 || strings.Contains(squash(c.Name), "notfound")
+}
+
+func squash(s string) string {
+	return strings.NewReplacer("_", "", "-", "").Replace(strings.ToLower(s))
+}
+
+func (l *linter) messageParams() {
+	for _, c := range l.cat.Codes {
+		named := len(c.Message.Params()) > 0 || len(c.Detail.Params()) > 0
+		switch {
+		case named:
+		case l.notFound(c) && len(c.Params) == 0:
+			l.add(codePath(c, "message"), `add a param that names it, such as id, and put it in the message: "{id} not found"`,
+				"code %s says something was not found, and not what", c.Name)
+		case l.notFound(c):
+			l.add(codePath(c, "message"), fmt.Sprintf("name it in the message, such as \"{%s} not found\"", c.Params[0].Name),
+				"code %s says something was not found, and its message does not say what", c.Name)
+		case len(c.Required()) > 0:
+			l.add(codePath(c, "message"), fmt.Sprintf("put what the caller needs to act on in the message or the detail, such as {%s}", c.Required()[0].Name),
+				"code %s has params, and its message and detail name none of them", c.Name)
+		}
+	}
+}
+
+func (l *linter) roleExamples() {
+	for _, c := range l.cat.Codes {
+		if r := l.cat.RoleOf(c); r != "" && len(c.Examples) == 0 {
+			l.add(codePath(c), "add an example: examples: [{params: {...}, json: {...}}]: errspec checks it, and the docs show it",
+				"code %s plays the role %s, and has no example", c.Name, r)
+		}
+	}
+}
+
+func (l *linter) codeExamples() {
+	for _, c := range l.cat.Codes {
+		if len(c.Examples) == 0 {
+			l.add(codePath(c), "add an example: examples: [{params: {...}, json: {...}}]: errspec checks it, and the docs show it",
+				"code %s has no example", c.Name)
+		}
+	}
+}
+
+func (l *linter) codeDescription() {
+	for _, c := range l.cat.Codes {
+		if strings.TrimSpace(c.Description) == "" {
+			l.add(codePath(c), "add description: when the error happens and what it means",
+				"code %s has no description", c.Name)
+		}
+	}
+}
+
+func (l *linter) paramDoc() {
+	var walk func(path []string, ps []*model.Param)
+	walk = func(path []string, ps []*model.Param) {
+		for _, p := range ps {
+			pp := append(slices.Clip(path), p.Name)
+			if strings.TrimSpace(p.Doc) == "" {
+				l.add(pp, "add doc: what the value is, in a sentence", "%s has no doc", describe(pp))
+			}
+			t := p.Type
+			for t.Kind == model.List || t.Kind == model.Map {
+				t = t.Elem
+			}
+			if t.Kind == model.Object {
+				walk(append(pp, "fields"), t.Fields)
+			}
+		}
+	}
+	for _, c := range l.cat.Codes {
+		walk(codePath(c, "params"), c.Params)
+	}
+}
+
+// describe names the param or field at path: field f of param p of code X.
+func describe(path []string) string {
+	out := "param " + path[3] + " of code " + path[1]
+	for i := 5; i < len(path); i += 2 {
+		out = "field " + path[i] + " of " + out
+	}
+	return out
+}

@@ -1,0 +1,98 @@
+package lint_test
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/errspec/errspec/generator/lint"
+	"github.com/errspec/errspec/generator/load"
+	"github.com/errspec/errspec/generator/model"
+	"github.com/errspec/errspec/internal/loadtest"
+)
+
+// base breaks CODE_SUGGESTION twice and PARAM_DOC (not in the default
+// set) three times.
+const base = `package shop
+
+name: "shop"
+outputs: jsonschema: file: "errors.schema.json"
+categories: not_found: {description: "Nothing there.", http_status: 404}
+codes: ORDER_NOT_FOUND: {category: "not_found", title: "Order not found", message: "Order {id} not found", params: id: type: "string"}
+codes: ORDER_ITEM_NOT_FOUND: {category: "not_found", title: "Item not found", message: "Item {id} not found", params: {id: {type: "string"}, order: {type: "string"}}}
+`
+
+func findings(fs []lint.Finding) []string {
+	var out []string
+	for _, f := range fs {
+		out = append(out, f.Rule+" "+model.PathString(f.Path))
+	}
+	return out
+}
+
+// TestConfig checks that a catalog's lint block adds rules, removes them
+// and exempts values, an exempted path covering what is below it and not
+// a value whose name only starts the same.
+func TestConfig(t *testing.T) {
+	for _, tc := range []struct {
+		config string
+		want   []string
+	}{
+		{``, []string{"CODE_SUGGESTION codes.ORDER_ITEM_NOT_FOUND", "CODE_SUGGESTION codes.ORDER_NOT_FOUND"}},
+		{`lint: except: ["CODE_SUGGESTION"]`, nil},
+		{`lint: {use: ["PARAM_DOC"], except: ["CODE_SUGGESTION"]}`, []string{
+			"PARAM_DOC codes.ORDER_ITEM_NOT_FOUND.params.id", "PARAM_DOC codes.ORDER_ITEM_NOT_FOUND.params.order", "PARAM_DOC codes.ORDER_NOT_FOUND.params.id"}},
+		{`lint: {use: ["PARAM_DOC"], ignore: {CODE_SUGGESTION: ["codes.ORDER_NOT_FOUND"], PARAM_DOC: ["codes.ORDER_ITEM_NOT_FOUND.params.order", "codes.ORDER_NOT_FOUND"]}}`, []string{
+			"CODE_SUGGESTION codes.ORDER_ITEM_NOT_FOUND", "PARAM_DOC codes.ORDER_ITEM_NOT_FOUND.params.id"}},
+		{`lint: ignore: CODE_SUGGESTION: ["codes.ORDER_NOT_FOUND.message"]`, []string{"CODE_SUGGESTION codes.ORDER_ITEM_NOT_FOUND", "CODE_SUGGESTION codes.ORDER_NOT_FOUND"}},
+	} {
+		got := findings(lint.Check(loadtest.Catalog(t, base+tc.config+"\n")))
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("with %q:\n%v\nwant\n%v", tc.config, got, tc.want)
+		}
+	}
+}
+
+// TestIgnoreUnknown checks that an exempted path must name a value the
+// catalog has.
+func TestIgnoreUnknown(t *testing.T) {
+	dir := t.TempDir()
+	src := base + `lint: ignore: CODE_SUGGESTION: ["codes.ORDER_NOT_FOND", "codes"]` + "\n"
+	if err := os.WriteFile(filepath.Join(dir, "catalog.cue"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := load.Dir(dir)
+	for _, want := range []string{
+		`lint.ignore.CODE_SUGGESTION[0]: "codes.ORDER_NOT_FOND" names no entry of codes` + "\n\tfix: did you mean \"codes.ORDER_NOT_FOUND\", \"codes.ORDER_ITEM_NOT_FOUND\"?",
+		`lint.ignore.CODE_SUGGESTION[1]: "codes" names all of codes; to turn the rule off, list it under except`,
+	} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("loading: %v\nwant %q", err, want)
+		}
+	}
+}
+
+// TestNames checks the names CODE_NAME_STYLE proposes.
+func TestNames(t *testing.T) {
+	src := `package shop
+
+name: "shop"
+outputs: jsonschema: file: "errors.schema.json"
+categories: not_found: {description: "Nothing there.", http_status: 404}
+codes: A_NOT_FOUND: {category: "not_found", title: "A", message: "a", suggestion: "Call list_a."}
+codes: B_NOT_FOUND: {category: "not_found", title: "B", message: "b", suggestion: "Call list_b."}
+codes: HTTPServerGone: {category: "not_found", title: "C", message: "c", suggestion: "Call list_c."}
+codes: user_missing: {category: "not_found", title: "D", message: "d", suggestion: "Call list_d."}
+lint: except: ["MESSAGE_PARAMS"]
+`
+	var got []string
+	for _, f := range lint.Check(loadtest.Catalog(t, src)) {
+		got = append(got, f.Fix[:strings.Index(f.Fix, ";")])
+	}
+	want := []string{"name it HTTP_SERVER_GONE", "name it USER_MISSING"}
+	if !slices.Equal(got, want) {
+		t.Errorf("%v, want %v", got, want)
+	}
+}

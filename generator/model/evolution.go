@@ -1,0 +1,181 @@
+package model
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// The modes of the JSON Schema, as a catalog names them.
+const (
+	SchemaExact      = "exact"      // this version's codes, every object closed
+	SchemaCompatible = "compatible" // any code, every object open: for clients of a newer server
+)
+
+// RuleConfig is how a catalog configures the rules of errspec lint or
+// errspec breaking.
+type RuleConfig struct {
+	Use    []string     // rules checked besides the default set (lint only)
+	Except []string     // rules not checked
+	Ignore []RuleIgnore // values exempt from a rule, in declared order
+}
+
+// RuleIgnore exempts values of the catalog from a rule.
+type RuleIgnore struct {
+	Rule  string
+	Paths []string // paths of the catalog, as diagnostics write them: codes.NOT_FOUND.params.id
+}
+
+// Checks reports whether the catalog has the rule checked: a rule of the
+// default set (byDefault) unless excepted, any other only when used.
+func (r RuleConfig) Checks(rule string, byDefault bool) bool {
+	if slices.Contains(r.Except, rule) {
+		return false
+	}
+	return byDefault || slices.Contains(r.Use, rule)
+}
+
+// Ignores reports whether the value at path is exempt from the rule: an
+// ignored path names it or a value it is part of.
+func (r RuleConfig) Ignores(rule string, path []string) bool {
+	p := pathString(path)
+	for _, ig := range r.Ignore {
+		if ig.Rule != rule {
+			continue
+		}
+		for _, q := range ig.Paths {
+			if p == q || strings.HasPrefix(p, q+".") || strings.HasPrefix(p, q+"[") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// PathString writes a catalog path as diagnostics and rule configurations
+// write it: codes.X.examples[0].json.
+func PathString(p []string) string { return pathString(p) }
+
+// Words splits a name (snake_case, SCREAMING_SNAKE, kebab or camelCase)
+// into its words, as Go names are made of them.
+func Words(name string) []string { return words(name) }
+
+// Version is a semantic version's numbers.
+type Version struct {
+	Major, Minor, Patch int
+}
+
+// ParseVersion reads a catalog's version, 1.4.0 or v1.4.0, with or
+// without a pre-release or build suffix; ok is false for anything else.
+func ParseVersion(s string) (v Version, ok bool) {
+	s = strings.TrimPrefix(s, "v")
+	if i := strings.IndexAny(s, "-+"); i >= 0 {
+		s = s[:i]
+	}
+	parts := strings.Split(s, ".")
+	if len(parts) != 3 {
+		return Version{}, false
+	}
+	var n [3]int
+	for i, p := range parts {
+		x, err := strconv.Atoi(p)
+		if err != nil || x < 0 {
+			return Version{}, false
+		}
+		n[i] = x
+	}
+	return Version{n[0], n[1], n[2]}, true
+}
+
+// Changes is what changed in a catalog since an older version of it, as
+// errspec breaking --all reports it: the reference's Changes section.
+type Changes struct {
+	Since        string  // the older version, as Outputs.ChangesSince names it
+	SinceVersion string  // the older catalog's version, or ""
+	Added        []*Code // codes new since, sorted by name
+	Deprecated   []*Code // codes deprecated since, sorted by name
+	Removed      []RemovedCode
+	Other        []Change // every other change, in the order errspec breaking reports them
+}
+
+// RemovedCode is a code of the older version that this one does not have.
+type RemovedCode struct {
+	Name  string
+	Title string
+	Use   *Code // the replacement the older version named, when this catalog has it; nil otherwise
+}
+
+// Change is one change of the Changes section.
+type Change struct {
+	Rule     string // the rule of errspec breaking that reports it
+	Breaking bool
+	Code     *Code  // the code it concerns, or nil
+	Text     string // what changed, one sentence
+}
+
+// topLevelPaths are the fields of a catalog a rule's ignore path may start
+// with, and whether their second element names an entry that must exist.
+var topLevelPaths = map[string]bool{
+	"codes": true, "categories": true, "features": true, "tools": true, "envelopes": true,
+	"envelope": false, "tiers": false, "roles": false, "outputs": false, "docs": false, "version": false,
+}
+
+// ruleConfig resolves the lint or breaking block of a catalog. For lint,
+// ignored paths must name values that exist; a path for breaking may name
+// a value of the older version.
+func (b *builder) ruleConfig(key string, in *InputRules) RuleConfig {
+	if in == nil {
+		return RuleConfig{}
+	}
+	out := RuleConfig{Use: in.Use, Except: in.Except}
+	for _, e := range in.Ignore {
+		for i, p := range e.Value {
+			at := at(key, "ignore", e.Key, index(i))
+			first, rest, _ := strings.Cut(p, ".")
+			named, ok := topLevelPaths[first]
+			switch {
+			case !ok:
+				b.errs.add(at, "start the path with codes, categories, features, tools, envelopes, envelope, tiers, roles, outputs, docs or version",
+					"%q names no field of the catalog", p)
+			case key == "lint" && named && rest == "":
+				b.errs.add(at, "name the entry, such as "+first+".NAME", "%q names all of %s; to turn the rule off, list it under except", p, first)
+			case key == "lint" && named && !b.declares(first, rest):
+				var paths []string
+				for _, k := range b.entries(first) {
+					paths = append(paths, first+"."+k)
+				}
+				b.errs.add(at, didYouMean(first, p, paths), "%q names no entry of %s", p, first)
+			}
+		}
+		out.Ignore = append(out.Ignore, RuleIgnore{Rule: e.Key, Paths: e.Value})
+	}
+	return out
+}
+
+// entries returns the keys of one of the catalog's named sections.
+func (b *builder) entries(section string) []string {
+	switch section {
+	case "codes":
+		return keys(b.in.Codes)
+	case "categories":
+		return keys(b.in.Categories)
+	case "features":
+		return keys(b.in.Features)
+	case "tools":
+		return keys(b.in.Tools)
+	case "envelopes":
+		return keys(b.in.Envelopes)
+	}
+	return nil
+}
+
+// declares reports whether rest, the path below a named section, starts
+// with the key of one of its entries (a tool's name may hold dots).
+func (b *builder) declares(section, rest string) bool {
+	for _, k := range b.entries(section) {
+		if rest == k || strings.HasPrefix(rest, k+".") || strings.HasPrefix(rest, k+"[") {
+			return true
+		}
+	}
+	return false
+}

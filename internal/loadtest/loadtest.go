@@ -1,0 +1,27 @@
+// Package loadtest loads catalogs written in tests.
+package loadtest
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/errspec/errspec/generator/load"
+	"github.com/errspec/errspec/generator/model"
+)
+
+// Catalog writes src, the CUE of a catalog, into a temporary directory of
+// tb, loads it and returns its model; the test fails when it does not
+// load.
+func Catalog(tb testing.TB, src string) *model.Catalog {
+	tb.Helper()
+	dir := tb.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "catalog.cue"), []byte(src), 0o644); err != nil {
+		tb.Fatal(err)
+	}
+	cat, err := load.Dir(dir)
+	if err != nil {
+		tb.Fatalf("loading the catalog:\n%s\n%v", src, err)
+	}
+	return cat.Model
+}
