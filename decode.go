@@ -13,20 +13,24 @@ import (
 )
 
 // Parse reads an error in the catalog's wire format. It accepts exactly
-// what the catalog's forward-compatible JSON Schema accepts, and rejects
-// JSON objects that repeat a key:
+// what the catalog's JSON Schema accepts, in the mode the catalog chose
+// (Catalog.Exact), but for JSON objects that repeat a key, which it
+// rejects:
 //
 //   - For a code the catalog declares: the members its envelope writes for
 //     it, each of its type and within every bound the constructor applies
 //     (a param's max length, a tier of the catalog, an HTTP status from
 //     100 to 599, a number that fits the param's Go type), the required
 //     ones present, the constants and the values that follow from the code
-//     (category, retryable, retry, docs URL, title) as the catalog gives
-//     them; members it does not know are ignored, so that a client
-//     survives the next version of the catalog.
-//   - For a code it does not declare: an error of that code, with what the
-//     default envelope's places carry, typed as they are for any code, and
-//     its params as RawParams.
+//     (category, retryable, retry) as the catalog gives them. In the
+//     compatible mode, keys it does not know are ignored, and the title,
+//     docs URL and retry-after, which a newer version may change, need
+//     only be of their type; in the exact mode, every key must be one the
+//     code's envelope writes, and those values the catalog's.
+//   - For a code it does not declare, in the compatible mode: an error of
+//     that code, with what the default envelope's places carry, typed as
+//     they are for any code, the ones always written present, and its
+//     params as RawParams. The exact mode rejects it.
 //
 // Texts the wire does not carry, or carries empty, are filled in from the
 // code's templates.
@@ -49,10 +53,13 @@ func (c *Catalog) parse(data []byte) (View, error) {
 	}
 	spec := c.Lookup(code)
 	r := reader{s: scanner{data: data}, c: c, v: View{Catalog: c, Spec: spec, Code: code}}
-	if spec == nil {
+	switch {
+	case spec == nil && c.Exact:
+		return View{}, fmt.Errorf("unknown code %q", code)
+	case spec == nil:
 		r.v.Unknown = &Unknown{}
 		err = r.unknown(c.shapes[0])
-	} else {
+	default:
 		err = r.known(spec)
 	}
 	if err == nil {
@@ -207,11 +214,7 @@ func (r *reader) object(sh *shape, path []string) (int, error) {
 				}
 			}
 		}
-		if slices.ContainsFunc(others, func(o []byte) bool { return string(o) == string(key) }) {
-			return r.repeated(path, key)
-		}
-		others = append(others, slices.Clone(key))
-		return r.s.skip()
+		return r.other(&others, path, key)
 	})
 	if err != nil {
 		return 0, err
@@ -227,6 +230,20 @@ func (r *reader) object(sh *shape, path []string) (int, error) {
 		}
 	}
 	return n, nil
+}
+
+// other reads the value of a key the object does not describe: an error
+// in the exact mode, skipped in the compatible one. others are the keys of
+// the kind the object had so far.
+func (r *reader) other(others *[][]byte, path []string, key []byte) error {
+	if r.c.Exact {
+		return fmt.Errorf("%s: a key %s does not send", joinPath(append(path, string(key))), r.v.Code)
+	}
+	if slices.ContainsFunc(*others, func(o []byte) bool { return string(o) == string(key) }) {
+		return r.repeated(path, key)
+	}
+	*others = append(*others, slices.Clone(key))
+	return r.s.skip()
 }
 
 // repeated is the error of a key an object repeats.
@@ -266,11 +283,17 @@ func (r *reader) presence(m *smember) presence {
 		case FieldDetail, FieldSuggestion:
 			return optional
 		case FieldRetryAfter:
-			if s.RetryAfter <= 0 {
+			switch {
+			case !r.c.Exact:
+				return optional
+			case s.RetryAfter <= 0:
 				return never
 			}
 		case FieldDocsURL:
-			if s.DocsURL == "" {
+			switch {
+			case !r.c.Exact:
+				return optional
+			case s.DocsURL == "":
 				return never
 			}
 		}
@@ -365,15 +388,15 @@ func (r *reader) member(m *smember, path []string) error {
 			err = r.constString(string(spec.Retry))
 		case FieldRetryAfter:
 			var n int64
-			if n, err = r.integer(); err == nil && n != int64(spec.RetryAfter) {
+			if n, err = r.retryAfter(); err == nil && r.c.Exact && n != int64(spec.RetryAfter) {
 				err = fmt.Errorf("%d, want %d for %s", n, spec.RetryAfter, spec.Code)
 			}
 		case FieldHTTPStatus:
 			v.Status, err = r.status()
 		case FieldDocsURL:
-			err = r.constString(spec.DocsURL)
+			err = r.pinned(spec.DocsURL)
 		case FieldTitle:
-			err = r.constString(spec.Title)
+			err = r.pinned(spec.Title)
 		}
 	case MemberParam:
 		for i, f := range r.codec.params {
@@ -409,11 +432,7 @@ func (r *reader) paramsObject(path []string) (int, error) {
 				return r.param(i, f, path)
 			}
 		}
-		if slices.ContainsFunc(others, func(o []byte) bool { return string(o) == string(key) }) {
-			return r.repeated(path, key)
-		}
-		others = append(others, slices.Clone(key))
-		return r.s.skip()
+		return r.other(&others, path, key)
 	})
 	if err != nil {
 		return 0, err
@@ -449,6 +468,26 @@ func (r *reader) constString(want string) error {
 		err = fmt.Errorf("%q, want %q for %s", got, want, r.v.Code)
 	}
 	return err
+}
+
+// pinned reads a text that the exact mode pins to want, and the
+// compatible one, where a newer version may change it, needs only be one.
+func (r *reader) pinned(want string) error {
+	if r.c.Exact {
+		return r.constString(want)
+	}
+	_, err := r.text()
+	return err
+}
+
+// retryAfter reads seconds to wait before a retry: an integer of at least
+// one.
+func (r *reader) retryAfter() (int64, error) {
+	n, err := r.integer()
+	if err == nil && n < 1 {
+		err = fmt.Errorf("%d seconds, fewer than 1", n)
+	}
+	return n, err
 }
 
 // status reads an HTTP status: an integer from 100 to 599.
@@ -709,11 +748,7 @@ func (r *reader) objectValue(t *vtype, p unsafe.Pointer) error {
 			}
 			return nil
 		}
-		if slices.ContainsFunc(others, func(o []byte) bool { return string(o) == string(key) }) {
-			return fmt.Errorf("the key %q is repeated", key)
-		}
-		others = append(others, slices.Clone(key))
-		return r.s.skip()
+		return r.other(&others, nil, key)
 	})
 	if err != nil {
 		return err
@@ -728,10 +763,11 @@ func (r *reader) objectValue(t *vtype, p unsafe.Pointer) error {
 
 // unknown reads an error of a code the catalog does not declare: the
 // values at the places the default envelope gives them, typed as for any
-// code, its params as RawParams. Nothing but the code is required.
+// code, those the envelope always writes present, the constants as given,
+// its params as RawParams.
 func (r *reader) unknown(sh *shape) error {
 	r.placed = sh.placed
-	if err := r.unknownObject(sh, nil); err != nil {
+	if _, err := r.unknownObject(sh, nil); err != nil {
 		return err
 	}
 	if r.raw != nil {
@@ -740,20 +776,52 @@ func (r *reader) unknown(sh *shape) error {
 	return nil
 }
 
+// generalPresence is whether the default envelope writes a member for a
+// code the catalog does not know: always its code, category, message,
+// title, retry, retryable flag, HTTP status and constants and the objects
+// that hold one of them; when they have a value, the rest.
+func generalPresence(m *smember) presence {
+	switch m.Kind {
+	case MemberConst:
+		return required
+	case MemberField:
+		switch m.Field {
+		case FieldDetail, FieldSuggestion, FieldDocsURL, FieldRetryAfter:
+			return optional
+		}
+		return required
+	case MemberObject:
+		p := never
+		for _, sub := range m.obj.members {
+			if sub.Kind != MemberSpread {
+				p = max(p, generalPresence(sub))
+			} else {
+				p = max(p, optional)
+			}
+		}
+		return p
+	}
+	return optional
+}
+
 // unknownObject reads an object of the default envelope for an unknown
-// code.
-func (r *reader) unknownObject(sh *shape, path []string) error {
+// code, and returns how many members it had.
+func (r *reader) unknownObject(sh *shape, path []string) (int, error) {
 	s := &r.s
 	var keys [][]byte
-	return s.object(func(key []byte) error {
+	seen := make([]bool, len(sh.members))
+	n := 0
+	err := s.object(func(key []byte) error {
+		n++
 		if slices.ContainsFunc(keys, func(o []byte) bool { return string(o) == string(key) }) {
 			return r.repeated(path, key)
 		}
 		keys = append(keys, slices.Clone(key))
-		for _, m := range sh.members {
+		for i, m := range sh.members {
 			if m.Kind == MemberSpread || m.Key != string(key) {
 				continue
 			}
+			seen[i] = true
 			p := append(path[:len(path):len(path)], m.Key)
 			if err := r.unknownMember(m, p); err != nil {
 				return fmt.Errorf("%s: %w", joinPath(p), err)
@@ -765,6 +833,15 @@ func (r *reader) unknownObject(sh *shape, path []string) error {
 		}
 		return s.skip()
 	})
+	if err != nil {
+		return 0, err
+	}
+	for i, m := range sh.members {
+		if !seen[i] && m.Kind != MemberSpread && generalPresence(m) == required {
+			return 0, fmt.Errorf("%s is missing", joinPath(append(path, m.Key)))
+		}
+	}
+	return n, nil
 }
 
 // unknownMember reads a member of the default envelope for an unknown code.
@@ -774,19 +851,23 @@ func (r *reader) unknownMember(m *smember, path []string) error {
 	var err error
 	switch m.Kind {
 	case MemberConst:
-		return s.skip()
+		return r.constant(m.Const)
 	case MemberParam:
 		return r.rawParam([]byte(m.Param))
 	case MemberParams:
 		return s.object(func(key []byte) error { return r.rawParam(key) })
 	case MemberObject:
-		return r.unknownObject(m.obj, path)
+		var n int
+		if n, err = r.unknownObject(m.obj, path); err == nil && n == 0 {
+			err = errors.New("an empty object")
+		}
+		return err
 	}
 	switch m.Field {
 	case FieldCode:
 		_, err = s.rawString()
 	case FieldCategory:
-		u.Category, err = s.str()
+		u.Category, err = r.text()
 	case FieldMessage:
 		r.v.Message, err = r.text()
 	case FieldDetail:
@@ -797,28 +878,18 @@ func (r *reader) unknownMember(m *smember, path []string) error {
 		u.Retryable, err = s.boolean()
 	case FieldRetry:
 		var t string
-		if t, err = s.str(); err == nil {
-			switch Retry(t) {
-			case RetryNever, RetryAfterFix, RetryAfterDelay, RetrySafe:
-				u.Retry = Retry(t)
-			default:
-				err = fmt.Errorf("%q is not a retry class", t)
-			}
-		}
+		t, err = r.text()
+		u.Retry = Retry(t)
 	case FieldRetryAfter:
 		var n int64
-		if n, err = r.integer(); err == nil {
-			if n < 0 {
-				err = fmt.Errorf("%d seconds", n)
-			}
-			u.RetryAfter = int(n)
-		}
+		n, err = r.retryAfter()
+		u.RetryAfter = int(n)
 	case FieldHTTPStatus:
 		u.HTTPStatus, err = r.status()
 	case FieldDocsURL:
-		u.DocsURL, err = s.str()
+		u.DocsURL, err = r.text()
 	case FieldTitle:
-		u.Title, err = s.str()
+		u.Title, err = r.text()
 	}
 	return err
 }

@@ -43,6 +43,10 @@ type Catalog struct {
 	// ErrorText is the compiled template of what Error returns; "" for
 	// the code and the message, "CODE: message".
 	ErrorText string
+	// Exact makes Parse accept what the catalog's exact JSON Schema
+	// accepts, not its compatible one: no code and no key this version
+	// does not send, and the title, docs URL and retry-after as given.
+	Exact bool
 
 	once     sync.Once
 	codecs   []atomic.Pointer[codec] // by code, built on first use

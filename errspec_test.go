@@ -142,6 +142,12 @@ var nestedCodes = [...]errspec.CodeSpec{
 
 var nestedCatalog = errspec.Catalog{Name: "nested", Codes: nestedCodes[:], Envelopes: [][]errspec.Member{nestedEnvelope}}
 
+// The same catalogs in the exact mode.
+var (
+	exactCatalog = errspec.Catalog{Name: "test", Codes: codes[:], Envelopes: catalog.Envelopes, Tiers: catalog.Tiers, TierType: catalog.TierType, Exact: true}
+	exactNested  = errspec.Catalog{Name: "nested", Codes: nestedCodes[:], Envelopes: nestedCatalog.Envelopes, Exact: true}
+)
+
 // catalogOf returns the test catalog that declares code.
 func catalogOf(code string) *errspec.Catalog {
 	if nestedCatalog.Lookup(code) != nil {
@@ -325,7 +331,6 @@ func TestParseRejects(t *testing.T) {
 		{all(`"message":"m",`, ``), "message is missing"},
 		{all(`"validation"`, `"limit"`), `category: "limit", want "validation"`},
 		{all(`"retryable":false`, `"retryable":true`), "retryable: true, want false"},
-		{all(`#all`, `#other`), "docs_url"},
 		{all(`"count":1`, `"count":1.5`), "1.5 is not an integer"},
 		{all(`"count":1`, `"count":"1"`), "wrong type: a string, want an integer"},
 		{all(`"count":1`, `"count":9223372036854775808`), "does not fit"},
@@ -361,9 +366,9 @@ func TestParseRejects(t *testing.T) {
 		{strings.Replace(flat, `,"v":1.0`, ``, 1), "v is missing"},
 		{strings.Replace(nested, `"status":409`, `"status":600`, 1), "HTTP status 600"},
 		{strings.Replace(nested, `"status":409`, `"status":99`, 1), "HTTP status 99"},
-		{strings.Replace(nested, `"after":2`, `"after":3`, 1), "after: 3, want 2"},
+		{strings.Replace(nested, `"after":2`, `"after":0`, 1), "after: 0 seconds, fewer than 1"},
 		{strings.Replace(nested, `"retry":"safe"`, `"retry":"never"`, 1), "retry"},
-		{strings.Replace(nested, `"title":"Nested one"`, `"title":"x"`, 1), "title"},
+		{strings.Replace(nested, `"title":"Nested one"`, `"title":""`, 1), "title: an empty string"},
 		{strings.Replace(nested, `"details":{"id":"x"}`, `"details":{}`, 1), "error.details.id is missing"},
 		{strings.Replace(nested, `"title":"Nested one"`, `"title":"Nested one","hint":""`, 1), "hint: an empty string"},
 		{`{"error":{"code":"NESTED","message":"m","details":{"id":"x"}},"error":{"code":"NESTED"}}`, `"error" is repeated`},
@@ -390,6 +395,41 @@ func TestParseRejects(t *testing.T) {
 	}
 }
 
+// TestParseExact checks what the exact mode rejects and the compatible
+// one accepts: keys and codes this version does not send, and a title,
+// docs URL or retry-after other than the catalog's.
+func TestParseExact(t *testing.T) {
+	base := `"code":"ALL","category":"validation","message":"m","retryable":false,"docs_url":"https://docs.example.com/errors#all"`
+	params := `"name":"abc","token":"[redacted]","count":1,"ratio":1,"flag":false,"tier":"Free","tags":[],"labels":{},"obj":{"field":""},"objs":[],"nested":{}`
+	nested := `{"error":{"code":"NESTED","message":"m","details":{"id":"x"}},"ok":false,"v":1.0,"status":409,"retry":"safe","after":2,"title":"Nested one"}`
+	for _, tt := range []struct {
+		c      *errspec.Catalog
+		in     string
+		reject string // what the exact mode says
+	}{
+		{&catalog, `{` + base + `,"params":{` + params + `},"extra":1}`, "extra: a key ALL does not send"},
+		{&catalog, `{` + base + `,"params":{` + params + `,"new":1}}`, "params.new: a key ALL does not send"},
+		{&catalog, `{` + base + `,"params":{` + strings.Replace(params, `"field":""`, `"field":"","x":2`, 1) + `}}`, "x: a key ALL does not send"},
+		{&catalog, `{` + strings.Replace(base, `#all`, `#other`, 1) + `,"params":{` + params + `}}`, "docs_url"},
+		{&catalog, `{"code":"FIXED","category":"internal","message":"m","retryable":true,"docs_url":"https://x"}`, "docs_url: a key FIXED does not send"},
+		{&catalog, `{"code":"NEW","category":"c","message":"m","retryable":true}`, `unknown code "NEW"`},
+		{&nestedCatalog, strings.Replace(nested, `"after":2`, `"after":3`, 1), "after: 3, want 2"},
+		{&nestedCatalog, strings.Replace(nested, `"title":"Nested one"`, `"title":"x"`, 1), `title: "x", want "Nested one"`},
+		{&nestedCatalog, strings.Replace(nested, `"hint"`, `"hint"`, 1)[:len(nested)-1] + `,"more":[]}`, "more: a key NESTED does not send"},
+	} {
+		if _, err := tt.c.Parse([]byte(tt.in)); err != nil {
+			t.Errorf("compatible Parse(%s): %v", tt.in, err)
+		}
+		exact := &exactCatalog
+		if tt.c == &nestedCatalog {
+			exact = &exactNested
+		}
+		if _, err := exact.Parse([]byte(tt.in)); err == nil || !strings.Contains(err.Error(), tt.reject) {
+			t.Errorf("exact Parse(%s) = %v, want an error with %q", tt.in, err, tt.reject)
+		}
+	}
+}
+
 func TestParseUnknownCode(t *testing.T) {
 	in := `{"code":"NEW_CODE","category":"validation","message":"A newer error","suggestion":"Do x.","retryable":true,"docs_url":"https://docs.example.com/errors#new_code","params":{"a":1,"b":["x"]},"extra":true}`
 	v, err := catalog.Parse([]byte(in))
@@ -410,20 +450,32 @@ func TestParseUnknownCode(t *testing.T) {
 	if got := v.ParamStrings(); !cmp.Equal(got, map[string]string{"a": "1", "b": `["x"]`}) {
 		t.Errorf("ParamStrings %v", got)
 	}
-	// Nothing but the code is required.
-	v, err = catalog.Parse([]byte(`{"code":"BARE"}`))
+	// What the default envelope always writes is required.
+	v, err = catalog.Parse([]byte(`{"code":"BARE","category":"c","message":"m","retryable":false}`))
 	if err != nil || v.Code != "BARE" || v.Params != nil {
 		t.Errorf("bare unknown code: %+v %v", v, err)
 	}
-	// The default envelope's places are typed.
-	if _, err := nestedCatalog.Parse([]byte(`{"error":{"code":"NEW"},"retry":"later"}`)); err == nil || !strings.Contains(err.Error(), `"later" is not a retry class`) {
-		t.Errorf("an unknown retry class: %v", err)
+	for _, tt := range []struct{ in, want string }{
+		{`{"code":"BARE","message":"m","retryable":false}`, "category is missing"},
+		{`{"code":"BARE","category":"c","message":"m","retryable":false,"retry_after":0}`, ""}, // not a place of this envelope
+		{`{"code":"BARE","category":"c","message":"m","retryable":false,"docs_url":""}`, "docs_url: an empty string"},
+	} {
+		if _, err := catalog.Parse([]byte(tt.in)); (err == nil) != (tt.want == "") || err != nil && !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("Parse(%s) = %v, want an error with %q", tt.in, err, tt.want)
+		}
 	}
-	v, err = nestedCatalog.Parse([]byte(`{"error":{"code":"NEW","message":"m","details":{"a":1,"fix":"f"}},"status":418,"after":7,"title":"T","hint":"h"}`))
+	nested := `{"error":{"code":"NEW","message":"m","details":{"a":1,"fix":"f"}},"ok":false,"v":1,"status":418,"retry":"later","after":7,"title":"T","hint":"h"}`
+	if _, err := nestedCatalog.Parse([]byte(strings.Replace(nested, `"ok":false`, `"ok":true`, 1))); err == nil || !strings.Contains(err.Error(), "ok: true, want false") {
+		t.Errorf("a constant of the envelope: %v", err)
+	}
+	if _, err := nestedCatalog.Parse([]byte(strings.Replace(nested, `"after":7`, `"after":0`, 1))); err == nil || !strings.Contains(err.Error(), "after: 0 seconds") {
+		t.Errorf("retry-after of 0: %v", err)
+	}
+	v, err = nestedCatalog.Parse([]byte(nested))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if v.Suggestion != "f" || v.HTTPStatus() != 418 || v.RetryAfter().Seconds() != 7 || v.Title() != "T" || string(v.Params.(errspec.RawParams)) != `{"a":1,"hint":"h"}` {
+	if v.Suggestion != "f" || v.HTTPStatus() != 418 || v.RetryAfter().Seconds() != 7 || v.Title() != "T" || v.Retry() != "later" || string(v.Params.(errspec.RawParams)) != `{"a":1,"hint":"h"}` {
 		t.Errorf("unknown code of a nested envelope: %+v %+v %s", v, v.Unknown, v.Params)
 	}
 }
@@ -516,7 +568,7 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte(`{"code":"NEW","params":{"a":[1,{"b":null}]},"message":"\ud800x"}`))
 	f.Add([]byte(`{"error":{"code":"NEW","details":{"x":1}}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		for _, c := range []*errspec.Catalog{&catalog, &nestedCatalog} {
+		for _, c := range []*errspec.Catalog{&catalog, &nestedCatalog, &exactCatalog, &exactNested} {
 			v, err := c.Parse(data)
 			if err != nil {
 				continue

@@ -26,7 +26,7 @@ import (
 	"github.com/errspec/errspec/generator"
 	"github.com/errspec/errspec/generator/cli"
 	"github.com/errspec/errspec/generator/load"
-	"github.com/errspec/errspec/internal/gomodtest"
+	"github.com/errspec/errspec/internal/parsecheck"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files with the current output")
@@ -197,12 +197,14 @@ func sortedKeys(ms ...map[string][]byte) []string {
 // TestGoldenGo vets the Go output of every accepted case in a temporary
 // module, one package per case, and runs its generated tests: the examples
 // of each catalog (the seed parity cases among them) must come out of the
-// generated constructors exactly.
+// generated constructors exactly. Beside each case with examples it puts
+// the catalog's JSON Schema and a test that the generated Parse accepts
+// exactly what that schema accepts (internal/parsecheck).
 func TestGoldenGo(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a module with the go command")
 	}
-	mod := gomodtest.New(t, "example.com/goldens", nil, "")
+	mod := parsecheck.Module(t, "example.com/goldens")
 	n := 0
 	for _, name := range cases(t) {
 		dir := filepath.Join("testdata", name)
@@ -224,6 +226,9 @@ func TestGoldenGo(t *testing.T) {
 			rel, _ := filepath.Rel(dir, p)
 			mod.Write(filepath.ToSlash(filepath.Join(name, strings.TrimSuffix(rel, ".golden"))), string(data))
 			n++
+			if filepath.Base(p) == "errors_test.go.golden" {
+				parsecheck.Write(t, mod, filepath.ToSlash(filepath.Join(name, filepath.Dir(rel))), f.Name.Name, dir)
+			}
 			return nil
 		})
 		if err != nil {

@@ -546,11 +546,46 @@ func (c *comparer) tiers() {
 				"tier %s is gone", t.Name)
 		}
 	}
+	sent := sendsTiers(c.new)
 	for i, t := range c.new.Tiers {
-		if tier(c.old, t.Name) == nil {
+		switch {
+		case tier(c.old, t.Name) != nil:
+		case sent != nil:
+			c.add("TIER_ADDED_SENT", Breaking, []string{"tiers", fmt.Sprintf("[%d]", i)}, false, "",
+				"update the clients first: a client reads a tier only if its catalog has it",
+				"tier %s is new, and param %s of code %s sends tiers", t.Name, sent.param, sent.code)
+		default:
 			c.add("TIER_ADDED", Safe, []string{"tiers", fmt.Sprintf("[%d]", i)}, false, "", "", "tier %s is new", t.Name)
 		}
 	}
+}
+
+// tierParam is a param of a code that sends tiers.
+type tierParam struct{ code, param string }
+
+// sendsTiers returns the first wire param of the catalog whose value
+// holds a tier (a tier, or a list, map or object with one), or nil.
+func sendsTiers(cat *model.Catalog) *tierParam {
+	var holds func(t *model.Type) bool
+	holds = func(t *model.Type) bool {
+		switch t.Kind {
+		case model.TierKind:
+			return true
+		case model.List, model.Map:
+			return holds(t.Elem)
+		case model.Object:
+			return slices.ContainsFunc(t.Fields, func(f *model.Param) bool { return holds(f.Type) })
+		}
+		return false
+	}
+	for _, c := range cat.Codes {
+		for _, p := range c.WireParams() {
+			if !p.Sensitive && holds(p.Type) {
+				return &tierParam{c.Name, p.Name}
+			}
+		}
+	}
+	return nil
 }
 
 func tier(cat *model.Catalog, name string) *model.Tier {

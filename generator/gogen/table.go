@@ -28,6 +28,9 @@ func genTable(cat *model.Catalog) Code {
 		field("Codes", Id("codes").Index(Empty(), Empty())),
 		field("Envelopes", Index().Index().Qual(runtimePkg, "Member").Add(elemLines(envs...))),
 	}
+	if cat.Outputs.JSONSchemaMode == model.SchemaExact {
+		fields = append(fields, field("Exact", True()))
+	}
 	if cat.ErrorText.Source != "" {
 		fields = append(fields, field("ErrorText", Lit(compile(nil, cat.ErrorText))))
 	}

@@ -97,7 +97,7 @@ func TestDirValid(t *testing.T) {
 		Outputs                  model.Outputs
 	}
 	wantCatalog := catalogView{"demo", "Demo errors", "https://docs.example.com/errors/",
-		model.Outputs{GoDir: "gen", GoPackage: "demo", Markdown: "ERRORS.md"}}
+		model.Outputs{GoDir: "gen", GoPackage: "demo", Markdown: "ERRORS.md", JSONSchemaMode: model.SchemaCompatible}}
 	if diff := cmp.Diff(wantCatalog, catalogView{m.Name, m.Title, m.DocsBaseURL, m.Outputs}); diff != "" {
 		t.Errorf("catalog (-want +got):\n%s", diff)
 	}

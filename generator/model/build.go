@@ -101,9 +101,10 @@ func (b *builder) build() *Catalog {
 			cat.Outputs.ChangesSince = o.Changes.Since
 		}
 	}
+	cat.Outputs.JSONSchemaMode = SchemaCompatible
 	if o := in.Outputs.JSONSchema; o != nil {
 		cat.Outputs.JSONSchema = path.Clean(o.File)
-		cat.Outputs.JSONSchemaMode = cmp.Or(o.Mode, SchemaExact)
+		cat.Outputs.JSONSchemaMode = cmp.Or(o.Mode, SchemaCompatible)
 	}
 	if o := in.Outputs.Catalog; o != nil {
 		cat.Outputs.Catalog = path.Clean(o.File)

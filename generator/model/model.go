@@ -65,8 +65,11 @@ type Outputs struct {
 	// or a git revision; "" for no such section.
 	ChangesSince string
 
-	JSONSchema     string
-	JSONSchemaMode string // SchemaExact or SchemaCompatible
+	JSONSchema string
+	// JSONSchemaMode is SchemaCompatible or SchemaExact: what the JSON
+	// Schema, and the generated Parse, accept. It is set without a JSON
+	// Schema output too.
+	JSONSchemaMode string
 
 	Catalog string // the resolved catalog as JSON
 	LLMs    string // the llms.txt-style index

@@ -68,7 +68,7 @@ codes: PLAN_LIMIT: {
 // TestCompatibleAcceptsNewer checks what the compatible mode is for: a
 // client that validates with an older catalog's compatible schema accepts
 // what a newer version sends after changes that break no client (a new
-// code, a new optional param, a new tier, a new title, a new retry_after,
+// code, a new optional param, a new title, a new retry_after,
 // a new docs URL, keys it does not know), which its exact schema rejects;
 // and it still rejects what breaks the wire.
 func TestCompatibleAcceptsNewer(t *testing.T) {
@@ -86,8 +86,6 @@ func TestCompatibleAcceptsNewer(t *testing.T) {
 		{"a new code without params or docs", `{"code": "MAINTENANCE", "category": "unavailable", "message": "Down for maintenance", "retryable": true}`},
 		{"a new optional param", `{"code": "ORDER_NOT_FOUND", "category": "not_found", "message": "Order o-1 not found",
 			"retryable": false, "docs_url": "https://docs.example.com/errors#order_not_found", "params": {"order_id": "o-1", "store": "north"}}`},
-		{"a new tier", `{"code": "PLAN_LIMIT", "category": "limit", "message": "The Team plan allows 5 orders",
-			"retryable": true, "docs_url": "https://docs.example.com/errors#plan_limit", "params": {"tier": "Team", "limit": 5}}`},
 		{"a docs URL that moved", `{"code": "ORDER_NOT_FOUND", "category": "not_found", "message": "Order o-1 not found",
 			"retryable": false, "docs_url": "https://example.com/e/order_not_found", "params": {"order_id": "o-1"}}`},
 		{"a new top-level key", `{"code": "ORDER_NOT_FOUND", "category": "not_found", "message": "Order o-1 not found",
@@ -109,6 +107,10 @@ func TestCompatibleAcceptsNewer(t *testing.T) {
 			"retryable": false, "params": {}}`},
 		{"a param of another type", `{"code": "PLAN_LIMIT", "category": "limit", "message": "m",
 			"retryable": true, "params": {"tier": "Pro", "limit": "5"}}`},
+		// A tier stays one of the catalog's, as the generated Tier
+		// constants and the ordering of tiers in texts need.
+		{"a new tier", `{"code": "PLAN_LIMIT", "category": "limit", "message": "The Team plan allows 5 orders",
+			"retryable": true, "docs_url": "https://docs.example.com/errors#plan_limit", "params": {"tier": "Team", "limit": 5}}`},
 		{"a known code that changed retryable", `{"code": "PLAN_LIMIT", "category": "limit", "message": "m",
 			"retryable": false, "params": {"tier": "Pro", "limit": 5}}`},
 		{"a new code without a message", `{"code": "MAINTENANCE", "category": "unavailable", "retryable": true}`},

@@ -9,9 +9,11 @@
 // know matches a general branch, the default envelope's shape with its
 // values typed but not pinned and its params of any shape; a code it
 // knows matches its entry with the values a newer version may change
-// without breaking anything (the title, the docs URL, retry_after, the
-// tiers) typed but not pinned; and every object allows keys it does not
-// describe.
+// without breaking anything (the title, the docs URL, retry_after) typed
+// but not pinned; and every object allows keys it does not describe. A
+// tier stays one of the catalog's tiers in both modes, as the generated
+// code's constant. The generated Parse accepts what the schema of the
+// catalog's mode accepts.
 //
 // The document reads top-down: the code at its place in the envelope first,
 // then one "if the code is X then $defs/X" rule per code, then the $defs,
@@ -562,17 +564,18 @@ func (w *wire) typ(t *model.Type, doc string, nonZero bool) (object, error) {
 			names[i] = tier.Name
 		}
 		o.add("type", "string")
-		if w.open {
-			o.add("minLength", 1) // a newer version may add tiers
-			o.add("examples", names)
-		} else {
-			o.add("enum", names)
-		}
+		o.add("enum", names)
 	case model.Int, model.Float:
+		// The bounds are those of the generated Go type, int (64 bits)
+		// or float64, so that the schema accepts what Parse does.
 		if t.Kind == model.Int {
 			o.add("type", "integer")
+			o.add("minimum", json.Number("-9223372036854775808"))
+			o.add("maximum", json.Number("9223372036854775807"))
 		} else {
 			o.add("type", "number")
+			o.add("minimum", json.Number("-1.7976931348623157e308"))
+			o.add("maximum", json.Number("1.7976931348623157e308"))
 		}
 		if nonZero {
 			o.add("not", object{{"const", 0}})

@@ -112,6 +112,8 @@ func leafLocations(err error) []string {
 
 // built builds the catalog of testdata/NAME.input.json: a model.Input as
 // the loader decodes it from CUE's export.
+// built builds the catalog of a test input, in the exact mode, which most
+// tests are about; tests of the compatible mode ask for it.
 func built(t *testing.T, name string) *model.Catalog {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join("testdata", name+".input.json"))
@@ -126,6 +128,7 @@ func built(t *testing.T, name string) *model.Catalog {
 	if err != nil {
 		t.Fatalf("building %s: %v", name, err)
 	}
+	cat.Outputs.JSONSchemaMode = model.SchemaExact
 	return cat
 }
 

@@ -30,6 +30,28 @@ func Root(t testing.TB) string {
 	}
 }
 
+// Requirement returns the requirement of this checkout's go.mod on the
+// module path, as "path version", for a temporary module that needs the
+// same version.
+func Requirement(t testing.TB, path string) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(Root(t), "go.mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		f := strings.Fields(line)
+		if len(f) >= 2 && f[0] == path {
+			return f[0] + " " + f[1]
+		}
+		if len(f) >= 3 && f[0] == "require" && f[1] == path {
+			return f[1] + " " + f[2]
+		}
+	}
+	t.Fatalf("go.mod does not require %s", path)
+	return ""
+}
+
 // Module is a temporary module.
 type Module struct {
 	t   testing.TB

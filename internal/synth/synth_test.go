@@ -9,7 +9,7 @@ import (
 
 	"github.com/errspec/errspec/generator"
 	"github.com/errspec/errspec/generator/files"
-	"github.com/errspec/errspec/internal/gomodtest"
+	"github.com/errspec/errspec/internal/parsecheck"
 	"github.com/errspec/errspec/internal/synth"
 	"github.com/errspec/errspec/internal/synth/synthtest"
 )
@@ -43,7 +43,7 @@ func TestGeneratedPackage(t *testing.T) {
 	if _, err := files.Write(context.Background(), set); err != nil {
 		t.Fatal(err)
 	}
-	mod := gomodtest.New(t, "example.com/synth", nil, "")
+	mod := parsecheck.Module(t, "example.com/synth")
 	pkg := filepath.Join(dir, filepath.FromSlash(synth.GoDir))
 	entries, err := os.ReadDir(pkg)
 	if err != nil {
@@ -56,6 +56,7 @@ func TestGeneratedPackage(t *testing.T) {
 		}
 		mod.Write("synth/"+e.Name(), string(data))
 	}
+	parsecheck.Write(t, mod, "synth", "synth", dir)
 	mod.Go("vet", "./synth")
 	mod.Go("test", "./synth")
 }
