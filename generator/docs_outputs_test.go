@@ -50,7 +50,7 @@ codes: GONE: {category: "not_found", title: "Gone", message: "gone", deprecated:
 	if !slices.Equal(got, want) {
 		t.Errorf("files %q, want %q", got, want)
 	}
-	if !slices.Contains(set.Dirs, filepath.Join(dir, "docs")) {
+	if !slices.ContainsFunc(set.Dirs, func(d files.Dir) bool { return d.Path == filepath.Join(dir, "docs") && d.Ext == ".md" }) {
 		t.Errorf("the reference's directory is not scanned for stale pages: %q", set.Dirs)
 	}
 	for _, f := range set.Files {

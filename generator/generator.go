@@ -32,6 +32,9 @@ type Options struct {
 	// Templates, when not nil, overrides embedded Markdown templates by
 	// file name.
 	Templates fs.FS
+	// TemplatesDir is the directory Templates reads, if it is one: its
+	// files are inputs, which errspec never overwrites or removes.
+	TemplatesDir string
 }
 
 // Generate loads the catalog in dir and renders every output it asks for,
@@ -61,13 +64,25 @@ func Render(cat *load.Catalog, opts Options) (files.Set, error) {
 // error is model.Errors when an example does not match the JSON Schema.
 func render(dir string, cat *model.Catalog, opts Options) (files.Set, error) {
 	notice := files.Notice(cat.Name)
-	set := files.Set{Catalog: cat.Name}
-	add := func(rel string, data []byte, err error) error {
+	set := files.Set{Catalog: cat.Name, Dir: dir}
+	if opts.TemplatesDir != "" {
+		entries, err := os.ReadDir(opts.TemplatesDir)
+		if err != nil {
+			return files.Set{}, err
+		}
+		for _, e := range entries {
+			set.Inputs = append(set.Inputs, filepath.Join(opts.TemplatesDir, e.Name()))
+		}
+	}
+	add := func(output []string, rel string, data []byte, err error) error {
 		if err != nil {
 			return fmt.Errorf("%s: %w", rel, err)
 		}
-		set.Files = append(set.Files, files.File{Path: filepath.Join(dir, filepath.FromSlash(rel)), Data: data})
+		set.Files = append(set.Files, files.File{Path: filepath.Join(dir, filepath.FromSlash(rel)), Data: data, Output: output})
 		return nil
+	}
+	own := func(output []string, rel, ext string) {
+		set.Dirs = append(set.Dirs, files.Dir{Path: filepath.Join(dir, filepath.FromSlash(rel)), Ext: ext, Output: output})
 	}
 	o := cat.Outputs
 	goFiles := async(func() ([]gogen.Output, error) {
@@ -99,14 +114,15 @@ func render(dir string, cat *model.Catalog, opts Options) (files.Set, error) {
 		if err != nil {
 			return files.Set{}, fmt.Errorf("%s: %w", o.GoDir, err)
 		}
+		output := []string{"outputs", "go", "dir"}
 		for _, f := range out {
-			add(o.GoDir+"/"+f.Name, f.Data, nil)
+			add(output, o.GoDir+"/"+f.Name, f.Data, nil)
 		}
-		set.Dirs = append(set.Dirs, filepath.Join(dir, filepath.FromSlash(o.GoDir)))
+		own(output, o.GoDir, ".go")
 	}
 	if o.Markdown != "" {
 		data, err := markdown()
-		if err := add(o.Markdown, data, templateError(err, opts)); err != nil {
+		if err := add([]string{"outputs", "markdown", "file"}, o.Markdown, data, templateError(err, opts)); err != nil {
 			return files.Set{}, err
 		}
 	}
@@ -115,26 +131,27 @@ func render(dir string, cat *model.Catalog, opts Options) (files.Set, error) {
 		if err != nil {
 			return files.Set{}, fmt.Errorf("%s: %w", o.MarkdownDir, templateError(err, opts))
 		}
+		output := []string{"outputs", "markdown", "dir"}
 		for _, p := range pages {
-			add(o.MarkdownDir+"/"+p.Name, p.Data, nil)
+			add(output, o.MarkdownDir+"/"+p.Name, p.Data, nil)
 		}
-		set.Dirs = append(set.Dirs, filepath.Join(dir, filepath.FromSlash(o.MarkdownDir)))
+		own(output, o.MarkdownDir, ".md")
 	}
 	if o.Catalog != "" {
 		data, err := catalogjson.Render(cat, notice)
-		if err := add(o.Catalog, data, err); err != nil {
+		if err := add([]string{"outputs", "catalog", "file"}, o.Catalog, data, err); err != nil {
 			return files.Set{}, err
 		}
 	}
 	if o.LLMs != "" {
-		add(o.LLMs, catalogjson.RenderIndex(cat, notice), nil)
+		add([]string{"outputs", "llms", "file"}, o.LLMs, catalogjson.RenderIndex(cat, notice), nil)
 	}
 	schema, err := schemaChecked()
 	if err != nil {
 		return files.Set{}, err
 	}
 	if o.JSONSchema != "" {
-		add(o.JSONSchema, schema, nil)
+		add([]string{"outputs", "jsonschema", "file"}, o.JSONSchema, schema, nil)
 	}
 	return set, nil
 }

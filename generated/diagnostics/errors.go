@@ -45,6 +45,8 @@ const (
 	CodeOutputFailed Code = "OUTPUT_FAILED"
 	// CodeOutputForeign is OUTPUT_FOREIGN: Output file not errspec's.
 	CodeOutputForeign Code = "OUTPUT_FOREIGN"
+	// CodeOutputIncomplete is OUTPUT_INCOMPLETE: Writing failed, and so did restoring.
+	CodeOutputIncomplete Code = "OUTPUT_INCOMPLETE"
 	// CodeTemplateInvalid is TEMPLATE_INVALID: Template override invalid.
 	CodeTemplateInvalid Code = "TEMPLATE_INVALID"
 	// CodeUnknownCode is UNKNOWN_CODE: Unknown code.
@@ -158,6 +160,7 @@ var specs = [...]codeSpec{
 	{Info{CodeInterrupted, CategoryOutput, "Interrupted", false, RetryAfterFix, 0, 409, "", false}, 0, "interrupted: no file was changed", "", "run errspec again", nil},
 	{Info{CodeOutputFailed, CategoryOutput, "Writing failed", false, RetryAfterFix, 0, 409, "", false}, 0, "", "", "", func() Params { return new(OutputFailedParams) }},
 	{Info{CodeOutputForeign, CategoryOutput, "Output file not errspec's", false, RetryAfterFix, 0, 409, "", false}, 0, "", "", "", func() Params { return new(OutputForeignParams) }},
+	{Info{CodeOutputIncomplete, CategoryOutput, "Writing failed, and so did restoring", false, RetryAfterFix, 0, 409, "", false}, 0, "", "", "", func() Params { return new(OutputIncompleteParams) }},
 	{Info{CodeTemplateInvalid, CategoryUsage, "Template override invalid", false, RetryAfterFix, 0, 400, "", false}, 0, "", "", "", func() Params { return new(TemplateInvalidParams) }},
 	{Info{CodeUnknownCode, CategoryUsage, "Unknown code", false, RetryAfterFix, 0, 400, "", false}, 0, "", "", "", func() Params { return new(UnknownCodeParams) }},
 	{Info{CodeUsage, CategoryUsage, "Bad command line", false, RetryAfterFix, 0, 400, "", false}, 0, "", "", "", func() Params { return new(UsageParams) }},
@@ -1313,22 +1316,25 @@ func NewInterrupted() *Error { return newFixed(CodeInterrupted) }
 // OutputFailedParams are the params of OUTPUT_FAILED.
 type OutputFailedParams struct {
 	Reason string `json:"reason"` // The error, naming the file.
+	Fix    string `json:"fix"`    // What to do about it, from the kind of failure.
 }
 
 func (*OutputFailedParams) ErrorCode() Code { return CodeOutputFailed }
 func (p *OutputFailedParams) texts(t *texter) {
-	t.s("writing the outputs failed: ", p.Reason).end().end().s("make the output directories writable, then run errspec again; no file was changed")
+	t.s("writing the outputs failed: ", p.Reason).end().end().s(p.Fix, ", then run errspec again; no file was changed")
 }
-func (p *OutputFailedParams) wire(w *wireWriter) { w.str("reason", p.Reason, false) }
+func (p *OutputFailedParams) wire(w *wireWriter) {
+	w.str("reason", p.Reason, false).str("fix", p.Fix, false)
+}
 
 // NewOutputFailed returns a OUTPUT_FAILED error: Writing failed.
 //
-// Writing an output failed (a directory that cannot be written, a full disk); errspec restored every file it had replaced.
+// Writing an output failed (a directory that cannot be written, a full disk, something in the way); errspec restored every file it had replaced and removed every file it had created.
 //
 // Message: writing the outputs failed: {reason}
-// Suggestion: make the output directories writable, then run errspec again; no file was changed
-func NewOutputFailed(reason string) *Error {
-	e := &withParams[OutputFailedParams]{p: OutputFailedParams{Reason: reason}}
+// Suggestion: {fix}, then run errspec again; no file was changed
+func NewOutputFailed(reason string, fix string) *Error {
+	e := &withParams[OutputFailedParams]{p: OutputFailedParams{Reason: reason, Fix: fix}}
 	return e.err.init(CodeOutputFailed, &e.p)
 }
 
@@ -1361,6 +1367,31 @@ type OutputForeignOptions struct {
 func NewOutputForeign(file string, catalog string, opts ...OutputForeignOptions) *Error {
 	e := &withParams[OutputForeignParams]{p: OutputForeignParams{File: file, Catalog: catalog, OutputForeignOptions: last(opts)}}
 	return e.err.init(CodeOutputForeign, &e.p)
+}
+
+// OutputIncompleteParams are the params of OUTPUT_INCOMPLETE.
+type OutputIncompleteParams struct {
+	Reason  string `json:"reason"`  // The error, naming the file.
+	Restore string `json:"restore"` // What could not be restored, naming each file and its backup.
+}
+
+func (*OutputIncompleteParams) ErrorCode() Code { return CodeOutputIncomplete }
+func (p *OutputIncompleteParams) texts(t *texter) {
+	t.s("writing the outputs failed: ", p.Reason, "; restoring the previous files failed too: ", p.Restore).end().end().s("rename each .errspec-*.bak file named above back to its file, or run errspec again once the cause is fixed")
+}
+func (p *OutputIncompleteParams) wire(w *wireWriter) {
+	w.str("reason", p.Reason, false).str("restore", p.Restore, false)
+}
+
+// NewOutputIncomplete returns a OUTPUT_INCOMPLETE error: Writing failed, and so did restoring.
+//
+// Writing an output failed, or errspec was interrupted, and putting back the files it had already replaced failed too: the tree is neither as it was nor as it should be. Each file that could not be restored is kept next to it as a .errspec-*.bak file.
+//
+// Message: writing the outputs failed: {reason}; restoring the previous files failed too: {restore}
+// Suggestion: rename each .errspec-*.bak file named above back to its file, or run errspec again once the cause is fixed
+func NewOutputIncomplete(reason string, restore string) *Error {
+	e := &withParams[OutputIncompleteParams]{p: OutputIncompleteParams{Reason: reason, Restore: restore}}
+	return e.err.init(CodeOutputIncomplete, &e.p)
 }
 
 // TemplateInvalidParams are the params of TEMPLATE_INVALID.

@@ -242,7 +242,7 @@ func TestPlan(t *testing.T) {
 					{Path: "gen/new.go", Data: []byte(goFile(cat, "// new file\n"))},
 					{Path: "newdir/x.md", Data: []byte(mdFile(cat, ""))},
 				},
-				Dirs: []string{"docs", "schema", "missing"},
+				Dirs: []Dir{{Path: "docs", Ext: ".md"}, {Path: "schema", Ext: ".json"}, {Path: "missing", Ext: ".md"}, {Path: "gen", Ext: ".go"}},
 			},
 			want: []summary{
 				{"docs/stale.md", Stale, mdFile(cat, ""), ""},
@@ -256,7 +256,7 @@ func TestPlan(t *testing.T) {
 		},
 		{
 			name: "another catalog sees only its own files",
-			set:  Set{Catalog: "shipping", Dirs: []string{"gen", "docs", "schema"}},
+			set:  Set{Catalog: "shipping", Dirs: []Dir{{Path: "gen", Ext: ".go"}, {Path: "docs", Ext: ".md"}, {Path: "schema", Ext: ".json"}}},
 			want: []summary{
 				{"gen/other.go", Stale, goFile("shipping", ""), ""},
 				{"schema/keep.json", Stale, jsonFile("shipping", "theirs"), ""},
@@ -264,7 +264,7 @@ func TestPlan(t *testing.T) {
 		},
 		{
 			name: "nothing generated, nothing owned",
-			set:  Set{Catalog: "unknown", Dirs: []string{"gen", "docs", "schema"}},
+			set:  Set{Catalog: "unknown", Dirs: []Dir{{Path: "gen", Ext: ".go"}, {Path: "docs", Ext: ".md"}, {Path: "schema", Ext: ".json"}}},
 			want: nil,
 		},
 	}
@@ -287,7 +287,9 @@ func TestPlan(t *testing.T) {
 }
 
 func TestPlanInvalid(t *testing.T) {
-	file := func(p string) File { return File{Path: p, Data: []byte(goFile("c", ""))} }
+	file := func(p string) File {
+		return File{Path: p, Data: []byte(goFile("c", "")), Output: []string{"outputs", "x"}}
+	}
 	tests := []struct {
 		name    string
 		set     Set
@@ -297,16 +299,16 @@ func TestPlanInvalid(t *testing.T) {
 		{"newline in catalog", Set{Catalog: "a\nb"}, "control character"},
 		{"comment end in catalog", Set{Catalog: "a-->b"}, `contains "-->"`},
 		{"empty path", Set{Catalog: "c", Files: []File{file("")}}, "empty path"},
-		{"duplicate", Set{Catalog: "c", Files: []File{file("gen/a.go"), file("gen/./a.go")}}, "gen/a.go is generated more than once"},
-		{"nested", Set{Catalog: "c", Files: []File{file("gen/a"), file("gen/a/b.go")}}, "gen/a is generated both as a file and as a directory of gen/a/b.go"},
-		{"directory in the way", Set{Catalog: "c", Files: []File{file("gen/dir")}}, "cannot write gen/dir: a directory is in the way"},
+		{"duplicate", Set{Catalog: "c", Files: []File{file("gen/a.go"), file("gen/./a.go")}}, "gen/a.go is also written by outputs.x"},
+		{"nested", Set{Catalog: "c", Files: []File{file("gen/a"), file("gen/a/b.go")}}, "gen/a/b.go would be written inside gen/a, which outputs.x writes as a file"},
+		{"directory in the way", Set{Catalog: "c", Files: []File{file("gen/dir")}}, "gen/dir is a directory, where errspec would write a file"},
 		{"file in the way of a directory", Set{Catalog: "c", Files: []File{file("gen/plain.txt/a.go")}}, "gen/plain.txt/a.go"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			root := setup(t, map[string]string{"gen/dir/x.go": goFile("c", ""), "gen/plain.txt": "hello\n"})
 			before := snapshot(t, root)
-			for _, f := range []func(Set) ([]Change, error){Plan, writeNow} {
+			for _, f := range []func(Set) ([]Change, error){planOne, writeNow} {
 				got, err := f(tt.set)
 				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
 					t.Errorf("error = %v, want one containing %q", err, tt.wantErr)
@@ -360,7 +362,7 @@ func TestRefuseForeign(t *testing.T) {
 				{Path: "gen/errors.go", Data: []byte(goFile(cat, "// new\n"))},
 				{Path: "gen/old.go", Data: []byte(goFile(cat, "// new\n"))},
 			}}
-			for name, f := range map[string]func(Set) ([]Change, error){"Plan": Plan, "Write": writeNow} {
+			for name, f := range map[string]func(Set) ([]Change, error){"Plan": planOne, "Write": writeNow} {
 				got, err := f(set)
 				if got != nil {
 					t.Errorf("%s changes = %v, want nil", name, got)
@@ -427,9 +429,9 @@ func testWrite(t *testing.T) {
 			{Path: "gen/changed.go", Data: []byte(goFile(cat, "// new\n"))},
 			{Path: "new/deeper/x.md", Data: []byte(mdFile(cat, "x\n"))},
 		},
-		Dirs: []string{"docs"},
+		Dirs: []Dir{{Path: "docs", Ext: ".md"}, {Path: "gen", Ext: ".go"}},
 	}
-	got, err := Write(context.Background(), set)
+	got, err := Write(context.Background(), Options{}, set)
 	if err != nil {
 		t.Fatalf("Write: %v", err)
 	}
@@ -474,7 +476,7 @@ func testWrite(t *testing.T) {
 	}
 
 	// Writing again is a no-op, and the check is now clean.
-	again, err := Write(context.Background(), set)
+	again, err := Write(context.Background(), Options{}, set)
 	if err != nil {
 		t.Fatalf("second Write: %v", err)
 	}
@@ -615,7 +617,7 @@ func TestWriteRollback(t *testing.T) {
 			before := snapshot(t, root)
 			tt.inject(t)
 
-			got, err := Write(context.Background(), Set{Catalog: cat, Files: []File{
+			got, err := Write(context.Background(), Options{}, Set{Catalog: cat, Files: []File{
 				{Path: "gen/a_changed.go", Data: []byte(goFile(cat, "// a new\n"))},
 				{Path: "gen/b_new.go", Data: []byte(goFile(cat, "// b\n"))},
 				{Path: "gen/c_changed.go", Data: []byte(goFile(cat, "// c new\n"))},
@@ -623,7 +625,7 @@ func TestWriteRollback(t *testing.T) {
 				{Path: "out/new/z.md", Data: []byte(mdFile(cat, "z\n"))},
 				{Path: "out/old/changed.md", Data: []byte(mdFile(cat, "new\n"))},
 				{Path: "out/old/same.md", Data: []byte(mdFile(cat, "same\n"))},
-			}})
+			}, Dirs: []Dir{{Path: "gen", Ext: ".go"}, {Path: "out/old", Ext: ".json"}}})
 			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
 				t.Errorf("Write error = %v, want one containing %q", err, tt.wantErr)
 			}
@@ -664,7 +666,7 @@ func TestWriteReadOnlyDir(t *testing.T) {
 		t.Skip("read-only directories are writable here (running as root?)")
 	}
 	before := snapshot(t, root)
-	_, err := Write(context.Background(), Set{Catalog: cat, Files: []File{
+	_, err := Write(context.Background(), Options{}, Set{Catalog: cat, Files: []File{
 		{Path: "gen/a.go", Data: []byte(goFile(cat, "// a new\n"))},
 		{Path: "gen/b/new.go", Data: []byte(goFile(cat, "// b\n"))},
 		{Path: "zz/ro/x.go", Data: []byte(goFile(cat, "// x new\n"))},
@@ -812,7 +814,7 @@ func TestWriteInterrupted(t *testing.T) {
 		cancel()
 		return err
 	}
-	_, err := Write(ctx, Set{Catalog: cat, Files: []File{
+	_, err := Write(ctx, Options{}, Set{Catalog: cat, Files: []File{
 		{Path: "gen/a.go", Data: []byte(goFile(cat, "// a new\n"))},
 		{Path: "gen/b.go", Data: []byte(goFile(cat, "// b\n"))},
 	}})
@@ -828,4 +830,7 @@ func TestWriteInterrupted(t *testing.T) {
 }
 
 // writeNow is Write with a context that is never done.
-func writeNow(s Set) ([]Change, error) { return Write(context.Background(), s) }
+func writeNow(s Set) ([]Change, error) { return Write(context.Background(), Options{}, s) }
+
+// planOne is Plan of one Set.
+func planOne(s Set) ([]Change, error) { return Plan(s) }

@@ -9,6 +9,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/errspec/errspec/internal/testhook"
 )
 
 // Names of the temporary and backup files Write keeps next to their
@@ -19,17 +21,74 @@ const (
 	backupPattern = ".errspec-*.bak"
 )
 
-// File system operations that tests replace to make a step fail.
+// File system operations that change the disk, each of which a test can
+// make fail: the unit tests of this package by replacing them, errspec's
+// other tests through testhook.SetFaults.
 var (
-	rename = os.Rename
-	remove = os.Remove
-	link   = os.Link
+	rename = func(from, to string) error { return faulty("rename", to, func() error { return os.Rename(from, to) }) }
+	remove = func(p string) error { return faulty("remove", p, func() error { return os.Remove(p) }) }
+	link   = func(from, to string) error { return faulty("link", to, func() error { return os.Link(from, to) }) }
+	mkdir  = func(p string) error { return faulty("mkdir", p, func() error { return os.Mkdir(p, 0o755) }) }
 )
 
-// Write makes the disk match the Set, all or nothing, and returns the
-// changes it made: the result of [Plan] (including Unchanged entries,
-// which Write leaves alone). When Plan fails Write returns its error and
-// writes nothing.
+func faulty(op, p string, do func() error) error {
+	if err := testhook.Fault(op, p); err != nil {
+		return err
+	}
+	return do()
+}
+
+// Options tune Write and Check.
+type Options struct {
+	// Waiting, when not nil, is called once, with the project root, when
+	// another errspec run holds the lock of a project root and this one
+	// waits for it.
+	Waiting func(root string)
+}
+
+// WriteError is a failure to bring the disk in line with the Sets, or an
+// interrupt while doing so. Write has then undone what it did, unless
+// Restore says otherwise.
+type WriteError struct {
+	Op   string // what failed: "writing", "creating directory", "backing up", "removing stale", "interrupted before writing"
+	Path string // the file or directory it failed on
+	Err  error
+	// Restore is nil when every file is as it was before Write; otherwise
+	// it says what could not be put back (the backup of each such file is
+	// kept next to it, named .errspec-*.bak).
+	Restore error
+}
+
+func (e *WriteError) Error() string {
+	s := fmt.Sprintf("%s %s: %v", e.Op, filepath.ToSlash(e.Path), e.Err)
+	if e.Restore != nil {
+		s += fmt.Sprintf("\nrestoring the previous files also failed, the output may be incomplete:\n%v", e.Restore)
+	}
+	return s
+}
+
+func (e *WriteError) Unwrap() error { return e.Err }
+
+// Check is Plan while no errspec run writes to the same project roots: it
+// holds their locks, shared with other checks, while it reads.
+func Check(ctx context.Context, opts Options, sets ...Set) ([]Change, error) {
+	unlock, err := lockRoots(ctx, opts, false, sets)
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
+	return Plan(sets...)
+}
+
+// Write makes the disk match the Sets of one run, all or nothing, and
+// returns the changes it made: the result of [Plan] (including Unchanged
+// entries, which Write leaves alone). When Plan fails Write returns its
+// error and writes nothing.
+//
+// Write first takes the lock of every project root of the Sets ([Root]),
+// waiting while another errspec run holds one (an interrupt ends the
+// wait), so that concurrent runs on one tree take turns; it plans and
+// writes while it holds them.
 //
 // Files whose bytes are unchanged are not touched, so their modification
 // time stays. Created and changed files are first written to temporary
@@ -42,33 +101,40 @@ var (
 // backed up in its directory (a hard link, or a copy where links are not
 // supported). If any step fails, the temporary files are removed, replaced
 // and removed files are restored from their backups, created files and
-// directories are removed, and the error names the path that failed; the
-// tree is then as it was. No temporary or backup file is left behind,
-// whether Write succeeds or fails. Should a backup still fail to be removed
-// after every file has been written, Write returns the changes together
-// with an error naming the leftover file.
+// directories are removed, and the error, a [*WriteError], names the path
+// that failed; the tree is then as it was. No temporary or backup file is
+// left behind, whether Write succeeds or fails. Should a backup still fail
+// to be removed after every file has been written, Write returns the
+// changes together with an error naming the leftover file.
 //
 // When ctx is done before Write has put every file in place (an
-// interrupted run), Write undoes what it did and returns ctx's error: the
-// tree is as it was.
-//
-// Write assumes nothing else modifies the output directories while it runs.
-func Write(ctx context.Context, s Set) ([]Change, error) {
-	changes, err := Plan(s)
+// interrupted run), Write undoes what it did and returns a [*WriteError]
+// that wraps ctx's error: the tree is as it was. Once every file is in
+// place the run is done, and ctx is no longer looked at.
+func Write(ctx context.Context, opts Options, sets ...Set) ([]Change, error) {
+	unlock, err := lockRoots(ctx, opts, true, sets)
 	if err != nil {
 		return nil, err
 	}
-	tx := &txn{ctx: ctx}
-	if err := tx.apply(changes); err != nil {
-		if rerr := tx.rollback(); rerr != nil {
-			return nil, fmt.Errorf("%w\nrestoring the previous files also failed, the output may be incomplete:\n%w", err, rerr)
-		}
+	defer unlock()
+	testhook.Pause(ctx, "locked")
+	changes, err := Plan(sets...)
+	if err != nil {
 		return nil, err
 	}
-	if err := tx.commit(); err != nil {
-		return changes, err
+	testhook.Pause(ctx, "planned")
+	tx := &txn{ctx: ctx}
+	if err := tx.apply(changes); err != nil {
+		var we *WriteError
+		if !errors.As(err, &we) {
+			we = &WriteError{Op: "writing", Err: err}
+		}
+		we.Restore = tx.rollback()
+		return nil, we
 	}
-	return changes, nil
+	err = tx.commit()
+	testhook.Pause(ctx, "committed")
+	return changes, err
 }
 
 // txn records what Write did so far, so that it can be undone.
@@ -87,10 +153,19 @@ func (tx *txn) apply(changes []Change) error {
 	tx.temps = make(map[string]string)
 	tx.backups = make(map[string]string)
 	tx.synced = make(map[string]bool)
+	interrupted := func(p string) error {
+		if err := tx.ctx.Err(); err != nil {
+			return &WriteError{Op: "interrupted before writing", Path: p, Err: err}
+		}
+		return nil
+	}
 
 	for _, c := range changes {
 		if c.Status != Created && c.Status != Changed {
 			continue
+		}
+		if err := interrupted(c.Path); err != nil {
+			return err
 		}
 		dir := filepath.Dir(c.Path)
 		if err := tx.mkdirAll(dir); err != nil {
@@ -100,26 +175,36 @@ func (tx *txn) apply(changes []Change) error {
 		if c.Status == Changed {
 			fi, err := os.Lstat(c.Path)
 			if err != nil {
-				return fmt.Errorf("writing %s: %w", filepath.ToSlash(c.Path), err)
+				return &WriteError{Op: "writing", Path: c.Path, Err: err}
 			}
 			mode = fi.Mode().Perm()
 		}
 		tmp, err := writeTemp(dir, tempPattern, c.New, mode)
+		if err == nil {
+			if err = testhook.Fault("write", c.Path); err != nil {
+				os.Remove(tmp) // as a write that fails midway leaves nothing
+			}
+		}
 		if err != nil {
-			return fmt.Errorf("writing %s: %w", filepath.ToSlash(c.Path), err)
+			return &WriteError{Op: "writing", Path: c.Path, Err: err}
 		}
 		tx.temps[c.Path] = tmp
+		testhook.Pause(tx.ctx, "prepared "+filepath.ToSlash(c.Path))
 	}
 
 	for _, c := range changes {
 		if c.Status != Changed && c.Status != Stale {
 			continue
 		}
+		if err := interrupted(c.Path); err != nil {
+			return err
+		}
 		b, err := backup(c.Path, c.Old)
 		if err != nil {
-			return fmt.Errorf("backing up %s: %w", filepath.ToSlash(c.Path), err)
+			return &WriteError{Op: "backing up", Path: c.Path, Err: err}
 		}
 		tx.backups[c.Path] = b
+		testhook.Pause(tx.ctx, "backed up "+filepath.ToSlash(c.Path))
 	}
 
 	for _, c := range changes {
@@ -127,15 +212,16 @@ func (tx *txn) apply(changes []Change) error {
 		if !ok {
 			continue
 		}
-		if err := tx.ctx.Err(); err != nil {
-			return fmt.Errorf("interrupted before writing %s: %w", filepath.ToSlash(c.Path), err)
+		if err := interrupted(c.Path); err != nil {
+			return err
 		}
 		if err := rename(tmp, c.Path); err != nil {
-			return fmt.Errorf("writing %s: %w", filepath.ToSlash(c.Path), err)
+			return &WriteError{Op: "writing", Path: c.Path, Err: err}
 		}
 		delete(tx.temps, c.Path)
 		tx.done = append(tx.done, c)
 		tx.synced[filepath.Dir(c.Path)] = true
+		testhook.Pause(tx.ctx, "wrote "+filepath.ToSlash(c.Path))
 	}
 
 	for _, c := range changes {
@@ -143,13 +229,14 @@ func (tx *txn) apply(changes []Change) error {
 			continue
 		}
 		if err := tx.ctx.Err(); err != nil {
-			return fmt.Errorf("interrupted before removing %s: %w", filepath.ToSlash(c.Path), err)
+			return &WriteError{Op: "interrupted before removing", Path: c.Path, Err: err}
 		}
 		if err := remove(c.Path); err != nil {
-			return fmt.Errorf("removing stale %s: %w", filepath.ToSlash(c.Path), err)
+			return &WriteError{Op: "removing stale", Path: c.Path, Err: err}
 		}
 		tx.done = append(tx.done, c)
 		tx.synced[filepath.Dir(c.Path)] = true
+		testhook.Pause(tx.ctx, "removed "+filepath.ToSlash(c.Path))
 	}
 	return nil
 }
@@ -164,7 +251,7 @@ func (tx *txn) mkdirAll(dir string) error {
 			break
 		}
 		if !errors.Is(err, fs.ErrNotExist) {
-			return fmt.Errorf("creating directory %s: %w", filepath.ToSlash(dir), err)
+			return &WriteError{Op: "creating directory", Path: dir, Err: err}
 		}
 		missing = append(missing, d)
 		parent := filepath.Dir(d)
@@ -175,8 +262,8 @@ func (tx *txn) mkdirAll(dir string) error {
 	}
 	for i := len(missing) - 1; i >= 0; i-- {
 		d := missing[i]
-		if err := os.Mkdir(d, 0o755); err != nil {
-			return fmt.Errorf("creating directory %s: %w", filepath.ToSlash(d), err)
+		if err := mkdir(d); err != nil {
+			return &WriteError{Op: "creating directory", Path: d, Err: err}
 		}
 		tx.dirs = append(tx.dirs, d)
 	}
@@ -251,6 +338,7 @@ func writeTemp(dir, pattern string, data []byte, mode fs.FileMode) (path string,
 	if err != nil {
 		return "", err
 	}
+
 	defer func() {
 		if err != nil {
 			f.Close()
