@@ -2,8 +2,6 @@ package files
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -13,13 +11,11 @@ import (
 	"github.com/errspec/errspec/internal/testhook"
 )
 
-// Names of the temporary and backup files Write keeps next to their
-// targets while it runs. They begin with a dot so that tools that skip
-// hidden files ignore them.
-const (
-	tempPattern   = ".errspec-*.tmp"
-	backupPattern = ".errspec-*.bak"
-)
+// tempPattern names the temporary files Write keeps next to their targets
+// while it runs (see backup for the backups). Both begin with a dot so
+// that tools that skip hidden files ignore them, and Plan never takes
+// them for stale files.
+const tempPattern = ".errspec-*.tmp"
 
 // File system operations that change the disk, each of which a test can
 // make fail: the unit tests of this package by replacing them, errspec's
@@ -284,8 +280,8 @@ func (tx *txn) rollback() error {
 			if err := rename(tx.backups[c.Path], c.Path); err != nil {
 				errs = append(errs, fmt.Errorf("restoring %s from %s: %w",
 					filepath.ToSlash(c.Path), filepath.ToSlash(tx.backups[c.Path]), err))
-				continue // keep the backup: it is the only copy left
 			}
+			// Restored, or kept: the backup is then the only copy left.
 			delete(tx.backups, c.Path)
 		}
 	}
@@ -361,35 +357,67 @@ func writeTemp(dir, pattern string, data []byte, mode fs.FileMode) (path string,
 }
 
 // backup preserves the file at p, whose content is old, under a new name in
-// the same directory, and returns that name. Renaming the backup onto p
-// restores the file. It uses a hard link, which keeps content, mode and
-// modification time; where links fail it writes a copy with the same mode
-// and modification time.
+// the same directory, and returns that name: .errspec-NAME.bak, or
+// .errspec-NAME.N.bak when a backup of an earlier run that could not be
+// restored is still there. Renaming the backup onto p restores the file.
+// It uses a hard link, which keeps content, mode and modification time;
+// where links fail it writes a copy with the same mode and modification
+// time.
 func backup(p string, old []byte) (string, error) {
-	dir := filepath.Dir(p)
-	for range 10 {
-		var r [8]byte
-		rand.Read(r[:])
-		b := filepath.Join(dir, ".errspec-"+hex.EncodeToString(r[:])+".bak")
-		err := link(p, b)
-		if err == nil {
-			return b, nil
-		}
-		if !errors.Is(err, fs.ErrExist) {
-			break
-		}
-	}
+	dir, base := filepath.Split(p)
 	fi, err := os.Stat(p)
 	if err != nil {
 		return "", err
 	}
-	b, err := writeTemp(dir, backupPattern, old, fi.Mode().Perm())
+	for i := 0; i < 100; i++ {
+		name := ".errspec-" + base + ".bak"
+		if i > 0 {
+			name = fmt.Sprintf(".errspec-%s.%d.bak", base, i)
+		}
+		b := filepath.Join(dir, name)
+		err := link(p, b)
+		if err == nil {
+			return b, nil
+		}
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		err = writeCopy(b, old, fi)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		return b, err
+	}
+	return "", fmt.Errorf("backing up %s: 100 backups of it are in the way", filepath.ToSlash(p))
+}
+
+// writeCopy writes data to the new file b with the mode and modification
+// time of fi, and syncs it. On error nothing is left.
+func writeCopy(b string, data []byte, fi fs.FileInfo) (err error) {
+	if err := testhook.Fault("write", b); err != nil {
+		return err
+	}
+	f, err := os.OpenFile(b, os.O_WRONLY|os.O_CREATE|os.O_EXCL, fi.Mode().Perm())
 	if err != nil {
-		return "", err
+		return err
 	}
-	if err := os.Chtimes(b, fi.ModTime(), fi.ModTime()); err != nil {
-		os.Remove(b)
-		return "", err
+	defer func() {
+		if err != nil {
+			f.Close()
+			os.Remove(b)
+		}
+	}()
+	if _, err := f.Write(data); err != nil {
+		return err
 	}
-	return b, nil
+	if err := f.Chmod(fi.Mode().Perm()); err != nil {
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	return os.Chtimes(b, fi.ModTime(), fi.ModTime())
 }
