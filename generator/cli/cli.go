@@ -161,6 +161,11 @@ func (r *run) fileOptions() files.Options {
 	var opts files.Options
 	if !r.json {
 		opts.Waiting = func(root string) {
+			if wd, err := os.Getwd(); err == nil {
+				if rel, err := filepath.Rel(wd, root); err == nil {
+					root = rel
+				}
+			}
 			fmt.Fprintf(r.stderr, "waiting for another errspec run on %s to finish\n", filepath.ToSlash(root))
 		}
 	}
