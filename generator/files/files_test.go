@@ -834,3 +834,127 @@ func writeNow(s Set) ([]Change, error) { return Write(context.Background(), Opti
 
 // planOne is Plan of one Set.
 func planOne(s Set) ([]Change, error) { return Plan(s) }
+
+// TestPlanGuard checks where Plan refuses to let an output go, each
+// refusal an *OutputError at the output's place in its catalog.
+func TestPlanGuard(t *testing.T) {
+	out := []string{"outputs", "x"}
+	file := func(p string) File { return File{Path: p, Data: []byte(mdFile("a", "")), Output: out} }
+	tests := []struct {
+		name string
+		sets []Set
+		want []OutputError
+	}{
+		{
+			name: "onto an input of its own",
+			sets: []Set{{Catalog: "a", Dir: "a", Inputs: []string{"tmpl/page.md"}, Files: []File{file("tmpl/page.md")}}},
+			want: []OutputError{{Catalog: "a", Dir: "a", Output: out,
+				Msg: "tmpl/page.md is tmpl/page.md, an input of this catalog; errspec never overwrites what it reads"}},
+		},
+		{
+			name: "onto a .cue file of another catalog",
+			sets: []Set{{Catalog: "a", Dir: "a"}, {Catalog: "b", Dir: "b", Files: []File{file("a/catalog.cue")}}},
+			want: []OutputError{{Catalog: "b", Dir: "b", Output: out,
+				Msg: "a/catalog.cue is a/catalog.cue, an input of catalog a; errspec never overwrites what it reads"}},
+		},
+		{
+			name: "outside the Go module",
+			sets: []Set{{Catalog: "a", Dir: "mod/a", Files: []File{file("mod/ok.md"), file("elsewhere/x.md")}}},
+			want: []OutputError{{Catalog: "a", Dir: "mod/a", Output: out,
+				Msg: "elsewhere/x.md is outside mod, the root of the Go module"}},
+		},
+		{
+			name: "a file where another catalog writes a directory",
+			sets: []Set{
+				{Catalog: "a", Dir: "a", Files: []File{file("docs/x")}},
+				{Catalog: "b", Dir: "b", Files: []File{file("docs/x/y.md")}},
+			},
+			want: []OutputError{{Catalog: "b", Dir: "b", Output: out,
+				Msg: "docs/x/y.md would be written inside docs/x, which outputs.x of catalog a (a) writes as a file"}},
+		},
+		{
+			name: "two catalogs of one name in one directory",
+			sets: []Set{
+				{Catalog: "a", Dir: "a", Files: []File{file("docs/a.md")}},
+				{Catalog: "a", Dir: "b", Dirs: []Dir{{Path: "docs", Ext: ".md"}}},
+			},
+			want: []OutputError{{Catalog: "a", Dir: "b", Output: []string{"name"},
+				Msg: "catalog a (b) has the name of the catalog in a, and both write to docs: a generated file's notice names its catalog, so errspec could not tell their files apart"}},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			root := setup(t, map[string]string{
+				"a/catalog.cue": "package a\n",
+				"b/catalog.cue": "package b\n",
+				"mod/go.mod":    "module m\n",
+				"mod/a/c.cue":   "package a\n",
+				"tmpl/page.md":  mdFile("a", "a template, with a notice\n"),
+			})
+			before := snapshot(t, root)
+			_, err := Plan(tt.sets...)
+			var got []OutputError
+			for _, e := range err.(interface{ Unwrap() []error }).Unwrap() {
+				oe, ok := e.(*OutputError)
+				if !ok {
+					t.Fatalf("error %v, want *OutputError", e)
+				}
+				oe.Fix = ""
+				got = append(got, *oe)
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("Plan errors (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(before, snapshot(t, root)); diff != "" {
+				t.Errorf("Plan modified the tree (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestStaleSkipsInputs checks that a file a catalog reads is never stale,
+// even with the catalog's notice, in a directory the catalog owns, with
+// the extension it writes there.
+func TestStaleSkipsInputs(t *testing.T) {
+	setup(t, map[string]string{
+		"docs/template.md": mdFile("a", "copied from an output\n"),
+		"docs/gone.md":     mdFile("a", ""),
+	})
+	got, err := Plan(Set{Catalog: "a", Inputs: []string{"docs/template.md"}, Dirs: []Dir{{Path: "docs", Ext: ".md"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]summary{{"docs/gone.md", Stale, mdFile("a", ""), ""}}, summarize(got)); diff != "" {
+		t.Errorf("Plan (-want +got):\n%s", diff)
+	}
+}
+
+// TestWriteRestoreFails makes the restore of a removed stale file fail
+// after a later step failed: Write says what it could not restore, in a
+// *WriteError whose Restore is set, and keeps the file's backup, the only
+// copy left, under the file's name.
+func TestWriteRestoreFails(t *testing.T) {
+	const cat = "billing"
+	root := setup(t, map[string]string{
+		"gen/a.go":       goFile(cat, "// a old\n"),
+		"gen/x_stale.go": goFile(cat, "// x\n"),
+		"gen/y_stale.go": goFile(cat, "// y\n"),
+	})
+	before := snapshot(t, root)
+	failOn(t, "remove", func(a []string) bool { return a[0] == filepath.FromSlash("gen/y_stale.go") }, 1)
+	failOn(t, "rename", func(a []string) bool { return a[1] == filepath.FromSlash("gen/x_stale.go") }, 1)
+	_, err := Write(context.Background(), Options{}, Set{Catalog: cat, Files: []File{
+		{Path: "gen/a.go", Data: []byte(goFile(cat, "// a new\n"))},
+	}, Dirs: []Dir{{Path: "gen", Ext: ".go"}}})
+	var we *WriteError
+	if !errors.As(err, &we) || we.Op != "removing stale" || we.Restore == nil ||
+		!strings.Contains(we.Restore.Error(), "restoring gen/x_stale.go from gen/.errspec-x_stale.go.bak") {
+		t.Fatalf("Write error = %#v, want a *WriteError that could not restore gen/x_stale.go", err)
+	}
+	want := before
+	want["gen/.errspec-x_stale.go.bak"] = want["gen/x_stale.go"]
+	delete(want, "gen/x_stale.go")
+	if diff := cmp.Diff(want, snapshot(t, root)); diff != "" {
+		t.Errorf("tree (-want +got):\n%s", diff)
+	}
+}

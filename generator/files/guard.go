@@ -133,9 +133,12 @@ func (g *guard) addInputs(s *Set) error {
 		}
 	}
 	for _, p := range paths {
-		real, err := filepath.EvalSymlinks(p)
-		if err != nil {
+		if _, err := os.Stat(p); err != nil {
 			continue // nothing there to protect
+		}
+		real, err := realPath(p)
+		if err != nil {
+			return err
 		}
 		g.inputs[real] = placed{set: s, show: g.show(p), real: real}
 	}
