@@ -551,7 +551,7 @@ func TestWriteRollback(t *testing.T) {
 			inject: func(t *testing.T) {
 				failOn(t, "rename", func(a []string) bool { return isTemp(a[0]) }, 3)
 			},
-			wantErr: "writing gen/c_changed.go: rename gen/c_changed.go: injected failure",
+			wantErr: "writing gen/c_changed.go: injected failure",
 		},
 		{
 			name: "last rename into place fails",

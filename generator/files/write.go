@@ -120,11 +120,7 @@ func Write(ctx context.Context, opts Options, sets ...Set) ([]Change, error) {
 	}
 	testhook.Pause(ctx, "planned")
 	tx := &txn{ctx: ctx}
-	if err := tx.apply(changes); err != nil {
-		var we *WriteError
-		if !errors.As(err, &we) {
-			we = &WriteError{Op: "writing", Err: err}
-		}
+	if we := tx.apply(changes); we != nil {
 		we.Restore = tx.rollback()
 		return nil, we
 	}
@@ -145,13 +141,13 @@ type txn struct {
 
 // apply performs changes in three phases: prepare temporary files and
 // backups, rename the temporary files into place, remove stale files.
-func (tx *txn) apply(changes []Change) error {
+func (tx *txn) apply(changes []Change) *WriteError {
 	tx.temps = make(map[string]string)
 	tx.backups = make(map[string]string)
 	tx.synced = make(map[string]bool)
-	interrupted := func(p string) error {
+	interrupted := func(p string) *WriteError {
 		if err := tx.ctx.Err(); err != nil {
-			return &WriteError{Op: "interrupted before writing", Path: p, Err: err}
+			return &WriteError{Op: "interrupted before writing", Path: p, Err: cause(err)}
 		}
 		return nil
 	}
@@ -171,7 +167,7 @@ func (tx *txn) apply(changes []Change) error {
 		if c.Status == Changed {
 			fi, err := os.Lstat(c.Path)
 			if err != nil {
-				return &WriteError{Op: "writing", Path: c.Path, Err: err}
+				return &WriteError{Op: "writing", Path: c.Path, Err: cause(err)}
 			}
 			mode = fi.Mode().Perm()
 		}
@@ -182,7 +178,7 @@ func (tx *txn) apply(changes []Change) error {
 			}
 		}
 		if err != nil {
-			return &WriteError{Op: "writing", Path: c.Path, Err: err}
+			return &WriteError{Op: "writing", Path: c.Path, Err: cause(err)}
 		}
 		tx.temps[c.Path] = tmp
 		testhook.Pause(tx.ctx, "prepared "+filepath.ToSlash(c.Path))
@@ -197,7 +193,7 @@ func (tx *txn) apply(changes []Change) error {
 		}
 		b, err := backup(c.Path, c.Old)
 		if err != nil {
-			return &WriteError{Op: "backing up", Path: c.Path, Err: err}
+			return &WriteError{Op: "backing up", Path: c.Path, Err: cause(err)}
 		}
 		tx.backups[c.Path] = b
 		testhook.Pause(tx.ctx, "backed up "+filepath.ToSlash(c.Path))
@@ -212,7 +208,7 @@ func (tx *txn) apply(changes []Change) error {
 			return err
 		}
 		if err := rename(tmp, c.Path); err != nil {
-			return &WriteError{Op: "writing", Path: c.Path, Err: err}
+			return &WriteError{Op: "writing", Path: c.Path, Err: cause(err)}
 		}
 		delete(tx.temps, c.Path)
 		tx.done = append(tx.done, c)
@@ -225,10 +221,10 @@ func (tx *txn) apply(changes []Change) error {
 			continue
 		}
 		if err := tx.ctx.Err(); err != nil {
-			return &WriteError{Op: "interrupted before removing", Path: c.Path, Err: err}
+			return &WriteError{Op: "interrupted before removing", Path: c.Path, Err: cause(err)}
 		}
 		if err := remove(c.Path); err != nil {
-			return &WriteError{Op: "removing stale", Path: c.Path, Err: err}
+			return &WriteError{Op: "removing stale", Path: c.Path, Err: cause(err)}
 		}
 		tx.done = append(tx.done, c)
 		tx.synced[filepath.Dir(c.Path)] = true
@@ -239,7 +235,7 @@ func (tx *txn) apply(changes []Change) error {
 
 // mkdirAll creates dir and its missing parents, recording each one it
 // creates.
-func (tx *txn) mkdirAll(dir string) error {
+func (tx *txn) mkdirAll(dir string) *WriteError {
 	var missing []string
 	for d := dir; ; {
 		_, err := os.Lstat(d)
@@ -247,7 +243,7 @@ func (tx *txn) mkdirAll(dir string) error {
 			break
 		}
 		if !errors.Is(err, fs.ErrNotExist) {
-			return &WriteError{Op: "creating directory", Path: dir, Err: err}
+			return &WriteError{Op: "creating directory", Path: dir, Err: cause(err)}
 		}
 		missing = append(missing, d)
 		parent := filepath.Dir(d)
@@ -259,7 +255,7 @@ func (tx *txn) mkdirAll(dir string) error {
 	for i := len(missing) - 1; i >= 0; i-- {
 		d := missing[i]
 		if err := mkdir(d); err != nil {
-			return &WriteError{Op: "creating directory", Path: d, Err: err}
+			return &WriteError{Op: "creating directory", Path: d, Err: cause(err)}
 		}
 		tx.dirs = append(tx.dirs, d)
 	}
@@ -274,12 +270,12 @@ func (tx *txn) rollback() error {
 		switch c.Status {
 		case Created:
 			if err := remove(c.Path); err != nil {
-				errs = append(errs, fmt.Errorf("removing %s: %w", filepath.ToSlash(c.Path), err))
+				errs = append(errs, fmt.Errorf("removing %s: %w", filepath.ToSlash(c.Path), cause(err)))
 			}
 		case Changed, Stale:
 			if err := rename(tx.backups[c.Path], c.Path); err != nil {
 				errs = append(errs, fmt.Errorf("restoring %s from %s: %w",
-					filepath.ToSlash(c.Path), filepath.ToSlash(tx.backups[c.Path]), err))
+					filepath.ToSlash(c.Path), filepath.ToSlash(tx.backups[c.Path]), cause(err)))
 			}
 			// Restored, or kept: the backup is then the only copy left.
 			delete(tx.backups, c.Path)
@@ -287,20 +283,20 @@ func (tx *txn) rollback() error {
 	}
 	for target, tmp := range tx.temps {
 		if err := remove(tmp); err != nil {
-			errs = append(errs, fmt.Errorf("removing temporary file for %s: %w", filepath.ToSlash(target), err))
+			errs = append(errs, fmt.Errorf("removing temporary file for %s: %w", filepath.ToSlash(target), cause(err)))
 		}
 	}
 	tx.temps = nil
 	// The remaining backups are of files that were never touched.
 	for target, b := range tx.backups {
 		if err := remove(b); err != nil {
-			errs = append(errs, fmt.Errorf("removing backup of %s: %w", filepath.ToSlash(target), err))
+			errs = append(errs, fmt.Errorf("removing backup of %s: %w", filepath.ToSlash(target), cause(err)))
 		}
 	}
 	tx.backups = nil
 	for i := len(tx.dirs) - 1; i >= 0; i-- {
 		if err := remove(tx.dirs[i]); err != nil {
-			errs = append(errs, fmt.Errorf("removing directory %s: %w", filepath.ToSlash(tx.dirs[i]), err))
+			errs = append(errs, fmt.Errorf("removing directory %s: %w", filepath.ToSlash(tx.dirs[i]), cause(err)))
 		}
 	}
 	tx.dirs = nil
@@ -315,7 +311,7 @@ func (tx *txn) commit() error {
 	for target, b := range tx.backups {
 		if err := remove(b); err != nil {
 			errs = append(errs, fmt.Errorf("all files written, but the backup of %s could not be removed: %w",
-				filepath.ToSlash(target), err))
+				filepath.ToSlash(target), cause(err)))
 		}
 	}
 	for d := range tx.synced {
@@ -420,4 +416,18 @@ func writeCopy(b string, data []byte, fi fs.FileInfo) (err error) {
 		return err
 	}
 	return os.Chtimes(b, fi.ModTime(), fi.ModTime())
+}
+
+// cause is the error of a failed operation on a path without the
+// operation and the path, which the message around it names already.
+func cause(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		return le.Err
+	}
+	return err
 }
