@@ -17,7 +17,7 @@ import (
 	"github.com/errspec/errspec/internal/testhook"
 )
 
-// The file system cases, testdata/fs_*, are runs of errspec on a tree of
+// The file system cases, fs/fs_*, are runs of errspec on a tree of
 // files, for what a catalog directory alone cannot say: a stale file, a
 // symbolic link, a second catalog sharing a directory, a read-only
 // directory or a full disk. Each case directory holds two files:
@@ -182,17 +182,22 @@ func treeOf(t *testing.T, root string) []txtar.File {
 	return files
 }
 
+// fsCases lists the file system cases. They are kept apart from the
+// catalog directories of testdata, which tests of other packages read as
+// catalogs.
 func fsCases(t *testing.T) []string {
+	entries, err := os.ReadDir("fs")
+	if err != nil {
+		t.Fatal(err)
+	}
 	var out []string
-	for _, name := range cases(t) {
-		if isFSCase(name) {
-			out = append(out, name)
+	for _, e := range entries {
+		if e.IsDir() && strings.HasPrefix(e.Name(), "fs_") {
+			out = append(out, e.Name())
 		}
 	}
 	return out
 }
-
-func isFSCase(name string) bool { return strings.HasPrefix(name, "fs_") }
 
 func TestGoldenFS(t *testing.T) {
 	names := fsCases(t)
@@ -201,7 +206,7 @@ func TestGoldenFS(t *testing.T) {
 	}
 	for _, name := range names {
 		t.Run(name, func(t *testing.T) {
-			dir, err := filepath.Abs(filepath.Join("testdata", name))
+			dir, err := filepath.Abs(filepath.Join("fs", name))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,8 +1,9 @@
 // Package golden holds errspec's golden cases: each directory under
 // testdata is a catalog (its .cue files) and the exact outputs it must
 // produce, or, for a catalog that must be rejected, the exact error text in
-// stderr.golden; or, for the cases named fs_*, a starting tree of files,
-// runs of errspec on it and the exact result (see fs_test.go). Go outputs end in .golden so that they are not built as
+// stderr.golden. The directories under fs are the file system cases: a
+// starting tree of files, runs of errspec on it and the exact result (see
+// fs_test.go). Go outputs end in .golden so that they are not built as
 // part of this module. Run go test ./golden -update to rewrite the goldens.
 package golden
 
@@ -105,9 +106,6 @@ func onDisk(t *testing.T, dir string) map[string][]byte {
 
 func TestGolden(t *testing.T) {
 	for _, name := range cases(t) {
-		if isFSCase(name) {
-			continue // TestGoldenFS
-		}
 		t.Run(name, func(t *testing.T) {
 			dir := filepath.Join("testdata", name)
 			got := run(t, dir)

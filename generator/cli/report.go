@@ -161,10 +161,7 @@ func (r *run) fromWrite(err error) []problem {
 func writeFix(err error, write *files.WriteError) string {
 	where := "the output directories"
 	if write != nil && write.Path != "" {
-		where = filepath.ToSlash(filepath.Dir(write.Path))
-		if write.Op == "creating directory" {
-			where = filepath.ToSlash(filepath.Dir(filepath.Clean(write.Path)))
-		}
+		where = filepath.ToSlash(filepath.Dir(write.Path)) // where the file or directory is made or removed
 	}
 	switch {
 	case errors.Is(err, syscall.ENOSPC), errors.Is(err, syscall.EDQUOT):
