@@ -191,7 +191,7 @@ func Find(args []string) ([]string, error) {
 		if root == "" {
 			root = "."
 		}
-		root = filepath.FromSlash(root)
+		root = filepath.Clean(filepath.FromSlash(root))
 		if !walk {
 			dirs = append(dirs, root)
 			continue
@@ -218,7 +218,25 @@ func Find(args []string) ([]string, error) {
 		}
 	}
 	slices.Sort(dirs)
-	return slices.Compact(dirs), nil
+	return sameOnce(slices.Compact(dirs)), nil
+}
+
+// sameOnce drops from dirs every directory that an earlier one already
+// names through a symbolic link, so that no catalog is generated twice in
+// a run.
+func sameOnce(dirs []string) []string {
+	seen := make(map[string]bool, len(dirs))
+	return slices.DeleteFunc(dirs, func(d string) bool {
+		real, err := filepath.EvalSymlinks(d)
+		if err != nil {
+			return false // the loader reports it
+		}
+		if seen[real] {
+			return true
+		}
+		seen[real] = true
+		return false
+	})
 }
 
 // isCatalog reports whether one of dir's .cue files declares codes.

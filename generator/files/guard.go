@@ -217,8 +217,12 @@ func (g *guard) checkFile(s *Set, root project, f File) error {
 			}
 			realQ, err := filepath.EvalSymlinks(q)
 			if err != nil {
+				what := "which does not exist"
+				if !errors.Is(err, fs.ErrNotExist) {
+					what = "which cannot be followed (a loop of links?)"
+				}
 				g.reject(s, f.Output, "remove the link, or make it point at a directory inside the project",
-					"%s is a symbolic link to %s, which does not exist", g.show(q), target)
+					"%s is a symbolic link to %s, %s", g.show(q), target, what)
 				return nil
 			}
 			if _, ok := within(root.real, realQ); !ok {
