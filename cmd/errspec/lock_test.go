@@ -17,7 +17,8 @@ import (
 
 // TestRunWaitsForLock holds the lock of a repository, as another errspec
 // run does while it writes: errspec says it waits, writes nothing while
-// it waits, and goes through once the lock is released.
+// it waits, stops waiting on an interrupt, and goes through once the lock
+// is released.
 func TestRunWaitsForLock(t *testing.T) {
 	bin := buildErrspec(t)
 	whole := layOut(t, interruptTree)
@@ -36,21 +37,42 @@ func TestRunWaitsForLock(t *testing.T) {
 	if err := syscall.Flock(int(lock.Fd()), syscall.LOCK_EX); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(bin, "generate", "./...")
-	cmd.Dir = dir
-	var stdout bytes.Buffer
-	cmd.Stdout = &stdout
-	stderr, err := cmd.StderrPipe()
-	if err != nil {
+	start := func() (*exec.Cmd, *bufio.Scanner) {
+		cmd := exec.Command(bin, "generate", "./...")
+		cmd.Dir = dir
+		cmd.Stdout = new(bytes.Buffer)
+		stderr, err := cmd.StderrPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		sc := bufio.NewScanner(stderr)
+		if !sc.Scan() || sc.Text() != "waiting for another errspec run on . to finish" {
+			t.Fatalf("errspec did not say it waits: %q", sc.Text())
+		}
+		return cmd, sc
+	}
+
+	// An interrupt ends the wait, and nothing is written.
+	cmd, sc := start()
+	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
 		t.Fatal(err)
 	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
+	var rest []string
+	for sc.Scan() {
+		rest = append(rest, sc.Text())
 	}
-	sc := bufio.NewScanner(stderr)
-	if !sc.Scan() || sc.Text() != "waiting for another errspec run on . to finish" {
-		t.Fatalf("errspec did not say it waits: %q", sc.Text())
+	if err := cmd.Wait(); cmd.ProcessState.ExitCode() != 2 || !cmp.Equal(rest, []string{"interrupted: no file was changed", "\tfix: run errspec again"}) {
+		t.Errorf("interrupted while waiting: %v, stderr %q", err, rest)
 	}
+	if got := tree(t, dir); !cmp.Equal(before, got) {
+		t.Errorf("an interrupted wait changed the tree (-before +got):\n%s", cmp.Diff(before, got))
+	}
+
+	// Once the lock is released, the run goes through.
+	cmd, sc = start()
 	if got := tree(t, dir); !cmp.Equal(before, got) {
 		t.Errorf("errspec changed the tree while another run held the lock (-before +got):\n%s", cmp.Diff(before, got))
 	}

@@ -32,6 +32,11 @@ func tryLock(root string, exclusive bool) (release func(), err error) {
 		if errors.Is(err, syscall.EWOULDBLOCK) {
 			return nil, errLocked
 		}
+		if errors.Is(err, syscall.ENOLCK) || errors.Is(err, syscall.EOPNOTSUPP) {
+			// The file system cannot lock (some network file systems):
+			// run unlocked rather than not at all.
+			return func() {}, nil
+		}
 		return nil, fmt.Errorf("locking %s: %w", root, err)
 	}
 	return func() {

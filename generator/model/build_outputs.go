@@ -118,8 +118,36 @@ func (b *builder) checkPath(p []string, file string) bool {
 				"the path element %s… is %d bytes long, and file systems allow %d", strings.ToValidUTF8(e[:20], ""), len(e), maxName)
 			return false
 		}
+		if e == ".git" {
+			b.errs.add(p, "write the output outside .git",
+				"%s is inside .git, where the repository keeps its own data", file)
+			return false
+		}
+		if msg := windowsName(e); msg != "" {
+			b.errs.add(p, "choose another name", "%s: %s", file, msg)
+			return false
+		}
 	}
 	return true
+}
+
+// windowsName says why Windows cannot name a file e, or returns "": a
+// device name (CON, PRN, AUX, NUL, COM1 to COM9, LPT1 to LPT9), with any
+// extension, or a name that ends in a dot or a space.
+func windowsName(e string) string {
+	if e == "." || e == ".." {
+		return ""
+	}
+	if strings.HasSuffix(e, ".") || strings.HasSuffix(e, " ") {
+		return fmt.Sprintf("%q ends in a dot or a space, which Windows drops from a file name", e)
+	}
+	base, _, _ := strings.Cut(strings.ToUpper(e), ".")
+	switch {
+	case base == "CON", base == "PRN", base == "AUX", base == "NUL",
+		len(base) == 4 && (strings.HasPrefix(base, "COM") || strings.HasPrefix(base, "LPT")) && '1' <= base[3] && base[3] <= '9':
+		return fmt.Sprintf("%s is a device name on Windows, which no file there can have", e)
+	}
+	return ""
 }
 
 // checkGoDir rejects a Go output directory that the go command ignores
@@ -152,6 +180,11 @@ func (b *builder) checkPages(cat *Catalog) {
 		if len(page) > maxName {
 			b.errs.add(at("codes", code.Name), fmt.Sprintf("shorten the code's name to %d characters at most", maxName-len(".md")),
 				"the page of code %s… in the per-code layout would be named with %d bytes, and file systems allow %d", code.Name[:20], len(page), maxName)
+			continue
+		}
+		if msg := windowsName(page); msg != "" {
+			b.errs.add(at("codes", code.Name), "rename the code, or use the single-page layout",
+				"the page of code %s in the per-code layout: %s", code.Name, msg)
 			continue
 		}
 		if strings.EqualFold(page, cat.Outputs.MarkdownIndex) {
