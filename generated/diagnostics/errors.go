@@ -47,6 +47,8 @@ const (
 	CodeOutputForeign Code = "OUTPUT_FOREIGN"
 	// CodeOutputIncomplete is OUTPUT_INCOMPLETE: Writing failed, and so did restoring.
 	CodeOutputIncomplete Code = "OUTPUT_INCOMPLETE"
+	// CodeOutputLeftover is OUTPUT_LEFTOVER: Backup left over.
+	CodeOutputLeftover Code = "OUTPUT_LEFTOVER"
 	// CodeTemplateInvalid is TEMPLATE_INVALID: Template override invalid.
 	CodeTemplateInvalid Code = "TEMPLATE_INVALID"
 	// CodeUnknownCode is UNKNOWN_CODE: Unknown code.
@@ -161,6 +163,7 @@ var specs = [...]codeSpec{
 	{Info{CodeOutputFailed, CategoryOutput, "Writing failed", false, RetryAfterFix, 0, 409, "", false}, 0, "", "", "", func() Params { return new(OutputFailedParams) }},
 	{Info{CodeOutputForeign, CategoryOutput, "Output file not errspec's", false, RetryAfterFix, 0, 409, "", false}, 0, "", "", "", func() Params { return new(OutputForeignParams) }},
 	{Info{CodeOutputIncomplete, CategoryOutput, "Writing failed, and so did restoring", false, RetryAfterFix, 0, 409, "", false}, 0, "", "", "", func() Params { return new(OutputIncompleteParams) }},
+	{Info{CodeOutputLeftover, CategoryOutput, "Backup left over", false, RetryAfterFix, 0, 409, "", false}, 0, "", "", "", func() Params { return new(OutputLeftoverParams) }},
 	{Info{CodeTemplateInvalid, CategoryUsage, "Template override invalid", false, RetryAfterFix, 0, 400, "", false}, 0, "", "", "", func() Params { return new(TemplateInvalidParams) }},
 	{Info{CodeUnknownCode, CategoryUsage, "Unknown code", false, RetryAfterFix, 0, 400, "", false}, 0, "", "", "", func() Params { return new(UnknownCodeParams) }},
 	{Info{CodeUsage, CategoryUsage, "Bad command line", false, RetryAfterFix, 0, 400, "", false}, 0, "", "", "", func() Params { return new(UsageParams) }},
@@ -1392,6 +1395,31 @@ func (p *OutputIncompleteParams) wire(w *wireWriter) {
 func NewOutputIncomplete(reason string, restore string) *Error {
 	e := &withParams[OutputIncompleteParams]{p: OutputIncompleteParams{Reason: reason, Restore: restore}}
 	return e.err.init(CodeOutputIncomplete, &e.p)
+}
+
+// OutputLeftoverParams are the params of OUTPUT_LEFTOVER.
+type OutputLeftoverParams struct {
+	Reason  string   `json:"reason"`  // What could not be removed, and why.
+	Backups []string `json:"backups"` // The backups left over.
+}
+
+func (*OutputLeftoverParams) ErrorCode() Code { return CodeOutputLeftover }
+func (p *OutputLeftoverParams) texts(t *texter) {
+	t.s(p.Reason).end().end().s("remove ").strs(p.Backups, ", ", " and ").s(" by hand: the outputs are as they should be")
+}
+func (p *OutputLeftoverParams) wire(w *wireWriter) {
+	w.str("reason", p.Reason, false).strs("backups", p.Backups, false)
+}
+
+// NewOutputLeftover returns a OUTPUT_LEFTOVER error: Backup left over.
+//
+// Every output was written, but a backup errspec made of a file it replaced or removed could not be removed afterwards.
+//
+// Message: {reason}
+// Suggestion: remove {backups:and} by hand: the outputs are as they should be
+func NewOutputLeftover(reason string, backups []string) *Error {
+	e := &withParams[OutputLeftoverParams]{p: OutputLeftoverParams{Reason: reason, Backups: nonNilList(backups)}}
+	return e.err.init(CodeOutputLeftover, &e.p)
 }
 
 // TemplateInvalidParams are the params of TEMPLATE_INVALID.

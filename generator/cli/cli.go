@@ -177,13 +177,13 @@ func (r *run) fileOptions() files.Options {
 // none.
 func (r *run) generate(sets []files.Set) int {
 	changes, err := files.Write(r.ctx, r.fileOptions(), sets...)
-	if err != nil {
-		return r.report(r.fromWrite(err)...)
-	}
 	for _, c := range changes {
 		if c.Status != files.Unchanged {
 			fmt.Fprintf(r.stdout, "%s %s\n", c.Status, filepath.ToSlash(c.Path))
 		}
+	}
+	if err != nil {
+		return r.report(r.fromWrite(err)...)
 	}
 	return ExitOK
 }

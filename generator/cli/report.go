@@ -142,6 +142,15 @@ func (r *run) fromWrite(err error) []problem {
 				diagnostics.OutputForeignOptions{Owner: foreign.Owner})})
 			return
 		}
+		var left *files.LeftoverError
+		if errors.As(err, &left) {
+			backups := make([]string, len(left.Paths))
+			for i, p := range left.Paths {
+				backups[i] = filepath.ToSlash(p)
+			}
+			out = append(out, problem{err: diagnostics.NewOutputLeftover(left.Error(), backups)})
+			return
+		}
 		if errors.As(err, &write) && write.Restore != nil {
 			reason := fmt.Sprintf("%s %s: %v", write.Op, filepath.ToSlash(write.Path), write.Err)
 			out = append(out, problem{err: diagnostics.NewOutputIncomplete(reason, write.Restore.Error())})

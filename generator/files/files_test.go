@@ -958,3 +958,26 @@ func TestWriteRestoreFails(t *testing.T) {
 		t.Errorf("tree (-want +got):\n%s", diff)
 	}
 }
+
+// TestWriteLeftover makes the removal of a backup fail once every file is
+// written: Write returns the changes it made with a *LeftoverError naming
+// the backup, which stays.
+func TestWriteLeftover(t *testing.T) {
+	const cat = "billing"
+	root := setup(t, map[string]string{"gen/a.go": goFile(cat, "// a old\n")})
+	failOn(t, "remove", func(a []string) bool { return strings.HasSuffix(a[0], ".bak") }, 1)
+	got, err := Write(context.Background(), Options{}, Set{Catalog: cat, Files: []File{
+		{Path: "gen/a.go", Data: []byte(goFile(cat, "// a new\n"))},
+	}})
+	var left *LeftoverError
+	if !errors.As(err, &left) || !cmp.Equal(left.Paths, []string{filepath.FromSlash("gen/.errspec-a.go.bak")}) {
+		t.Fatalf("Write error = %v, want a *LeftoverError naming gen/.errspec-a.go.bak", err)
+	}
+	if diff := cmp.Diff([]summary{{"gen/a.go", Changed, goFile(cat, "// a old\n"), goFile(cat, "// a new\n")}}, summarize(got)); diff != "" {
+		t.Errorf("Write changes (-want +got):\n%s", diff)
+	}
+	tree := snapshot(t, root)
+	if tree["gen/a.go"].Data != goFile(cat, "// a new\n") || tree["gen/.errspec-a.go.bak"].Data != goFile(cat, "// a old\n") {
+		t.Errorf("tree: %v", tree)
+	}
+}

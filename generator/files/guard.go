@@ -1,6 +1,7 @@
 package files
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -17,7 +18,7 @@ import (
 // in it, else dir itself. The path is absolute; marker is what made it
 // the root: ".git", "go.mod", "cue.mod", or "" for none.
 func Root(dir string) (root, marker string, err error) {
-	abs, err := filepath.Abs(cmpOr(dir, "."))
+	abs, err := filepath.Abs(cmp.Or(dir, "."))
 	if err != nil {
 		return "", "", err
 	}
@@ -50,13 +51,6 @@ func Root(dir string) (root, marker string, err error) {
 func exists(p string) bool {
 	_, err := os.Lstat(p)
 	return err == nil
-}
-
-func cmpOr(s, or string) string {
-	if s == "" {
-		return or
-	}
-	return s
 }
 
 // guard holds what Plan knows of a run's files before it compares them
@@ -121,7 +115,7 @@ func guardRun(sets []Set) (*guard, error) {
 // addInputs records the files s is generated from: the .cue files of its
 // directory, whichever of them the loader reads, and s.Inputs.
 func (g *guard) addInputs(s *Set) error {
-	dir := cmpOr(s.Dir, ".")
+	dir := cmp.Or(s.Dir, ".")
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return fmt.Errorf("reading the catalog directory %s: %w", filepath.ToSlash(dir), err)
@@ -168,7 +162,7 @@ func (p placed) describe(s *Set) string {
 	if p.set == s {
 		return out
 	}
-	return fmt.Sprintf("%s of catalog %s (%s)", out, p.set.Catalog, filepath.ToSlash(cmpOr(p.set.Dir, ".")))
+	return fmt.Sprintf("%s of catalog %s (%s)", out, p.set.Catalog, filepath.ToSlash(cmp.Or(p.set.Dir, ".")))
 }
 
 // checkFile checks where f of s goes: inside the project root, through no
@@ -333,7 +327,7 @@ func (g *guard) checkNames(sets []Set) {
 			slices.Sort(shared)
 			g.reject(&sets[j], []string{"name"}, "give each catalog a name of its own",
 				"catalog %s (%s) has the name of the catalog in %s, and both write to %s: a generated file's notice names its catalog, so errspec could not tell their files apart",
-				sets[j].Catalog, filepath.ToSlash(cmpOr(sets[j].Dir, ".")), filepath.ToSlash(cmpOr(sets[i].Dir, ".")), shared[0])
+				sets[j].Catalog, filepath.ToSlash(cmp.Or(sets[j].Dir, ".")), filepath.ToSlash(cmp.Or(sets[i].Dir, ".")), shared[0])
 		}
 	}
 }

@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/errspec/errspec/internal/testhook"
 )
@@ -98,10 +100,11 @@ func Check(ctx context.Context, opts Options, sets ...Set) ([]Change, error) {
 // supported). If any step fails, the temporary files are removed, replaced
 // and removed files are restored from their backups, created files and
 // directories are removed, and the error, a [*WriteError], names the path
-// that failed; the tree is then as it was. No temporary or backup file is
-// left behind, whether Write succeeds or fails. Should a backup still fail
-// to be removed after every file has been written, Write returns the
-// changes together with an error naming the leftover file.
+// that failed; the tree is then as it was, and no temporary or backup file
+// is left. Should restoring fail too, WriteError.Restore says what could
+// not be put back, and the backup of each file not restored is kept. Should
+// a backup fail to be removed after every file has been written, Write
+// returns the changes together with a [*LeftoverError].
 //
 // When ctx is done before Write has put every file in place (an
 // interrupted run), Write undoes what it did and returns a [*WriteError]
@@ -307,11 +310,15 @@ func (tx *txn) rollback() error {
 // directories that changed (best effort: not every system can sync a
 // directory).
 func (tx *txn) commit() error {
-	var errs []error
-	for target, b := range tx.backups {
+	var left *LeftoverError
+	for _, target := range slices.Sorted(maps.Keys(tx.backups)) {
+		b := tx.backups[target]
 		if err := remove(b); err != nil {
-			errs = append(errs, fmt.Errorf("all files written, but the backup of %s could not be removed: %w",
-				filepath.ToSlash(target), cause(err)))
+			if left == nil {
+				left = &LeftoverError{}
+			}
+			left.Paths = append(left.Paths, b)
+			left.Errs = append(left.Errs, fmt.Errorf("removing %s: %w", filepath.ToSlash(b), cause(err)))
 		}
 	}
 	for d := range tx.synced {
@@ -320,7 +327,22 @@ func (tx *txn) commit() error {
 			f.Close()
 		}
 	}
-	return errors.Join(errs...)
+	if left == nil {
+		return nil
+	}
+	return left
+}
+
+// LeftoverError is returned by Write, with the changes it made, when every
+// file was written but a backup could not be removed afterwards: the
+// outputs are as they should be, and the backups are left over.
+type LeftoverError struct {
+	Paths []string // the backups left over
+	Errs  []error  // why each could not be removed
+}
+
+func (e *LeftoverError) Error() string {
+	return "every file was written, but " + errors.Join(e.Errs...).Error()
 }
 
 // writeTemp writes data to a new file in dir named after pattern, with the
