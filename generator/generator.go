@@ -81,8 +81,8 @@ func render(dir string, cat *model.Catalog, opts Options) (files.Set, error) {
 		set.Files = append(set.Files, files.File{Path: filepath.Join(dir, filepath.FromSlash(rel)), Data: data, Output: output})
 		return nil
 	}
-	own := func(output []string, rel, ext string) {
-		set.Dirs = append(set.Dirs, files.Dir{Path: filepath.Join(dir, filepath.FromSlash(rel)), Ext: ext, Output: output})
+	own := func(rel, ext string) {
+		set.Dirs = append(set.Dirs, files.Dir{Path: filepath.Join(dir, filepath.FromSlash(rel)), Ext: ext})
 	}
 	o := cat.Outputs
 	goFiles := async(func() ([]gogen.Output, error) {
@@ -118,7 +118,7 @@ func render(dir string, cat *model.Catalog, opts Options) (files.Set, error) {
 		for _, f := range out {
 			add(output, o.GoDir+"/"+f.Name, f.Data, nil)
 		}
-		own(output, o.GoDir, ".go")
+		own(o.GoDir, ".go")
 	}
 	if o.Markdown != "" {
 		data, err := markdown()
@@ -135,7 +135,7 @@ func render(dir string, cat *model.Catalog, opts Options) (files.Set, error) {
 		for _, p := range pages {
 			add(output, o.MarkdownDir+"/"+p.Name, p.Data, nil)
 		}
-		own(output, o.MarkdownDir, ".md")
+		own(o.MarkdownDir, ".md")
 	}
 	if o.Catalog != "" {
 		data, err := catalogjson.Render(cat, notice)

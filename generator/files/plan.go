@@ -34,8 +34,6 @@ type Dir struct {
 	// Ext is the extension of the files the catalog writes there, such as
 	// ".go": only files with it can be stale.
 	Ext string
-	// Output is the path in the catalog of the output the directory is.
-	Output []string
 }
 
 // Set is everything one catalog generates.
@@ -147,7 +145,7 @@ func (e *OutputError) Error() string {
 //
 // Plan returns an error, and no changes, when a Set is invalid (bad
 // catalog name, empty path), when an output cannot go where it is asked
-// to (an [*OutputError] each, see [Plan]'s checks below), when something
+// to (an [*OutputError] each, see below), when something
 // cannot be read, or when a file that would be overwritten does not carry
 // its catalog's notice (a [*ForeignFileError] each).
 //
