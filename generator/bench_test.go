@@ -57,7 +57,7 @@ func TestSynthSmoke(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := files.Write(context.Background(), set); err != nil {
+	if _, err := files.Write(context.Background(), files.Options{}, set); err != nil {
 		t.Fatal(err)
 	}
 	before := map[string]time.Time{}
@@ -72,7 +72,7 @@ func TestSynthSmoke(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	changes, err := files.Write(context.Background(), set)
+	changes, err := files.Write(context.Background(), files.Options{}, set)
 	if err != nil {
 		t.Fatal(err)
 	}

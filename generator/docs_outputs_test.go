@@ -50,12 +50,46 @@ codes: GONE: {category: "not_found", title: "Gone", message: "gone", deprecated:
 	if !slices.Equal(got, want) {
 		t.Errorf("files %q, want %q", got, want)
 	}
-	if !slices.Contains(set.Dirs, filepath.Join(dir, "docs")) {
+	if !slices.ContainsFunc(set.Dirs, func(d files.Dir) bool { return d.Path == filepath.Join(dir, "docs") && d.Ext == ".md" }) {
 		t.Errorf("the reference's directory is not scanned for stale pages: %q", set.Dirs)
 	}
 	for _, f := range set.Files {
 		if strings.HasSuffix(f.Path, "llms.txt") && !strings.Contains(string(f.Data), "- [NOT_FOUND](https://docs.example.com/errors/not_found): ") {
 			t.Errorf("llms.txt lacks the line of NOT_FOUND with its per-code docs URL:\n%s", f.Data)
 		}
+	}
+}
+
+// TestTemplatesAreInputs checks that the files of the template overrides'
+// directory are inputs of the catalog's Set, which files.Plan never lets
+// an output overwrite or take for stale.
+func TestTemplatesAreInputs(t *testing.T) {
+	dir := t.TempDir()
+	cue := `package demo
+
+name: "demo"
+outputs: markdown: file: "ERRORS.md"
+categories: internal: description: "The server failed."
+codes: INTERNAL: {category: "internal", title: "Internal error", message: "Something went wrong"}
+`
+	tmpl := filepath.Join(dir, "tmpl")
+	if err := os.MkdirAll(tmpl, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	src, err := os.ReadFile("../templates/tiers.md.tmpl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, data := range map[string][]byte{"catalog.cue": []byte(cue), "tmpl/tiers.md.tmpl": src} {
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	set, err := generator.Generate(dir, generator.Options{Templates: os.DirFS(tmpl), TemplatesDir: tmpl})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{filepath.Join(tmpl, "tiers.md.tmpl")}; !slices.Equal(set.Inputs, want) {
+		t.Errorf("Inputs = %q, want %q", set.Inputs, want)
 	}
 }

@@ -88,3 +88,27 @@ func TestFind(t *testing.T) {
 		t.Errorf("Find = %q, want %q", dirs, want)
 	}
 }
+
+// TestFindOnce checks that a catalog named several ways, through a
+// symbolic link among them, is found once: generated twice in one run,
+// its outputs would collide with themselves.
+func TestFindOnce(t *testing.T) {
+	root := t.TempDir()
+	t.Chdir(root)
+	if err := os.MkdirAll("a", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile("a/codes.cue", []byte("package a\ncodes: A: {}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("a", "alias"); err != nil {
+		t.Fatal(err)
+	}
+	dirs, err := Find([]string{"a", "./a/", "a/.", "alias", "./..."})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"a"}; !slices.Equal(dirs, want) {
+		t.Errorf("Find = %q, want %q", dirs, want)
+	}
+}

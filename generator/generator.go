@@ -37,6 +37,9 @@ type Options struct {
 	// does not stop generation, such as a Markdown page too large for a
 	// Git host to show.
 	Warn func(load.Diagnostic)
+	// TemplatesDir is the directory Templates reads, if it is one: its
+	// files are inputs, which errspec never overwrites or removes.
+	TemplatesDir string
 }
 
 // Generate loads the catalog in dir and renders every output it asks for,
@@ -127,13 +130,25 @@ func kb(n int) string {
 func render(dir string, cat *model.Catalog, opts Options) (files.Set, model.Errors, error) {
 	var warnings model.Errors
 	notice := files.Notice(cat.Name)
-	set := files.Set{Catalog: cat.Name}
-	add := func(rel string, data []byte, err error) error {
+	set := files.Set{Catalog: cat.Name, Dir: dir}
+	if opts.TemplatesDir != "" {
+		entries, err := os.ReadDir(opts.TemplatesDir)
+		if err != nil {
+			return files.Set{}, nil, err
+		}
+		for _, e := range entries {
+			set.Inputs = append(set.Inputs, filepath.Join(opts.TemplatesDir, e.Name()))
+		}
+	}
+	add := func(output []string, rel string, data []byte, err error) error {
 		if err != nil {
 			return fmt.Errorf("%s: %w", rel, err)
 		}
-		set.Files = append(set.Files, files.File{Path: filepath.Join(dir, filepath.FromSlash(rel)), Data: data})
+		set.Files = append(set.Files, files.File{Path: filepath.Join(dir, filepath.FromSlash(rel)), Data: data, Output: output})
 		return nil
+	}
+	own := func(rel, ext string) {
+		set.Dirs = append(set.Dirs, files.Dir{Path: filepath.Join(dir, filepath.FromSlash(rel)), Ext: ext})
 	}
 	o := cat.Outputs
 	goFiles := async(func() ([]gogen.Output, error) {
@@ -172,14 +187,15 @@ func render(dir string, cat *model.Catalog, opts Options) (files.Set, model.Erro
 		if err != nil {
 			return files.Set{}, nil, fmt.Errorf("%s: %w", o.GoDir, err)
 		}
+		output := []string{"outputs", "go", "dir"}
 		for _, f := range out {
-			add(o.GoDir+"/"+f.Name, f.Data, nil)
+			add(output, o.GoDir+"/"+f.Name, f.Data, nil)
 		}
-		set.Dirs = append(set.Dirs, filepath.Join(dir, filepath.FromSlash(o.GoDir)))
+		own(o.GoDir, ".go")
 	}
 	if o.Markdown != "" {
 		data, err := markdown()
-		if err := add(o.Markdown, data, templateError(err, opts)); err != nil {
+		if err := add([]string{"outputs", "markdown", "file"}, o.Markdown, data, templateError(err, opts)); err != nil {
 			return files.Set{}, nil, err
 		}
 		warnings = pageWarning(cat, len(data))
@@ -189,27 +205,28 @@ func render(dir string, cat *model.Catalog, opts Options) (files.Set, model.Erro
 		if err != nil {
 			return files.Set{}, nil, fmt.Errorf("%s: %w", o.MarkdownDir, templateError(err, opts))
 		}
+		output := []string{"outputs", "markdown", "dir"}
 		for _, p := range pages {
-			add(o.MarkdownDir+"/"+p.Name, p.Data, nil)
+			add(output, o.MarkdownDir+"/"+p.Name, p.Data, nil)
 		}
 		warnings = pageWarning(cat, len(pages[0].Data))
-		set.Dirs = append(set.Dirs, filepath.Join(dir, filepath.FromSlash(o.MarkdownDir)))
+		own(o.MarkdownDir, ".md")
 	}
 	if o.Catalog != "" {
 		data, err := catalogjson.Render(cat, notice)
-		if err := add(o.Catalog, data, err); err != nil {
+		if err := add([]string{"outputs", "catalog", "file"}, o.Catalog, data, err); err != nil {
 			return files.Set{}, nil, err
 		}
 	}
 	if o.LLMs != "" {
-		add(o.LLMs, catalogjson.RenderIndex(cat, notice), nil)
+		add([]string{"outputs", "llms", "file"}, o.LLMs, catalogjson.RenderIndex(cat, notice), nil)
 	}
 	schema, err := schemaChecked()
 	if err != nil {
 		return files.Set{}, nil, err
 	}
 	if o.JSONSchema != "" {
-		add(o.JSONSchema, schema, nil)
+		add([]string{"outputs", "jsonschema", "file"}, o.JSONSchema, schema, nil)
 	}
 	return set, warnings, nil
 }
@@ -249,7 +266,7 @@ func Find(args []string) ([]string, error) {
 		if root == "" {
 			root = "."
 		}
-		root = filepath.FromSlash(root)
+		root = filepath.Clean(filepath.FromSlash(root))
 		if !walk {
 			dirs = append(dirs, root)
 			continue
@@ -276,7 +293,25 @@ func Find(args []string) ([]string, error) {
 		}
 	}
 	slices.Sort(dirs)
-	return slices.Compact(dirs), nil
+	return sameOnce(slices.Compact(dirs)), nil
+}
+
+// sameOnce drops from dirs every directory that an earlier one already
+// names through a symbolic link, so that no catalog is generated twice in
+// a run.
+func sameOnce(dirs []string) []string {
+	seen := make(map[string]bool, len(dirs))
+	return slices.DeleteFunc(dirs, func(d string) bool {
+		real, err := filepath.EvalSymlinks(d)
+		if err != nil {
+			return false // the loader reports it
+		}
+		if seen[real] {
+			return true
+		}
+		seen[real] = true
+		return false
+	})
 }
 
 // IsCatalog reports whether dir holds a catalog: one of its .cue files

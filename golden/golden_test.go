@@ -1,10 +1,12 @@
 // Package golden holds errspec's golden cases: each directory under
 // testdata is a catalog (its .cue files) and the exact outputs it must
 // produce, or, for a catalog that must be rejected, the exact error text in
-// stderr.golden. Go outputs end in .golden so that they are not built as
-// part of this module. A case with an explain.golden also holds there what
+// stderr.golden. A case with an explain.golden also holds there what
 // errspec explain prints for each of its codes, in the catalog's order.
-// Run go test ./golden -update to rewrite the goldens.
+// The directories under fs are the file system cases: a starting tree of
+// files, runs of errspec on it and the exact result (see fs_test.go). Go
+// outputs end in .golden so that they are not built as part of this
+// module. Run go test ./golden -update to rewrite the goldens.
 package golden
 
 import (

@@ -16,6 +16,7 @@ import (
 	"github.com/errspec/errspec/generator"
 	"github.com/errspec/errspec/generator/files"
 	"github.com/errspec/errspec/generator/load"
+	"github.com/errspec/errspec/internal/testhook"
 )
 
 // Exit codes.
@@ -47,7 +48,15 @@ func runGenerate(c *command, args []string, stdout, stderr io.Writer) int {
 				"give the directory that holds your template overrides"))
 		}
 		opts.Templates = os.DirFS(*templates)
+		opts.TemplatesDir = *templates
 	}
+
+	// An interrupt is caught from here on: before anything is written it
+	// ends the run, and while files are written the write is undone, so
+	// that the tree is as it was (files.Write).
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	defer stop()
+	r.ctx = ctx
 
 	dirs, err := generator.Find(args)
 	if err != nil {
@@ -63,6 +72,7 @@ func runGenerate(c *command, args []string, stdout, stderr io.Writer) int {
 	// Every catalog is loaded and rendered before anything is written.
 	var sets []files.Set
 	var problems []problem
+	r.catalogs = map[string]*load.Catalog{}
 	// Each catalog renders in the memory its evaluation took, collected
 	// while its model builds; the collector's settings come back before
 	// the next loads, and at the end, not right after rendering: what
@@ -72,6 +82,10 @@ func runGenerate(c *command, args []string, stdout, stderr io.Writer) int {
 	for _, dir := range dirs {
 		restore()
 		restore = func() {}
+		testhook.Pause(ctx, "loading "+filepath.ToSlash(dir))
+		if ctx.Err() != nil {
+			return r.report(problem{err: diagnostics.NewInterrupted()})
+		}
 		var collected <-chan struct{}
 		cat, err := load.DirEvaluated(dir, func() { collected = collectEvaluation() })
 		if err != nil {
@@ -84,7 +98,12 @@ func runGenerate(c *command, args []string, stdout, stderr io.Writer) int {
 			problems = append(problems, fromError(dir, err)...)
 			continue
 		}
+		r.catalogs[dir] = cat
 		sets = append(sets, set)
+	}
+	testhook.Pause(ctx, "rendered")
+	if ctx.Err() != nil {
+		return r.report(problem{err: diagnostics.NewInterrupted()})
 	}
 	if len(problems) > 0 {
 		return r.report(problems...)
@@ -100,45 +119,47 @@ type run struct {
 	json           bool
 	cmd            *command // the command being run, for its usage
 	verbose        bool     // -v: print what changed
+	ctx            context.Context
+	catalogs       map[string]*load.Catalog // by directory, to place problems with their outputs
 }
 
-func (r *run) generate(sets []files.Set) int {
-	// An interrupt while files are written is caught: the write is undone,
-	// so the tree is as it was.
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	// With several catalogs, plan every set first, so that a refusal in
-	// one writes nothing for any. Write plans each set again before it
-	// writes, which for one catalog is enough.
-	if len(sets) > 1 {
-		for _, s := range sets {
-			if _, err := files.Plan(s); err != nil {
-				return r.report(fromWrite(err)...)
+// fileOptions are the options of the run's writes and checks: a person
+// is told when errspec waits for another run.
+func (r *run) fileOptions() files.Options {
+	var opts files.Options
+	if !r.json {
+		opts.Waiting = func(root string) {
+			if wd, err := os.Getwd(); err == nil {
+				if rel, err := filepath.Rel(wd, root); err == nil {
+					root = rel
+				}
 			}
+			fmt.Fprintf(r.stderr, "%swaiting for another errspec run on %s to finish\n", prefix, filepath.ToSlash(root))
 		}
 	}
-	for _, s := range sets {
-		changes, err := files.Write(ctx, s)
-		if err != nil {
-			return r.report(fromWrite(err)...)
+	return opts
+}
+
+// generate writes the outputs of every catalog of the run as one
+// transaction: all of them, or, on a refusal, a failure or an interrupt,
+// none. With -v it lists what changed.
+func (r *run) generate(sets []files.Set) int {
+	changes, err := files.Write(r.ctx, r.fileOptions(), sets...)
+	for _, c := range changes {
+		if r.verbose && c.Status != files.Unchanged {
+			fmt.Fprintf(r.stdout, "%s %s\n", c.Status, filepath.ToSlash(c.Path))
 		}
-		for _, c := range changes {
-			if r.verbose && c.Status != files.Unchanged {
-				fmt.Fprintf(r.stdout, "%s %s\n", c.Status, c.Path)
-			}
-		}
+	}
+	if err != nil {
+		return r.report(r.fromWrite(err)...)
 	}
 	return ExitOK
 }
 
 func (r *run) check(sets []files.Set) int {
-	var all []files.Change
-	for _, s := range sets {
-		changes, err := files.Plan(s)
-		if err != nil {
-			return r.report(fromWrite(err)...)
-		}
-		all = append(all, changes...)
+	all, err := files.Check(r.ctx, r.fileOptions(), sets...)
+	if err != nil {
+		return r.report(r.fromWrite(err)...)
 	}
 	if !files.Drift(all) {
 		return ExitOK

@@ -307,3 +307,34 @@ func TestRunLeavesCollectorAsItWas(t *testing.T) {
 		}
 	}
 }
+
+// TestOutputRejectedAtPosition checks that an output that cannot go where
+// the catalog asks is a problem of the catalog, at the output's position,
+// with --format json too, and that nothing is written.
+func TestOutputRejectedAtPosition(t *testing.T) {
+	project(t, strings.Replace(catalog, `jsonschema: file: "out/errors.schema.json"`, `jsonschema: file: "../errors.schema.json"`, 1))
+	code, out, errOut := errspec("--format", "json")
+	if code != cli.ExitInvalid || out != "" {
+		t.Fatalf("exit %d, stdout %q; want %d and nothing", code, out, cli.ExitInvalid)
+	}
+	var d struct {
+		Code     string `json:"code"`
+		Position struct {
+			File   string `json:"file"`
+			Line   int    `json:"line"`
+			Column int    `json:"column"`
+		} `json:"position"`
+		Path    string `json:"path"`
+		Message string `json:"message"`
+	}
+	if err := json.Unmarshal([]byte(errOut), &d); err != nil {
+		t.Fatalf("not one JSON object: %q", errOut)
+	}
+	if d.Code != "CATALOG_INVALID" || d.Position.File != "catalog.cue" || d.Position.Line != 7 ||
+		d.Path != "outputs.jsonschema.file" || !strings.Contains(d.Message, "../errors.schema.json is outside .") {
+		t.Errorf("diagnostic %+v", d)
+	}
+	if _, err := os.Stat("out"); !os.IsNotExist(err) {
+		t.Error("an output was written")
+	}
+}

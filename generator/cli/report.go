@@ -5,11 +5,16 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
+	"path/filepath"
+	"strings"
+	"syscall"
 
 	"github.com/errspec/errspec/generated/diagnostics"
 	"github.com/errspec/errspec/generator"
 	"github.com/errspec/errspec/generator/files"
 	"github.com/errspec/errspec/generator/load"
+	"github.com/errspec/errspec/generator/model"
 )
 
 // problem is one problem errspec reports: an error of errspec's own
@@ -136,33 +141,83 @@ func fromDiagnostics(code diagnostics.Code, ds load.Diagnostics) []problem {
 	return out
 }
 
-// fromWrite turns a failure to plan or write the outputs into problems: a
-// file errspec may not overwrite (one problem each), an interrupt, or
-// another failure.
-func fromWrite(err error) []problem {
+// fromWrite turns a failure to plan or write the outputs into problems:
+// an output that cannot go where the catalog asks (at the output's
+// position in the catalog), a file errspec may not overwrite, an
+// interrupt, a failure to write, or a failure to undo one.
+func (r *run) fromWrite(err error) []problem {
 	var out []problem
 	var walk func(error)
 	walk = func(err error) {
-		var foreign *files.ForeignFileError
-		if errors.As(err, &foreign) {
-			out = append(out, problem{err: diagnostics.NewOutputForeign(foreign.Path, foreign.Catalog,
-				diagnostics.OutputForeignOptions{Owner: foreign.Owner})})
-			return
-		}
+		var (
+			place   *files.OutputError
+			foreign *files.ForeignFileError
+			write   *files.WriteError
+		)
 		if joined, ok := err.(interface{ Unwrap() []error }); ok {
 			for _, e := range joined.Unwrap() {
 				walk(e)
 			}
 			return
 		}
+		switch {
+		case errors.As(err, &place):
+			if cat := r.catalogs[place.Dir]; cat != nil {
+				ds := cat.Locate(model.Errors{{Path: place.Output, Msg: place.Msg, Fix: place.Fix}})
+				out = append(out, fromDiagnostics(diagnostics.CodeCatalogInvalid, ds)...)
+				return
+			}
+			out = append(out, problem{err: diagnostics.NewCatalogInvalid(place.Msg,
+				diagnostics.CatalogInvalidOptions{Path: strings.Join(place.Output, "."), Fix: place.Fix})})
+			return
+		case errors.As(err, &foreign):
+			out = append(out, problem{err: diagnostics.NewOutputForeign(filepath.ToSlash(foreign.Path), foreign.Catalog,
+				diagnostics.OutputForeignOptions{Owner: foreign.Owner})})
+			return
+		}
+		var left *files.LeftoverError
+		if errors.As(err, &left) {
+			backups := make([]string, len(left.Paths))
+			for i, p := range left.Paths {
+				backups[i] = filepath.ToSlash(p)
+			}
+			out = append(out, problem{err: diagnostics.NewOutputLeftover(left.Error(), backups)})
+			return
+		}
+		if errors.As(err, &write) && write.Restore != nil {
+			reason := fmt.Sprintf("%s %s: %v", write.Op, filepath.ToSlash(write.Path), write.Err)
+			out = append(out, problem{err: diagnostics.NewOutputIncomplete(reason, write.Restore.Error())})
+			return
+		}
 		if errors.Is(err, context.Canceled) {
 			out = append(out, problem{err: diagnostics.NewInterrupted()})
 			return
 		}
-		out = append(out, problem{err: diagnostics.NewOutputFailed(err.Error())})
+		out = append(out, problem{err: diagnostics.NewOutputFailed(err.Error(), writeFix(err, write))})
 	}
 	walk(err)
 	return out
+}
+
+// writeFix says what to do about a failure to write, from its kind.
+func writeFix(err error, write *files.WriteError) string {
+	where := "the output directories"
+	if write != nil && write.Path != "" {
+		where = filepath.ToSlash(filepath.Dir(write.Path)) // where the file or directory is made or removed
+	}
+	switch {
+	case errors.Is(err, syscall.ENOSPC), errors.Is(err, syscall.EDQUOT):
+		return "free space on the file system that holds " + where
+	case errors.Is(err, syscall.EROFS):
+		return where + " is on a read-only file system: write the outputs elsewhere, or remount it writable"
+	case errors.Is(err, fs.ErrPermission):
+		return "make " + where + " writable for you"
+	case errors.Is(err, syscall.ENAMETOOLONG):
+		return "shorten the output path"
+	case errors.Is(err, fs.ErrExist), errors.Is(err, syscall.ENOTDIR), errors.Is(err, syscall.EISDIR):
+		return "something appeared in the way while errspec ran: move it away"
+	}
+	return "fix what the error says"
 }
 
 // usageProblem is a bad command line.

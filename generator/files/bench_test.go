@@ -23,12 +23,12 @@ func BenchmarkWrite(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			if _, err := files.Write(ctx, set); err != nil {
+			if _, err := files.Write(ctx, files.Options{}, set); err != nil {
 				b.Fatal(err)
 			}
 			b.Run("unchanged", func(b *testing.B) {
 				for b.Loop() {
-					changes, err := files.Write(ctx, set)
+					changes, err := files.Write(ctx, files.Options{}, set)
 					if err != nil {
 						b.Fatal(err)
 					}
@@ -51,7 +51,7 @@ func BenchmarkWrite(b *testing.B) {
 						b.Fatal(err)
 					}
 					b.StartTimer()
-					if _, err := files.Write(ctx, set); err != nil {
+					if _, err := files.Write(ctx, files.Options{}, set); err != nil {
 						b.Fatal(err)
 					}
 				}

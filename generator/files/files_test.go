@@ -242,7 +242,7 @@ func TestPlan(t *testing.T) {
 					{Path: "gen/new.go", Data: []byte(goFile(cat, "// new file\n"))},
 					{Path: "newdir/x.md", Data: []byte(mdFile(cat, ""))},
 				},
-				Dirs: []string{"docs", "schema", "missing"},
+				Dirs: []Dir{{Path: "docs", Ext: ".md"}, {Path: "schema", Ext: ".json"}, {Path: "missing", Ext: ".md"}, {Path: "gen", Ext: ".go"}},
 			},
 			want: []summary{
 				{"docs/stale.md", Stale, mdFile(cat, ""), ""},
@@ -256,7 +256,7 @@ func TestPlan(t *testing.T) {
 		},
 		{
 			name: "another catalog sees only its own files",
-			set:  Set{Catalog: "shipping", Dirs: []string{"gen", "docs", "schema"}},
+			set:  Set{Catalog: "shipping", Dirs: []Dir{{Path: "gen", Ext: ".go"}, {Path: "docs", Ext: ".md"}, {Path: "schema", Ext: ".json"}}},
 			want: []summary{
 				{"gen/other.go", Stale, goFile("shipping", ""), ""},
 				{"schema/keep.json", Stale, jsonFile("shipping", "theirs"), ""},
@@ -264,7 +264,7 @@ func TestPlan(t *testing.T) {
 		},
 		{
 			name: "nothing generated, nothing owned",
-			set:  Set{Catalog: "unknown", Dirs: []string{"gen", "docs", "schema"}},
+			set:  Set{Catalog: "unknown", Dirs: []Dir{{Path: "gen", Ext: ".go"}, {Path: "docs", Ext: ".md"}, {Path: "schema", Ext: ".json"}}},
 			want: nil,
 		},
 	}
@@ -287,7 +287,9 @@ func TestPlan(t *testing.T) {
 }
 
 func TestPlanInvalid(t *testing.T) {
-	file := func(p string) File { return File{Path: p, Data: []byte(goFile("c", ""))} }
+	file := func(p string) File {
+		return File{Path: p, Data: []byte(goFile("c", "")), Output: []string{"outputs", "x"}}
+	}
 	tests := []struct {
 		name    string
 		set     Set
@@ -297,16 +299,16 @@ func TestPlanInvalid(t *testing.T) {
 		{"newline in catalog", Set{Catalog: "a\nb"}, "control character"},
 		{"comment end in catalog", Set{Catalog: "a-->b"}, `contains "-->"`},
 		{"empty path", Set{Catalog: "c", Files: []File{file("")}}, "empty path"},
-		{"duplicate", Set{Catalog: "c", Files: []File{file("gen/a.go"), file("gen/./a.go")}}, "gen/a.go is generated more than once"},
-		{"nested", Set{Catalog: "c", Files: []File{file("gen/a"), file("gen/a/b.go")}}, "gen/a is generated both as a file and as a directory of gen/a/b.go"},
-		{"directory in the way", Set{Catalog: "c", Files: []File{file("gen/dir")}}, "cannot write gen/dir: a directory is in the way"},
+		{"duplicate", Set{Catalog: "c", Files: []File{file("gen/a.go"), file("gen/./a.go")}}, "gen/a.go is also written by outputs.x"},
+		{"nested", Set{Catalog: "c", Files: []File{file("gen/a"), file("gen/a/b.go")}}, "gen/a/b.go would be written inside gen/a, which outputs.x writes as a file"},
+		{"directory in the way", Set{Catalog: "c", Files: []File{file("gen/dir")}}, "gen/dir is a directory, where errspec would write a file"},
 		{"file in the way of a directory", Set{Catalog: "c", Files: []File{file("gen/plain.txt/a.go")}}, "gen/plain.txt/a.go"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			root := setup(t, map[string]string{"gen/dir/x.go": goFile("c", ""), "gen/plain.txt": "hello\n"})
 			before := snapshot(t, root)
-			for _, f := range []func(Set) ([]Change, error){Plan, writeNow} {
+			for _, f := range []func(Set) ([]Change, error){planOne, writeNow} {
 				got, err := f(tt.set)
 				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
 					t.Errorf("error = %v, want one containing %q", err, tt.wantErr)
@@ -360,7 +362,7 @@ func TestRefuseForeign(t *testing.T) {
 				{Path: "gen/errors.go", Data: []byte(goFile(cat, "// new\n"))},
 				{Path: "gen/old.go", Data: []byte(goFile(cat, "// new\n"))},
 			}}
-			for name, f := range map[string]func(Set) ([]Change, error){"Plan": Plan, "Write": writeNow} {
+			for name, f := range map[string]func(Set) ([]Change, error){"Plan": planOne, "Write": writeNow} {
 				got, err := f(set)
 				if got != nil {
 					t.Errorf("%s changes = %v, want nil", name, got)
@@ -427,9 +429,9 @@ func testWrite(t *testing.T) {
 			{Path: "gen/changed.go", Data: []byte(goFile(cat, "// new\n"))},
 			{Path: "new/deeper/x.md", Data: []byte(mdFile(cat, "x\n"))},
 		},
-		Dirs: []string{"docs"},
+		Dirs: []Dir{{Path: "docs", Ext: ".md"}, {Path: "gen", Ext: ".go"}},
 	}
-	got, err := Write(context.Background(), set)
+	got, err := Write(context.Background(), Options{}, set)
 	if err != nil {
 		t.Fatalf("Write: %v", err)
 	}
@@ -474,7 +476,7 @@ func testWrite(t *testing.T) {
 	}
 
 	// Writing again is a no-op, and the check is now clean.
-	again, err := Write(context.Background(), set)
+	again, err := Write(context.Background(), Options{}, set)
 	if err != nil {
 		t.Fatalf("second Write: %v", err)
 	}
@@ -549,7 +551,7 @@ func TestWriteRollback(t *testing.T) {
 			inject: func(t *testing.T) {
 				failOn(t, "rename", func(a []string) bool { return isTemp(a[0]) }, 3)
 			},
-			wantErr: "writing gen/c_changed.go: rename gen/c_changed.go: injected failure",
+			wantErr: "writing gen/c_changed.go: injected failure",
 		},
 		{
 			name: "last rename into place fails",
@@ -615,7 +617,7 @@ func TestWriteRollback(t *testing.T) {
 			before := snapshot(t, root)
 			tt.inject(t)
 
-			got, err := Write(context.Background(), Set{Catalog: cat, Files: []File{
+			got, err := Write(context.Background(), Options{}, Set{Catalog: cat, Files: []File{
 				{Path: "gen/a_changed.go", Data: []byte(goFile(cat, "// a new\n"))},
 				{Path: "gen/b_new.go", Data: []byte(goFile(cat, "// b\n"))},
 				{Path: "gen/c_changed.go", Data: []byte(goFile(cat, "// c new\n"))},
@@ -623,7 +625,7 @@ func TestWriteRollback(t *testing.T) {
 				{Path: "out/new/z.md", Data: []byte(mdFile(cat, "z\n"))},
 				{Path: "out/old/changed.md", Data: []byte(mdFile(cat, "new\n"))},
 				{Path: "out/old/same.md", Data: []byte(mdFile(cat, "same\n"))},
-			}})
+			}, Dirs: []Dir{{Path: "gen", Ext: ".go"}, {Path: "out/old", Ext: ".json"}}})
 			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
 				t.Errorf("Write error = %v, want one containing %q", err, tt.wantErr)
 			}
@@ -664,7 +666,7 @@ func TestWriteReadOnlyDir(t *testing.T) {
 		t.Skip("read-only directories are writable here (running as root?)")
 	}
 	before := snapshot(t, root)
-	_, err := Write(context.Background(), Set{Catalog: cat, Files: []File{
+	_, err := Write(context.Background(), Options{}, Set{Catalog: cat, Files: []File{
 		{Path: "gen/a.go", Data: []byte(goFile(cat, "// a new\n"))},
 		{Path: "gen/b/new.go", Data: []byte(goFile(cat, "// b\n"))},
 		{Path: "zz/ro/x.go", Data: []byte(goFile(cat, "// x new\n"))},
@@ -812,7 +814,7 @@ func TestWriteInterrupted(t *testing.T) {
 		cancel()
 		return err
 	}
-	_, err := Write(ctx, Set{Catalog: cat, Files: []File{
+	_, err := Write(ctx, Options{}, Set{Catalog: cat, Files: []File{
 		{Path: "gen/a.go", Data: []byte(goFile(cat, "// a new\n"))},
 		{Path: "gen/b.go", Data: []byte(goFile(cat, "// b\n"))},
 	}})
@@ -828,4 +830,154 @@ func TestWriteInterrupted(t *testing.T) {
 }
 
 // writeNow is Write with a context that is never done.
-func writeNow(s Set) ([]Change, error) { return Write(context.Background(), s) }
+func writeNow(s Set) ([]Change, error) { return Write(context.Background(), Options{}, s) }
+
+// planOne is Plan of one Set.
+func planOne(s Set) ([]Change, error) { return Plan(s) }
+
+// TestPlanGuard checks where Plan refuses to let an output go, each
+// refusal an *OutputError at the output's place in its catalog.
+func TestPlanGuard(t *testing.T) {
+	out := []string{"outputs", "x"}
+	file := func(p string) File { return File{Path: p, Data: []byte(mdFile("a", "")), Output: out} }
+	tests := []struct {
+		name string
+		sets []Set
+		want []OutputError
+	}{
+		{
+			name: "onto an input of its own",
+			sets: []Set{{Catalog: "a", Dir: "a", Inputs: []string{"tmpl/page.md"}, Files: []File{file("tmpl/page.md")}}},
+			want: []OutputError{{Catalog: "a", Dir: "a", Output: out,
+				Msg: "tmpl/page.md is tmpl/page.md, an input of this catalog; errspec never overwrites what it reads"}},
+		},
+		{
+			name: "onto a .cue file of another catalog",
+			sets: []Set{{Catalog: "a", Dir: "a"}, {Catalog: "b", Dir: "b", Files: []File{file("a/catalog.cue")}}},
+			want: []OutputError{{Catalog: "b", Dir: "b", Output: out,
+				Msg: "a/catalog.cue is a/catalog.cue, an input of catalog a; errspec never overwrites what it reads"}},
+		},
+		{
+			name: "outside the Go module",
+			sets: []Set{{Catalog: "a", Dir: "mod/a", Files: []File{file("mod/ok.md"), file("elsewhere/x.md")}}},
+			want: []OutputError{{Catalog: "a", Dir: "mod/a", Output: out,
+				Msg: "elsewhere/x.md is outside mod, the root of the Go module"}},
+		},
+		{
+			name: "a file where another catalog writes a directory",
+			sets: []Set{
+				{Catalog: "a", Dir: "a", Files: []File{file("docs/x")}},
+				{Catalog: "b", Dir: "b", Files: []File{file("docs/x/y.md")}},
+			},
+			want: []OutputError{{Catalog: "b", Dir: "b", Output: out,
+				Msg: "docs/x/y.md would be written inside docs/x, which outputs.x of catalog a (a) writes as a file"}},
+		},
+		{
+			name: "two catalogs of one name in one directory",
+			sets: []Set{
+				{Catalog: "a", Dir: "a", Files: []File{file("docs/a.md")}},
+				{Catalog: "a", Dir: "b", Dirs: []Dir{{Path: "docs", Ext: ".md"}}},
+			},
+			want: []OutputError{{Catalog: "a", Dir: "b", Output: []string{"name"},
+				Msg: "catalog a (b) has the name of the catalog in a, and both write to docs: a generated file's notice names its catalog, so errspec could not tell their files apart"}},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			root := setup(t, map[string]string{
+				"a/catalog.cue": "package a\n",
+				"b/catalog.cue": "package b\n",
+				"mod/go.mod":    "module m\n",
+				"mod/a/c.cue":   "package a\n",
+				"tmpl/page.md":  mdFile("a", "a template, with a notice\n"),
+			})
+			before := snapshot(t, root)
+			_, err := Plan(tt.sets...)
+			var got []OutputError
+			for _, e := range err.(interface{ Unwrap() []error }).Unwrap() {
+				oe, ok := e.(*OutputError)
+				if !ok {
+					t.Fatalf("error %v, want *OutputError", e)
+				}
+				oe.Fix = ""
+				got = append(got, *oe)
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("Plan errors (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(before, snapshot(t, root)); diff != "" {
+				t.Errorf("Plan modified the tree (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestStaleSkipsInputs checks that a file a catalog reads is never stale,
+// even with the catalog's notice, in a directory the catalog owns, with
+// the extension it writes there.
+func TestStaleSkipsInputs(t *testing.T) {
+	setup(t, map[string]string{
+		"docs/template.md": mdFile("a", "copied from an output\n"),
+		"docs/gone.md":     mdFile("a", ""),
+	})
+	got, err := Plan(Set{Catalog: "a", Inputs: []string{"docs/template.md"}, Dirs: []Dir{{Path: "docs", Ext: ".md"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]summary{{"docs/gone.md", Stale, mdFile("a", ""), ""}}, summarize(got)); diff != "" {
+		t.Errorf("Plan (-want +got):\n%s", diff)
+	}
+}
+
+// TestWriteRestoreFails makes the restore of a removed stale file fail
+// after a later step failed: Write says what it could not restore, in a
+// *WriteError whose Restore is set, and keeps the file's backup, the only
+// copy left, under the file's name.
+func TestWriteRestoreFails(t *testing.T) {
+	const cat = "billing"
+	root := setup(t, map[string]string{
+		"gen/a.go":       goFile(cat, "// a old\n"),
+		"gen/x_stale.go": goFile(cat, "// x\n"),
+		"gen/y_stale.go": goFile(cat, "// y\n"),
+	})
+	before := snapshot(t, root)
+	failOn(t, "remove", func(a []string) bool { return a[0] == filepath.FromSlash("gen/y_stale.go") }, 1)
+	failOn(t, "rename", func(a []string) bool { return a[1] == filepath.FromSlash("gen/x_stale.go") }, 1)
+	_, err := Write(context.Background(), Options{}, Set{Catalog: cat, Files: []File{
+		{Path: "gen/a.go", Data: []byte(goFile(cat, "// a new\n"))},
+	}, Dirs: []Dir{{Path: "gen", Ext: ".go"}}})
+	var we *WriteError
+	if !errors.As(err, &we) || we.Op != "removing stale" || we.Restore == nil ||
+		!strings.Contains(we.Restore.Error(), "restoring gen/x_stale.go from gen/.errspec-x_stale.go.bak") {
+		t.Fatalf("Write error = %#v, want a *WriteError that could not restore gen/x_stale.go", err)
+	}
+	want := before
+	want["gen/.errspec-x_stale.go.bak"] = want["gen/x_stale.go"]
+	delete(want, "gen/x_stale.go")
+	if diff := cmp.Diff(want, snapshot(t, root)); diff != "" {
+		t.Errorf("tree (-want +got):\n%s", diff)
+	}
+}
+
+// TestWriteLeftover makes the removal of a backup fail once every file is
+// written: Write returns the changes it made with a *LeftoverError naming
+// the backup, which stays.
+func TestWriteLeftover(t *testing.T) {
+	const cat = "billing"
+	root := setup(t, map[string]string{"gen/a.go": goFile(cat, "// a old\n")})
+	failOn(t, "remove", func(a []string) bool { return strings.HasSuffix(a[0], ".bak") }, 1)
+	got, err := Write(context.Background(), Options{}, Set{Catalog: cat, Files: []File{
+		{Path: "gen/a.go", Data: []byte(goFile(cat, "// a new\n"))},
+	}})
+	var left *LeftoverError
+	if !errors.As(err, &left) || !cmp.Equal(left.Paths, []string{filepath.FromSlash("gen/.errspec-a.go.bak")}) {
+		t.Fatalf("Write error = %v, want a *LeftoverError naming gen/.errspec-a.go.bak", err)
+	}
+	if diff := cmp.Diff([]summary{{"gen/a.go", Changed, goFile(cat, "// a old\n"), goFile(cat, "// a new\n")}}, summarize(got)); diff != "" {
+		t.Errorf("Write changes (-want +got):\n%s", diff)
+	}
+	tree := snapshot(t, root)
+	if tree["gen/a.go"].Data != goFile(cat, "// a new\n") || tree["gen/.errspec-a.go.bak"].Data != goFile(cat, "// a old\n") {
+		t.Errorf("tree: %v", tree)
+	}
+}

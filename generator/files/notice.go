@@ -1,13 +1,17 @@
 // Package files is the "write and check" stage of the generator.
 //
-// Every emitter produces its output in memory as a [Set]. [Plan] compares a
-// Set with what is on disk without writing anything, [Write] brings the disk
-// in line with the Set all-or-nothing, and [Report] renders the difference
-// for a person (the check mode of the command).
+// Every catalog's outputs are rendered in memory as a [Set]. [Plan]
+// checks where the files of the Sets of one run go and compares them with
+// what is on disk without writing anything, [Check] does so while no run
+// writes, [Write] brings the disk in line with every Set of the run
+// all-or-nothing, under a lock of each project root ([Root]), and
+// [Report] renders the difference for a person (the check mode of the
+// command).
 //
 // Ownership of a file on disk is decided by the generated-file notice
 // ([Notice]) it carries: errspec only overwrites or removes files whose
-// notice names the catalog being generated.
+// notice names the catalog being generated, and never a file a catalog
+// of the run reads.
 package files
 
 import (

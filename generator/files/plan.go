@@ -20,6 +20,20 @@ type File struct {
 	Path string
 	// Data is the complete content of the file.
 	Data []byte
+	// Output is the path in the catalog of the output that asks for the
+	// file, such as outputs, go, dir: a problem with where the file goes
+	// is reported there.
+	Output []string
+}
+
+// Dir is a directory that a catalog owns for one kind of file: its Go
+// package, or the directory of its per-code reference pages. Stale files
+// are looked for there, and only there (see [Plan]).
+type Dir struct {
+	Path string
+	// Ext is the extension of the files the catalog writes there, such as
+	// ".go": only files with it can be stale.
+	Ext string
 }
 
 // Set is everything one catalog generates.
@@ -27,13 +41,20 @@ type Set struct {
 	// Catalog is the catalog name, the owner named in the notice that every
 	// file in Files carries (see [Notice]).
 	Catalog string
-	// Files are the generated files. No two may have the same path, and no
-	// path may be a directory of another.
+	// Dir is the catalog's directory ("" for the working directory). Its
+	// .cue files are inputs, and it fixes the project root the outputs
+	// must stay in (see [Root]).
+	Dir string
+	// Files are the generated files.
 	Files []File
-	// Dirs are further output directories to scan, non-recursively, for
-	// stale files. The directories of Files are always scanned too. A
-	// directory that does not exist is skipped.
-	Dirs []string
+	// Dirs are the directories the catalog owns, scanned (not
+	// recursively) for stale files. A directory that does not exist is
+	// skipped.
+	Dirs []Dir
+	// Inputs are further files the catalog is generated from, such as
+	// template overrides: like the .cue files of Dir, errspec never
+	// overwrites or removes them.
+	Inputs []string
 }
 
 // Status says how a file on disk differs from what is generated.
@@ -47,8 +68,8 @@ const (
 	// Changed: the file on disk carries this catalog's notice and differs
 	// from the generated content.
 	Changed
-	// Stale: the file is on disk in a scanned directory and carries this
-	// catalog's notice, but is no longer generated.
+	// Stale: the file is on disk in a directory the catalog owns and
+	// carries this catalog's notice, but is no longer generated.
 	Stale
 )
 
@@ -67,10 +88,10 @@ func (s Status) String() string {
 	return "Status(" + strconv.Itoa(int(s)) + ")"
 }
 
-// Change is the state of one file: a file of the [Set] or a stale file.
+// Change is the state of one file: a file of a [Set] or a stale file.
 type Change struct {
 	// Path is the cleaned OS-specific form of the path as given in the Set
-	// (relative paths stay relative); for a stale file it is the scanned
+	// (relative paths stay relative); for a stale file it is the owned
 	// directory joined with the file name.
 	Path   string
 	Status Status
@@ -98,70 +119,114 @@ func (e *ForeignFileError) Error() string {
 		filepath.ToSlash(e.Path), e.Catalog, what)
 }
 
-// Plan compares a Set with the disk and returns one [Change] per file of the
-// Set and per stale file, sorted by path. It reads but never writes.
-//
-// Plan returns an error, and no changes, when the Set is invalid (bad
-// catalog name, empty, duplicate or nested paths), when a path of the Set
-// exists but is not a regular file, when something cannot be read, or when
-// a file that would be overwritten does not carry this catalog's notice (a
-// [*ForeignFileError] per such file, joined).
-//
-// Stale files are the regular files in the scanned directories that are not
-// in the Set and whose [Owner] is this catalog. Files with another catalog's
-// notice or none are never stale. Symbolic links are never stale either.
-func Plan(s Set) ([]Change, error) {
-	if err := checkCatalog(s.Catalog); err != nil {
-		return nil, err
+// OutputError is a place an output cannot go, found by [Plan] before
+// anything is written: outside the project root, through a symbolic link
+// that leads elsewhere, onto an input or another output, or where
+// something else is in the way. It is the catalog's fault, and is reported
+// at the output's position in the catalog.
+type OutputError struct {
+	Catalog string   // the catalog's name
+	Dir     string   // the catalog's directory, as in its Set
+	Output  []string // the path in the catalog of the output at fault
+	Msg     string   // what is wrong, naming the file
+	Fix     string   // how to fix it
+}
+
+func (e *OutputError) Error() string {
+	if len(e.Output) == 0 {
+		return fmt.Sprintf("catalog %s: %s", e.Catalog, e.Msg)
 	}
-	targets, err := cleanPaths(s.Files)
+	return fmt.Sprintf("catalog %s: %s: %s", e.Catalog, strings.Join(e.Output, "."), e.Msg)
+}
+
+// Plan compares the Sets of one run with the disk and returns one [Change]
+// per generated file and per stale file, sorted by path. It reads but never
+// writes.
+//
+// Plan returns an error, and no changes, when a Set is invalid (bad
+// catalog name, empty path), when an output cannot go where it is asked
+// to (an [*OutputError] each, see below), when something
+// cannot be read, or when a file that would be overwritten does not carry
+// its catalog's notice (a [*ForeignFileError] each).
+//
+// The checks, each on every file of every Set: the file stays inside the
+// project root of its catalog ([Root]), also once symbolic links are
+// followed; it is not itself a symbolic link, a directory or another
+// non-regular file, and no file stands where it needs a directory; it is
+// not an input of any catalog of the run (a .cue file of a catalog
+// directory, or a file of Set.Inputs); no other file of the run is the
+// same file, the same but for case, or a directory of it. Two catalogs of
+// one name must not write to the same directory: the notice is all that
+// tells their files apart.
+//
+// A stale file is a regular file in a directory a catalog owns
+// (Set.Dirs), with the extension of the files it writes there, whose
+// notice names the catalog, and that no catalog of the run generates and
+// none reads. Hidden files (errspec's own temporary files among them) and
+// symbolic links are never stale. Directories a catalog shares, such as
+// that of a single-page reference or a JSON Schema, are not scanned: a
+// file there is another catalog's as much as this one's.
+func Plan(sets ...Set) ([]Change, error) {
+	for _, s := range sets {
+		if err := checkCatalog(s.Catalog); err != nil {
+			return nil, err
+		}
+		for i, f := range s.Files {
+			if f.Path == "" {
+				return nil, fmt.Errorf("catalog %s: generated file %d has an empty path", s.Catalog, i)
+			}
+		}
+	}
+	g, err := guardRun(sets)
 	if err != nil {
 		return nil, err
+	}
+	if len(g.errs) > 0 {
+		return nil, errors.Join(g.errs...)
 	}
 
 	var changes []Change
 	var foreign []error
-	for i, f := range s.Files {
-		p := targets[i]
-		c := Change{Path: p, Status: Created, New: f.Data}
-		fi, err := os.Lstat(p)
-		switch {
-		case errors.Is(err, fs.ErrNotExist):
+	for _, s := range sets {
+		for _, f := range s.Files {
+			p := clean(f.Path)
+			c := Change{Path: p, Status: Created, New: f.Data}
+			old, err := os.ReadFile(p)
+			switch {
+			case errors.Is(err, fs.ErrNotExist):
+				changes = append(changes, c)
+				continue
+			case err != nil:
+				return nil, fmt.Errorf("reading %s: %w", filepath.ToSlash(p), err)
+			}
+			if owner, _ := Owner(old); owner != s.Catalog {
+				foreign = append(foreign, &ForeignFileError{Path: p, Catalog: s.Catalog, Owner: owner})
+				continue
+			}
+			c.Old = old
+			c.Status = Changed
+			if bytes.Equal(old, f.Data) {
+				c.Status = Unchanged
+			}
 			changes = append(changes, c)
-			continue
-		case err != nil:
-			return nil, fmt.Errorf("checking %s: %w", filepath.ToSlash(p), err)
-		case !fi.Mode().IsRegular():
-			return nil, fmt.Errorf("cannot write %s: a %s is in the way; remove it or change the output path",
-				filepath.ToSlash(p), kind(fi.Mode()))
 		}
-		old, err := os.ReadFile(p)
-		if err != nil {
-			return nil, fmt.Errorf("reading %s: %w", filepath.ToSlash(p), err)
-		}
-		if owner, _ := Owner(old); owner != s.Catalog {
-			foreign = append(foreign, &ForeignFileError{Path: p, Catalog: s.Catalog, Owner: owner})
-			continue
-		}
-		c.Old = old
-		c.Status = Changed
-		if bytes.Equal(old, f.Data) {
-			c.Status = Unchanged
-		}
-		changes = append(changes, c)
 	}
 	if len(foreign) > 0 {
 		return nil, errors.Join(foreign...)
 	}
-
-	stale, err := findStale(s, targets)
-	if err != nil {
-		return nil, err
+	for _, s := range sets {
+		stale, err := g.findStale(s)
+		if err != nil {
+			return nil, err
+		}
+		changes = append(changes, stale...)
 	}
-	changes = append(changes, stale...)
 	slices.SortFunc(changes, func(a, b Change) int { return strings.Compare(a.Path, b.Path) })
 	return changes, nil
 }
+
+// clean is the form of a path Plan and Write use.
+func clean(p string) string { return filepath.Clean(filepath.FromSlash(p)) }
 
 // checkCatalog reports whether name can be written in every notice wrapping.
 func checkCatalog(name string) error {
@@ -179,65 +244,36 @@ func checkCatalog(name string) error {
 	return nil
 }
 
-// cleanPaths returns the cleaned OS paths of files, in the same order, and
-// checks that no path is empty, repeated or a directory of another path.
-func cleanPaths(files []File) ([]string, error) {
-	paths := make([]string, len(files))
-	seen := make(map[string]bool, len(files))
-	for i, f := range files {
-		if f.Path == "" {
-			return nil, fmt.Errorf("generated file %d has an empty path", i)
-		}
-		p := filepath.Clean(filepath.FromSlash(f.Path))
-		if seen[p] {
-			return nil, fmt.Errorf("%s is generated more than once", filepath.ToSlash(p))
-		}
-		seen[p] = true
-		paths[i] = p
-	}
-	for _, p := range paths {
-		for d := filepath.Dir(p); ; d = filepath.Dir(d) {
-			if seen[d] {
-				return nil, fmt.Errorf("%s is generated both as a file and as a directory of %s",
-					filepath.ToSlash(d), filepath.ToSlash(p))
-			}
-			if next := filepath.Dir(d); next == d {
-				break
-			}
-		}
-	}
-	return paths, nil
-}
-
-// findStale scans the output directories for files this catalog generated
-// before and does not generate any more.
-func findStale(s Set, targets []string) ([]Change, error) {
-	generated := make(map[string]bool, len(targets))
-	var dirs []string
-	for _, p := range targets {
-		generated[p] = true
-		dirs = append(dirs, filepath.Dir(p))
-	}
-	for _, d := range s.Dirs {
-		dirs = append(dirs, filepath.Clean(filepath.FromSlash(d)))
-	}
-	slices.Sort(dirs)
-	dirs = slices.Compact(dirs)
-
+// findStale scans the directories s owns for files it generated before
+// and no catalog of the run generates any more.
+func (g *guard) findStale(s Set) ([]Change, error) {
 	var stale []Change
-	for _, d := range dirs {
-		entries, err := os.ReadDir(d)
+	for _, d := range s.Dirs {
+		dir := clean(d.Path)
+		entries, err := os.ReadDir(dir)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
 		if err != nil {
-			return nil, fmt.Errorf("scanning %s for stale files: %w", filepath.ToSlash(d), err)
+			return nil, fmt.Errorf("scanning %s for stale files: %w", filepath.ToSlash(dir), err)
+		}
+		realDir, err := realPath(dir)
+		if err != nil {
+			return nil, err
 		}
 		for _, e := range entries {
-			p := filepath.Join(d, e.Name())
-			if !e.Type().IsRegular() || generated[p] {
+			name := e.Name()
+			if !e.Type().IsRegular() || strings.HasPrefix(name, ".") || !strings.HasSuffix(name, d.Ext) {
 				continue
 			}
+			real := filepath.Join(realDir, name)
+			if _, generated := g.files[real]; generated {
+				continue
+			}
+			if _, input := g.inputs[real]; input {
+				continue
+			}
+			p := filepath.Join(dir, name)
 			owner, err := fileOwner(p)
 			if err != nil {
 				return nil, err
@@ -279,6 +315,6 @@ func kind(m fs.FileMode) string {
 	case m&fs.ModeSymlink != 0:
 		return "symbolic link"
 	default:
-		return "non-regular file"
+		return "special file"
 	}
 }

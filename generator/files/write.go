@@ -2,34 +2,91 @@ package files
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
+
+	"github.com/errspec/errspec/internal/testhook"
 )
 
-// Names of the temporary and backup files Write keeps next to their
-// targets while it runs. They begin with a dot so that tools that skip
-// hidden files ignore them.
-const (
-	tempPattern   = ".errspec-*.tmp"
-	backupPattern = ".errspec-*.bak"
-)
+// tempPattern names the temporary files Write keeps next to their targets
+// while it runs (see backup for the backups). Both begin with a dot so
+// that tools that skip hidden files ignore them, and Plan never takes
+// them for stale files.
+const tempPattern = ".errspec-*.tmp"
 
-// File system operations that tests replace to make a step fail.
+// File system operations that change the disk, each of which a test can
+// make fail: the unit tests of this package by replacing them, errspec's
+// other tests through testhook.SetFaults.
 var (
-	rename = os.Rename
-	remove = os.Remove
-	link   = os.Link
+	rename = func(from, to string) error { return faulty("rename", to, func() error { return os.Rename(from, to) }) }
+	remove = func(p string) error { return faulty("remove", p, func() error { return os.Remove(p) }) }
+	link   = func(from, to string) error { return faulty("link", to, func() error { return os.Link(from, to) }) }
+	mkdir  = func(p string) error { return faulty("mkdir", p, func() error { return os.Mkdir(p, 0o755) }) }
 )
 
-// Write makes the disk match the Set, all or nothing, and returns the
-// changes it made: the result of [Plan] (including Unchanged entries,
-// which Write leaves alone). When Plan fails Write returns its error and
-// writes nothing.
+func faulty(op, p string, do func() error) error {
+	if err := testhook.Fault(op, p); err != nil {
+		return err
+	}
+	return do()
+}
+
+// Options tune Write and Check.
+type Options struct {
+	// Waiting, when not nil, is called once, with the project root, when
+	// another errspec run holds the lock of a project root and this one
+	// waits for it.
+	Waiting func(root string)
+}
+
+// WriteError is a failure to bring the disk in line with the Sets, or an
+// interrupt while doing so. Write has then undone what it did, unless
+// Restore says otherwise.
+type WriteError struct {
+	Op   string // what failed: "writing", "creating directory", "backing up", "removing stale", "interrupted before writing"
+	Path string // the file or directory it failed on
+	Err  error
+	// Restore is nil when every file is as it was before Write; otherwise
+	// it says what could not be put back (the backup of each such file is
+	// kept next to it, named .errspec-*.bak).
+	Restore error
+}
+
+func (e *WriteError) Error() string {
+	s := fmt.Sprintf("%s %s: %v", e.Op, filepath.ToSlash(e.Path), e.Err)
+	if e.Restore != nil {
+		s += fmt.Sprintf("\nrestoring the previous files also failed, the output may be incomplete:\n%v", e.Restore)
+	}
+	return s
+}
+
+func (e *WriteError) Unwrap() error { return e.Err }
+
+// Check is Plan while no errspec run writes to the same project roots: it
+// holds their locks, shared with other checks, while it reads.
+func Check(ctx context.Context, opts Options, sets ...Set) ([]Change, error) {
+	unlock, err := lockRoots(ctx, opts, false, sets)
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
+	return Plan(sets...)
+}
+
+// Write makes the disk match the Sets of one run, all or nothing, and
+// returns the changes it made: the result of [Plan] (including Unchanged
+// entries, which Write leaves alone). When Plan fails Write returns its
+// error and writes nothing.
+//
+// Write first takes the lock of every project root of the Sets ([Root]),
+// waiting while another errspec run holds one (an interrupt ends the
+// wait), so that concurrent runs on one tree take turns; it plans and
+// writes while it holds them.
 //
 // Files whose bytes are unchanged are not touched, so their modification
 // time stays. Created and changed files are first written to temporary
@@ -42,33 +99,37 @@ var (
 // backed up in its directory (a hard link, or a copy where links are not
 // supported). If any step fails, the temporary files are removed, replaced
 // and removed files are restored from their backups, created files and
-// directories are removed, and the error names the path that failed; the
-// tree is then as it was. No temporary or backup file is left behind,
-// whether Write succeeds or fails. Should a backup still fail to be removed
-// after every file has been written, Write returns the changes together
-// with an error naming the leftover file.
+// directories are removed, and the error, a [*WriteError], names the path
+// that failed; the tree is then as it was, and no temporary or backup file
+// is left. Should restoring fail too, WriteError.Restore says what could
+// not be put back, and the backup of each file not restored is kept. Should
+// a backup fail to be removed after every file has been written, Write
+// returns the changes together with a [*LeftoverError].
 //
 // When ctx is done before Write has put every file in place (an
-// interrupted run), Write undoes what it did and returns ctx's error: the
-// tree is as it was.
-//
-// Write assumes nothing else modifies the output directories while it runs.
-func Write(ctx context.Context, s Set) ([]Change, error) {
-	changes, err := Plan(s)
+// interrupted run), Write undoes what it did and returns a [*WriteError]
+// that wraps ctx's error: the tree is as it was. Once every file is in
+// place the run is done, and ctx is no longer looked at.
+func Write(ctx context.Context, opts Options, sets ...Set) ([]Change, error) {
+	unlock, err := lockRoots(ctx, opts, true, sets)
 	if err != nil {
 		return nil, err
 	}
-	tx := &txn{ctx: ctx}
-	if err := tx.apply(changes); err != nil {
-		if rerr := tx.rollback(); rerr != nil {
-			return nil, fmt.Errorf("%w\nrestoring the previous files also failed, the output may be incomplete:\n%w", err, rerr)
-		}
+	defer unlock()
+	testhook.Pause(ctx, "locked")
+	changes, err := Plan(sets...)
+	if err != nil {
 		return nil, err
 	}
-	if err := tx.commit(); err != nil {
-		return changes, err
+	testhook.Pause(ctx, "planned")
+	tx := &txn{ctx: ctx}
+	if we := tx.apply(changes); we != nil {
+		we.Restore = tx.rollback()
+		return nil, we
 	}
-	return changes, nil
+	err = tx.commit()
+	testhook.Pause(ctx, "committed")
+	return changes, err
 }
 
 // txn records what Write did so far, so that it can be undone.
@@ -83,14 +144,23 @@ type txn struct {
 
 // apply performs changes in three phases: prepare temporary files and
 // backups, rename the temporary files into place, remove stale files.
-func (tx *txn) apply(changes []Change) error {
+func (tx *txn) apply(changes []Change) *WriteError {
 	tx.temps = make(map[string]string)
 	tx.backups = make(map[string]string)
 	tx.synced = make(map[string]bool)
+	interrupted := func(p string) *WriteError {
+		if err := tx.ctx.Err(); err != nil {
+			return &WriteError{Op: "interrupted before writing", Path: p, Err: cause(err)}
+		}
+		return nil
+	}
 
 	for _, c := range changes {
 		if c.Status != Created && c.Status != Changed {
 			continue
+		}
+		if err := interrupted(c.Path); err != nil {
+			return err
 		}
 		dir := filepath.Dir(c.Path)
 		if err := tx.mkdirAll(dir); err != nil {
@@ -100,26 +170,36 @@ func (tx *txn) apply(changes []Change) error {
 		if c.Status == Changed {
 			fi, err := os.Lstat(c.Path)
 			if err != nil {
-				return fmt.Errorf("writing %s: %w", filepath.ToSlash(c.Path), err)
+				return &WriteError{Op: "writing", Path: c.Path, Err: cause(err)}
 			}
 			mode = fi.Mode().Perm()
 		}
 		tmp, err := writeTemp(dir, tempPattern, c.New, mode)
+		if err == nil {
+			if err = testhook.Fault("write", c.Path); err != nil {
+				os.Remove(tmp) // as a write that fails midway leaves nothing
+			}
+		}
 		if err != nil {
-			return fmt.Errorf("writing %s: %w", filepath.ToSlash(c.Path), err)
+			return &WriteError{Op: "writing", Path: c.Path, Err: cause(err)}
 		}
 		tx.temps[c.Path] = tmp
+		testhook.Pause(tx.ctx, "prepared "+filepath.ToSlash(c.Path))
 	}
 
 	for _, c := range changes {
 		if c.Status != Changed && c.Status != Stale {
 			continue
 		}
+		if err := interrupted(c.Path); err != nil {
+			return err
+		}
 		b, err := backup(c.Path, c.Old)
 		if err != nil {
-			return fmt.Errorf("backing up %s: %w", filepath.ToSlash(c.Path), err)
+			return &WriteError{Op: "backing up", Path: c.Path, Err: cause(err)}
 		}
 		tx.backups[c.Path] = b
+		testhook.Pause(tx.ctx, "backed up "+filepath.ToSlash(c.Path))
 	}
 
 	for _, c := range changes {
@@ -127,15 +207,16 @@ func (tx *txn) apply(changes []Change) error {
 		if !ok {
 			continue
 		}
-		if err := tx.ctx.Err(); err != nil {
-			return fmt.Errorf("interrupted before writing %s: %w", filepath.ToSlash(c.Path), err)
+		if err := interrupted(c.Path); err != nil {
+			return err
 		}
 		if err := rename(tmp, c.Path); err != nil {
-			return fmt.Errorf("writing %s: %w", filepath.ToSlash(c.Path), err)
+			return &WriteError{Op: "writing", Path: c.Path, Err: cause(err)}
 		}
 		delete(tx.temps, c.Path)
 		tx.done = append(tx.done, c)
 		tx.synced[filepath.Dir(c.Path)] = true
+		testhook.Pause(tx.ctx, "wrote "+filepath.ToSlash(c.Path))
 	}
 
 	for _, c := range changes {
@@ -143,20 +224,21 @@ func (tx *txn) apply(changes []Change) error {
 			continue
 		}
 		if err := tx.ctx.Err(); err != nil {
-			return fmt.Errorf("interrupted before removing %s: %w", filepath.ToSlash(c.Path), err)
+			return &WriteError{Op: "interrupted before removing", Path: c.Path, Err: cause(err)}
 		}
 		if err := remove(c.Path); err != nil {
-			return fmt.Errorf("removing stale %s: %w", filepath.ToSlash(c.Path), err)
+			return &WriteError{Op: "removing stale", Path: c.Path, Err: cause(err)}
 		}
 		tx.done = append(tx.done, c)
 		tx.synced[filepath.Dir(c.Path)] = true
+		testhook.Pause(tx.ctx, "removed "+filepath.ToSlash(c.Path))
 	}
 	return nil
 }
 
 // mkdirAll creates dir and its missing parents, recording each one it
 // creates.
-func (tx *txn) mkdirAll(dir string) error {
+func (tx *txn) mkdirAll(dir string) *WriteError {
 	var missing []string
 	for d := dir; ; {
 		_, err := os.Lstat(d)
@@ -164,7 +246,7 @@ func (tx *txn) mkdirAll(dir string) error {
 			break
 		}
 		if !errors.Is(err, fs.ErrNotExist) {
-			return fmt.Errorf("creating directory %s: %w", filepath.ToSlash(dir), err)
+			return &WriteError{Op: "creating directory", Path: dir, Err: cause(err)}
 		}
 		missing = append(missing, d)
 		parent := filepath.Dir(d)
@@ -175,8 +257,8 @@ func (tx *txn) mkdirAll(dir string) error {
 	}
 	for i := len(missing) - 1; i >= 0; i-- {
 		d := missing[i]
-		if err := os.Mkdir(d, 0o755); err != nil {
-			return fmt.Errorf("creating directory %s: %w", filepath.ToSlash(d), err)
+		if err := mkdir(d); err != nil {
+			return &WriteError{Op: "creating directory", Path: d, Err: cause(err)}
 		}
 		tx.dirs = append(tx.dirs, d)
 	}
@@ -191,33 +273,33 @@ func (tx *txn) rollback() error {
 		switch c.Status {
 		case Created:
 			if err := remove(c.Path); err != nil {
-				errs = append(errs, fmt.Errorf("removing %s: %w", filepath.ToSlash(c.Path), err))
+				errs = append(errs, fmt.Errorf("removing %s: %w", filepath.ToSlash(c.Path), cause(err)))
 			}
 		case Changed, Stale:
 			if err := rename(tx.backups[c.Path], c.Path); err != nil {
 				errs = append(errs, fmt.Errorf("restoring %s from %s: %w",
-					filepath.ToSlash(c.Path), filepath.ToSlash(tx.backups[c.Path]), err))
-				continue // keep the backup: it is the only copy left
+					filepath.ToSlash(c.Path), filepath.ToSlash(tx.backups[c.Path]), cause(err)))
 			}
+			// Restored, or kept: the backup is then the only copy left.
 			delete(tx.backups, c.Path)
 		}
 	}
 	for target, tmp := range tx.temps {
 		if err := remove(tmp); err != nil {
-			errs = append(errs, fmt.Errorf("removing temporary file for %s: %w", filepath.ToSlash(target), err))
+			errs = append(errs, fmt.Errorf("removing temporary file for %s: %w", filepath.ToSlash(target), cause(err)))
 		}
 	}
 	tx.temps = nil
 	// The remaining backups are of files that were never touched.
 	for target, b := range tx.backups {
 		if err := remove(b); err != nil {
-			errs = append(errs, fmt.Errorf("removing backup of %s: %w", filepath.ToSlash(target), err))
+			errs = append(errs, fmt.Errorf("removing backup of %s: %w", filepath.ToSlash(target), cause(err)))
 		}
 	}
 	tx.backups = nil
 	for i := len(tx.dirs) - 1; i >= 0; i-- {
 		if err := remove(tx.dirs[i]); err != nil {
-			errs = append(errs, fmt.Errorf("removing directory %s: %w", filepath.ToSlash(tx.dirs[i]), err))
+			errs = append(errs, fmt.Errorf("removing directory %s: %w", filepath.ToSlash(tx.dirs[i]), cause(err)))
 		}
 	}
 	tx.dirs = nil
@@ -228,11 +310,15 @@ func (tx *txn) rollback() error {
 // directories that changed (best effort: not every system can sync a
 // directory).
 func (tx *txn) commit() error {
-	var errs []error
-	for target, b := range tx.backups {
+	var left *LeftoverError
+	for _, target := range slices.Sorted(maps.Keys(tx.backups)) {
+		b := tx.backups[target]
 		if err := remove(b); err != nil {
-			errs = append(errs, fmt.Errorf("all files written, but the backup of %s could not be removed: %w",
-				filepath.ToSlash(target), err))
+			if left == nil {
+				left = &LeftoverError{}
+			}
+			left.Paths = append(left.Paths, b)
+			left.Errs = append(left.Errs, fmt.Errorf("removing %s: %w", filepath.ToSlash(b), cause(err)))
 		}
 	}
 	for d := range tx.synced {
@@ -241,7 +327,22 @@ func (tx *txn) commit() error {
 			f.Close()
 		}
 	}
-	return errors.Join(errs...)
+	if left == nil {
+		return nil
+	}
+	return left
+}
+
+// LeftoverError is returned by Write, with the changes it made, when every
+// file was written but a backup could not be removed afterwards: the
+// outputs are as they should be, and the backups are left over.
+type LeftoverError struct {
+	Paths []string // the backups left over
+	Errs  []error  // why each could not be removed
+}
+
+func (e *LeftoverError) Error() string {
+	return "every file was written, but " + errors.Join(e.Errs...).Error()
 }
 
 // writeTemp writes data to a new file in dir named after pattern, with the
@@ -251,6 +352,7 @@ func writeTemp(dir, pattern string, data []byte, mode fs.FileMode) (path string,
 	if err != nil {
 		return "", err
 	}
+
 	defer func() {
 		if err != nil {
 			f.Close()
@@ -273,35 +375,81 @@ func writeTemp(dir, pattern string, data []byte, mode fs.FileMode) (path string,
 }
 
 // backup preserves the file at p, whose content is old, under a new name in
-// the same directory, and returns that name. Renaming the backup onto p
-// restores the file. It uses a hard link, which keeps content, mode and
-// modification time; where links fail it writes a copy with the same mode
-// and modification time.
+// the same directory, and returns that name: .errspec-NAME.bak, or
+// .errspec-NAME.N.bak when a backup of an earlier run that could not be
+// restored is still there. Renaming the backup onto p restores the file.
+// It uses a hard link, which keeps content, mode and modification time;
+// where links fail it writes a copy with the same mode and modification
+// time.
 func backup(p string, old []byte) (string, error) {
-	dir := filepath.Dir(p)
-	for range 10 {
-		var r [8]byte
-		rand.Read(r[:])
-		b := filepath.Join(dir, ".errspec-"+hex.EncodeToString(r[:])+".bak")
-		err := link(p, b)
-		if err == nil {
-			return b, nil
-		}
-		if !errors.Is(err, fs.ErrExist) {
-			break
-		}
-	}
+	dir, base := filepath.Split(p)
 	fi, err := os.Stat(p)
 	if err != nil {
 		return "", err
 	}
-	b, err := writeTemp(dir, backupPattern, old, fi.Mode().Perm())
+	for i := 0; i < 100; i++ {
+		name := ".errspec-" + base + ".bak"
+		if i > 0 {
+			name = fmt.Sprintf(".errspec-%s.%d.bak", base, i)
+		}
+		b := filepath.Join(dir, name)
+		err := link(p, b)
+		if err == nil {
+			return b, nil
+		}
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		err = writeCopy(b, old, fi)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		return b, err
+	}
+	return "", fmt.Errorf("backing up %s: 100 backups of it are in the way", filepath.ToSlash(p))
+}
+
+// writeCopy writes data to the new file b with the mode and modification
+// time of fi, and syncs it. On error nothing is left.
+func writeCopy(b string, data []byte, fi fs.FileInfo) (err error) {
+	if err := testhook.Fault("write", b); err != nil {
+		return err
+	}
+	f, err := os.OpenFile(b, os.O_WRONLY|os.O_CREATE|os.O_EXCL, fi.Mode().Perm())
 	if err != nil {
-		return "", err
+		return err
 	}
-	if err := os.Chtimes(b, fi.ModTime(), fi.ModTime()); err != nil {
-		os.Remove(b)
-		return "", err
+	defer func() {
+		if err != nil {
+			f.Close()
+			os.Remove(b)
+		}
+	}()
+	if _, err := f.Write(data); err != nil {
+		return err
 	}
-	return b, nil
+	if err := f.Chmod(fi.Mode().Perm()); err != nil {
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	return os.Chtimes(b, fi.ModTime(), fi.ModTime())
+}
+
+// cause is the error of a failed operation on a path without the
+// operation and the path, which the message around it names already.
+func cause(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		return le.Err
+	}
+	return err
 }

@@ -27,6 +27,9 @@ type builder struct {
 	// goNames maps every package-level Go identifier the generated code
 	// declares to the catalog value that claimed it.
 	goNames map[string]goName
+	// outputFiles are the files the outputs write, by their lower-cased
+	// paths relative to the catalog.
+	outputFiles map[string]outputFile
 
 	defaultEnvelope *Envelope
 	envelopesByName map[string]*Envelope
@@ -133,11 +136,8 @@ func (b *builder) build() *Catalog {
 			p.under = append(p.under, code)
 		}
 		code.DocsURL = cat.codeURL(code)
-		if page := cat.CodePage(code); page != "" && strings.EqualFold(page, cat.Outputs.MarkdownIndex) {
-			b.errs.add(at("outputs", "markdown", "index"), "name the index page otherwise, such as README.md",
-				"the index page %s would be the page of code %s", cat.Outputs.MarkdownIndex, code.Name)
-		}
 	}
+	b.checkPages(cat)
 	b.deprecations(cat, codes)
 	cat.Features = b.features()
 	cat.Tools = b.tools()

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"fmt"
 	"go/token"
 	"path"
 	"strings"
@@ -44,23 +45,154 @@ func (b *builder) checkOutputs() {
 	if o.LLMs != nil {
 		files = append(files, output{at("outputs", "llms", "file"), o.LLMs.File, false})
 	}
-	seen := map[string][]string{}
+	seen := map[string]outputFile{}
 	for _, f := range files {
 		if isAbs(f.file) {
 			b.errs.add(f.p, "give a path relative to the catalog directory, such as ../generated/"+path.Base(f.file),
 				"%s is an absolute path; output paths are relative to the catalog, so that the catalog builds anywhere", f.file)
 			continue
 		}
+		if !b.checkPath(f.p, f.file) {
+			continue
+		}
 		if f.dir {
+			if len(f.p) > 1 && f.p[1] == "go" {
+				b.checkGoDir(f.p, f.file)
+			}
 			continue
 		}
-		clean := path.Clean(f.file)
-		if prev, ok := seen[clean]; ok {
-			b.errs.add(f.p, "give each output a file of its own",
-				"%s is also the file of %s: one output would overwrite the other", f.file, pathString(prev))
+		b.claimFile(seen, outputFile{f.p, path.Clean(f.file), f.file, pathString(f.p)})
+	}
+	b.outputFiles = seen
+}
+
+// outputFile is a file an output writes, by its path relative to the
+// catalog.
+type outputFile struct {
+	p       []string // where the catalog asks for it
+	file    string   // cleaned
+	written string   // as the catalog writes it
+	what    string   // the output, as a message names it
+}
+
+// claimFile records f among the files seen, or reports the file it collides
+// with: the same path, or one that differs only in case, which is the
+// same file on macOS and Windows.
+func (b *builder) claimFile(seen map[string]outputFile, f outputFile) {
+	key := strings.ToLower(f.file)
+	prev, ok := seen[key]
+	switch {
+	case !ok:
+		seen[key] = f
+	case prev.file == f.file:
+		b.errs.add(f.p, "give each output a file of its own",
+			"%s is also the file of %s: one output would overwrite the other", f.written, prev.what)
+	default:
+		b.errs.add(f.p, "give each output a file of its own, not one that differs only in case",
+			"%s and %s, the file of %s, differ only in case: on macOS and Windows they are one file", f.written, prev.written, prev.what)
+	}
+}
+
+// maxName is the longest file name, in bytes, that common file systems
+// (ext4, APFS, NTFS, tmpfs) accept.
+const maxName = 255
+
+// checkPath reports whether an output path can name a file on any
+// system: no control character, no backslash, no element longer than a
+// file system allows.
+func (b *builder) checkPath(p []string, file string) bool {
+	for i, r := range file {
+		if r < 0x20 || r == 0x7f {
+			b.errs.add(p, "remove it", "the path holds the control character U+%04X at offset %d", r, i)
+			return false
+		}
+	}
+	if strings.Contains(file, `\`) {
+		b.errs.add(p, "separate the elements of the path with /, which works on every system",
+			"%s holds a backslash, which separates directories on Windows and is part of a name elsewhere", file)
+		return false
+	}
+	for _, e := range strings.Split(file, "/") {
+		if len(e) > maxName {
+			b.errs.add(p, fmt.Sprintf("shorten it to %d bytes at most", maxName),
+				"the path element %s… is %d bytes long, and file systems allow %d", strings.ToValidUTF8(e[:20], ""), len(e), maxName)
+			return false
+		}
+		if e == ".git" {
+			b.errs.add(p, "write the output outside .git",
+				"%s is inside .git, where the repository keeps its own data", file)
+			return false
+		}
+		if msg := windowsName(e); msg != "" {
+			b.errs.add(p, "choose another name", "%s: %s", file, msg)
+			return false
+		}
+	}
+	return true
+}
+
+// windowsName says why Windows cannot name a file e, or returns "": a
+// device name (CON, PRN, AUX, NUL, COM1 to COM9, LPT1 to LPT9), with any
+// extension, or a name that ends in a dot or a space.
+func windowsName(e string) string {
+	if e == "." || e == ".." {
+		return ""
+	}
+	if strings.HasSuffix(e, ".") || strings.HasSuffix(e, " ") {
+		return fmt.Sprintf("%q ends in a dot or a space, which Windows drops from a file name", e)
+	}
+	base, _, _ := strings.Cut(strings.ToUpper(e), ".")
+	switch {
+	case base == "CON", base == "PRN", base == "AUX", base == "NUL",
+		len(base) == 4 && (strings.HasPrefix(base, "COM") || strings.HasPrefix(base, "LPT")) && '1' <= base[3] && base[3] <= '9':
+		return fmt.Sprintf("%s is a device name on Windows, which no file there can have", e)
+	}
+	return ""
+}
+
+// checkGoDir rejects a Go output directory that the go command ignores
+// when it lists packages (go build ./..., go vet ./..., go test ./...):
+// one with an element that starts with . or _, or is testdata or vendor.
+func (b *builder) checkGoDir(p []string, dir string) {
+	for _, e := range strings.Split(path.Clean(dir), "/") {
+		if e == "." || e == ".." {
 			continue
 		}
-		seen[clean] = f.p
+		if strings.HasPrefix(e, ".") || strings.HasPrefix(e, "_") || e == "testdata" || e == "vendor" {
+			b.errs.add(p, "choose a directory whose path has no element starting with . or _, named testdata or vendor",
+				"the go command ignores %s when it lists packages (go build ./...), so the generated package would not be built or tested", e)
+			return
+		}
+	}
+}
+
+// checkPages checks the file names of the per-code layout's pages: each
+// within what a file system allows, none the index page, and none another
+// output's file.
+func (b *builder) checkPages(cat *Catalog) {
+	dir := cat.Outputs.MarkdownDir
+	if dir == "" {
+		return
+	}
+	b.claimFile(b.outputFiles, outputFile{at("outputs", "markdown", "index"), path.Join(dir, cat.Outputs.MarkdownIndex), path.Join(dir, cat.Outputs.MarkdownIndex), "the index page"})
+	for _, code := range cat.Codes {
+		page := cat.CodePage(code)
+		if len(page) > maxName {
+			b.errs.add(at("codes", code.Name), fmt.Sprintf("shorten the code's name to %d characters at most", maxName-len(".md")),
+				"the page of code %s… in the per-code layout would be named with %d bytes, and file systems allow %d", code.Name[:20], len(page), maxName)
+			continue
+		}
+		if msg := windowsName(page); msg != "" {
+			b.errs.add(at("codes", code.Name), "rename the code, or use the single-page layout",
+				"the page of code %s in the per-code layout: %s", code.Name, msg)
+			continue
+		}
+		if strings.EqualFold(page, cat.Outputs.MarkdownIndex) {
+			b.errs.add(at("outputs", "markdown", "index"), "name the index page otherwise, such as README.md",
+				"the index page %s would be the page of code %s", cat.Outputs.MarkdownIndex, code.Name)
+			continue
+		}
+		b.claimFile(b.outputFiles, outputFile{at("codes", code.Name), path.Join(dir, page), path.Join(dir, page), "the page of code " + code.Name})
 	}
 }
 

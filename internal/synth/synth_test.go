@@ -40,7 +40,7 @@ func TestGeneratedPackage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := files.Write(context.Background(), set); err != nil {
+	if _, err := files.Write(context.Background(), files.Options{}, set); err != nil {
 		t.Fatal(err)
 	}
 	mod := parsecheck.Module(t, "example.com/synth")

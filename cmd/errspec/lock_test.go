@@ -1,0 +1,136 @@
+//go:build unix
+
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestRunWaitsForLock holds the lock of a repository, as another errspec
+// run does while it writes: errspec says it waits, writes nothing while
+// it waits, stops waiting on an interrupt, and goes through once the lock
+// is released.
+func TestRunWaitsForLock(t *testing.T) {
+	bin := buildErrspec(t)
+	whole := layOut(t, interruptTree)
+	if r := runPaused(t, bin, whole, 0, nil, "generate", "-v", "./..."); r.code != 0 {
+		t.Fatalf("a whole run exited %d: %s", r.code, r.stderr)
+	}
+	after := tree(t, whole)
+
+	dir := layOut(t, interruptTree)
+	before := tree(t, dir)
+	lock, err := os.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lock.Close()
+	if err := syscall.Flock(int(lock.Fd()), syscall.LOCK_EX); err != nil {
+		t.Fatal(err)
+	}
+	start := func() (*exec.Cmd, *bufio.Scanner) {
+		cmd := exec.Command(bin, "generate", "-v", "./...")
+		cmd.Dir = dir
+		cmd.Stdout = new(bytes.Buffer)
+		stderr, err := cmd.StderrPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		sc := bufio.NewScanner(stderr)
+		if !sc.Scan() || sc.Text() != "errspec: waiting for another errspec run on . to finish" {
+			t.Fatalf("errspec did not say it waits: %q", sc.Text())
+		}
+		return cmd, sc
+	}
+
+	// An interrupt ends the wait, and nothing is written.
+	cmd, sc := start()
+	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	var rest []string
+	for sc.Scan() {
+		rest = append(rest, sc.Text())
+	}
+	if err := cmd.Wait(); cmd.ProcessState.ExitCode() != 2 || !cmp.Equal(rest, []string{"errspec: interrupted: no file was changed", "\tfix: run errspec again"}) {
+		t.Errorf("interrupted while waiting: %v, stderr %q", err, rest)
+	}
+	if got := tree(t, dir); !cmp.Equal(before, got) {
+		t.Errorf("an interrupted wait changed the tree (-before +got):\n%s", cmp.Diff(before, got))
+	}
+
+	// Once the lock is released, the run goes through.
+	cmd, sc = start()
+	if got := tree(t, dir); !cmp.Equal(before, got) {
+		t.Errorf("errspec changed the tree while another run held the lock (-before +got):\n%s", cmp.Diff(before, got))
+	}
+	if err := syscall.Flock(int(lock.Fd()), syscall.LOCK_UN); err != nil {
+		t.Fatal(err)
+	}
+	for sc.Scan() {
+		t.Errorf("errspec printed %q", sc.Text())
+	}
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("errspec: %v", err)
+	}
+	if got := tree(t, dir); !cmp.Equal(after, got) {
+		t.Errorf("the tree after the run (-want +got):\n%s", cmp.Diff(after, got))
+	}
+}
+
+// TestConcurrentRuns starts several errspec runs on one tree at once,
+// writing and checking: they take turns, so exactly one run writes and
+// reports the changes, the others find nothing to do, no check sees half
+// a write, and the tree ends as one run leaves it.
+func TestConcurrentRuns(t *testing.T) {
+	bin := buildErrspec(t)
+	whole := layOut(t, interruptTree)
+	done := runPaused(t, bin, whole, 0, nil, "generate", "-v", "./...")
+	after := tree(t, whole)
+	for round := range 3 {
+		dir := layOut(t, interruptTree)
+		args := [][]string{{"generate", "-v", "./..."}, {"check", "./..."}, {"generate", "-v", "./..."}, {"check", "./..."}, {"generate", "-v", "./..."}}
+		results := make([]result, len(args))
+		var wg sync.WaitGroup
+		for i, a := range args {
+			wg.Go(func() { results[i] = runPaused(t, bin, dir, 0, nil, a...) })
+		}
+		wg.Wait()
+		wrote := 0
+		const waiting = "errspec: waiting for another errspec run on . to finish\n"
+		for i, r := range results {
+			switch args[i][0] {
+			case "generate":
+				if r.code != 0 || (r.stderr != "" && r.stderr != waiting) || (r.stdout != "" && r.stdout != done.stdout) {
+					t.Errorf("round %d: generate exited %d, printed %q and %q", round, r.code, r.stdout, r.stderr)
+				}
+				if r.stdout != "" {
+					wrote++
+				}
+			case "check":
+				// Before the write, every file differs; after, none.
+				if !(r.code == 0 && r.stdout == "") && !(r.code == 1 && strings.Contains(r.stdout, "9 generated files are out of date")) {
+					t.Errorf("round %d: check exited %d and printed:\n%s%s", round, r.code, r.stdout, r.stderr)
+				}
+			}
+		}
+		if wrote != 1 {
+			t.Errorf("round %d: %d runs wrote files, want 1", round, wrote)
+		}
+		if got := tree(t, dir); !cmp.Equal(after, got) {
+			t.Errorf("round %d: the tree (-want +got):\n%s", round, cmp.Diff(after, got))
+		}
+	}
+}

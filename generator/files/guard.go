@@ -1,0 +1,381 @@
+package files
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// Root returns the project root of a catalog directory, the directory its
+// outputs must stay in: the nearest directory at or above dir that holds
+// .git (the repository); failing that, the outermost one that holds go.mod
+// or cue.mod (the module); failing that, the working directory if dir is
+// in it, else dir itself. The path is absolute; marker is what made it
+// the root: ".git", "go.mod", "cue.mod", or "" for none.
+func Root(dir string) (root, marker string, err error) {
+	abs, err := filepath.Abs(cmp.Or(dir, "."))
+	if err != nil {
+		return "", "", err
+	}
+	for d := abs; ; {
+		if exists(filepath.Join(d, ".git")) {
+			return d, ".git", nil
+		}
+		for _, m := range []string{"go.mod", "cue.mod"} {
+			if exists(filepath.Join(d, m)) {
+				root, marker = d, m
+			}
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			break
+		}
+		d = parent
+	}
+	if root != "" {
+		return root, marker, nil
+	}
+	if wd, err := os.Getwd(); err == nil {
+		if _, ok := within(wd, abs); ok {
+			return wd, "", nil
+		}
+	}
+	return abs, "", nil
+}
+
+func exists(p string) bool {
+	_, err := os.Lstat(p)
+	return err == nil
+}
+
+// guard holds what Plan knows of a run's files before it compares them
+// with the disk: the real path of every generated file and of every
+// input, and the problems found so far.
+type guard struct {
+	wd     string
+	errs   []error
+	files  map[string]placed // real path -> the generated file there
+	folded map[string]placed // lower-cased real path -> the generated file there
+	inputs map[string]placed // real path -> the input there
+}
+
+// placed is a file of a run: generated, or an input.
+type placed struct {
+	set    *Set
+	output []string // the output that writes it; nil for an input
+	show   string   // the path as the user sees it
+	real   string
+}
+
+// project is a catalog's project root.
+type project struct {
+	abs, real, marker string
+}
+
+// guardRun checks where every file of sets would go (see Plan).
+func guardRun(sets []Set) (*guard, error) {
+	wd, err := os.Getwd()
+	if err != nil {
+		return nil, err
+	}
+	g := &guard{wd: wd, files: map[string]placed{}, folded: map[string]placed{}, inputs: map[string]placed{}}
+	roots := make([]project, len(sets))
+	for i := range sets {
+		s := &sets[i]
+		abs, marker, err := Root(s.Dir)
+		if err != nil {
+			return nil, err
+		}
+		real, err := filepath.EvalSymlinks(abs)
+		if err != nil {
+			return nil, err
+		}
+		roots[i] = project{abs, real, marker}
+		if err := g.addInputs(s); err != nil {
+			return nil, err
+		}
+	}
+	for i := range sets {
+		for _, f := range sets[i].Files {
+			if err := g.checkFile(&sets[i], roots[i], f); err != nil {
+				return nil, err
+			}
+		}
+	}
+	g.checkNesting()
+	g.checkNames(sets)
+	return g, nil
+}
+
+// addInputs records the files s is generated from: the .cue files of its
+// directory, whichever of them the loader reads, and s.Inputs.
+func (g *guard) addInputs(s *Set) error {
+	dir := cmp.Or(s.Dir, ".")
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return fmt.Errorf("reading the catalog directory %s: %w", filepath.ToSlash(dir), err)
+	}
+	paths := slices.Clone(s.Inputs)
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), ".cue") {
+			paths = append(paths, filepath.Join(dir, e.Name()))
+		}
+	}
+	for _, p := range paths {
+		if _, err := os.Stat(p); err != nil {
+			continue // nothing there to protect
+		}
+		real, err := realPath(p)
+		if err != nil {
+			return err
+		}
+		g.inputs[real] = placed{set: s, show: g.show(p), real: real}
+	}
+	return nil
+}
+
+// show is a path as a message shows it: relative to the working
+// directory when it can be, with forward slashes.
+func (g *guard) show(p string) string {
+	if abs, err := filepath.Abs(p); err == nil {
+		if rel, err := filepath.Rel(g.wd, abs); err == nil {
+			p = rel
+		}
+	}
+	return filepath.ToSlash(p)
+}
+
+// reject records a place f of s cannot go.
+func (g *guard) reject(s *Set, output []string, fix, format string, args ...any) {
+	g.errs = append(g.errs, &OutputError{Catalog: s.Catalog, Dir: s.Dir, Output: output,
+		Msg: fmt.Sprintf(format, args...), Fix: fix})
+}
+
+// describe names the output that writes p, as seen from set s.
+func (p placed) describe(s *Set) string {
+	out := strings.Join(p.output, ".")
+	if p.set == s {
+		return out
+	}
+	return fmt.Sprintf("%s of catalog %s (%s)", out, p.set.Catalog, filepath.ToSlash(cmp.Or(p.set.Dir, ".")))
+}
+
+// checkFile checks where f of s goes: inside the project root, through no
+// link that leads elsewhere, onto nothing but a regular file, onto no
+// input and no other output.
+func (g *guard) checkFile(s *Set, root project, f File) error {
+	p := clean(f.Path)
+	show := g.show(p)
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return err
+	}
+	rel, inside := within(root.abs, abs)
+	if !inside {
+		fix := "give a path that stays inside " + g.show(root.abs)
+		if root.marker == "" {
+			fix += ", or run errspec in a directory that holds both the catalog and its outputs"
+		}
+		g.reject(s, f.Output, fix,
+			"%s is outside %s, the %s", show, g.show(root.abs), rootWhat(root.marker))
+		return nil
+	}
+	if rel == "." {
+		g.reject(s, f.Output, "change the output path",
+			"%s is the root of the project, a directory, where errspec would write a file", show)
+		return nil
+	}
+	q := root.abs
+	elems := strings.Split(rel, string(filepath.Separator))
+	for k, e := range elems {
+		q = filepath.Join(q, e)
+		last := k == len(elems)-1
+		fi, err := os.Lstat(q)
+		if errors.Is(err, fs.ErrNotExist) {
+			break // errspec creates the rest
+		}
+		if err != nil {
+			return fmt.Errorf("checking %s: %w", show, err)
+		}
+		if fi.Mode()&fs.ModeSymlink != 0 {
+			target, _ := os.Readlink(q)
+			if last {
+				g.reject(s, f.Output, "remove the link, or write the output to another path",
+					"%s is a symbolic link (to %s); errspec writes a regular file and does not replace a link", show, target)
+				return nil
+			}
+			realQ, err := filepath.EvalSymlinks(q)
+			if err != nil {
+				what := "which does not exist"
+				if !errors.Is(err, fs.ErrNotExist) {
+					what = "which cannot be followed (a loop of links?)"
+				}
+				g.reject(s, f.Output, "remove the link, or make it point at a directory inside the project",
+					"%s is a symbolic link to %s, %s", g.show(q), target, what)
+				return nil
+			}
+			if _, ok := within(root.real, realQ); !ok {
+				g.reject(s, f.Output, "replace the link with a directory, or write the output inside "+g.show(root.abs),
+					"%s is a symbolic link to %s, which leads outside %s, the %s", g.show(q), target, g.show(root.abs), rootWhat(root.marker))
+				return nil
+			}
+			if fi, err = os.Stat(q); err != nil {
+				return fmt.Errorf("checking %s: %w", show, err)
+			}
+		}
+		switch {
+		case !last && !fi.IsDir():
+			g.reject(s, f.Output, "move "+g.show(q)+" away, or change the output path",
+				"%s is a file, where %s needs a directory", g.show(q), show)
+			return nil
+		case last && !fi.Mode().IsRegular():
+			g.reject(s, f.Output, "move it away, or change the output path",
+				"%s is a %s, where errspec would write a file", show, kind(fi.Mode()))
+			return nil
+		}
+	}
+
+	real, err := realPath(abs)
+	if err != nil {
+		return err
+	}
+	if in, ok := g.inputs[real]; ok {
+		of := "catalog " + in.set.Catalog
+		if in.set == s {
+			of = "this catalog"
+		}
+		g.reject(s, f.Output, "change the output path",
+			"%s is %s, an input of %s; errspec never overwrites what it reads", show, in.show, of)
+		return nil
+	}
+	here := placed{set: s, output: f.Output, show: show, real: real}
+	if prev, ok := g.files[real]; ok {
+		g.reject(s, f.Output, "give each output a file of its own",
+			"%s is also written by %s", show, prev.describe(s))
+		return nil
+	}
+	g.files[real] = here
+	folded := strings.ToLower(real)
+	if prev, ok := g.folded[folded]; ok {
+		g.reject(s, f.Output, "give each output a file of its own, not one that differs only in case",
+			"%s and %s (%s) differ only in case: on macOS and Windows they are one file", show, prev.show, prev.describe(s))
+		return nil
+	}
+	g.folded[folded] = here
+	return nil
+}
+
+// checkNesting rejects a file written where another output needs a
+// directory.
+func (g *guard) checkNesting() {
+	var reals []string
+	for r := range g.files {
+		reals = append(reals, r)
+	}
+	slices.Sort(reals)
+	for _, r := range reals {
+		f := g.files[r]
+		for d := filepath.Dir(r); d != filepath.Dir(d); d = filepath.Dir(d) {
+			if outer, ok := g.files[d]; ok {
+				g.reject(f.set, f.output, "give each output a path of its own",
+					"%s would be written inside %s, which %s writes as a file", f.show, outer.show, outer.describe(f.set))
+				break
+			}
+		}
+	}
+}
+
+// checkNames rejects two catalogs of one name that write to the same
+// directory: the notice, which names the catalog, is all that tells
+// their files apart.
+func (g *guard) checkNames(sets []Set) {
+	dirs := make([]map[string]bool, len(sets))
+	for i := range sets {
+		dirs[i] = map[string]bool{}
+		for _, d := range sets[i].Dirs {
+			if real, err := realPath(clean(d.Path)); err == nil {
+				dirs[i][real] = true
+			}
+		}
+	}
+	for _, f := range g.files {
+		for i := range sets {
+			if &sets[i] == f.set {
+				dirs[i][filepath.Dir(f.real)] = true
+			}
+		}
+	}
+	for j := range sets {
+		for i := range j {
+			if sets[i].Catalog != sets[j].Catalog {
+				continue
+			}
+			var shared []string
+			for d := range dirs[j] {
+				if dirs[i][d] {
+					shared = append(shared, g.show(d))
+				}
+			}
+			if len(shared) == 0 {
+				continue
+			}
+			slices.Sort(shared)
+			g.reject(&sets[j], []string{"name"}, "give each catalog a name of its own",
+				"catalog %s (%s) has the name of the catalog in %s, and both write to %s: a generated file's notice names its catalog, so errspec could not tell their files apart",
+				sets[j].Catalog, filepath.ToSlash(cmp.Or(sets[j].Dir, ".")), filepath.ToSlash(cmp.Or(sets[i].Dir, ".")), shared[0])
+		}
+	}
+}
+
+// rootWhat says what a project root is.
+func rootWhat(marker string) string {
+	switch marker {
+	case ".git":
+		return "root of the repository"
+	case "go.mod":
+		return "root of the Go module"
+	case "cue.mod":
+		return "root of the CUE module"
+	}
+	return "directory errspec runs in (no directory above the catalog holds .git, go.mod or cue.mod)"
+}
+
+// within reports whether p is root or below it, and p relative to root.
+func within(root, p string) (string, bool) {
+	rel, err := filepath.Rel(root, p)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
+		return "", false
+	}
+	return rel, true
+}
+
+// realPath returns the absolute path of p with every symbolic link of the
+// part that exists resolved.
+func realPath(p string) (string, error) {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return "", err
+	}
+	var rest []string
+	for d := abs; ; {
+		r, err := filepath.EvalSymlinks(d)
+		if err == nil {
+			slices.Reverse(rest)
+			return filepath.Join(append([]string{r}, rest...)...), nil
+		}
+		if !errors.Is(err, fs.ErrNotExist) {
+			return "", err
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return abs, nil
+		}
+		rest = append(rest, filepath.Base(d))
+		d = parent
+	}
+}
