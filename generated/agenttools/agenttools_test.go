@@ -183,6 +183,9 @@ func TestIs(t *testing.T) {
 }
 
 func TestMetadata(t *testing.T) {
+	if agenttools.Version != "1.0.0" {
+		t.Errorf("Version = %q, the catalog's is 1.0.0", agenttools.Version)
+	}
 	info, ok := agenttools.Lookup(agenttools.CodePayloadTooLarge)
 	want := agenttools.Info{
 		Code: agenttools.CodePayloadTooLarge, Category: agenttools.CategoryLimit, Title: "Payload too large",

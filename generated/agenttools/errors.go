@@ -19,6 +19,9 @@ import (
 // This package needs the runtime of the errspec release that generated it: if this line does not compile, the errspec in your go.mod is older than that release; update it, or run go generate with the errspec your go.mod requires.
 const _ = errspec.SupportPackageIsVersion1
 
+// Version is the version of the agenttools catalog this package was generated from.
+const Version = "1.0.0"
+
 // Code identifies an error. Codes are stable: clients match on them.
 type Code string
 
@@ -352,6 +355,7 @@ var catalog = errspec.Catalog{
 			{Kind: errspec.MemberSpread},
 		},
 	},
+	Version:  "1.0.0",
 	Tiers:    []string{"Free", "Team", "Enterprise"},
 	TierType: (*Tier)(nil),
 }

@@ -85,6 +85,7 @@ func genPackage(cat *model.Catalog, notice string) *File {
 		f.PackageComment(commentLine(line))
 	}
 	f.Add(genVersionCheck())
+	f.Add(genCatalogVersion(cat))
 	f.Add(genCodeType(cat))
 	f.Add(genCategoryType(cat))
 	f.Add(genRetry())
@@ -215,6 +216,19 @@ func commentLine(line string) string {
 		return "//"
 	}
 	return "// " + line
+}
+
+// genCatalogVersion writes the Version constant when the catalog has a
+// version.
+func genCatalogVersion(cat *model.Catalog) Code {
+	if cat.Version == "" {
+		return Null()
+	}
+	return Add(
+		doc(fmt.Sprintf("Version is the version of the %s catalog this package was generated from.", cat.Name)),
+		Line(), Const().Id("Version").Op("=").Lit(cat.Version),
+		Line(),
+	)
 }
 
 // genVersionCheck writes the compile-time check that the runtime in the

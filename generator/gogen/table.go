@@ -28,6 +28,9 @@ func genTable(cat *model.Catalog) Code {
 		field("Codes", Id("codes").Index(Empty(), Empty())),
 		field("Envelopes", Index().Index().Qual(runtimePkg, "Member").Add(elemLines(envs...))),
 	}
+	if cat.Version != "" {
+		fields = append(fields, field("Version", Lit(cat.Version)))
+	}
 	if cat.Outputs.JSONSchemaMode == model.SchemaExact {
 		fields = append(fields, field("Exact", True()))
 	}

@@ -42,7 +42,7 @@ var reservedGoNames = []string{
 	"Code", "Category", "Error", "Params", "Info", "Lookup", "Codes", "Categories", "Parse",
 	"Retry", "RetryNever", "RetryAfterFix", "RetryAfterDelay", "RetrySafe",
 	"Tier", "Tiers", "Feature", "Features", "FeatureFor", "Alternative", "TierRestricted",
-	"FromUpstream", "ValidateCall",
+	"FromUpstream", "ValidateCall", "Version",
 }
 
 // goName is a claim on a package-level Go identifier: what declares it
