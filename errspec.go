@@ -63,6 +63,7 @@ type CodeSpec struct {
 	Retryable  bool
 	Retry      Retry
 	RetryAfter int // seconds to wait before a retry, 0 when not known
+	Retries    int // how many times to send the same call again, 0 when not said
 	HTTPStatus int
 	DocsURL    string
 	Deprecated bool

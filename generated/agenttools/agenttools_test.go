@@ -204,6 +204,9 @@ func TestMetadata(t *testing.T) {
 	if got := agenttools.CodeStaleRevision.Retryable(); !got {
 		t.Error("STALE_REVISION overrides retryable to true")
 	}
+	if info, _ := agenttools.Lookup(agenttools.CodeInternalError); info.Retries != 1 {
+		t.Errorf("INTERNAL_ERROR is retried once, Info says %d times", info.Retries)
+	}
 	if info, _ := agenttools.Lookup(agenttools.CodeProjectNotFound); !info.Deprecated {
 		t.Error("PROJECT_NOT_FOUND is deprecated")
 	}

@@ -140,6 +140,8 @@ type Info struct {
 	Retry Retry
 	// RetryAfter is how long to wait before a retry; 0 when the catalog does not say.
 	RetryAfter time.Duration
+	// Retries is how many times to send the same call again; 0 when the catalog does not say, and a client retries with a wait that doubles each time.
+	Retries int
 	// HTTPStatus is the HTTP status an error of this code is served with.
 	HTTPStatus int
 	// DocsURL points at the code's section of the error reference; empty when the catalog has no docs base URL.
@@ -160,6 +162,7 @@ func Lookup(c Code) (info Info, ok bool) {
 		Deprecated: s.Deprecated,
 		DocsURL:    s.DocsURL,
 		HTTPStatus: s.HTTPStatus,
+		Retries:    s.Retries,
 		Retry:      Retry(s.Retry),
 		RetryAfter: time.Duration(s.RetryAfter) * time.Second,
 		Retryable:  s.Retryable,
@@ -364,7 +367,7 @@ var catalog = errspec.Catalog{
 var codes = [...]errspec.CodeSpec{
 	{Code: "AUTHENTICATION_FAILED", Category: "permission", Title: "Authentication failed", Retry: "never", HTTPStatus: 401, DocsURL: "https://docs.example.com/errors#authentication_failed", Message: "The token [redacted] was rejected for \x00\x00\x00", Suggestion: "Create a new access token and configure the server with it.", Params: (*AuthenticationFailedParams)(nil)},
 	{Code: "DUPLICATE_RESOURCE", Category: "conflict", Title: "Resource already exists", Retry: "after_fix", HTTPStatus: 409, DocsURL: "https://docs.example.com/errors#duplicate_resource", Message: "\x00\x00\x00 \x00\x01\x00 already exists", Suggestion: "Use the existing \x00\x00\x00, or choose another name.", Params: (*DuplicateResourceParams)(nil)},
-	{Code: "INTERNAL_ERROR", Category: "internal", Title: "Internal error", Retryable: true, Retry: "after_delay", RetryAfter: 1, HTTPStatus: 500, DocsURL: "https://docs.example.com/errors#internal_error", Message: "Internal error", Suggestion: "Wait briefly, then retry once."},
+	{Code: "INTERNAL_ERROR", Category: "internal", Title: "Internal error", Retryable: true, Retry: "after_delay", RetryAfter: 1, Retries: 1, HTTPStatus: 500, DocsURL: "https://docs.example.com/errors#internal_error", Message: "Internal error", Suggestion: "Wait briefly, then retry once."},
 	{Code: "INVALID_ACTION", Category: "validation", Title: "Invalid action", Retry: "after_fix", HTTPStatus: 400, DocsURL: "https://docs.example.com/errors#invalid_action", Message: "Tool \x00\x00\x00 has no action \x00\x01\x00", Suggestion: "Use one of the valid actions: \x00\x02\x03", Params: (*InvalidActionParams)(nil)},
 	{Code: "MISSING_REQUIRED_FIELD", Category: "validation", Title: "Missing required field", Retry: "after_fix", HTTPStatus: 400, DocsURL: "https://docs.example.com/errors#missing_required_field", Message: "Missing required fields for \x00\x00\x00 \x00\x01\x00: \x00\x02\x00", Suggestion: "Add the required fields: \x00\x02\x00", Params: (*MissingRequiredFieldParams)(nil)},
 	{Code: "PAYLOAD_TOO_LARGE", Category: "limit", Title: "Payload too large", Retry: "after_fix", HTTPStatus: 413, DocsURL: "https://docs.example.com/errors#payload_too_large", Message: "\x00\x00\x00 is \x00\x01\x00 bytes; the limit is \x00\x02\x00", Suggestion: "Split the content, or send at most \x00\x02\x00 bytes of \x00\x00\x00.", Params: (*PayloadTooLargeParams)(nil)},

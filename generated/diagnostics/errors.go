@@ -129,6 +129,8 @@ type Info struct {
 	Retry Retry
 	// RetryAfter is how long to wait before a retry; 0 when the catalog does not say.
 	RetryAfter time.Duration
+	// Retries is how many times to send the same call again; 0 when the catalog does not say, and a client retries with a wait that doubles each time.
+	Retries int
 	// HTTPStatus is the HTTP status an error of this code is served with.
 	HTTPStatus int
 	// DocsURL points at the code's section of the error reference; empty when the catalog has no docs base URL.
@@ -149,6 +151,7 @@ func Lookup(c Code) (info Info, ok bool) {
 		Deprecated: s.Deprecated,
 		DocsURL:    s.DocsURL,
 		HTTPStatus: s.HTTPStatus,
+		Retries:    s.Retries,
 		Retry:      Retry(s.Retry),
 		RetryAfter: time.Duration(s.RetryAfter) * time.Second,
 		Retryable:  s.Retryable,

@@ -64,6 +64,7 @@ type Category struct {
 	Retryable   bool     `json:"retryable"`
 	Retry       string   `json:"retry"`
 	RetryAfter  int      `json:"retry_after,omitempty"` // seconds
+	Retries     int      `json:"retries,omitempty"`     // retries of the same call, when said
 	Codes       []string `json:"codes"`                 // its own codes, not its subcategories'
 	DocsURL     string   `json:"docs_url,omitempty"`
 }
@@ -81,6 +82,7 @@ type Code struct {
 	Retryable  bool         `json:"retryable"`
 	Retry      string       `json:"retry"`                 // never, after_fix, after_delay or safe
 	RetryAfter int          `json:"retry_after,omitempty"` // seconds
+	Retries    int          `json:"retries,omitempty"`     // retries of the same call, when said
 	Message    string       `json:"message"`               // templates, as written
 	Detail     string       `json:"detail,omitempty"`
 	Suggestion string       `json:"suggestion,omitempty"`
@@ -236,6 +238,7 @@ func FromModel(cat *model.Catalog) Catalog {
 			Retryable:   c.Retryable,
 			Retry:       string(c.Retry),
 			RetryAfter:  c.RetryAfter,
+			Retries:     c.Retries,
 			Codes:       []string{},
 			DocsURL:     cat.SectionURL(c.Anchor),
 		}
@@ -302,6 +305,7 @@ func CodeOf(cat *model.Catalog, c *model.Code) Code {
 		Retryable:   c.Retryable,
 		Retry:       string(c.Retry),
 		RetryAfter:  c.RetryAfter,
+		Retries:     c.Retries,
 		Message:     c.Message.Source,
 		Detail:      c.Detail.Source,
 		Suggestion:  c.Suggestion.Source,

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/errspec/errspec/generator/explain"
 	"github.com/errspec/errspec/generator/model"
 	"github.com/errspec/errspec/internal/textsafe"
 )
@@ -70,6 +71,9 @@ func RenderIndex(cat *model.Catalog, notice string) []byte {
 		facts = append(facts, fmt.Sprintf("HTTP %d", c.HTTPStatus), "retry "+string(c.Retry))
 		if c.RetryAfter > 0 && c.Retry == model.RetryAfterDelay {
 			facts = append(facts, fmt.Sprintf("after %ds", c.RetryAfter))
+		}
+		if c.Retries > 0 {
+			facts = append(facts, explain.Times(c.Retries))
 		}
 		if d := c.Deprecated; d != nil {
 			if d.Use != nil {

@@ -39,7 +39,7 @@ func Text(cat *model.Catalog, c *model.Code) string {
 
 	w.fact("Category", category(c))
 	w.fact("HTTP status", status(c.HTTPStatus))
-	w.fact("Retryable", Retry(c.Retryable, c.Retry, c.RetryAfter))
+	w.fact("Retryable", Retry(c.Retryable, c.Retry, c.RetryAfter, c.Retries))
 	if c.DocsURL != "" {
 		w.fact("Docs", c.DocsURL)
 	}
@@ -149,8 +149,20 @@ func Text(cat *model.Catalog, c *model.Code) string {
 	return w.String()
 }
 
+// Times says how many times to retry, as a phrase: "once", "at most
+// twice", "at most 3 times".
+func Times(retries int) string {
+	switch retries {
+	case 1:
+		return "once"
+	case 2:
+		return "at most twice"
+	}
+	return fmt.Sprintf("at most %d times", retries)
+}
+
 // Retry says, as a phrase, what a client should do about an error.
-func Retry(retryable bool, class model.Retry, after int) string {
+func Retry(retryable bool, class model.Retry, after, retries int) string {
 	yes := "no"
 	if retryable {
 		yes = "yes"
@@ -171,6 +183,12 @@ func Retry(retryable bool, class model.Retry, after int) string {
 		how = "wait " + wait + ", then send the same call again"
 	default:
 		how = "send the same call again at once; repeating it is safe"
+	}
+	switch {
+	case retries > 0 && (class == model.RetryAfterDelay || class == model.RetrySafe):
+		how += ", " + Times(retries)
+	case class == model.RetryAfterDelay:
+		how += ", waiting twice as long each time it fails again"
 	}
 	return fmt.Sprintf("%s (%s): %s", yes, class, how)
 }

@@ -125,20 +125,23 @@ func TestMarkdownDescription(t *testing.T) {
 
 func TestRetry(t *testing.T) {
 	tests := []struct {
-		retryable bool
-		class     model.Retry
-		after     int
-		want      string
+		retryable      bool
+		class          model.Retry
+		after, retries int
+		want           string
 	}{
-		{false, model.RetryNever, 0, "no (never): the call cannot succeed; do not send it again"},
-		{false, model.RetryAfterFix, 0, "no (after_fix): change the call as the suggestion says, then send it again"},
-		{true, model.RetryAfterDelay, 0, "yes (after_delay): wait briefly, then send the same call again"},
-		{true, model.RetryAfterDelay, 1, "yes (after_delay): wait 1 second, then send the same call again"},
-		{true, model.RetrySafe, 5, "yes (safe): send the same call again at once; repeating it is safe"},
+		{false, model.RetryNever, 0, 0, "no (never): the call cannot succeed; do not send it again"},
+		{false, model.RetryAfterFix, 0, 0, "no (after_fix): change the call as the suggestion says, then send it again"},
+		{true, model.RetryAfterDelay, 0, 0, "yes (after_delay): wait briefly, then send the same call again, waiting twice as long each time it fails again"},
+		{true, model.RetryAfterDelay, 1, 0, "yes (after_delay): wait 1 second, then send the same call again, waiting twice as long each time it fails again"},
+		{true, model.RetryAfterDelay, 0, 1, "yes (after_delay): wait briefly, then send the same call again, once"},
+		{true, model.RetryAfterDelay, 30, 3, "yes (after_delay): wait 30 seconds, then send the same call again, at most 3 times"},
+		{true, model.RetrySafe, 5, 0, "yes (safe): send the same call again at once; repeating it is safe"},
+		{true, model.RetrySafe, 0, 2, "yes (safe): send the same call again at once; repeating it is safe, at most twice"},
 	}
 	for _, tt := range tests {
-		if got := explain.Retry(tt.retryable, tt.class, tt.after); got != tt.want {
-			t.Errorf("Retry(%v, %s, %d) = %q, want %q", tt.retryable, tt.class, tt.after, got, tt.want)
+		if got := explain.Retry(tt.retryable, tt.class, tt.after, tt.retries); got != tt.want {
+			t.Errorf("Retry(%v, %s, %d, %d) = %q, want %q", tt.retryable, tt.class, tt.after, tt.retries, got, tt.want)
 		}
 	}
 }

@@ -76,6 +76,7 @@ func codeRow(c *model.Code, envelope int) Code {
 	set("Retryable", c.Retryable, True())
 	row = append(row, field("Retry", Lit(string(c.Retry))))
 	set("RetryAfter", c.RetryAfter > 0, Lit(c.RetryAfter))
+	set("Retries", c.Retries > 0, Lit(c.Retries))
 	row = append(row, field("HTTPStatus", Lit(c.HTTPStatus)))
 	set("DocsURL", c.DocsURL != "", Lit(c.DocsURL))
 	set("Deprecated", c.Deprecated != nil, True())

@@ -840,6 +840,7 @@ var valueFixes = map[string]string{
 	"example.http_status": "give an HTTP status between 100 and 599",
 	"retry":               "use never, after_fix, after_delay or safe",
 	"retry_after":         "give the seconds to wait before a retry, 0 or more",
+	"retries":             "give how many times to send the same call again, 1 or more, or leave retries out",
 	"max_length":          "give a length of 1 or more, or leave max_length out",
 	"tiers[]":             `name the tier with letters, digits, spaces, _ and -, such as "Premium"`,
 	"tools[]":             `write a tool of the tools table, or tool:action, such as "merge_request:create"`,
@@ -875,7 +876,7 @@ var requiredFixes = map[string]string{
 
 // nameFixes say how to name an entry of a map of the catalog, by the map.
 var nameFixes = map[string]string{
-	"categories": "name categories in lower snake_case, such as not_found",
+	"categories": "start category names with a letter and use letters, digits and _, such as not_found or NOT_FOUND",
 	"codes":      "start code names with a letter and use letters, digits and _, such as NOT_FOUND",
 	"params":     "name params in lower snake_case, such as missing_fields",
 	"fields":     "name fields in lower snake_case, such as missing_fields",

@@ -338,8 +338,8 @@ func TestDirFixes(t *testing.T) {
 			Fix: "remove it; the fields allowed here are dir, package"}}},
 		{"misspelt deprecation field", `codes: X: deprecated: sinse: "1"` + "\n", Diagnostics{{Line: 7, Col: 23, Path: "codes.X.deprecated.sinse", Msg: "field not allowed",
 			Fix: "did you mean since? the fields allowed here are since, use"}}},
-		{"category name", `categories: NotFound: description: "N."` + "\n", Diagnostics{{Line: 7, Col: 13, Path: "categories.NotFound", Msg: "field not allowed",
-			Fix: "name categories in lower snake_case, such as not_found"}}},
+		{"category name", `categories: "not-found": description: "N."` + "\n", Diagnostics{{Line: 7, Col: 13, Path: `categories."not-found"`, Msg: "field not allowed",
+			Fix: "start category names with a letter and use letters, digits and _, such as not_found or NOT_FOUND"}}},
 		{"code name", `codes: "9LIVES": title: "T"` + "\n", Diagnostics{{Line: 7, Col: 8, Path: `codes."9LIVES"`, Msg: "field not allowed",
 			Fix: "start code names with a letter and use letters, digits and _, such as NOT_FOUND"}}},
 		{"param name", `codes: X: params: Bad: type: "string"` + "\n", Diagnostics{{Line: 7, Col: 19, Path: "codes.X.params.Bad", Msg: "field not allowed",
@@ -428,15 +428,15 @@ codes: X: {category: "c", message: "m"}
 func TestDirMixedSchemaErrors(t *testing.T) {
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string]string{"catalog.cue": catalogWith(`nmae: 1
-categories: {NotFound: description: "N.", c: http_status: 600}
+categories: {"not-found": description: "N.", c: http_status: 600}
 `)})
 	t.Chdir(dir)
 	want := Diagnostics{
 		{File: "catalog.cue", Line: 7, Col: 1, Path: "nmae", Msg: "field not allowed",
 			Fix: "did you mean name? the fields allowed here are name, title, description, error_text, version, docs, outputs, envelope, envelopes, categories, codes, tiers, upgrade_url, features, tools, roles, lint, breaking"},
-		{File: "catalog.cue", Line: 8, Col: 14, Path: "categories.NotFound", Msg: "field not allowed",
-			Fix: "name categories in lower snake_case, such as not_found"},
-		{File: "catalog.cue", Line: 8, Col: 59, Path: "categories.c.http_status",
+		{File: "catalog.cue", Line: 8, Col: 13, Path: `categories."not-found"`, Msg: "field not allowed",
+			Fix: "start category names with a letter and use letters, digits and _, such as not_found or NOT_FOUND"},
+		{File: "catalog.cue", Line: 8, Col: 62, Path: "categories.c.http_status",
 			Msg: "invalid value 600 (out of bound <=599)", Fix: "give an HTTP error status between 400 and 599"},
 	}
 	if diff := cmp.Diff(want, diagnostics(t, ".")); diff != "" {
@@ -471,7 +471,7 @@ func TestFixFor(t *testing.T) {
 		msg  string
 		want string
 	}{
-		{[]string{"categories", "NotFound"}, "field not allowed", "name categories in lower snake_case, such as not_found"},
+		{[]string{"categories", "not-found"}, "field not allowed", "start category names with a letter and use letters, digits and _, such as not_found or NOT_FOUND"},
 		{[]string{"codes", "9X"}, "field not allowed", "start code names with a letter and use letters, digits and _, such as NOT_FOUND"},
 		{[]string{"codes", "X", "params", "Bad"}, "field not allowed", "name params in lower snake_case, such as missing_fields"},
 		{[]string{"codes", "X", "params", "p", "fields", "Bad"}, "field not allowed", "name fields in lower snake_case, such as missing_fields"},

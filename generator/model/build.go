@@ -233,6 +233,7 @@ func (b *builder) categories() map[string]*Category {
 		}
 		c.Retryable, c.Retry = resolveRetry(inherited(c, in, func(i InputCategory) *bool { return i.Retryable }, nil), r)
 		c.RetryAfter = *inherited(c, in, func(i InputCategory) *int { return i.RetryAfter }, pointer(0))
+		c.Retries = *inherited(c, in, func(i InputCategory) *int { return i.Retries }, pointer(0))
 	}
 	// Envelopes: a category's own, else its nearest parent's, else the
 	// default; unknown names are reported once, at the category naming them.
@@ -327,6 +328,16 @@ func (b *builder) code(name string, in InputCode, cats map[string]*Category) *Co
 		c.RetryAfter = *in.RetryAfter
 	} else if cat != nil {
 		c.RetryAfter = cat.RetryAfter
+	}
+	switch {
+	case in.Retries != nil:
+		c.Retries = *in.Retries
+		if c.Retry != RetryAfterDelay && c.Retry != RetrySafe {
+			b.errs.add(append(p, "retries"), "drop retries, or give the code the retry class after_delay or safe",
+				"retries counts how often the same call is sent again, and code %s is of the retry class %s", name, c.Retry)
+		}
+	case cat != nil && (c.Retry == RetryAfterDelay || c.Retry == RetrySafe):
+		c.Retries = cat.Retries
 	}
 	c.Envelope = b.envelopeNamed(append(p, "envelope"), in.Envelope)
 	if c.Envelope == nil {

@@ -116,6 +116,7 @@ type InputCategory struct {
 	HTTPStatus  *int   `json:"http_status"`
 	Retry       string `json:"retry"`
 	RetryAfter  *int   `json:"retry_after"`
+	Retries     *int   `json:"retries"`
 	Envelope    string `json:"envelope"`
 }
 
@@ -132,6 +133,7 @@ type InputCode struct {
 	HTTPStatus  *int                `json:"http_status"`
 	Retry       string              `json:"retry"`
 	RetryAfter  *int                `json:"retry_after"`
+	Retries     *int                `json:"retries"`
 	Envelope    string              `json:"envelope"`
 	Params      Ordered[InputParam] `json:"params"`
 	Examples    []InputExample      `json:"examples"`

@@ -85,6 +85,7 @@ type Category struct {
 	HTTPStatus  int
 	Retry       Retry // what a client should do; inherited like Retryable
 	RetryAfter  int   // seconds to wait before a retry, 0 when not known
+	Retries     int   // how many times to retry the same call, 0 when not said; inherited like RetryAfter
 	Envelope    *Envelope
 	Anchor      string // Markdown heading anchor
 	Codes       []*Code
@@ -119,6 +120,7 @@ type Code struct {
 	HTTPStatus  int      // the category's default unless overridden
 	Retry       Retry    // the category's default unless overridden
 	RetryAfter  int      // seconds; the category's default unless overridden
+	Retries     int      // retries of the same call, 0 when not said; the category's default unless overridden
 	Envelope    *Envelope
 	Params      []*Param // in declared order
 	Examples    []*Example
