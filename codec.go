@@ -53,14 +53,16 @@ const (
 	kMap
 	kObject  // a struct
 	kPointer // a pointer to a struct: an optional object
+	kOrdered // a Map: a map whose keys keep their order
 )
 
 // vtype is the type of a param's value.
 type vtype struct {
 	kind   kind
 	rtype  reflect.Type
-	elem   *vtype   // kList and kMap: the element; kPointer: the struct
+	elem   *vtype   // kList, kMap and kOrdered: the element; kPointer: the struct
 	fields []*field // kObject: its fields, in order
+	entry  entryLayout
 }
 
 // scalar reports whether t is a string, tier, int, bool or float.
@@ -237,6 +239,15 @@ func (b *builder) vtype(t reflect.Type) (*vtype, error) {
 	case reflect.Float64:
 		v.kind = kFloat
 	case reflect.Slice, reflect.Map:
+		if layout, ok := isMapType(t); ok {
+			v.kind, v.entry = kOrdered, layout
+			elem, err := b.vtype(t.Elem().Field(1).Type)
+			if err != nil {
+				return nil, err
+			}
+			v.elem = elem
+			break
+		}
 		if t.Kind() == reflect.Map && t.Key().Kind() != reflect.String {
 			return nil, fmt.Errorf("map type %s: keys must be strings", t)
 		}
@@ -321,7 +332,7 @@ func (t *vtype) isZero(p unsafe.Pointer) bool {
 		return !boolAt(p)
 	case kFloat:
 		return floatAt(p) == 0
-	case kList:
+	case kList, kOrdered:
 		_, n := listAt(p)
 		return n == 0
 	case kMap:

@@ -647,6 +647,8 @@ func (r *reader) value(t *vtype, p unsafe.Pointer, f *field) error {
 		return r.list(t, p, optional)
 	case kMap:
 		return r.mapValue(t, p, optional)
+	case kOrdered:
+		return r.orderedValue(t, p, optional)
 	case kPointer:
 		q := reflect.New(t.elem.rtype)
 		if err := r.objectValue(t.elem, q.UnsafePointer()); err != nil {
@@ -726,6 +728,45 @@ func (r *reader) mapValue(t *vtype, p unsafe.Pointer, nonEmpty bool) error {
 		return errors.New("an empty object")
 	}
 	*(*unsafe.Pointer)(p) = m.UnsafePointer()
+	return nil
+}
+
+// orderedValue reads a Map of type t into p, its keys in the order of the
+// object.
+func (r *reader) orderedValue(t *vtype, p unsafe.Pointer, nonEmpty bool) error {
+	start := r.s.i
+	var keys []string
+	err := r.s.object(func(key []byte) error {
+		if slices.Contains(keys, string(key)) {
+			return fmt.Errorf("the key %q is repeated", key)
+		}
+		keys = append(keys, string(key))
+		return r.s.skip()
+	})
+	switch {
+	case err != nil:
+		return err
+	case nonEmpty && len(keys) == 0:
+		return errors.New("an empty object")
+	case len(keys) == 0:
+		return nil
+	}
+	r.s.i = start
+	data := reflect.MakeSlice(t.rtype, len(keys), len(keys)).UnsafePointer()
+	i := 0
+	err = r.s.object(func(key []byte) error {
+		e := unsafe.Add(data, uintptr(i)*t.entry.size)
+		*(*string)(unsafe.Add(e, t.entry.key)) = keys[i]
+		if err := r.value(t.elem, unsafe.Add(e, t.entry.value), nil); err != nil {
+			return fmt.Errorf("%s: %w", key, err)
+		}
+		i++
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	*(*sliceHeader)(p) = sliceHeader{data: data, len: len(keys), cap: len(keys)}
 	return nil
 }
 

@@ -284,10 +284,14 @@ func (t *vtype) appendJSON(b []byte, p unsafe.Pointer) ([]byte, error) {
 			}
 		}
 		return append(b, ']'), nil
-	case kMap:
+	case kMap, kOrdered:
+		each := t.eachEntry
+		if t.kind == kOrdered {
+			each = t.eachOrdered
+		}
 		b = append(b, '{')
 		i := 0
-		err = t.eachEntry(p, func(k string, e unsafe.Pointer) error {
+		err = each(p, func(k string, e unsafe.Pointer) error {
 			if i > 0 {
 				b = append(b, ',')
 			}

@@ -518,15 +518,15 @@ type actionSpec struct {
 	required []string
 }
 
-// toolSpecs are the tools with actions, sorted by name, and their actions.
+// toolSpecs are the tools with actions, sorted by name, and their actions, in the order the catalog declares them.
 var toolSpecs = [...]struct {
 	name    string
 	actions []actionSpec
 }{
 	{"browse_audit_events", []actionSpec{{"list", []string{"group_id"}}}},
-	{"browse_pipelines", []actionSpec{{"get", []string{"project_id", "pipeline_id"}}, {"list", []string{"project_id"}}}},
+	{"browse_pipelines", []actionSpec{{"list", []string{"project_id"}}, {"get", []string{"project_id", "pipeline_id"}}}},
 	{"browse_protected_branches", []actionSpec{{"list", []string{"project_id"}}}},
-	{"manage_merge_request", []actionSpec{{"approve", []string{"project_id", "merge_request_iid"}}, {"create", []string{"project_id", "source_branch", "target_branch", "title"}}, {"merge", []string{"project_id", "merge_request_iid"}}, {"update", []string{"project_id", "merge_request_iid"}}}},
+	{"manage_merge_request", []actionSpec{{"create", []string{"project_id", "source_branch", "target_branch", "title"}}, {"update", []string{"project_id", "merge_request_iid"}}, {"approve", []string{"project_id", "merge_request_iid"}}, {"merge", []string{"project_id", "merge_request_iid"}}}},
 }
 
 // ValidateCall checks a call of a tool's action against the catalog's tools: it returns the INVALID_ACTION error for an action the tool does not have, the MISSING_REQUIRED_FIELD error for required arguments the call does not give (absent or null), and nil for a valid call or a tool the catalog does not list.

@@ -113,6 +113,9 @@ func goType(t *model.Type, optional bool) string {
 	case model.List:
 		return "[]" + goType(t.Elem, false)
 	case model.Map:
+		if t.Ordered {
+			return "errspec.Map[" + goType(t.Elem, false) + "]"
+		}
 		return "map[string]" + goType(t.Elem, false)
 	}
 	if optional {

@@ -116,6 +116,9 @@ func goType(t *model.Type, optional bool) *Statement {
 	case model.List:
 		return Index().Add(goType(t.Elem, false))
 	case model.Map:
+		if t.Ordered {
+			return Qual(runtimePkg, "Map").Types(goType(t.Elem, false))
+		}
 		return Map(String()).Add(goType(t.Elem, false))
 	}
 	if optional {

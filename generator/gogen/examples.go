@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"maps"
 	"slices"
+	"strings"
 
 	. "github.com/dave/jennifer/jen"
 
@@ -82,7 +82,7 @@ func genExamplesTable(cat *model.Catalog) Code {
 func exampleError(c *model.Code, ex *model.Example) *Statement {
 	values := map[string]Code{}
 	for _, v := range ex.Values {
-		values[v.Param.Name] = valueLit(v.Param.Type, v.Value, v.Param.Optional)
+		values[v.Param.Name] = literal(v.Param.Type, v.JSON, v.Param.Optional)
 	}
 	var args []Code
 	for _, p := range c.Required() {
@@ -107,41 +107,56 @@ func exampleError(c *model.Code, ex *model.Example) *Statement {
 	return call
 }
 
-// valueLit is the Go literal of a JSON value of a param type; pointer
-// gives an optional object as a pointer.
-func valueLit(t *model.Type, v any, pointer bool) *Statement {
+// literal is the Go literal of the JSON text of a value of a param type,
+// which the model has checked; pointer gives an optional object as a
+// pointer. The keys of an ordered map keep the order of the text.
+func literal(t *model.Type, text json.RawMessage, pointer bool) *Statement {
 	switch t.Kind {
-	case model.String:
-		return Lit(v.(string))
-	case model.TierKind:
-		return Id("Tier").Call(Lit(v.(string)))
+	case model.String, model.TierKind:
+		var s string
+		json.Unmarshal(text, &s)
+		if t.Kind == model.TierKind {
+			return Id("Tier").Call(Lit(s))
+		}
+		return Lit(s)
 	case model.Bool:
-		return Lit(v.(bool))
+		var b bool
+		json.Unmarshal(text, &b)
+		return Lit(b)
 	case model.Int:
-		n, _ := v.(json.Number).Int64()
+		n, _ := json.Number(bytes.TrimSpace(text)).Int64()
 		return Lit(int(n))
 	case model.Float:
-		f, _ := v.(json.Number).Float64()
+		f, _ := json.Number(bytes.TrimSpace(text)).Float64()
 		return Lit(f)
 	case model.List:
-		var elems []Code
-		for _, x := range v.([]any) {
-			elems = append(elems, valueLit(t.Elem, x, false))
+		var elems []json.RawMessage
+		json.Unmarshal(text, &elems)
+		out := make([]Code, len(elems))
+		for i, e := range elems {
+			out[i] = literal(t.Elem, e, false)
 		}
-		return goType(t, false).Values(elems...)
-	case model.Map:
-		m := v.(map[string]any)
-		var elems []Code
-		for _, k := range slices.Sorted(maps.Keys(m)) {
-			elems = append(elems, Lit(k).Op(":").Add(valueLit(t.Elem, m[k], false)))
-		}
-		return goType(t, false).Values(elems...)
+		return goType(t, false).Values(out...)
 	}
-	m := v.(map[string]any)
+	keys, values := members(text)
+	if t.Kind == model.Map {
+		out := make([]Code, len(keys))
+		for i, k := range keys {
+			if t.Ordered {
+				out[i] = Values(Id("Key").Op(":").Lit(k), Id("Value").Op(":").Add(literal(t.Elem, values[i], false)))
+			} else {
+				out[i] = Lit(k).Op(":").Add(literal(t.Elem, values[i], false))
+			}
+		}
+		if !t.Ordered {
+			out = sortedMap(keys, values, t)
+		}
+		return goType(t, false).Values(out...)
+	}
 	var elems []Code
 	for _, f := range t.Fields {
-		if x, ok := m[f.Name]; ok {
-			elems = append(elems, Id(f.GoName).Op(":").Add(valueLit(f.Type, x, f.Optional)))
+		if i := slices.Index(keys, f.Name); i >= 0 {
+			elems = append(elems, Id(f.GoName).Op(":").Add(literal(f.Type, values[i], f.Optional)))
 		}
 	}
 	lit := Id(t.GoName).Values(elems...)
@@ -149,4 +164,43 @@ func valueLit(t *model.Type, v any, pointer bool) *Statement {
 		return Op("&").Add(lit)
 	}
 	return lit
+}
+
+// sortedMap is the elements of a Go map literal, by key.
+func sortedMap(keys []string, values []json.RawMessage, t *model.Type) []Code {
+	idx := make([]int, len(keys))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortFunc(idx, func(a, b int) int { return strings.Compare(keys[a], keys[b]) })
+	out := make([]Code, len(idx))
+	for j, i := range idx {
+		out[j] = Lit(keys[i]).Op(":").Add(literal(t.Elem, values[i], false))
+	}
+	return out
+}
+
+// members returns the keys of a JSON object, in the order of the text,
+// and the text of each value.
+func members(text json.RawMessage) ([]string, []json.RawMessage) {
+	dec := json.NewDecoder(bytes.NewReader(text))
+	dec.UseNumber()
+	var keys []string
+	var values []json.RawMessage
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return nil, nil
+	}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			break
+		}
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			break
+		}
+		keys = append(keys, tok.(string))
+		values = append(values, v)
+	}
+	return keys, values
 }

@@ -213,7 +213,7 @@ func genValidateCall(cat *model.Catalog) Code {
 			continue
 		}
 		actions := make([]Code, len(t.Actions))
-		for i, a := range t.Actions {
+		for i, a := range t.DeclaredActions() {
 			req := make([]Code, len(a.Required))
 			for j, r := range a.Required {
 				req[j] = Lit(r)
@@ -225,34 +225,59 @@ func genValidateCall(cat *model.Catalog) Code {
 	if missing == nil || invalid == nil || len(rows) == 0 {
 		return Null()
 	}
-	values := map[string]*Statement{
-		"tool": Id("tool"), "action": Id("action"), "valid_actions": Id("valid"),
-		"missing_fields": Id("missing"), "action_required_fields": Id("required"),
+	// action_required_fields is a Go map, or an errspec.Map that keeps the
+	// actions in the order the catalog declares them: each role code gets
+	// the one its param is.
+	ordered := func(c *model.Code) bool {
+		p := c.Param("action_required_fields")
+		return p != nil && p.Type.Ordered
+	}
+	values := func(c *model.Code) map[string]*Statement {
+		required := Id("required")
+		if ordered(c) {
+			required = Id("inOrder")
+		}
+		return map[string]*Statement{
+			"tool": Id("tool"), "action": Id("action"), "valid_actions": Id("valid"),
+			"missing_fields": Id("missing"), "action_required_fields": required,
+		}
+	}
+	var maps, collect []Code
+	if !ordered(invalid) || !ordered(missing) {
+		maps = append(maps, Id("required").Op(":=").Map(String()).Index().String().Values())
+		collect = append(collect, Id("required").Index(Id("a").Dot("name")).Op("=").Id("a").Dot("required"))
+	}
+	if ordered(invalid) || ordered(missing) {
+		maps = append(maps, Var().Id("inOrder").Qual(runtimePkg, "Map").Types(Index().String()))
+		collect = append(collect, Id("inOrder").Op("=").Append(Id("inOrder"),
+			Qual(runtimePkg, "Entry").Types(Index().String()).Values(Id("Key").Op(":").Id("a").Dot("name"), Id("Value").Op(":").Id("a").Dot("required"))))
 	}
 	return Add(
 		doc("actionSpec is an action of a tool and its required arguments."),
 		Line(), Type().Id("actionSpec").Struct(Id("name").String(), Id("required").Index().String()),
-		Line(), Line(), doc("toolSpecs are the tools with actions, sorted by name, and their actions."),
+		Line(), Line(), doc("toolSpecs are the tools with actions, sorted by name, and their actions, in the order the catalog declares them."),
 		Line(), Var().Id("toolSpecs").Op("=").Index(Op("...")).Struct(Id("name").String(), Id("actions").Index().Id("actionSpec")).Add(elemLines(rows...)),
 		Line(), Line(), doc(fmt.Sprintf("ValidateCall checks a call of a tool's action against the catalog's tools: it returns the %s error for an action the tool does not have, the %s error for required arguments the call does not give (absent or null), and nil for a valid call or a tool the catalog does not list.", invalid.Name, missing.Name)),
 		Line(), Func().Id("ValidateCall").Params(Id("tool"), Id("action").String(), Id("args").Map(String()).Any()).Error().Block(
 			Id("i").Op(":=").Qual(slicesPkg, "IndexFunc").Call(Id("toolSpecs").Index(Empty(), Empty()), Func().Params(Id("t").Struct(Id("name").String(), Id("actions").Index().Id("actionSpec"))).Bool().Block(Return(Id("t").Dot("name").Op("==").Id("tool")))),
 			If(Id("i").Op("<").Lit(0)).Block(Return(Nil())),
 			Var().Id("valid").Index().String(),
-			Id("required").Op(":=").Map(String()).Index().String().Values(),
+			Add(maps...),
 			Var().Id("want").Index().String(),
 			Id("found").Op(":=").False(),
-			For(List(Id("_"), Id("a")).Op(":=").Range().Id("toolSpecs").Index(Id("i")).Dot("actions")).Block(
-				Id("valid").Op("=").Append(Id("valid"), Id("a").Dot("name")),
-				Id("required").Index(Id("a").Dot("name")).Op("=").Id("a").Dot("required"),
-				If(Id("a").Dot("name").Op("==").Id("action")).Block(List(Id("want"), Id("found")).Op("=").List(Id("a").Dot("required"), True())),
-			),
-			If(Op("!").Id("found")).Block(Return(roleCall(invalid, values))),
+			For(List(Id("_"), Id("a")).Op(":=").Range().Id("toolSpecs").Index(Id("i")).Dot("actions")).BlockFunc(func(g *Group) {
+				g.Id("valid").Op("=").Append(Id("valid"), Id("a").Dot("name"))
+				for _, c := range collect {
+					g.Add(c)
+				}
+				g.If(Id("a").Dot("name").Op("==").Id("action")).Block(List(Id("want"), Id("found")).Op("=").List(Id("a").Dot("required"), True()))
+			}),
+			If(Op("!").Id("found")).Block(Return(roleCall(invalid, values(invalid)))),
 			Var().Id("missing").Index().String(),
 			For(List(Id("_"), Id("f")).Op(":=").Range().Id("want")).Block(
 				If(List(Id("v"), Id("ok")).Op(":=").Id("args").Index(Id("f")), Op("!").Id("ok").Op("||").Id("v").Op("==").Nil()).Block(
 					Id("missing").Op("=").Append(Id("missing"), Id("f")))),
-			If(Len(Id("missing")).Op(">").Lit(0)).Block(Return(roleCall(missing, values))),
+			If(Len(Id("missing")).Op(">").Lit(0)).Block(Return(roleCall(missing, values(missing)))),
 			Return(Nil()),
 		),
 		Line(),

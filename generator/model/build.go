@@ -417,9 +417,6 @@ func (b *builder) params(p []string, owner string, in Ordered[InputParam], top b
 			if why := reservedArgName(param.ArgName); why != "" {
 				b.errs.add(pp, "rename the param", "param %q gives the Go argument name %s, which is %s", e.Key, param.ArgName, why)
 			}
-			if param.GoName == "ErrorCode" {
-				b.errs.add(pp, "rename the param", "param %q gives the Go field name ErrorCode, which collides with the method ErrorCode of every params type", e.Key)
-			}
 		}
 		goName := owner + param.GoName
 		if top && e.Key == "alternatives" && e.Value.Type == "[]object" {
@@ -427,6 +424,10 @@ func (b *builder) params(p []string, owner string, in Ordered[InputParam], top b
 			b.checkAlternatives(pp, e.Value)
 		}
 		param.Type = b.typ(pp, goName, e.Value)
+		if e.Value.KeyOrder != "" && !strings.Contains(e.Value.Type, "map[string]") {
+			b.errs.add(append(pp, "key_order"), "remove key_order, or make the type a map",
+				"key_order orders the keys of a map, and %s is %s", e.Key, e.Value.Type)
+		}
 		if (param.Sensitive || param.MaxLength > 0) && param.Type.Kind != String {
 			field, why := "sensitive", "redacts"
 			if !param.Sensitive {
@@ -475,11 +476,12 @@ func (b *builder) typ(p []string, goName string, in InputParam) *Type {
 	switch {
 	case strings.HasPrefix(src, "[]"):
 		t.Kind = List
-		t.Elem = b.typ(p, goName, InputParam{Type: src[2:], Fields: in.Fields})
+		t.Elem = b.typ(p, goName, InputParam{Type: src[2:], Fields: in.Fields, KeyOrder: in.KeyOrder})
 		return t
 	case strings.HasPrefix(src, "map[string]"):
 		t.Kind = Map
-		t.Elem = b.typ(p, goName, InputParam{Type: src[len("map[string]"):], Fields: in.Fields})
+		t.Ordered = in.KeyOrder == KeyOrderGiven
+		t.Elem = b.typ(p, goName, InputParam{Type: src[len("map[string]"):], Fields: in.Fields, KeyOrder: in.KeyOrder})
 		return t
 	}
 	switch src {

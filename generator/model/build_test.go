@@ -756,9 +756,7 @@ func TestBuildErrors(t *testing.T) {
 			want: Errors{
 				{[]string{"codes", "X", "params", "type"}, `param "type" gives the Go argument name type, which is a Go keyword`, "rename the param"},
 				{[]string{"codes", "X", "params", "len"}, `param "len" gives the Go argument name len, which is a predeclared Go identifier`, "rename the param"},
-				{[]string{"codes", "X", "params", "strings"}, `param "strings" gives the Go argument name strings, which is a name the generated constructor uses itself`, "rename the param"},
 				{[]string{"codes", "X", "params", "opts"}, `param "opts" gives the Go argument name opts, which is a name the generated constructor uses itself`, "rename the param"},
-				{[]string{"codes", "X", "params", "error_code"}, `param "error_code" gives the Go field name ErrorCode, which collides with the method ErrorCode of every params type`, "rename the param"},
 				{[]string{"codes", "X", "params", "func_"}, `param "func_" gives the Go argument name func, which is a Go keyword`, "rename the param"},
 			},
 		},

@@ -50,7 +50,7 @@ func (b *builder) tools() []*Tool {
 				}
 				listed[r] = true
 			}
-			t.Actions = append(t.Actions, &Action{Name: a.Key, Required: a.Value.Required})
+			t.Actions = append(t.Actions, &Action{Name: a.Key, Required: a.Value.Required, Declared: len(t.Actions)})
 		}
 		slices.SortFunc(t.Actions, func(x, y *Action) int { return strings.Compare(x.Name, y.Name) })
 		out = append(out, t)
@@ -144,7 +144,7 @@ func (b *builder) examples(c *Code, in []InputExample) []*Example {
 		p := at("codes", c.Name, "examples", index(i))
 		e := &Example{Index: i, Detail: ex.Detail, HTTPStatus: ex.HTTPStatus, JSON: ex.JSON}
 		given := map[string]bool{}
-		values := map[*Param]any{}
+		values := map[*Param]ExampleValue{}
 		names := make([]string, len(c.Params))
 		for j, param := range c.Params {
 			names[j] = param.Name
@@ -168,14 +168,14 @@ func (b *builder) examples(c *Code, in []InputExample) []*Example {
 				b.errs.add(append(p, "params", v.Key), fix, "%s: %s", v.Key, msg)
 				continue
 			}
-			values[param] = val
+			values[param] = ExampleValue{Param: param, Value: val, JSON: v.Value}
 		}
 		for _, param := range c.Params {
 			if !param.Optional && !given[param.Name] {
 				b.errs.add(append(p, "params"), "add "+param.Name+" to the example's params", "the example does not give the required param %s", param.Name)
 			}
 			if v, ok := values[param]; ok {
-				e.Values = append(e.Values, ExampleValue{Param: param, Value: v})
+				e.Values = append(e.Values, v)
 			}
 		}
 		out = append(out, e)

@@ -148,6 +148,7 @@ type InputParam struct {
 	Wire      *bool               `json:"wire"`
 	Sensitive bool                `json:"sensitive"`
 	MaxLength int                 `json:"max_length"`
+	KeyOrder  string              `json:"key_order"`
 	Fields    Ordered[InputParam] `json:"fields"`
 }
 

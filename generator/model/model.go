@@ -169,6 +169,13 @@ type Param struct {
 	Type      *Type
 }
 
+// The key orders of a map param: its keys sorted (the default), or in the
+// order they are given in.
+const (
+	KeyOrderSorted = "sorted"
+	KeyOrderGiven  = "given"
+)
+
 // Redacted stands in for a sensitive param's value wherever it would show.
 const Redacted = "[redacted]"
 
@@ -189,8 +196,12 @@ const (
 
 // Type is a param type.
 type Type struct {
-	Kind   Kind
-	Elem   *Type    // List and Map: the element type
+	Kind Kind
+	// Ordered is set on a Map whose keys keep the order they are given in
+	// (key_order: "given"), on the wire and in texts; a Map's keys are
+	// sorted otherwise.
+	Ordered bool
+	Elem    *Type    // List and Map: the element type
 	Fields []*Param // Object: its fields, in declared order
 	GoName string   // Object: the generated struct type's name
 	Source string   // as written in the catalog, e.g. "[]string"

@@ -76,8 +76,8 @@ func unexported(name string) string {
 }
 
 // reservedArgNames are names a constructor argument must not take: Go's
-// keywords, its predeclared identifiers and the packages generated code
-// imports, any of which the argument would shadow.
+// keywords, its predeclared identifiers and the names a constructor's body
+// uses, any of which the argument would shadow.
 func reservedArgName(name string) string {
 	if token.IsKeyword(name) {
 		return "a Go keyword"
@@ -90,8 +90,7 @@ func reservedArgName(name string) string {
 		"append", "cap", "clear", "close", "complex", "copy", "delete", "imag", "len",
 		"make", "max", "min", "new", "panic", "print", "println", "real", "recover":
 		return "a predeclared Go identifier"
-	case "bytes", "errors", "json", "strconv", "strings", "fmt", "opts", "o", "p", "e", "newError", "truncate",
-		"withParams", "last", "nonNilList", "nonNilMap":
+	case "opts", "newError":
 		return "a name the generated constructor uses itself"
 	}
 	return ""

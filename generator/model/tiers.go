@@ -1,6 +1,9 @@
 package model
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"slices"
+)
 
 // Tier is a plan of the service; tiers are ordered, lowest first.
 type Tier struct {
@@ -51,6 +54,15 @@ type Tool struct {
 type Action struct {
 	Name     string
 	Required []string // required arguments, as declared
+	Declared int      // its position among the tool's actions, as declared
+}
+
+// DeclaredActions returns the tool's actions in the order the catalog
+// declares them.
+func (t *Tool) DeclaredActions() []*Action {
+	out := slices.Clone(t.Actions)
+	slices.SortFunc(out, func(x, y *Action) int { return x.Declared - y.Declared })
+	return out
 }
 
 // Role is a part a code plays for a generated helper.
@@ -117,8 +129,10 @@ type Example struct {
 }
 
 // ExampleValue is the value an example gives a param, decoded from JSON
-// (numbers as json.Number).
+// (numbers as json.Number), and its JSON text as written, which keeps the
+// order of object keys.
 type ExampleValue struct {
 	Param *Param
 	Value any
+	JSON  json.RawMessage
 }

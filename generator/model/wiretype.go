@@ -19,6 +19,9 @@ func (t *Type) JSONType() string {
 	case List:
 		return "array of " + t.Elem.JSONType()
 	case Map:
+		if t.Ordered {
+			return "object of " + t.Elem.JSONType() + ", keys in the order given"
+		}
 		return "object of " + t.Elem.JSONType()
 	}
 	return "object"
