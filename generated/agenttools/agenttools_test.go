@@ -343,7 +343,7 @@ func TestValidateCall(t *testing.T) {
 			agenttools.NewMissingRequiredField("manage_merge_request", "create", []string{"source_branch", "target_branch", "title"},
 				agenttools.MissingRequiredFieldOptions{ActionRequiredFields: required})},
 		{"invalid action", "manage_merge_request", "explode", nil,
-			agenttools.NewInvalidAction("manage_merge_request", "explode", []string{"approve", "create", "merge", "update"},
+			agenttools.NewInvalidAction("manage_merge_request", "explode", []string{"create", "update", "approve", "merge"},
 				agenttools.InvalidActionOptions{ActionRequiredFields: required})},
 	}
 	for _, tt := range tests {
