@@ -591,3 +591,30 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+func TestDefaults(t *testing.T) {
+	withDefault := func(i int, f tmpl.Format, def string) tmpl.Part {
+		return tmpl.Part{Holder: true, Param: i, Format: f, Default: def, HasDefault: true}
+	}
+	codes := []errspec.CodeSpec{{Code: "D", Category: "c", Title: "D", Retry: errspec.RetryAfterFix, HTTPStatus: 400,
+		Message: tmpl.Encode([]tmpl.Part{text("id="), withDefault(0, tmpl.Text, "none\x00"), text(" hint="), withDefault(1, tmpl.Text, "")}),
+		Params:  (*smallParams)(nil)}}
+	c := errspec.Catalog{Name: "d", Codes: codes, Envelopes: [][]errspec.Member{defaultEnvelope},
+		ErrorText: tmpl.Encode([]tmpl.Part{{Holder: true, Param: -1, Field: int(errspec.FieldDetail), HasDefault: true, Default: "no detail"}})}
+	for _, tt := range []struct {
+		p            *smallParams
+		message, err string
+	}{
+		{&smallParams{}, "id=none\x00 hint=", "no detail"},
+		{&smallParams{ID: "7", Hint: "h"}, "id=7 hint=h", "no detail"},
+	} {
+		m, _, _ := c.New(&codes[0], tt.p, nil)
+		if m != tt.message {
+			t.Errorf("message %q, want %q", m, tt.message)
+		}
+		v := errspec.View{Catalog: &c, Code: "D", Message: m, Params: tt.p}
+		if got := v.ErrorText(); got != tt.err {
+			t.Errorf("error text %q, want %q", got, tt.err)
+		}
+	}
+}

@@ -117,13 +117,27 @@ func (t *texter) fill(s string) {
 			return
 		}
 		s = rest
+		var def string
+		hasDefault := f&tmpl.HasDefault != 0
+		if hasDefault {
+			def, s = tmpl.SplitDefault(s)
+			f &^= tmpl.HasDefault
+		}
+		mark := len(t.b)
 		switch {
 		case what == tmpl.LiteralNUL:
 			t.b = append(t.b, 0)
+			continue
 		case what >= tmpl.FieldBase:
 			t.field(Field(what - tmpl.FieldBase))
 		case t.k != nil && int(what) < len(t.k.params):
+			if p := t.k.params[what]; hasDefault && p.typ.isZero(unsafe.Add(t.p, p.offset)) {
+				break
+			}
 			t.param(t.k.params[what], f)
+		}
+		if hasDefault && len(t.b) == mark {
+			t.fill(def)
 		}
 	}
 }

@@ -123,13 +123,14 @@ func compile(c *model.Code, t model.Template) string {
 	for _, p := range t.Parts {
 		switch {
 		case p.IsField:
-			parts = append(parts, tmpl.Part{Holder: true, Param: -1, Field: int(p.Field)})
+			parts = append(parts, tmpl.Part{Holder: true, Param: -1, Field: int(p.Field), Default: p.Default, HasDefault: p.HasDefault})
 		case p.Param == nil:
 			parts = append(parts, tmpl.Part{Text: p.Text})
 		case p.Param.Sensitive:
 			parts = append(parts, tmpl.Part{Text: model.Redacted})
 		default:
-			parts = append(parts, tmpl.Part{Holder: true, Param: slices.Index(c.Params, p.Param), Format: formats[p.Format]})
+			parts = append(parts, tmpl.Part{Holder: true, Param: slices.Index(c.Params, p.Param), Format: formats[p.Format],
+				Default: p.Default, HasDefault: p.HasDefault})
 		}
 	}
 	return tmpl.Encode(parts)

@@ -551,8 +551,9 @@ func (b *builder) format(p []string, body string, param *Param, format string) (
 }
 
 // template parses a message, detail or suggestion template: {param}
-// inserts a param, {param:FORMAT} formats it (see Format), {{ and }} are
-// literal braces.
+// inserts a param, {param:FORMAT} formats it (see Format), a "|text" at
+// the end of either writes text in place of the param when it is its zero
+// value ({upstream_message|Unknown error}), {{ and }} are literal braces.
 func (b *builder) template(p []string, src string, params []*Param) Template {
 	return b.parseTemplate(p, src, params, false)
 }
@@ -602,14 +603,15 @@ func (b *builder) parseTemplate(p []string, src string, params []*Param, fields 
 			}
 			body := src[i+1 : i+end]
 			i += end
-			name, format, hasFormat := strings.Cut(body, ":")
+			spec, def, hasDefault := strings.Cut(body, "|")
+			name, format, hasFormat := strings.Cut(spec, ":")
 			if f, ok := fieldNamed(name); fields && ok {
 				if hasFormat {
 					b.errs.add(p, "write {"+name+"}", "the field {%s} takes no format", name)
 					continue
 				}
 				flush()
-				t.Parts = append(t.Parts, Part{IsField: true, Field: f})
+				t.Parts = append(t.Parts, Part{IsField: true, Field: f, Default: def, HasDefault: hasDefault})
 				continue
 			}
 			param, ok := byName[name]
@@ -639,7 +641,7 @@ func (b *builder) parseTemplate(p []string, src string, params []*Param, fields 
 			}
 			if f, ok := b.format(p, body, param, format); ok {
 				flush()
-				t.Parts = append(t.Parts, Part{Param: param, Format: f})
+				t.Parts = append(t.Parts, Part{Param: param, Format: f, Default: def, HasDefault: hasDefault})
 			}
 		default:
 			text.WriteByte(ch)

@@ -223,6 +223,10 @@ type Part struct {
 	IsField bool   // the placeholder inserts Field, a field of the error (error texts only)
 	Field   Field
 	Format  Format // how the placeholder formats the param
+	// Default is written in place of the param or field when it is its
+	// zero value: {upstream_message|Unknown error}.
+	Default    string
+	HasDefault bool
 }
 
 // Format is how a placeholder formats its param.

@@ -30,6 +30,13 @@ const (
 	OrHigher               // a tier and every tier above it, "Premium or Ultimate"
 )
 
+// HasDefault is set in the format byte of a placeholder that has a
+// default: its text follows the placeholder, ended by Mark and EndDefault.
+const (
+	HasDefault Format = 0x80
+	EndDefault        = 0xfe
+)
+
 // Part is literal text or a placeholder.
 type Part struct {
 	Text   string // literal text, when the part is not a placeholder
@@ -37,29 +44,56 @@ type Part struct {
 	Param  int    // the param a placeholder inserts, or -1 for a field
 	Field  int    // the field a placeholder inserts, when Param is -1
 	Format Format
+	// Default is written in place of a param or field at its zero value
+	// (an empty text, 0, false, an empty list or map), when HasDefault.
+	Default    string
+	HasDefault bool
 }
 
 // Encode compiles parts into a template. A param index must be below
 // MaxParams.
 func Encode(parts []Part) string {
 	var b strings.Builder
+	text := func(s string) {
+		for _, r := range []byte(s) {
+			if r == Mark {
+				b.WriteString("\x00\xff\x00")
+			} else {
+				b.WriteByte(r)
+			}
+		}
+	}
 	for _, p := range parts {
+		f := p.Format
+		if p.HasDefault {
+			f |= HasDefault
+		}
 		switch {
 		case !p.Holder:
-			for _, r := range []byte(p.Text) {
-				if r == Mark {
-					b.WriteString("\x00\xff\x00")
-				} else {
-					b.WriteByte(r)
-				}
-			}
+			text(p.Text)
+			continue
 		case p.Param >= 0:
-			b.Write([]byte{Mark, byte(p.Param), byte(p.Format)})
+			b.Write([]byte{Mark, byte(p.Param), byte(f)})
 		default:
-			b.Write([]byte{Mark, byte(FieldBase + p.Field), byte(p.Format)})
+			b.Write([]byte{Mark, byte(FieldBase + p.Field), byte(f)})
+		}
+		if p.HasDefault {
+			text(p.Default)
+			b.Write([]byte{Mark, EndDefault})
 		}
 	}
 	return b.String()
+}
+
+// SplitDefault splits the rest of a template after a placeholder whose
+// format has HasDefault into the default's compiled text and what
+// follows it.
+func SplitDefault(rest string) (def, after string) {
+	i := strings.Index(rest, string([]byte{Mark, EndDefault}))
+	if i < 0 {
+		return rest, ""
+	}
+	return rest[:i], rest[i+2:]
 }
 
 // Next splits the compiled template t into the literal text before its
