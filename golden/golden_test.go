@@ -44,8 +44,12 @@ func goldenName(rel string) string {
 // isInput reports whether a file of a case directory is an input rather
 // than an expected output.
 func isInput(rel string) bool {
-	return strings.HasSuffix(rel, ".cue") || rel == "README.md"
+	return strings.HasSuffix(rel, ".cue") || rel == "README.md" || strings.HasSuffix(rel, testInput)
 }
+
+// testInput ends the name of a test of a case's generated package, written
+// by hand: TestGoldenGo puts it beside the package as NAME_test.go.
+const testInput = "_test.go.in"
 
 func cases(t *testing.T) []string { return subdirs(t, "testdata") }
 
@@ -199,7 +203,8 @@ func sortedKeys(ms ...map[string][]byte) []string {
 // TestGoldenGo vets the Go output of every accepted case in a temporary
 // module, one package per case, and runs its generated tests: the examples
 // of each catalog (the seed parity cases among them) must come out of the
-// generated constructors exactly. Beside each case with examples it puts
+// generated constructors exactly. A case's NAME_test.go.in files are tests
+// of its package written by hand, run with it. Beside each case with examples it puts
 // the catalog's JSON Schema and a test that the generated Parse accepts
 // exactly what that schema accepts (internal/parsecheck).
 func TestGoldenGo(t *testing.T) {
@@ -228,8 +233,22 @@ func TestGoldenGo(t *testing.T) {
 			rel, _ := filepath.Rel(dir, p)
 			mod.Write(filepath.ToSlash(filepath.Join(name, strings.TrimSuffix(rel, ".golden"))), string(data))
 			n++
+			pkg := filepath.ToSlash(filepath.Join(name, filepath.Dir(rel)))
 			if filepath.Base(p) == "errors_test.go.golden" {
-				parsecheck.Write(t, mod, filepath.ToSlash(filepath.Join(name, filepath.Dir(rel))), f.Name.Name, dir)
+				parsecheck.Write(t, mod, pkg, f.Name.Name, dir)
+			}
+			if filepath.Base(p) == "errors.go.golden" {
+				tests, err := filepath.Glob(filepath.Join(dir, "*"+testInput))
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, in := range tests {
+					data, err := os.ReadFile(in)
+					if err != nil {
+						t.Fatal(err)
+					}
+					mod.Write(pkg+"/"+strings.TrimSuffix(filepath.Base(in), ".in"), string(data))
+				}
 			}
 			return nil
 		})

@@ -44,13 +44,26 @@ func genExamplesTest(cat *model.Catalog, notice string) *File {
 				)),
 			),
 		),
-		Line(), Line(), doc("sameJSON reports whether two JSON texts hold the same value."),
+		Line(), Line(), doc("sameJSON reports whether two JSON texts are the same, key for key in the same order: the same bytes but for white space, the escapes in strings and the spelling of numbers."),
 		Line(), Func().Id("sameJSON").Params(Id("t").Op("*").Qual(testingPkg, "T"), List(Id("a"), Id("b")).Index().Byte()).Bool().Block(
 			Id("t").Dot("Helper").Call(),
-			Var().List(Id("x"), Id("y")).Any(),
-			If(Err().Op(":=").Qual(jsonPkg, "Unmarshal").Call(Id("a"), Op("&").Id("x")), Err().Op("!=").Nil()).Block(Id("t").Dot("Fatal").Call(Err())),
-			If(Err().Op(":=").Qual(jsonPkg, "Unmarshal").Call(Id("b"), Op("&").Id("y")), Err().Op("!=").Nil()).Block(Id("t").Dot("Fatal").Call(Err())),
-			Return(Qual(reflectPkg, "DeepEqual").Call(Id("x"), Id("y"))),
+			List(Id("da"), Id("db")).Op(":=").List(Qual(jsonPkg, "NewDecoder").Call(Qual(bytesPkg, "NewReader").Call(Id("a"))), Qual(jsonPkg, "NewDecoder").Call(Qual(bytesPkg, "NewReader").Call(Id("b")))),
+			Id("da").Dot("UseNumber").Call(),
+			Id("db").Dot("UseNumber").Call(),
+			For().Block(
+				List(Id("x"), Id("errA")).Op(":=").Id("da").Dot("Token").Call(),
+				List(Id("y"), Id("errB")).Op(":=").Id("db").Dot("Token").Call(),
+				If(Id("errA").Op("==").Qual(ioPkg, "EOF").Op("&&").Id("errB").Op("==").Qual(ioPkg, "EOF")).Block(Return(True())),
+				If(Id("errA").Op("!=").Nil().Op("||").Id("errB").Op("!=").Nil()).Block(Return(False())),
+				If(List(Id("nx"), Id("ok")).Op(":=").Id("x").Assert(Qual(jsonPkg, "Number")), Id("ok")).Block(
+					List(Id("ny"), Id("_")).Op(":=").Id("y").Assert(Qual(jsonPkg, "Number")),
+					List(Id("rx"), Id("okx")).Op(":=").New(Qual(bigPkg, "Rat")).Dot("SetString").Call(String().Parens(Id("nx"))),
+					List(Id("ry"), Id("oky")).Op(":=").New(Qual(bigPkg, "Rat")).Dot("SetString").Call(String().Parens(Id("ny"))),
+					If(Op("!").Id("okx").Op("||").Op("!").Id("oky").Op("||").Id("rx").Dot("Cmp").Call(Id("ry")).Op("!=").Lit(0)).Block(Return(False())),
+					Continue(),
+				),
+				If(Id("x").Op("!=").Id("y")).Block(Return(False())),
+			),
 		),
 	)
 	return f

@@ -28,7 +28,9 @@ const (
 	slogPkg    = "log/slog"
 	timePkg    = "time"
 	slicesPkg  = "slices"
-	reflectPkg = "reflect"
+	bytesPkg   = "bytes"
+	ioPkg      = "io"
+	bigPkg     = "math/big"
 	testingPkg = "testing"
 )
 
@@ -112,12 +114,17 @@ func renderCodes(cat *model.Catalog, codes []*model.Code) ([]byte, error) {
 	for _, c := range codes {
 		f.Add(genCode(cat, c))
 	}
+	f.ImportName(runtimePkg, "errspec")
 	src, err := formatSource(f)
 	if err != nil {
 		return nil, err
 	}
-	// The declarations use nothing imported.
+	// The declarations use nothing imported but the runtime (errspec.Map),
+	// which the package imports.
 	clause := "package " + cat.Outputs.GoPackage + "\n"
+	for _, imp := range []string{"\nimport errspec \"" + runtimePkg + "\"\n", "\nimport \"" + runtimePkg + "\"\n"} {
+		src = bytes.Replace(src, []byte(imp), nil, 1)
+	}
 	if !bytes.HasPrefix(src, []byte(clause)) || bytes.Contains(src, []byte("\nimport ")) {
 		return nil, fmt.Errorf("rendering Go: the declarations of codes import a package:\n%s", src)
 	}

@@ -34,6 +34,7 @@ var Rules = []Rule{
 	{"TIER_USED", true, "every tier is one a feature or an alternative names, or below one"},
 	{"FEATURE_USED", true, "features have a code to report them: one plays the tier_restricted role"},
 	{"TOOL_USED", true, "every tool is gated by a feature or checked by the call validator (a code plays missing_fields or invalid_action)"},
+	{"FEATURE_ACTION_DECLARED", true, "every tool:action a feature gates is an action of its tool in the tools table"},
 	{"MESSAGE_PARAMS", true, "a message names what the caller needs to act on: a code with params names one in its message or detail, and a not-found names what was not found"},
 	{"ROLE_EXAMPLES", true, "every code a generated helper returns (a role's code) has an example"},
 	{"CODE_EXAMPLES", false, "every code has an example"},
@@ -55,20 +56,21 @@ type Finding struct {
 func Check(cat *model.Catalog) []Finding {
 	l := &linter{cat: cat}
 	checks := map[string]func(){
-		"CODE_NAME_STYLE":        l.codeNameStyle,
-		"CODE_SUGGESTION":        l.codeSuggestion,
-		"SUGGESTION_INSTRUCTION": l.suggestionInstruction,
-		"RETRYABLE_WHEN":         l.retryableWhen,
-		"DEPRECATED_REPLACEMENT": l.deprecatedReplacement,
-		"CATEGORY_USED":          l.categoryUsed,
-		"TIER_USED":              l.tierUsed,
-		"FEATURE_USED":           l.featureUsed,
-		"TOOL_USED":              l.toolUsed,
-		"MESSAGE_PARAMS":         l.messageParams,
-		"ROLE_EXAMPLES":          l.roleExamples,
-		"CODE_EXAMPLES":          l.codeExamples,
-		"CODE_DESCRIPTION":       l.codeDescription,
-		"PARAM_DOC":              l.paramDoc,
+		"CODE_NAME_STYLE":         l.codeNameStyle,
+		"CODE_SUGGESTION":         l.codeSuggestion,
+		"SUGGESTION_INSTRUCTION":  l.suggestionInstruction,
+		"RETRYABLE_WHEN":          l.retryableWhen,
+		"DEPRECATED_REPLACEMENT":  l.deprecatedReplacement,
+		"CATEGORY_USED":           l.categoryUsed,
+		"TIER_USED":               l.tierUsed,
+		"FEATURE_USED":            l.featureUsed,
+		"TOOL_USED":               l.toolUsed,
+		"FEATURE_ACTION_DECLARED": l.featureActionDeclared,
+		"MESSAGE_PARAMS":          l.messageParams,
+		"ROLE_EXAMPLES":           l.roleExamples,
+		"CODE_EXAMPLES":           l.codeExamples,
+		"CODE_DESCRIPTION":        l.codeDescription,
+		"PARAM_DOC":               l.paramDoc,
 	}
 	for _, r := range Rules {
 		if !cat.Lint.Checks(r.ID, r.Default) {
@@ -335,6 +337,31 @@ func (l *linter) toolUsed() {
 		if !gated {
 			l.add([]string{"tools", t.Name}, `give the call validator its codes (roles: missing_fields and invalid_action), gate the tool with a feature, or remove it`,
 				"tool %s is gated by no feature, and no code plays missing_fields or invalid_action: nothing uses it", t.Name)
+		}
+	}
+}
+
+func (l *linter) featureActionDeclared() {
+	tools := map[string]*model.Tool{}
+	for _, t := range l.cat.Tools {
+		tools[t.Name] = t
+	}
+	for _, f := range l.cat.Features {
+		for i, ref := range f.Tools {
+			t := tools[ref.Tool]
+			if ref.Action == "" || t == nil || len(t.Actions) == 0 || slices.ContainsFunc(t.Actions, func(a *model.Action) bool { return a.Name == ref.Action }) {
+				continue
+			}
+			fix := fmt.Sprintf("declare the action under tools: %s: actions: %s, or gate an action the tool has", ref.Tool, ref.Action)
+			names := make([]string, len(t.Actions))
+			for j, a := range t.Actions {
+				names[j] = a.Name
+			}
+			if m := model.Closest(ref.Action, names); len(m) > 0 {
+				fix = "did you mean " + ref.Tool + ":" + m[0] + "? or " + fix
+			}
+			l.add([]string{"features", f.Key, "tools", fmt.Sprintf("[%d]", i)}, fix,
+				"feature %s gates %s, which tool %s does not declare: a typo, or an action the call validator does not know", f.Key, ref, ref.Tool)
 		}
 	}
 }
