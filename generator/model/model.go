@@ -202,9 +202,9 @@ type Type struct {
 	// sorted otherwise.
 	Ordered bool
 	Elem    *Type    // List and Map: the element type
-	Fields []*Param // Object: its fields, in declared order
-	GoName string   // Object: the generated struct type's name
-	Source string   // as written in the catalog, e.g. "[]string"
+	Fields  []*Param // Object: its fields, in declared order
+	GoName  string   // Object: the generated struct type's name
+	Source  string   // as written in the catalog, e.g. "[]string"
 }
 
 // IsScalar reports whether t is a string, int, bool, float or tier.
