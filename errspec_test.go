@@ -116,7 +116,8 @@ var codes = [...]errspec.CodeSpec{
 		Message: tmpl.Encode([]tmpl.Part{text("n="), param(0, tmpl.Text), text(" t="), text(errspec.Redacted), text(" c="), param(2, tmpl.Text),
 			text(" r="), param(3, tmpl.Text), text(" f="), param(4, tmpl.Text), text(" tier="), param(5, tmpl.OrHigher),
 			text(" tags="), param(6, tmpl.And), text(" labels="), param(7, tmpl.Text), text(" obj="), param(8, tmpl.JSON)}),
-		Detail:     tmpl.Encode([]tmpl.Part{text("unit "), param(11, tmpl.Text), text(" list "), param(16, tmpl.Or)}),
+		Detail: tmpl.Encode([]tmpl.Part{text("unit "), param(11, tmpl.Text), text(" list "), param(16, tmpl.Or),
+			text(" objs "), param(9, tmpl.And), text(" obj "), param(8, tmpl.Text), text(" nested "), param(10, tmpl.Text)}),
 		Suggestion: tmpl.Encode([]tmpl.Part{text("fix \x00 it")}),
 		Params:     (*allParams)(nil)},
 	{Code: "FIXED", Category: "internal", Title: "Fixed", Retryable: true, Retry: errspec.RetryAfterDelay, RetryAfter: 5, HTTPStatus: 500,
@@ -190,17 +191,17 @@ func fullParams() *allParams {
 
 func TestNewAndMarshal(t *testing.T) {
 	v := newError("ALL", fullParams(), []allOptions{{Note: "first"}, {Num: 9, List: []tier{"Free", "Team"}, Map: map[string]string{"b": "<&>"}}})
-	if want := `n=abcd… t=[redacted] c=3 r=0.5 f=true tier=Team or Enterprise tags=a, b and c labels={"a":2,"z":1} obj={"field":"f","inner":{"field":"g","tags":["x"]}}`; v.Message != want {
+	if want := `n=abcd… t=[redacted] c=3 r=0.5 f=true tier=Team or Enterprise tags=a, b and c labels=a: 2; z: 1 obj={"field":"f","inner":{"field":"g","tags":["x"]}}`; v.Message != want {
 		t.Errorf("message\n got %s\nwant %s", v.Message, want)
 	}
-	if want := "unit apples list Free or Team"; v.Detail != want {
+	if want := "unit apples list Free or Team objs 1 and 2 (7) obj f (g (x)) nested k: true, false"; v.Detail != want {
 		t.Errorf("detail %q, want %q", v.Detail, want)
 	}
 	if want := "fix \x00 it"; v.Suggestion != want {
 		t.Errorf("suggestion %q, want %q", v.Suggestion, want)
 	}
 	got := marshal(t, v)
-	want := `{"code":"ALL","category":"validation","message":` + string(mustJSON(v.Message)) + `,"detail":"unit apples list Free or Team","suggestion":"fix \u0000 it","retryable":false,"docs_url":"https://docs.example.com/errors#all",` +
+	want := `{"code":"ALL","category":"validation","message":` + string(mustJSON(v.Message)) + `,"detail":"unit apples list Free or Team objs 1 and 2 (7) obj f (g (x)) nested k: true, false","suggestion":"fix \u0000 it","retryable":false,"docs_url":"https://docs.example.com/errors#all",` +
 		`"params":{"name":"abcd…","token":"[redacted]","count":3,"ratio":0.5,"flag":true,"tier":"Team","tags":["a","b","c"],"labels":{"a":2,"z":1},` +
 		`"obj":{"field":"f","inner":{"field":"g","tags":["x"]}},"objs":[{"field":"1"},{"field":"2","count":7}],"nested":{"k":[true,false]},` +
 		`"num":9,"list":["Free","Team"],"map":{"b":"<&>"}}}`

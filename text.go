@@ -174,9 +174,9 @@ func (t *texter) field(f Field) {
 	}
 }
 
-// param appends a param as a placeholder of format f formats it: scalars
-// as text, lists of scalars joined with ", " (as prose with And and Or),
-// a tier with the tiers above it with OrHigher, anything else as JSON.
+// param appends a param as a placeholder of format f formats it: as JSON
+// with JSON, a tier with the tiers above it with OrHigher, a list joined
+// as prose with And and Or, and anything else as prose (see prose).
 func (t *texter) param(f *field, format tmpl.Format) {
 	if f.sensitive {
 		t.b = append(t.b, Redacted...)
@@ -186,24 +186,81 @@ func (t *texter) param(f *field, format tmpl.Format) {
 	typ := f.typ
 	switch {
 	case format == tmpl.JSON:
+		if b, err := typ.appendJSON(t.b, p); err == nil {
+			t.b = b
+		}
 	case format == tmpl.OrHigher && typ.kind == kTier:
 		t.orHigher(strAt(p))
-		return
-	case format == tmpl.And && typ.kind == kList && typ.elem.scalar():
+	case format == tmpl.And && typ.kind == kList:
 		t.list(typ, p, " and ")
-		return
-	case format == tmpl.Or && typ.kind == kList && typ.elem.scalar():
+	case format == tmpl.Or && typ.kind == kList:
 		t.list(typ, p, " or ")
-		return
-	case typ.scalar():
-		t.scalar(typ, p)
-		return
-	case typ.kind == kList && typ.elem.scalar():
-		t.list(typ, p, ", ")
-		return
+	default:
+		t.prose(typ, p)
 	}
-	if b, err := typ.appendJSON(t.b, p); err == nil {
-		t.b = b
+}
+
+// prose appends a value in words, for a sentence: a scalar as text, a
+// list's elements joined with ", ", a map's keys each with its value
+// ("create: project_id, title; merge: project_id"), an object's first
+// field not empty with the others that are not after it in parentheses
+// ("Use the web UI (Settings > Branches, Free)"). A nil object is
+// nothing.
+func (t *texter) prose(typ *vtype, p unsafe.Pointer) {
+	switch typ.kind {
+	case kList:
+		t.list(typ, p, ", ")
+	case kMap, kOrdered:
+		each := typ.eachEntry
+		if typ.kind == kOrdered {
+			each = typ.eachOrdered
+		}
+		n := 0
+		each(p, func(k string, e unsafe.Pointer) error {
+			if n > 0 {
+				t.b = append(t.b, "; "...)
+			}
+			n++
+			t.b = append(append(t.b, k...), ": "...)
+			t.prose(typ.elem, e)
+			return nil
+		})
+	case kPointer:
+		if q := *(*unsafe.Pointer)(p); q != nil {
+			t.prose(typ.elem, q)
+		}
+	case kObject:
+		n := 0
+		for _, f := range typ.fields {
+			q := unsafe.Add(p, f.offset)
+			if f.typ.isZero(q) {
+				continue
+			}
+			mark := len(t.b)
+			switch n {
+			case 0:
+			case 1:
+				t.b = append(t.b, " ("...)
+			default:
+				t.b = append(t.b, ", "...)
+			}
+			start := len(t.b)
+			if f.sensitive {
+				t.b = append(t.b, Redacted...)
+			} else {
+				t.prose(f.typ, q)
+			}
+			if len(t.b) == start {
+				t.b = t.b[:mark] // nothing to say: no separator either
+				continue
+			}
+			n++
+		}
+		if n > 1 {
+			t.b = append(t.b, ')')
+		}
+	default:
+		t.scalar(typ, p)
 	}
 }
 
@@ -221,8 +278,8 @@ func (t *texter) scalar(typ *vtype, p unsafe.Pointer) {
 	}
 }
 
-// list appends a list of scalars, separated by ", " and, before the last
-// element, by last.
+// list appends a list, its elements in words, separated by ", " and,
+// before the last element, by last.
 func (t *texter) list(typ *vtype, p unsafe.Pointer, last string) {
 	data, n := listAt(p)
 	for i := range n {
@@ -233,7 +290,7 @@ func (t *texter) list(typ *vtype, p unsafe.Pointer, last string) {
 		default:
 			t.b = append(t.b, ", "...)
 		}
-		t.scalar(typ.elem, typ.elemAt(data, i))
+		t.prose(typ.elem, typ.elemAt(data, i))
 	}
 }
 

@@ -521,16 +521,15 @@ func (b *builder) typ(p []string, goName string, in InputParam) *Type {
 // format checks the format of a placeholder against its param's type.
 func (b *builder) format(p []string, body string, param *Param, format string) (Format, bool) {
 	t := param.Type
-	listOfScalars := t.Kind == List && t.Elem.IsScalar()
 	switch format {
 	case "":
 		return FormatText, true
 	case "json":
 		return FormatJSON, true
 	case "and", "or":
-		if !listOfScalars {
-			b.errs.add(p, "write {"+param.Name+"}, or use :"+format+" on a list of scalars",
-				"placeholder {%s}: :%s joins a list of scalars, and %s is %s", body, format, param.Name, t.Source)
+		if t.Kind != List {
+			b.errs.add(p, "write {"+param.Name+"}, or use :"+format+" on a list",
+				"placeholder {%s}: :%s joins a list, and %s is %s", body, format, param.Name, t.Source)
 			return 0, false
 		}
 		if format == "and" {

@@ -234,7 +234,7 @@ type Format int
 
 // The formats: {p}, {p:json}, {p:and}, {p:or} and {p:or_higher}.
 const (
-	FormatText     Format = iota // scalars as text, lists of scalars joined with ", ", the rest as JSON
+	FormatText     Format = iota // as prose: scalars as text, a list's elements joined with ", ", an object's first field and the others in parentheses, a map's keys and values
 	FormatJSON                   // JSON
 	FormatAnd                    // a list as "a, b and c"
 	FormatOr                     // a list as "a, b or c"

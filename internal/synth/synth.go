@@ -683,24 +683,48 @@ func format1(p *param, format string) string {
 		i := slices.Index(tiers, p.value.(string))
 		return joinWords(tiers[i:], " or ")
 	case "and", "or":
-		return joinWords(texts(p.value.([]value)), " "+format+" ")
+		return joinWords(proses(p.typ[2:], p.fields, p.value.([]value)), " "+format+" ")
 	}
-	switch v := p.value.(type) {
-	case []value:
-		if _, ok := v[0].(object); !ok {
-			return strings.Join(texts(v), ", ")
-		}
-	case object:
-	default:
-		return scalarText(v)
-	}
-	return jsonText(p.value)
+	return prose(p.typ, p.fields, p.value)
 }
 
-func texts(vs []value) []string {
+// prose is a value in words, as the generated code writes it for a
+// placeholder without a format: a list's elements joined with ", ", a
+// map's keys each with its value, joined with "; ", an object's first
+// field with the others in parentheses.
+func prose(typ string, fields []*param, v value) string {
+	switch {
+	case strings.HasPrefix(typ, "[]"):
+		return strings.Join(proses(typ[2:], fields, v.([]value)), ", ")
+	case strings.HasPrefix(typ, "map[string]"):
+		var parts []string
+		for _, m := range v.(object) {
+			parts = append(parts, m.key+": "+prose(typ[len("map[string]"):], fields, m.val))
+		}
+		return strings.Join(parts, "; ")
+	case typ == "object":
+		var parts []string
+		for _, m := range v.(object) {
+			for _, f := range fields {
+				if f.name == m.key {
+					if s := prose(f.typ, f.fields, m.val); s != "" {
+						parts = append(parts, s)
+					}
+				}
+			}
+		}
+		if len(parts) > 1 {
+			return parts[0] + " (" + strings.Join(parts[1:], ", ") + ")"
+		}
+		return strings.Join(parts, "")
+	}
+	return scalarText(v)
+}
+
+func proses(elem string, fields []*param, vs []value) []string {
 	out := make([]string, len(vs))
 	for i, v := range vs {
-		out[i] = scalarText(v)
+		out[i] = prose(elem, fields, v)
 	}
 	return out
 }

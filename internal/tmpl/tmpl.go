@@ -23,7 +23,7 @@ type Format byte
 
 // The formats.
 const (
-	Text     Format = iota // scalars as text, lists of scalars joined with ", ", anything else as JSON
+	Text     Format = iota // as prose: scalars as text, lists joined with ", ", objects and maps in words
 	JSON                   // JSON
 	And                    // a list joined as prose, "a, b and c"
 	Or                     // a list joined as prose, "a, b or c"
