@@ -289,6 +289,19 @@ func TestFeatures(t *testing.T) {
 	if _, ok := agenttools.TierRestricted("manage_merge_request", "merge", ""); ok {
 		t.Error("TierRestricted: merge is not gated")
 	}
+	// A caller whose tier has the feature gets no tier error; one whose
+	// tier is below it, or not a tier of the catalog, does.
+	for tier, restricted := range map[agenttools.Tier]bool{
+		agenttools.TierFree: true, agenttools.TierTeam: false, agenttools.TierEnterprise: false, "Platinum": true,
+	} {
+		e, ok := agenttools.TierRestricted("manage_merge_request", "approve", tier)
+		if ok != restricted || (e != nil) != restricted {
+			t.Errorf("TierRestricted(approve, %s) = %v, %t; want restricted %t", tier, e, ok, restricted)
+		}
+	}
+	if _, ok := agenttools.TierRestricted("browse_audit_events", "list", agenttools.TierTeam); !ok {
+		t.Error("TierRestricted: Team lacks the Enterprise feature audit_events")
+	}
 	if diff := cmp.Diff([]agenttools.Tier{"Free", "Team", "Enterprise"}, agenttools.Tiers()); diff != "" {
 		t.Errorf("Tiers (-want +got):\n%s", diff)
 	}

@@ -477,10 +477,10 @@ func FeatureFor(tool, action string) (Feature, bool) {
 	return Feature{}, false
 }
 
-// TierRestricted returns the TIER_RESTRICTED error for a call of tool and action that a feature gates, and whether one does. current is the caller's tier, "" when not known.
+// TierRestricted returns the TIER_RESTRICTED error for a call of tool and action that a feature gates, and true; nil and false when no feature gates the call or when current, the caller's tier, already has the feature. current is "" when not known.
 func TierRestricted(tool, action string, current Tier) (*Error, bool) {
 	f, ok := FeatureFor(tool, action)
-	if !ok {
+	if !ok || current != "" && slices.Index(tiers[:], current) >= slices.Index(tiers[:], f.Tier) {
 		return nil, false
 	}
 	return NewTierRestricted(tool, action, f.Name, f.Tier, TierRestrictedOptions{

@@ -114,10 +114,12 @@ func genFeatures(cat *model.Catalog) Code {
 		"alternatives":  Id("f").Dot("Alternatives"), "docs_url": Id("f").Dot("DocsURL"), "upgrade_url": Lit(cat.UpgradeURL),
 	}
 	return out.Line().Add(
-		doc(fmt.Sprintf("TierRestricted returns the %s error for a call of tool and action that a feature gates, and whether one does. current is the caller's tier, \"\" when not known.", code.Name)),
+		doc(fmt.Sprintf("TierRestricted returns the %s error for a call of tool and action that a feature gates, and true; nil and false when no feature gates the call or when current, the caller's tier, already has the feature. current is \"\" when not known.", code.Name)),
 		Line(), Func().Id("TierRestricted").Params(Id("tool"), Id("action").String(), Id("current").Id("Tier")).Params(Op("*").Id("Error"), Bool()).Block(
 			List(Id("f"), Id("ok")).Op(":=").Id("FeatureFor").Call(Id("tool"), Id("action")),
-			If(Op("!").Id("ok")).Block(Return(Nil(), False())),
+			If(Op("!").Id("ok").Op("||").Id("current").Op("!=").Lit("").Op("&&").
+				Qual(slicesPkg, "Index").Call(Id("tiers").Index(Empty(), Empty()), Id("current")).Op(">=").
+				Qual(slicesPkg, "Index").Call(Id("tiers").Index(Empty(), Empty()), Id("f").Dot("Tier"))).Block(Return(Nil(), False())),
 			Return(roleCall(code, values), True()),
 		),
 		Line(),
