@@ -157,6 +157,11 @@ func render(dir string, cat *model.Catalog, opts Options) (files.Set, model.Erro
 		}
 		set.Dirs = append(set.Dirs, filepath.Join(dir, filepath.FromSlash(o.GoDir)))
 	}
+	if o.MCP != nil || o.GRPC != nil {
+		if err := renderAdapters(dir, cat, notice, add, &set); err != nil {
+			return files.Set{}, nil, err
+		}
+	}
 	if o.Markdown != "" {
 		data, err := markdown()
 		if err := add(o.Markdown, data, templateError(err, opts)); err != nil {

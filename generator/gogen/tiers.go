@@ -152,7 +152,12 @@ func alternativesLit(as []model.Alternative) Code {
 // roleCall calls the constructor of a role's code with the values the
 // helper has for its params: required ones as arguments, optional ones in
 // the options struct. The model guarantees every required param has one.
-func roleCall(c *model.Code, values map[string]*Statement) *Statement {
+func roleCall(c *model.Code, values map[string]*Statement) *Statement { return RoleCall(c, values, "") }
+
+// RoleCall is roleCall from outside the catalog's package: the
+// constructor and its options struct are those of the package at the
+// import path pkg ("" for the package itself).
+func RoleCall(c *model.Code, values map[string]*Statement, pkg string) *Statement {
 	var args []Code
 	for _, p := range c.Required() {
 		args = append(args, values[p.Name])
@@ -164,9 +169,9 @@ func roleCall(c *model.Code, values map[string]*Statement) *Statement {
 		}
 	}
 	if len(opts) > 0 {
-		args = append(args, Id(c.OptionsType).Values(opts))
+		args = append(args, Qual(pkg, c.OptionsType).Values(opts))
 	}
-	return Id(c.Constructor).Call(args...)
+	return Qual(pkg, c.Constructor).Call(args...)
 }
 
 // genUpstream writes FromUpstream when a code plays the api_error role.
