@@ -22,6 +22,7 @@ func every() []*agenttools.Error {
 		agenttools.NewAuthenticationFailed("ada", "[redacted]"),
 		agenttools.NewInternalError(),
 		agenttools.NewInvalidAction("manage_merge_request", "explode", []string{"create", "merge"}),
+		agenttools.NewInvalidArguments("browse_pipelines", `validating root: validating /properties/pipeline_id: type: x has type "string", want "integer"`),
 		agenttools.NewMissingRequiredField("manage_merge_request", "create", []string{"title", "source_branch"},
 			agenttools.MissingRequiredFieldOptions{ActionRequiredFields: map[string][]string{
 				"create": {"project_id", "source_branch", "target_branch", "title"},

@@ -35,7 +35,9 @@ const (
 	statusPkg    = "google.golang.org/grpc/status"
 	detailsPkg   = "google.golang.org/genproto/googleapis/rpc/errdetails"
 	durationPkg  = "google.golang.org/protobuf/types/known/durationpb"
-	protoadapter = "google.golang.org/protobuf/protoadapt"
+	anyPkg       = "google.golang.org/protobuf/types/known/anypb"
+	protoPkg     = "google.golang.org/protobuf/proto"
+	rpcStatusPkg = "google.golang.org/genproto/googleapis/rpc/status"
 )
 
 // The file names of the adapters, each in its package's directory.

@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/errspec/errspec/generator/files"
+	"github.com/errspec/errspec/generator/gogen"
 	"github.com/errspec/errspec/generator/load"
 	"github.com/errspec/errspec/generator/model"
 )
@@ -182,5 +183,24 @@ func TestRender(t *testing.T) {
 				t.Errorf("%s adapter does not start with the notice", name)
 			}
 		}
+	}
+}
+
+// TestCorePackageUnchanged checks that the adapters change nothing in the
+// catalog's own package: its constructors cost what they cost without
+// them.
+func TestCorePackageUnchanged(t *testing.T) {
+	cat := catalog(t)
+	with, err := gogen.Render(cat, files.Notice(cat.Name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat.Outputs.MCP, cat.Outputs.GRPC = nil, nil
+	without, err := gogen.Render(cat, files.Notice(cat.Name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(without, with); diff != "" {
+		t.Errorf("the adapters change the Go package (-without +with):\n%s", diff)
 	}
 }

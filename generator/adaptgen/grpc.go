@@ -18,13 +18,14 @@ func RenderGRPC(cat *model.Catalog, notice, importPath string) ([]byte, error) {
 	o, pkg := cat.Outputs.GRPC, cat.Outputs.GoPackage
 	f := newFile(o.Package, notice,
 		fmt.Sprintf("Package %s serves the errors of package %s (%s) over gRPC, %s: Status turns an *%s.Error, wrapped or not, into a status, the interceptors do it for every error a service method returns, and FromError and FromStatus read a status back into an *%s.Error.", o.Package, pkg, importPath, grpcPkg, pkg, pkg),
-		"A status carries the code's gRPC code (see Code), the error's message, and details: an ErrorInfo whose reason is the error's code, whose domain is Domain and whose metadata are the params the wire carries, as strings (lists, maps, objects and numbers as JSON, sensitive params redacted); a RetryInfo when a retry after a delay can help; a Help link to the code's docs, described by the suggestion; a BadRequest with a field violation per argument that an error of bad arguments names; and a DebugInfo with the error's detail, when it has one.",
+		"A status carries the code's gRPC code (see Code), the error's message, and details, each marshaled deterministically, so that an error gives the same bytes every time: an ErrorInfo whose reason is the error's code, whose domain is Domain and whose metadata are the params the wire carries, as strings (lists, maps, objects and numbers as JSON, sensitive params redacted); a RetryInfo when a retry after a delay can help; a Help link to the code's docs, described by the suggestion; a BadRequest with a field violation per argument that an error of bad arguments names; and a DebugInfo with the error's detail, when it has one.",
 		fmt.Sprintf("The adapter is a package apart from package %s so that only a program that uses gRPC needs gRPC in its go.mod.", pkg),
 	)
 	importCore(f, importPath, pkg)
-	for _, p := range [][2]string{{grpcPkg, "grpc"}, {codesPkg, "codes"}, {statusPkg, "status"}, {detailsPkg, "errdetails"}, {durationPkg, "durationpb"}, {protoadapter, "protoadapt"}} {
+	for _, p := range [][2]string{{grpcPkg, "grpc"}, {codesPkg, "codes"}, {statusPkg, "status"}, {detailsPkg, "errdetails"}, {durationPkg, "durationpb"}, {anyPkg, "anypb"}, {protoPkg, "proto"}} {
 		f.ImportName(p[0], p[1])
 	}
+	f.ImportAlias(rpcStatusPkg, "spb")
 	f.Add(
 		doc("Domain is the ErrorInfo domain of the catalog's errors: FromStatus reads only an ErrorInfo of this domain."),
 		Line(), Const().Id("Domain").Op("=").Lit(o.Domain),
@@ -119,7 +120,7 @@ func genStatus(cat *model.Catalog, importPath string) Code {
 		Id("v").Op(":=").Id("e").Dot("ErrspecView").Call(),
 		Var().Id("metadata").Map(String()).String(),
 		If(Id("p").Op(":=").Id("v").Dot("ParamStrings").Call(), Len(Id("p")).Op(">").Lit(0)).Block(Id("metadata").Op("=").Id("p")),
-		Id("details").Op(":=").Index().Qual(protoadapter, "MessageV1").Values(Op("&").Qual(detailsPkg, "ErrorInfo").Values(Dict{
+		Id("details").Op(":=").Index().Qual(protoPkg, "Message").Values(Op("&").Qual(detailsPkg, "ErrorInfo").Values(Dict{
 			Id("Reason"): String().Parens(Id("e").Dot("Code")), Id("Domain"): Id("Domain"), Id("Metadata"): Id("metadata"),
 		})),
 		If(Id("d").Op(":=").Id("v").Dot("RetryAfter").Call(), Id("v").Dot("Retryable").Call().Op("&&").Id("d").Op(">").Lit(0)).Block(
@@ -138,9 +139,17 @@ func genStatus(cat *model.Catalog, importPath string) Code {
 	}
 	body = append(body,
 		If(Id("e").Dot("Detail").Op("!=").Lit("")).Block(detail("DebugInfo", Dict{Id("Detail"): Id("e").Dot("Detail")})),
-		Id("st").Op(":=").Qual(statusPkg, "New").Call(Id("Code").Call(Id("e")), Id("e").Dot("Message")),
-		If(List(Id("with"), Err()).Op(":=").Id("st").Dot("WithDetails").Call(Id("details").Op("...")), Err().Op("==").Nil()).Block(Id("st").Op("=").Id("with")),
-		Return(Id("st"), True()),
+		Id("p").Op(":=").Op("&").Qual(rpcStatusPkg, "Status").Values(Dict{
+			Id("Code"): Int32().Parens(Id("Code").Call(Id("e"))), Id("Message"): Id("e").Dot("Message"),
+			Id("Details"): Make(Index().Op("*").Qual(anyPkg, "Any"), Lit(0), Len(Id("details"))),
+		}),
+		For(List(Id("_"), Id("d")).Op(":=").Range().Id("details")).Block(
+			Id("a").Op(":=").New(Qual(anyPkg, "Any")),
+			If(Qual(anyPkg, "MarshalFrom").Call(Id("a"), Id("d"), Qual(protoPkg, "MarshalOptions").Values(Dict{Id("Deterministic"): True()})).Op("==").Nil()).Block(
+				Id("p").Dot("Details").Op("=").Append(Id("p").Dot("Details"), Id("a")),
+			),
+		),
+		Return(Qual(statusPkg, "FromProto").Call(Id("p")), True()),
 	)
 	return Add(
 		doc("Status returns the status of the *"+cat.Outputs.GoPackage+".Error in err's chain, as the package doc says, and true; nil and false when err holds none."),
