@@ -3,6 +3,7 @@ package adaptgen_test
 import (
 	"bytes"
 	"encoding/json"
+	"flag"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -78,7 +79,12 @@ func TestEndToEnd(t *testing.T) {
 	}
 	mod.Go("vet", "./...")
 	mod.Go("test", "./...")
+	if *bench {
+		t.Log(mod.Go("test", "-run", "^$", "-bench", ".", "-benchmem", "-count", "6", "./e2e"))
+	}
 }
+
+var bench = flag.Bool("adapters.bench", false, "run the benchmarks of the adapters in TestEndToEnd's module, and log them")
 
 // copyTree writes the files below dir into mod, each at the path to gives
 // for its path in dir, unless to reports false.

@@ -14,3 +14,21 @@ func TestUnreachable(t *testing.T) {
 		}
 	}
 }
+
+// TestGoNetSkips checks that a test whose go command cannot reach the
+// module proxy is skipped: here the proxy is a port nothing listens on.
+func TestGoNetSkips(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the go command")
+	}
+	t.Setenv("GOPROXY", "http://127.0.0.1:9")
+	t.Setenv("GOSUMDB", "off")
+	var sub *testing.T
+	t.Run("get", func(t *testing.T) {
+		sub = t
+		New(t, "example.com/offline", nil, "").GoNet("get", "example.com/not/cached@v1.0.0")
+	})
+	if !sub.Skipped() {
+		t.Error("the test was not skipped")
+	}
+}
