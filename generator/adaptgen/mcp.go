@@ -9,10 +9,10 @@ import (
 	"github.com/errspec/errspec/generator/model"
 )
 
-// ArgumentsPrefix starts the text of the error the MCP SDK's typed tool
-// handlers give arguments that do not match the tool's input schema; the
-// rest of the text is the validator's.
-const ArgumentsPrefix = `validating "arguments": `
+// argumentsPrefix starts the text of the error that the MCP SDK's typed
+// tool handlers give arguments that do not match the tool's input schema;
+// the rest of the text is the validator's.
+const argumentsPrefix = `validating "arguments": `
 
 // RenderMCP returns the MCP adapter of the catalog, the file MCPFile of
 // package cat.Outputs.MCP.Package; importPath is the import path of the
@@ -66,12 +66,13 @@ func genInstall() Code {
 // genMiddleware writes Middleware.
 func genMiddleware(cat *model.Catalog, importPath string) Code {
 	callErr := Id("r").Dot("GetError").Call()
-	unknown := []Code{Return(Id("res"), Nil())}
+	// foreign handles an error result whose error is not the catalog's.
+	foreign := []Code{Return(Id("res"), Nil())}
 	text := "Middleware turns the errors of tool calls into error results: an *" + cat.Outputs.GoPackage + ".Error that a tool handler returns, wrapped or not, typed or low-level (whose errors the SDK would send as protocol errors), becomes a result with isError set and the content the package doc says."
 	if c := cat.Roles[model.RoleInvalidArguments]; c != nil {
-		text += " Arguments that fail the tool's input schema, which the SDK reports with an error whose text starts with " + fmt.Sprintf("%q", ArgumentsPrefix) + ", give an error of code " + c.Name + ", whose cause is the SDK's."
+		text += " Arguments that fail the tool's input schema, which the SDK reports with an error whose text starts with " + fmt.Sprintf("%q", argumentsPrefix) + ", give an error of code " + c.Name + ", whose cause is the SDK's."
 		values := map[string]*Statement{"tool": Id("name"), "reason": Id("reason")}
-		unknown = []Code{
+		foreign = []Code{
 			List(Id("reason"), Id("ok")).Op(":=").Qual(stringsPkg, "CutPrefix").Call(callErr.Clone().Dot("Error").Call(), Id("argumentsPrefix")),
 			If(Op("!").Id("ok")).Block(Return(Id("res"), Nil())),
 			Var().Id("name").String(),
@@ -101,7 +102,7 @@ func genMiddleware(cat *model.Catalog, importPath string) Code {
 				),
 				List(Id("r"), Id("ok")).Op(":=").Id("res").Assert(Op("*").Qual(mcpPkg, "CallToolResult")),
 				If(Op("!").Id("ok").Op("||").Op("!").Id("r").Dot("IsError").Op("||").Add(callErr.Clone()).Op("==").Nil()).Block(Return(Id("res"), Nil())),
-				If(Op("!").Qual(errorsPkg, "As").Call(callErr.Clone(), Op("&").Id("e"))).Block(unknown...),
+				If(Op("!").Qual(errorsPkg, "As").Call(callErr.Clone(), Op("&").Id("e"))).Block(foreign...),
 				Id("fill").Call(Id("r"), Id("e")),
 				Return(Id("r"), Nil()),
 			)),
@@ -111,7 +112,7 @@ func genMiddleware(cat *model.Catalog, importPath string) Code {
 	if cat.Roles[model.RoleInvalidArguments] != nil {
 		out.Line().Add(
 			doc("argumentsPrefix starts the text of the error of arguments that do not match a tool's input schema, as the SDK's typed handlers write it."),
-			Line(), Const().Id("argumentsPrefix").Op("=").Lit(ArgumentsPrefix),
+			Line(), Const().Id("argumentsPrefix").Op("=").Lit(argumentsPrefix),
 			Line(),
 		)
 	}
