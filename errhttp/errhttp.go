@@ -95,12 +95,16 @@ func WriteJSON(w http.ResponseWriter, err error) {
 // buffers holds response bodies for reuse.
 var buffers = sync.Pool{New: func() any { b := make([]byte, 0, 1024); return &b }}
 
-// release puts a body back in the pool, unless it grew large.
+// release puts the buffer of a body back in the pool, unless it grew
+// large; body is nil when nothing was written to it.
 func release(b *[]byte, body []byte) {
-	if cap(body) <= 64<<10 {
-		*b = body
-		buffers.Put(b)
+	if cap(body) > 64<<10 {
+		return
 	}
+	if body != nil {
+		*b = body
+	}
+	buffers.Put(b)
 }
 
 // write writes the headers, the status and the body of an error.
