@@ -193,6 +193,11 @@ func render(dir string, cat *model.Catalog, opts Options) (files.Set, model.Erro
 		}
 		own(o.GoDir, ".go")
 	}
+	if o.MCP != nil || o.GRPC != nil {
+		if err := renderAdapters(dir, cat, notice, add, own); err != nil {
+			return files.Set{}, nil, err
+		}
+	}
 	if o.Markdown != "" {
 		data, err := markdown()
 		if err := add([]string{"outputs", "markdown", "file"}, o.Markdown, data, templateError(err, opts)); err != nil {

@@ -22,6 +22,7 @@ func every() []*agenttools.Error {
 		agenttools.NewAuthenticationFailed("ada", "[redacted]"),
 		agenttools.NewInternalError(),
 		agenttools.NewInvalidAction("manage_merge_request", "explode", []string{"create", "merge"}),
+		agenttools.NewInvalidArguments("browse_pipelines", `validating root: validating /properties/pipeline_id: type: x has type "string", want "integer"`),
 		agenttools.NewMissingRequiredField("manage_merge_request", "create", []string{"title", "source_branch"},
 			agenttools.MissingRequiredFieldOptions{ActionRequiredFields: map[string][]string{
 				"create": {"project_id", "source_branch", "target_branch", "title"},
@@ -294,6 +295,19 @@ func TestFeatures(t *testing.T) {
 	}
 	if _, ok := agenttools.TierRestricted("manage_merge_request", "merge", ""); ok {
 		t.Error("TierRestricted: merge is not gated")
+	}
+	// A caller whose tier has the feature gets no tier error; one whose
+	// tier is below it, or not a tier of the catalog, does.
+	for tier, restricted := range map[agenttools.Tier]bool{
+		agenttools.TierFree: true, agenttools.TierTeam: false, agenttools.TierEnterprise: false, "Platinum": true,
+	} {
+		e, ok := agenttools.TierRestricted("manage_merge_request", "approve", tier)
+		if ok != restricted || (e != nil) != restricted {
+			t.Errorf("TierRestricted(approve, %s) = %v, %t; want restricted %t", tier, e, ok, restricted)
+		}
+	}
+	if _, ok := agenttools.TierRestricted("browse_audit_events", "list", agenttools.TierTeam); !ok {
+		t.Error("TierRestricted: Team lacks the Enterprise feature audit_events")
 	}
 	if diff := cmp.Diff([]agenttools.Tier{"Free", "Team", "Enterprise"}, agenttools.Tiers()); diff != "" {
 		t.Errorf("Tiers (-want +got):\n%s", diff)

@@ -30,6 +30,7 @@ const (
 	CodeDuplicateResource    Code = "DUPLICATE_RESOURCE"     // Resource already exists
 	CodeInternalError        Code = "INTERNAL_ERROR"         // Internal error
 	CodeInvalidAction        Code = "INVALID_ACTION"         // Invalid action
+	CodeInvalidArguments     Code = "INVALID_ARGUMENTS"      // Arguments do not match the input schema
 	CodeMissingRequiredField Code = "MISSING_REQUIRED_FIELD" // Missing required field
 	CodePayloadTooLarge      Code = "PAYLOAD_TOO_LARGE"      // Payload too large
 	CodePermissionDenied     Code = "PERMISSION_DENIED"      // Permission denied
@@ -369,6 +370,7 @@ var codes = [...]errspec.CodeSpec{
 	{Code: "DUPLICATE_RESOURCE", Category: "conflict", Title: "Resource already exists", Retry: "after_fix", HTTPStatus: 409, DocsURL: "https://docs.example.com/errors#duplicate_resource", Message: "\x00\x00\x00 \x00\x01\x00 already exists", Suggestion: "Use the existing \x00\x00\x00, or choose another name.", Params: (*DuplicateResourceParams)(nil)},
 	{Code: "INTERNAL_ERROR", Category: "internal", Title: "Internal error", Retryable: true, Retry: "after_delay", RetryAfter: 1, Retries: 1, HTTPStatus: 500, DocsURL: "https://docs.example.com/errors#internal_error", Message: "Internal error", Suggestion: "Wait briefly, then retry once."},
 	{Code: "INVALID_ACTION", Category: "validation", Title: "Invalid action", Retry: "after_fix", HTTPStatus: 400, DocsURL: "https://docs.example.com/errors#invalid_action", Message: "Tool \x00\x00\x00 has no action \x00\x01\x00", Suggestion: "Use one of the valid actions: \x00\x02\x03", Params: (*InvalidActionParams)(nil)},
+	{Code: "INVALID_ARGUMENTS", Category: "validation", Title: "Arguments do not match the input schema", Retry: "after_fix", HTTPStatus: 400, DocsURL: "https://docs.example.com/errors#invalid_arguments", Message: "The arguments of \x00\x00\x00 do not match its input schema: \x00\x01\x00", Suggestion: "Call \x00\x00\x00 again with arguments that match its input schema.", Params: (*InvalidArgumentsParams)(nil)},
 	{Code: "MISSING_REQUIRED_FIELD", Category: "validation", Title: "Missing required field", Retry: "after_fix", HTTPStatus: 400, DocsURL: "https://docs.example.com/errors#missing_required_field", Message: "Missing required fields for \x00\x00\x00 \x00\x01\x00: \x00\x02\x00", Suggestion: "Add the required fields: \x00\x02\x00", Params: (*MissingRequiredFieldParams)(nil)},
 	{Code: "PAYLOAD_TOO_LARGE", Category: "limit", Title: "Payload too large", Retry: "after_fix", HTTPStatus: 413, DocsURL: "https://docs.example.com/errors#payload_too_large", Message: "\x00\x00\x00 is \x00\x01\x00 bytes; the limit is \x00\x02\x00", Suggestion: "Split the content, or send at most \x00\x02\x00 bytes of \x00\x00\x00.", Params: (*PayloadTooLargeParams)(nil)},
 	{Code: "PERMISSION_DENIED", Category: "permission", Title: "Permission denied", Retry: "never", HTTPStatus: 403, DocsURL: "https://docs.example.com/errors#permission_denied", Message: "You don't have permission to \x00\x01\x00 with \x00\x00\x00", Suggestion: "Check your access level for this project or group.", Params: (*PermissionDeniedParams)(nil)},
@@ -484,10 +486,10 @@ func FeatureFor(tool, action string) (Feature, bool) {
 	return Feature{}, false
 }
 
-// TierRestricted returns the TIER_RESTRICTED error for a call of tool and action that a feature gates, and whether one does. current is the caller's tier, "" when not known.
+// TierRestricted returns the TIER_RESTRICTED error for a call of tool and action that a feature gates, and true; nil and false when no feature gates the call or when current, the caller's tier, already has the feature. current is "" when not known.
 func TierRestricted(tool, action string, current Tier) (*Error, bool) {
 	f, ok := FeatureFor(tool, action)
-	if !ok {
+	if !ok || current != "" && slices.Index(tiers[:], current) >= slices.Index(tiers[:], f.Tier) {
 		return nil, false
 	}
 	return NewTierRestricted(tool, action, f.Name, f.Tier, TierRestrictedOptions{
@@ -629,6 +631,24 @@ func NewInvalidAction(tool string, action string, validActions []string, opts ..
 	return newError(3, &InvalidActionParams{Tool: tool, Action: action, ValidActions: validActions}, opts)
 }
 
+// InvalidArgumentsParams are the params of INVALID_ARGUMENTS.
+type InvalidArgumentsParams struct {
+	_      [0]func()
+	Tool   string `json:"tool"`                     // The tool that was called.
+	Reason string `errspec:"max=300" json:"reason"` // What the schema validator found, which may quote the arguments. Cut to 300 characters.
+}
+
+// NewInvalidArguments returns an error of code INVALID_ARGUMENTS: Arguments do not match the input schema.
+// The server rejected the call's arguments before running the tool:
+// they do not match the tool's input schema. The reason is the schema
+// validator's.
+//
+//   - Message: The arguments of {tool} do not match its input schema: {reason}
+//   - Suggestion: Call {tool} again with arguments that match its input schema.
+func NewInvalidArguments(tool string, reason string) *Error {
+	return newError(4, &InvalidArgumentsParams{Tool: tool, Reason: reason}, nil)
+}
+
 // MissingRequiredFieldParams are the params of MISSING_REQUIRED_FIELD.
 type MissingRequiredFieldParams struct {
 	_             [0]func()
@@ -652,7 +672,7 @@ type MissingRequiredFieldOptions struct {
 //   - Message: Missing required fields for {tool} {action}: {missing_fields}
 //   - Suggestion: Add the required fields: {missing_fields}
 func NewMissingRequiredField(tool string, action string, missingFields []string, opts ...MissingRequiredFieldOptions) *Error {
-	return newError(4, &MissingRequiredFieldParams{Tool: tool, Action: action, MissingFields: missingFields}, opts)
+	return newError(5, &MissingRequiredFieldParams{Tool: tool, Action: action, MissingFields: missingFields}, opts)
 }
 
 // PayloadTooLargeParams are the params of PAYLOAD_TOO_LARGE.
@@ -669,7 +689,7 @@ type PayloadTooLargeParams struct {
 //   - Message: {field} is {size} bytes; the limit is {max_size}
 //   - Suggestion: Split the content, or send at most {max_size} bytes of {field}.
 func NewPayloadTooLarge(field string, size int, maxSize int) *Error {
-	return newError(5, &PayloadTooLargeParams{Field: field, Size: size, MaxSize: maxSize}, nil)
+	return newError(6, &PayloadTooLargeParams{Field: field, Size: size, MaxSize: maxSize}, nil)
 }
 
 // PermissionDeniedParams are the params of PERMISSION_DENIED.
@@ -692,7 +712,7 @@ type PermissionDeniedOptions struct {
 //   - Message: You don't have permission to {action} with {tool}
 //   - Suggestion: Check your access level for this project or group.
 func NewPermissionDenied(tool string, action string, opts ...PermissionDeniedOptions) *Error {
-	return newError(6, &PermissionDeniedParams{Tool: tool, Action: action}, opts)
+	return newError(7, &PermissionDeniedParams{Tool: tool, Action: action}, opts)
 }
 
 // ProjectNotFoundParams are the params of PROJECT_NOT_FOUND.
@@ -709,7 +729,7 @@ type ProjectNotFoundParams struct {
 //
 // Deprecated: since v2; use CodeResourceNotFound instead.
 func NewProjectNotFound(projectID string) *Error {
-	return newError(7, &ProjectNotFoundParams{ProjectID: projectID}, nil)
+	return newError(8, &ProjectNotFoundParams{ProjectID: projectID}, nil)
 }
 
 // RateLimitedParams are the params of RATE_LIMITED.
@@ -726,7 +746,7 @@ type RateLimitedParams struct {
 //   - Message: Rate limit of {limit} requests per {window} reached
 //   - Suggestion: Wait {retry_after_seconds} seconds before calling again.
 func NewRateLimited(limit int, window string, retryAfterSeconds int) *Error {
-	return newError(8, &RateLimitedParams{Limit: limit, Window: window, RetryAfterSeconds: retryAfterSeconds}, nil)
+	return newError(9, &RateLimitedParams{Limit: limit, Window: window, RetryAfterSeconds: retryAfterSeconds}, nil)
 }
 
 // ResourceNotFoundParams are the params of RESOURCE_NOT_FOUND.
@@ -757,7 +777,7 @@ type ResourceNotFoundGvk struct {
 //   - Message: {kind} {id} not found
 //   - Suggestion: Check that the {kind} exists and that you have at least Reporter access.
 func NewResourceNotFound(kind string, id string, opts ...ResourceNotFoundOptions) *Error {
-	return newError(9, &ResourceNotFoundParams{Kind: kind, ID: id}, opts)
+	return newError(10, &ResourceNotFoundParams{Kind: kind, ID: id}, opts)
 }
 
 // StaleRevisionParams are the params of STALE_REVISION.
@@ -774,7 +794,7 @@ type StaleRevisionParams struct {
 //   - Message: {kind} changed since revision {expected_revision}; it is now at {current_revision}
 //   - Suggestion: Read the {kind} again and reapply the change to revision {current_revision}.
 func NewStaleRevision(kind string, expectedRevision int, currentRevision int) *Error {
-	return newError(10, &StaleRevisionParams{Kind: kind, ExpectedRevision: expectedRevision, CurrentRevision: currentRevision}, nil)
+	return newError(11, &StaleRevisionParams{Kind: kind, ExpectedRevision: expectedRevision, CurrentRevision: currentRevision}, nil)
 }
 
 // TierRestrictedParams are the params of TIER_RESTRICTED.
@@ -804,7 +824,7 @@ type TierRestrictedOptions struct {
 //   - Message: {feature_name} requires the {tier_required:or_higher} tier
 //   - Suggestion: Upgrade to {tier_required}, or use one of the alternatives.
 func NewTierRestricted(tool string, action string, featureName string, tierRequired Tier, opts ...TierRestrictedOptions) *Error {
-	return newError(11, &TierRestrictedParams{Tool: tool, Action: action, FeatureName: featureName, TierRequired: tierRequired}, opts)
+	return newError(12, &TierRestrictedParams{Tool: tool, Action: action, FeatureName: featureName, TierRequired: tierRequired}, opts)
 }
 
 // TypeMismatchParams are the params of TYPE_MISMATCH.
@@ -828,7 +848,7 @@ type TypeMismatchInvalidFields struct {
 //   - Message: Arguments of the wrong type: {invalid_fields:json}
 //   - Suggestion: Pass each field with its expected type.
 func NewTypeMismatch(tool string, invalidFields []TypeMismatchInvalidFields) *Error {
-	return newError(12, &TypeMismatchParams{Tool: tool, InvalidFields: invalidFields}, nil)
+	return newError(13, &TypeMismatchParams{Tool: tool, InvalidFields: invalidFields}, nil)
 }
 
 // UpstreamErrorParams are the params of UPSTREAM_ERROR.
@@ -853,7 +873,7 @@ type UpstreamErrorOptions struct {
 //   - Message: Upstream API answered {upstream_status}: {upstream_message}
 //   - Suggestion: Check the upstream API's documentation for this endpoint.
 func NewUpstreamError(tool string, action string, upstreamStatus int, upstreamMessage string, opts ...UpstreamErrorOptions) *Error {
-	return newError(13, &UpstreamErrorParams{Tool: tool, Action: action, UpstreamStatus: upstreamStatus, UpstreamMessage: upstreamMessage}, opts)
+	return newError(14, &UpstreamErrorParams{Tool: tool, Action: action, UpstreamStatus: upstreamStatus, UpstreamMessage: upstreamMessage}, opts)
 }
 
 // UpstreamNotFoundParams are the params of UPSTREAM_NOT_FOUND.
@@ -876,7 +896,7 @@ type UpstreamNotFoundOptions struct {
 //   - Message: The upstream API found nothing for {tool} {action}
 //   - Suggestion: Check the ids the call gave and that you have at least Reporter access.
 func NewUpstreamNotFound(tool string, action string, opts ...UpstreamNotFoundOptions) *Error {
-	return newError(14, &UpstreamNotFoundParams{Tool: tool, Action: action}, opts)
+	return newError(15, &UpstreamNotFoundParams{Tool: tool, Action: action}, opts)
 }
 
 // UpstreamTimeoutParams are the params of UPSTREAM_TIMEOUT.
@@ -891,7 +911,7 @@ type UpstreamTimeoutParams struct {
 //   - Message: Upstream API did not answer within {timeout_ms} ms
 //   - Suggestion: Retry after a short delay.
 func NewUpstreamTimeout(timeoutMs int) *Error {
-	return newError(15, &UpstreamTimeoutParams{TimeoutMs: timeoutMs}, nil)
+	return newError(16, &UpstreamTimeoutParams{TimeoutMs: timeoutMs}, nil)
 }
 
 // ValueOutOfRangeParams are the params of VALUE_OUT_OF_RANGE.
@@ -911,5 +931,5 @@ type ValueOutOfRangeParams struct {
 //   - Detail: {field} is {unit}.
 //   - Suggestion: Pass a value of {field} between {minimum} and {maximum}.
 func NewValueOutOfRange(field string, minimum float64, maximum float64, value float64, unit string) *Error {
-	return newError(16, &ValueOutOfRangeParams{Field: field, Minimum: minimum, Maximum: maximum, Value: value, Unit: unit}, nil)
+	return newError(17, &ValueOutOfRangeParams{Field: field, Minimum: minimum, Maximum: maximum, Value: value, Unit: unit}, nil)
 }

@@ -207,6 +207,8 @@ func roleText(r model.Role) string {
 		return "The server returns it when a call leaves out a required argument of its action."
 	case model.RoleInvalidAction:
 		return "The server returns it when a call names an action its tool does not have."
+	case model.RoleInvalidArguments:
+		return "The MCP server returns it when a call's arguments do not match the tool's input schema."
 	}
 	return ""
 }

@@ -114,10 +114,12 @@ func genFeatures(cat *model.Catalog) Code {
 		"alternatives":  Id("f").Dot("Alternatives"), "docs_url": Id("f").Dot("DocsURL"), "upgrade_url": Lit(cat.UpgradeURL),
 	}
 	return out.Line().Add(
-		doc(fmt.Sprintf("TierRestricted returns the %s error for a call of tool and action that a feature gates, and whether one does. current is the caller's tier, \"\" when not known.", code.Name)),
+		doc(fmt.Sprintf("TierRestricted returns the %s error for a call of tool and action that a feature gates, and true; nil and false when no feature gates the call or when current, the caller's tier, already has the feature. current is \"\" when not known.", code.Name)),
 		Line(), Func().Id("TierRestricted").Params(Id("tool"), Id("action").String(), Id("current").Id("Tier")).Params(Op("*").Id("Error"), Bool()).Block(
 			List(Id("f"), Id("ok")).Op(":=").Id("FeatureFor").Call(Id("tool"), Id("action")),
-			If(Op("!").Id("ok")).Block(Return(Nil(), False())),
+			If(Op("!").Id("ok").Op("||").Id("current").Op("!=").Lit("").Op("&&").
+				Qual(slicesPkg, "Index").Call(Id("tiers").Index(Empty(), Empty()), Id("current")).Op(">=").
+				Qual(slicesPkg, "Index").Call(Id("tiers").Index(Empty(), Empty()), Id("f").Dot("Tier"))).Block(Return(Nil(), False())),
 			Return(roleCall(code, values), True()),
 		),
 		Line(),
@@ -150,7 +152,12 @@ func alternativesLit(as []model.Alternative) Code {
 // roleCall calls the constructor of a role's code with the values the
 // helper has for its params: required ones as arguments, optional ones in
 // the options struct. The model guarantees every required param has one.
-func roleCall(c *model.Code, values map[string]*Statement) *Statement {
+func roleCall(c *model.Code, values map[string]*Statement) *Statement { return RoleCall(c, values, "") }
+
+// RoleCall is roleCall from outside the catalog's package: the
+// constructor and its options struct are those of the package at the
+// import path pkg ("" for the package itself).
+func RoleCall(c *model.Code, values map[string]*Statement, pkg string) *Statement {
 	var args []Code
 	for _, p := range c.Required() {
 		args = append(args, values[p.Name])
@@ -162,9 +169,9 @@ func roleCall(c *model.Code, values map[string]*Statement) *Statement {
 		}
 	}
 	if len(opts) > 0 {
-		args = append(args, Id(c.OptionsType).Values(opts))
+		args = append(args, Qual(pkg, c.OptionsType).Values(opts))
 	}
-	return Id(c.Constructor).Call(args...)
+	return Qual(pkg, c.Constructor).Call(args...)
 }
 
 // genUpstream writes FromUpstream when a code plays the api_error role.

@@ -736,6 +736,8 @@ var boundProblems = map[string]string{
 	"tools[]":     "not a tool or a tool:action",
 	"index":       "an index page is a file name ending in .md",
 	"version":     "not a semantic version, MAJOR.MINOR.PATCH",
+	"import_path": "not a Go import path",
+	"domain":      "an ErrorInfo domain is a lower-case host name",
 }
 
 // fieldKey names the field at p for the tables of fixes: its name, with
@@ -846,6 +848,8 @@ var valueFixes = map[string]string{
 	"tools[]":             `write a tool of the tools table, or tool:action, such as "merge_request:create"`,
 	"layout":              "use single (one page, file) or per_code (a page per code, dir)",
 	"url_suffix":          `use "", "/", ".html" or ".md"`,
+	"import_path":         "give the package's Go import path, such as example.com/app/apperr",
+	"domain":              "give the host name of the service that defines the codes, in lower case, such as tools.example.com",
 	"tiers":               `write the tiers as a list, lowest first, such as ["Free", "Premium"]`,
 	"required":            `write the required arguments as a list, such as ["project_id"]`,
 	"version":             `give a semantic version, such as "1.4.0" or "v1.4.0"`,

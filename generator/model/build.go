@@ -115,6 +115,7 @@ func (b *builder) build() *Catalog {
 	if o := in.Outputs.LLMs; o != nil {
 		cat.Outputs.LLMs = path.Clean(o.File)
 	}
+	b.adapterOutputs(cat)
 
 	b.checkOutputs()
 	b.checkTexts()
@@ -234,6 +235,12 @@ func (b *builder) categories() map[string]*Category {
 		c.Retryable, c.Retry = resolveRetry(inherited(c, in, func(i InputCategory) *bool { return i.Retryable }, nil), r)
 		c.RetryAfter = *inherited(c, in, func(i InputCategory) *int { return i.RetryAfter }, pointer(0))
 		c.Retries = *inherited(c, in, func(i InputCategory) *int { return i.Retries }, pointer(0))
+		c.GRPC = *inherited(c, in, func(i InputCategory) *GRPCCode {
+			if i.GRPCCode == "" {
+				return nil
+			}
+			return pointer(GRPCCode(i.GRPCCode))
+		}, pointer(GRPCCode("")))
 	}
 	// Envelopes: a category's own, else its nearest parent's, else the
 	// default; unknown names are reported once, at the category naming them.
@@ -338,6 +345,14 @@ func (b *builder) code(name string, in InputCode, cats map[string]*Category) *Co
 		}
 	case cat != nil && (c.Retry == RetryAfterDelay || c.Retry == RetrySafe):
 		c.Retries = cat.Retries
+	}
+	switch {
+	case in.GRPCCode != "":
+		c.GRPC = GRPCCode(in.GRPCCode)
+	case cat != nil && cat.GRPC != "":
+		c.GRPC = cat.GRPC
+	default:
+		c.GRPC, c.GRPCFromHTTP = GRPCCodeFor(c.HTTPStatus), true
 	}
 	c.Envelope = b.envelopeNamed(append(p, "envelope"), in.Envelope)
 	if c.Envelope == nil {

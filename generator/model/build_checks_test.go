@@ -65,22 +65,13 @@ func TestBuildOutputErrors(t *testing.T) {
 		want Errors
 	}{
 		{"keyword package", func(o *InputOutputs) {
-			o.Go = &struct {
-				Dir     string `json:"dir"`
-				Package string `json:"package"`
-			}{"gen", "type"}
+			o.Go = &InputGo{Dir: "gen", Package: "type"}
 		}, Errors{{[]string{"outputs", "go", "package"}, `"type" is a Go keyword, which cannot name a package`, "choose another name, such as typeerrors"}}},
 		{"main package", func(o *InputOutputs) {
-			o.Go = &struct {
-				Dir     string `json:"dir"`
-				Package string `json:"package"`
-			}{"gen", "main"}
+			o.Go = &InputGo{Dir: "gen", Package: "main"}
 		}, Errors{{[]string{"outputs", "go", "package"}, "package main is a program, and the errors are a package to import", "choose another name, such as apperr"}}},
 		{"absolute paths", func(o *InputOutputs) {
-			o.Go = &struct {
-				Dir     string `json:"dir"`
-				Package string `json:"package"`
-			}{`C:\gen`, "gen"}
+			o.Go = &InputGo{Dir: `C:\gen`, Package: "gen"}
 			o.Markdown = &InputMarkdown{Layout: LayoutPerCode, Dir: "/docs"}
 			o.JSONSchema = &InputJSONSchema{File: `\\server\errors.json`}
 		}, Errors{
@@ -110,10 +101,7 @@ func TestBuildOutputErrors(t *testing.T) {
 	// Directories may hold other outputs: the Go package and the per-code
 	// pages may share one.
 	in := testInput(inCode("A", InputCode{Category: "c", Title: "T", Message: "m"}))
-	in.Outputs.Go = &struct {
-		Dir     string `json:"dir"`
-		Package string `json:"package"`
-	}{"gen", "gen"}
+	in.Outputs.Go = &InputGo{Dir: "gen", Package: "gen"}
 	in.Outputs.Markdown = &InputMarkdown{Layout: LayoutPerCode, Dir: "gen"}
 	mustBuild(t, in)
 }

@@ -20,14 +20,15 @@ func (b *builder) checkOutputs() {
 	var files []output
 	if o.Go != nil {
 		files = append(files, output{at("outputs", "go", "dir"), o.Go.Dir, true})
-		switch {
-		case token.IsKeyword(o.Go.Package):
-			b.errs.add(at("outputs", "go", "package"), "choose another name, such as "+o.Go.Package+"errors",
-				"%q is a Go keyword, which cannot name a package", o.Go.Package)
-		case o.Go.Package == "main":
-			b.errs.add(at("outputs", "go", "package"), "choose another name, such as apperr",
-				"package main is a program, and the errors are a package to import")
-		}
+		b.checkPackage(at("outputs", "go", "package"), o.Go.Package)
+	}
+	if o.MCP != nil {
+		files = append(files, output{at("outputs", "mcp", "dir"), o.MCP.Dir, true})
+		b.checkPackage(at("outputs", "mcp", "package"), o.MCP.Package)
+	}
+	if o.GRPC != nil {
+		files = append(files, output{at("outputs", "grpc", "dir"), o.GRPC.Dir, true})
+		b.checkPackage(at("outputs", "grpc", "package"), o.GRPC.Package)
 	}
 	if m := o.Markdown; m != nil {
 		if m.Layout == LayoutPerCode {
@@ -56,8 +57,8 @@ func (b *builder) checkOutputs() {
 			continue
 		}
 		if f.dir {
-			if len(f.p) > 1 && f.p[1] == "go" {
-				b.checkGoDir(f.p, f.file)
+			if len(f.p) > 1 && (f.p[1] == "go" || f.p[1] == "mcp" || f.p[1] == "grpc") {
+				b.checkGoDir(f.p, f.file) // each a Go package
 			}
 			continue
 		}
@@ -193,6 +194,17 @@ func (b *builder) checkPages(cat *Catalog) {
 			continue
 		}
 		b.claimFile(b.outputFiles, outputFile{at("codes", code.Name), path.Join(dir, page), path.Join(dir, page), "the page of code " + code.Name})
+	}
+}
+
+// checkPackage checks that a Go package of the outputs, at p, may be
+// named name.
+func (b *builder) checkPackage(p []string, name string) {
+	switch {
+	case token.IsKeyword(name):
+		b.errs.add(p, "choose another name, such as "+name+"errors", "%q is a Go keyword, which cannot name a package", name)
+	case name == "main":
+		b.errs.add(p, "choose another name, such as apperr", "package main is a program, and the errors are a package to import")
 	}
 }
 

@@ -73,10 +73,7 @@ func TestBuildCatalog(t *testing.T) {
 		Categories:  Ordered[InputCategory]{inCat("c", InputCategory{Description: "C."})},
 		Codes:       Ordered[InputCode]{inCode("X", InputCode{Category: "c", Title: "X", Message: "x"})},
 	}
-	in.Outputs.Go = &struct {
-		Dir     string `json:"dir"`
-		Package string `json:"package"`
-	}{"./gen/errs/", "errs"}
+	in.Outputs.Go = &InputGo{Dir: "./gen/errs/", Package: "errs"}
 	in.Outputs.Markdown = &InputMarkdown{File: "docs/../ERRORS.md"}
 	in.Outputs.JSONSchema = &InputJSONSchema{File: "schema//errors.json"}
 	got := mustBuild(t, in)

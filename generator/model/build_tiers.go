@@ -121,8 +121,37 @@ func (b *builder) roles(codes map[string]*Code) Roles {
 					"code %s plays the role %s, whose helper fills %s with a value of type %s, not %s", c.Name, role, param.Name, want, param.Type.Source)
 			}
 		}
+		b.checkRoleTemplates(c, role, vocab, names)
 	}
 	return roles
+}
+
+// checkRoleTemplates checks that the templates of a role's code use only
+// the params its helper fills: another optional param would be empty in
+// every error the helper builds, its text left with a hole. A required
+// one is reported at the param already.
+func (b *builder) checkRoleTemplates(c *Code, role Role, vocab map[string]string, names []string) {
+	for _, t := range []struct {
+		key string
+		t   Template
+	}{{"message", c.Message}, {"detail", c.Detail}, {"suggestion", c.Suggestion}, {"error_text", c.ErrorText}} {
+		var unfilled []string
+		for _, param := range t.t.Params() {
+			if _, known := vocab[param.Name]; !known && param.Optional {
+				unfilled = append(unfilled, param.Name)
+			}
+		}
+		if len(unfilled) == 0 {
+			continue
+		}
+		what := "the param " + unfilled[0]
+		if len(unfilled) > 1 {
+			what = "the params " + strings.Join(unfilled[:len(unfilled)-1], ", ") + " and " + unfilled[len(unfilled)-1]
+		}
+		b.errs.add(at("codes", c.Name, t.key), "use only params the helper fills ("+strings.Join(names, ", ")+") in its templates, or give the role to another code",
+			"code %s plays the role %s, whose helper cannot fill %s that its %s uses: every error the helper builds would leave a hole in it",
+			c.Name, role, what, strings.ReplaceAll(t.key, "_", " "))
+	}
 }
 
 // examples decodes and checks a code's examples: the params they give

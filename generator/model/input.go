@@ -76,10 +76,7 @@ type InputDocs struct {
 
 // InputOutputs says where each output goes; empty means not generated.
 type InputOutputs struct {
-	Go *struct {
-		Dir     string `json:"dir"`
-		Package string `json:"package"`
-	} `json:"go"`
+	Go         *InputGo         `json:"go"`
 	Markdown   *InputMarkdown   `json:"markdown"`
 	JSONSchema *InputJSONSchema `json:"jsonschema"`
 	Catalog    *struct {
@@ -88,6 +85,16 @@ type InputOutputs struct {
 	LLMs *struct {
 		File string `json:"file"`
 	} `json:"llms"`
+
+	MCP  *InputMCP  `json:"mcp"`
+	GRPC *InputGRPC `json:"grpc"`
+}
+
+// InputGo says where the Go package goes.
+type InputGo struct {
+	Dir        string `json:"dir"`
+	Package    string `json:"package"`
+	ImportPath string `json:"import_path"`
 }
 
 // InputJSONSchema says where the JSON Schema goes, in which mode.
@@ -108,6 +115,22 @@ type InputMarkdown struct {
 	} `json:"changes"`
 }
 
+// InputMCP says where the MCP adapter goes and what its error results
+// carry.
+type InputMCP struct {
+	Dir               string `json:"dir"`
+	Package           string `json:"package"`
+	Text              string `json:"text"` // MCPText*, "" for json
+	StructuredContent *bool  `json:"structured_content"`
+}
+
+// InputGRPC says where the gRPC adapter goes and the domain of its errors.
+type InputGRPC struct {
+	Dir     string `json:"dir"`
+	Package string `json:"package"`
+	Domain  string `json:"domain"`
+}
+
 // InputCategory is one entry of categories.
 type InputCategory struct {
 	Description string `json:"description"`
@@ -118,6 +141,7 @@ type InputCategory struct {
 	RetryAfter  *int   `json:"retry_after"`
 	Retries     *int   `json:"retries"`
 	Envelope    string `json:"envelope"`
+	GRPCCode    string `json:"grpc_code"`
 }
 
 // InputCode is one entry of codes.
@@ -135,6 +159,7 @@ type InputCode struct {
 	RetryAfter  *int                `json:"retry_after"`
 	Retries     *int                `json:"retries"`
 	Envelope    string              `json:"envelope"`
+	GRPCCode    string              `json:"grpc_code"`
 	Params      Ordered[InputParam] `json:"params"`
 	Examples    []InputExample      `json:"examples"`
 	Deprecated  *InputDeprecation   `json:"deprecated"`

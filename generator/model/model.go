@@ -50,6 +50,9 @@ type Catalog struct {
 type Outputs struct {
 	GoDir     string
 	GoPackage string
+	// GoImportPath is the Go package's import path as the catalog gives
+	// it, or "" for the one the go.mod above GoDir implies.
+	GoImportPath string
 
 	// Markdown is the page of the single-page reference; MarkdownDir is
 	// the directory of the per-code layout instead, which holds the index
@@ -73,6 +76,34 @@ type Outputs struct {
 
 	Catalog string // the resolved catalog as JSON
 	LLMs    string // the llms.txt-style index
+
+	MCP  *MCPOutput  // the MCP adapter, or nil
+	GRPC *GRPCOutput // the gRPC adapter, or nil
+}
+
+// MCPOutput is the package of the adapter for the MCP Go SDK.
+type MCPOutput struct {
+	Dir, Package string
+	Text         MCPText // what an error result's text content carries
+	// StructuredContent puts the wire JSON in the result's
+	// structuredContent too.
+	StructuredContent bool
+}
+
+// MCPText is what the text content of an MCP error result carries.
+type MCPText string
+
+// The texts of an MCP error result.
+const (
+	MCPTextJSON     MCPText = "json"     // the wire JSON
+	MCPTextMessage  MCPText = "message"  // the message alone
+	MCPTextTerminal MCPText = "terminal" // the rendering for a terminal
+)
+
+// GRPCOutput is the package of the adapter for gRPC.
+type GRPCOutput struct {
+	Dir, Package string
+	Domain       string // the ErrorInfo domain
 }
 
 // Category groups codes and gives them defaults.
@@ -87,7 +118,8 @@ type Category struct {
 	RetryAfter  int   // seconds to wait before a retry, 0 when not known
 	Retries     int   // how many times to retry the same call, 0 when not said; inherited like RetryAfter
 	Envelope    *Envelope
-	Anchor      string // Markdown heading anchor
+	GRPC        GRPCCode // the gRPC code of its codes, its own or inherited; "" when it sets none
+	Anchor      string   // Markdown heading anchor
 	Codes       []*Code
 	under       []*Code // the codes of it and of the categories below it, sorted
 }
@@ -127,6 +159,12 @@ type Code struct {
 	Deprecated  *Deprecation
 	Anchor      string // Markdown heading anchor
 	DocsURL     string // DocsBaseURL#Anchor, or "" without a base URL
+
+	// GRPC is the code's gRPC status code: its own, else its category's,
+	// else the one its HTTP status maps to (GRPCFromHTTP true), which an
+	// error with another HTTP status maps otherwise.
+	GRPC         GRPCCode
+	GRPCFromHTTP bool
 
 	collides bool    // its Go names collide with another's: reported once
 	replaces []*Code // the deprecated codes that name this one their replacement, sorted

@@ -76,6 +76,9 @@ const (
 	RoleAPIError         Role = "api_error"
 	RoleMissingFields    Role = "missing_fields"
 	RoleInvalidAction    Role = "invalid_action"
+	// RoleInvalidArguments is arguments that do not match a tool's input
+	// schema, which the MCP adapter reports.
+	RoleInvalidArguments Role = "invalid_arguments"
 )
 
 // Roles maps each role to the code that plays it, or nil.
@@ -105,6 +108,7 @@ var RoleParams = map[Role][]RoleParam{
 		{"tool", "string"}, {"action", "string"}, {"valid_actions", "[]string"},
 		{"action_required_fields", "map[string][]string"},
 	},
+	RoleInvalidArguments: {{"tool", "string"}, {"reason", "string"}},
 }
 
 var upstreamParams = []RoleParam{
@@ -116,7 +120,8 @@ var upstreamParams = []RoleParam{
 var AlternativeFields = []string{"action", "description", "available_on"}
 
 // AllRoles lists the roles in a fixed order.
-var AllRoles = []Role{RoleTierRestricted, RolePermissionDenied, RoleNotFound, RoleAPIError, RoleMissingFields, RoleInvalidAction}
+var AllRoles = []Role{RoleTierRestricted, RolePermissionDenied, RoleNotFound, RoleAPIError, RoleMissingFields, RoleInvalidAction,
+	RoleInvalidArguments}
 
 // Example is a checked example of a code: the params given to its
 // constructor and the exact wire JSON that must come out.

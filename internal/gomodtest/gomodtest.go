@@ -111,3 +111,39 @@ func (m *Module) Run(args ...string) (string, error) {
 	out, err := cmd.CombinedOutput()
 	return string(out), err
 }
+
+// GoNet runs a go command that may download modules, such as go get or
+// go mod tidy, and returns its output. It skips the test, saying why, when
+// the module proxy or the checksum database cannot be reached, and fails
+// it on any other error.
+func (m *Module) GoNet(args ...string) string {
+	m.t.Helper()
+	out, err := m.Run(args...)
+	if err == nil {
+		return out
+	}
+	if unreachable(out) {
+		m.t.Skipf("skipped: go %s needs the module proxy, which cannot be reached; run the test where it can:\n%s",
+			strings.Join(args, " "), strings.TrimSpace(out))
+	}
+	m.t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
+	return ""
+}
+
+// unreachable reports whether the go command's output says a server could
+// not be reached, rather than that it answered no.
+func unreachable(out string) bool {
+	for _, s := range []string{"dial tcp", "no such host", "connection refused", "connection reset", "i/o timeout",
+		"TLS handshake timeout", "proxyconnect", "network is unreachable", "server misbehaving", "Client.Timeout"} {
+		if strings.Contains(out, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// SetGo sets the go line of the module's go.mod.
+func (m *Module) SetGo(version string) {
+	m.t.Helper()
+	m.Go("mod", "edit", "-go="+version)
+}

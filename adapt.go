@@ -1,0 +1,140 @@
+package errspec
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+	"slices"
+)
+
+// The functions of this file are for adapters: code that carries the
+// errors of any generated package over another protocol (package errhttp;
+// the generated MCP and gRPC adapters) and reads them back.
+
+// As finds the first error in err's chain that a generated package made,
+// as errors.As finds it, and returns it as the runtime sees it.
+func As(err error) (View, bool) {
+	var e Error
+	if !errors.As(err, &e) {
+		return View{}, false
+	}
+	return e.ErrspecView(), true
+}
+
+// CatalogOf returns the catalog of e's package. Any value of a generated
+// Error type gives it, the zero value too.
+func CatalogOf(e Error) *Catalog { return e.ErrspecView().Catalog }
+
+// AppendJSONString appends s to b as a JSON string, as the wire format
+// writes every string: invalid UTF-8 as U+FFFD, U+2028 and U+2029
+// escaped, <, > and & as they are.
+func AppendJSONString(b []byte, s string) []byte { return appendString(b, s) }
+
+// ParseParams reads an error of code from its params, a JSON object such
+// as AppendParams writes (nil or empty for none), and fills its texts in
+// from the code's templates. It reads the params as Parse reads them in
+// the catalog's envelope: each of its type and within its bounds, the
+// required ones present, unknown ones ignored. For a code the catalog does
+// not know, it keeps the params as RawParams.
+func (c *Catalog) ParseParams(code string, params []byte) (View, error) {
+	c.init()
+	v, err := c.parseParams(code, params)
+	if err != nil {
+		return View{}, fmt.Errorf("%s: parsing the params of %s: %w", c.Name, code, err)
+	}
+	return v, nil
+}
+
+func (c *Catalog) parseParams(code string, params []byte) (View, error) {
+	if code == "" {
+		return View{}, errors.New("no code")
+	}
+	if len(params) == 0 {
+		params = []byte("{}")
+	}
+	spec := c.Lookup(code)
+	r := reader{s: scanner{data: params}, c: c, v: View{Catalog: c, Spec: spec, Code: code}}
+	if spec == nil {
+		r.v.Unknown = &Unknown{}
+		if err := r.s.object(r.rawParam); err != nil {
+			return View{}, err
+		}
+		if r.raw != nil {
+			r.v.Params = RawParams(append(r.raw, '}'))
+		}
+		return r.v, r.s.end()
+	}
+	r.spec = spec
+	r.codec = c.codec(spec)
+	var pv reflect.Value
+	if r.codec == nil {
+		if err := r.s.skipObject(); err != nil {
+			return View{}, err
+		}
+	} else {
+		pv = reflect.New(r.codec.typ)
+		r.params = pv.UnsafePointer()
+		r.seen = make([]bool, len(r.codec.params))
+		if _, err := r.paramsObject(nil); err != nil {
+			return View{}, err
+		}
+		r.v.Params = pv.Interface()
+	}
+	if err := r.s.end(); err != nil {
+		return View{}, err
+	}
+	r.v.Message, r.v.Detail, r.v.Suggestion = c.texts(spec, r.v.Params)
+	return r.v, nil
+}
+
+// skipObject reads an object and ignores its members.
+func (s *scanner) skipObject() error {
+	return s.object(func([]byte) error { return s.skip() })
+}
+
+// ParseParamStrings reads an error of code from its params as
+// ParamStrings gives them: for a code the catalog declares, a string or
+// tier param as the string itself and any other as its JSON text; then it
+// reads them as ParseParams does. For a code the catalog does not know,
+// every param is kept as a string.
+func (c *Catalog) ParseParamStrings(code string, params map[string]string) (View, error) {
+	c.init()
+	var kinds map[string]kind
+	if s := c.Lookup(code); s != nil {
+		if k := c.codec(s); k != nil {
+			kinds = make(map[string]kind, len(k.params))
+			for _, f := range k.params {
+				if f.name != "" {
+					kinds[f.name] = f.typ.kind
+				}
+			}
+		}
+	}
+	keys := make([]string, 0, len(params))
+	for k := range params {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	b := []byte{'{'}
+	for i, k := range keys {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(appendString(b, k), ':')
+		switch kd, known := kinds[k]; {
+		case !known || kd == kString || kd == kTier:
+			b = appendString(b, params[k])
+		default:
+			// One JSON value, and nothing that could add a member.
+			s := scanner{data: []byte(params[k])}
+			if err := s.skip(); err != nil {
+				return View{}, fmt.Errorf("%s: parsing the params of %s: %s: %w", c.Name, code, k, err)
+			}
+			if err := s.end(); err != nil {
+				return View{}, fmt.Errorf("%s: parsing the params of %s: %s: %w", c.Name, code, k, err)
+			}
+			b = append(b, params[k]...)
+		}
+	}
+	return c.ParseParams(code, append(b, '}'))
+}

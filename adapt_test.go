@@ -1,0 +1,204 @@
+package errspec_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/errspec/errspec"
+)
+
+// testError is an Error type as a generated package declares one.
+type testError struct{ v errspec.View }
+
+func (e *testError) Error() string             { return e.v.ErrorText() }
+func (e *testError) ErrspecView() errspec.View { return e.v }
+func (e *testError) LogValue() slog.Value      { return e.v.LogValue() }
+func (e *testError) Unwrap() error             { return e.v.Cause }
+func wrapped(v errspec.View) error             { return fmt.Errorf("calling the API: %w", &testError{v}) }
+func appendParams(t *testing.T, v errspec.View) string {
+	t.Helper()
+	b, err := v.AppendParams(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func TestAs(t *testing.T) {
+	v := newError("FLAT", &smallParams{ID: "x"}, nil)
+	for _, err := range []error{&testError{v}, wrapped(v), errors.Join(io.EOF, wrapped(v))} {
+		got, ok := errspec.As(err)
+		if !ok || got.Code != "FLAT" || got.Message != "Thing x is flat" {
+			t.Errorf("As(%v) = %+v, %t", err, got, ok)
+		}
+	}
+	if _, ok := errspec.As(io.EOF); ok {
+		t.Error("As finds an errspec error in io.EOF")
+	}
+	if errspec.CatalogOf(&testError{v}) != &catalog {
+		t.Error("CatalogOf does not give the error's catalog")
+	}
+}
+
+func TestAppendJSONString(t *testing.T) {
+	if got := string(errspec.AppendJSONString([]byte("x"), "a\"<&>\u2028\xff\n")); got != `x"a\"<&>\u2028\ufffd\n"` {
+		t.Errorf("AppendJSONString = %s", got)
+	}
+}
+
+func TestParseParams(t *testing.T) {
+	for _, v := range []errspec.View{
+		newError("ALL", fullParams(), []allOptions{{Note: "n", Num: 2, List: []tier{"Team"}, Ptr: &object{Field: "p"}}}),
+		newError("FLAT", &smallParams{ID: "y", Hint: "h"}, nil),
+		newError("FIXED", nil, nil),
+	} {
+		params := appendParams(t, v)
+		got, err := v.Catalog.ParseParams(v.Code, []byte(params))
+		if err != nil {
+			t.Fatalf("ParseParams(%s, %s): %v", v.Code, params, err)
+		}
+		if again := appendParams(t, got); again != params {
+			t.Errorf("%s: AppendParams, ParseParams, AppendParams:\n%s\n%s", v.Code, params, again)
+		}
+		// The texts come from the templates, over the params read; unsent
+		// params (ALL's unit) are empty.
+		want := v
+		if v.Code == "ALL" {
+			p := *v.Params.(*allParams)
+			p.Unit = ""
+			want = newError("ALL", &p, nil)
+		}
+		if got.Message != want.Message || got.Detail != want.Detail || got.Suggestion != want.Suggestion {
+			t.Errorf("%s: texts %q %q %q, want %q %q %q", v.Code, got.Message, got.Detail, got.Suggestion, want.Message, want.Detail, want.Suggestion)
+		}
+		strs, err := v.Catalog.ParseParamStrings(v.Code, v.ParamStrings())
+		if err != nil {
+			t.Fatalf("ParseParamStrings(%s, %v): %v", v.Code, v.ParamStrings(), err)
+		}
+		if again := appendParams(t, strs); again != params {
+			t.Errorf("%s: ParamStrings, ParseParamStrings, AppendParams:\n%s\n%s", v.Code, params, again)
+		}
+	}
+
+	v, err := catalog.ParseParams("NEWER", []byte(`{"a":1,"b":"x"}`))
+	if err != nil || v.Known() || string(v.Params.(errspec.RawParams)) != `{"a":1,"b":"x"}` {
+		t.Errorf("an unknown code's params: %+v, %v", v, err)
+	}
+	v, err = catalog.ParseParamStrings("NEWER", map[string]string{"b": "x", "a": "1"})
+	if err != nil || string(v.Params.(errspec.RawParams)) != `{"a":"1","b":"x"}` {
+		t.Errorf("an unknown code's param strings: %+v, %v", v, err)
+	}
+	if v, err := catalog.ParseParams("FIXED", nil); err != nil || v.Message != "Internal error" {
+		t.Errorf("no params for a code without params: %+v, %v", v, err)
+	}
+
+	for _, tt := range []struct {
+		code, params, want string
+	}{
+		{"FLAT", `{}`, "id is missing"},
+		{"FLAT", `{"id":1}`, "id: "},
+		{"FLAT", `{"id":"x"} x`, "text after the value"},
+		{"FLAT", `[]`, "an object"},
+		{"FLAT", `{"id":"x","id":"y"}`, "repeated"},
+		{"", `{}`, "no code"},
+	} {
+		if _, err := catalog.ParseParams(tt.code, []byte(tt.params)); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("ParseParams(%q, %s) = %v, want an error with %q", tt.code, tt.params, err, tt.want)
+		}
+	}
+	// A value that is not one JSON value cannot add a member.
+	strs := newError("ALL", fullParams(), nil).ParamStrings()
+	strs["count"] = `1,"flag":true`
+	if _, err := catalog.ParseParamStrings("ALL", strs); err == nil || !strings.Contains(err.Error(), "count") {
+		t.Errorf("a param string that adds a member: %v", err)
+	}
+	strs["count"] = ""
+	if _, err := catalog.ParseParamStrings("ALL", strs); err == nil || !strings.Contains(err.Error(), "count") {
+		t.Errorf("an empty param string for an int: %v", err)
+	}
+}
+
+// logLine logs err under the key err and returns the line without its
+// time.
+func logLine(h func(io.Writer, *slog.HandlerOptions) slog.Handler, wrap bool, replace bool, args ...any) string {
+	var buf bytes.Buffer
+	opts := &slog.HandlerOptions{ReplaceAttr: func(groups []string, a slog.Attr) slog.Attr {
+		if a.Key == slog.TimeKey && len(groups) == 0 {
+			return slog.Attr{}
+		}
+		if replace {
+			return errspec.ReplaceAttr(groups, a)
+		}
+		return a
+	}}
+	handler := h(&buf, opts)
+	if wrap {
+		handler = errspec.LogHandler(handler)
+	}
+	slog.New(handler).Info("failed", args...)
+	return buf.String()
+}
+
+func textHandler(w io.Writer, o *slog.HandlerOptions) slog.Handler { return slog.NewTextHandler(w, o) }
+func jsonHandler(w io.Writer, o *slog.HandlerOptions) slog.Handler { return slog.NewJSONHandler(w, o) }
+
+func TestLogWrapped(t *testing.T) {
+	v := newError("ALL", fullParams(), nil)
+	err := wrapped(v)
+	want := `level=INFO msg=failed err.code=ALL err.category=validation err.retryable=false err.message=` + fmt.Sprintf("%q", v.Message) +
+		` err.params.name=abcd… err.params.token=[redacted] err.params.count=3 err.params.ratio=0.5 err.params.flag=true err.params.tier=Team` +
+		` err.params.tags="[\"a\",\"b\",\"c\"]" err.params.labels="{\"a\":2,\"z\":1}"` +
+		` err.params.obj="{\"field\":\"f\",\"inner\":{\"field\":\"g\",\"tags\":[\"x\"]}}" err.params.objs="[{\"field\":\"1\"},{\"field\":\"2\",\"count\":7}]"` +
+		` err.params.nested="{\"k\":[true,false]}" err.text=` + fmt.Sprintf("%q", err.Error()) + "\n"
+	if got := logLine(textHandler, true, false, "err", err); got != want {
+		t.Errorf("LogHandler, text:\n got %s\nwant %s", got, want)
+	}
+	if got := logLine(textHandler, false, true, "err", err); got != want {
+		t.Errorf("ReplaceAttr, text:\n got %s\nwant %s", got, want)
+	}
+	// Unwrapped, the error logs itself; the handler adds nothing.
+	direct := logLine(textHandler, true, false, "err", &testError{v})
+	if strings.Contains(direct, "err.text") || !strings.Contains(direct, "err.code=ALL") {
+		t.Errorf("an unwrapped error: %s", direct)
+	}
+	// In a group, in WithAttrs, and as JSON.
+	var buf bytes.Buffer
+	slog.New(errspec.LogHandler(slog.NewJSONHandler(&buf, nil))).With("first", wrapped(newError("FIXED", nil, nil))).
+		Info("failed", slog.Group("call", "err", err, "n", 1), "plain", io.EOF)
+	got := buf.String()
+	for _, want := range []string{`"first":{"code":"FIXED","category":"internal","retryable":true,"message":"Internal error","text":"calling the API: FIXED: Internal error"}`,
+		`"call":{"err":{"code":"ALL",`, `"tags":["a","b","c"]`, `"token":"[redacted]"`, `,"n":1}`, `"plain":"EOF"`} {
+		if !strings.Contains(got, want) {
+			t.Errorf("JSON log lacks %s:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "secret") {
+		t.Errorf("JSON log holds a sensitive param:\n%s", got)
+	}
+	// Records without errspec errors pass as they are.
+	if got := logLine(jsonHandler, true, false, "err", io.EOF, "n", 2); !strings.HasSuffix(got, `"msg":"failed","err":"EOF","n":2}`+"\n") {
+		t.Errorf("a record without errspec errors: %s", got)
+	}
+	if !errspec.LogHandler(slog.NewTextHandler(io.Discard, &slog.HandlerOptions{Level: slog.LevelWarn})).Enabled(context.Background(), slog.LevelWarn) {
+		t.Error("LogHandler is not enabled where its handler is")
+	}
+}
+
+func TestTraceAttrs(t *testing.T) {
+	got := errspec.TraceAttrs(wrapped(newError("FIXED", nil, nil)))
+	want := []slog.Attr{slog.String("error.type", "FIXED"), slog.String("errspec.category", "internal"), slog.Bool("errspec.retryable", true)}
+	if !cmp.Equal(got, want, cmp.Comparer(func(a, b slog.Attr) bool { return a.Equal(b) })) {
+		t.Errorf("TraceAttrs = %v, want %v", got, want)
+	}
+	if got := errspec.TraceAttrs(io.EOF); got != nil {
+		t.Errorf("TraceAttrs of a foreign error = %v", got)
+	}
+}

@@ -1,0 +1,321 @@
+// Package errhttp serves the errors of any package errspec generates over
+// HTTP, and reads them back in a client. It needs only the standard
+// library, so it lives in errspec's module; it reads any catalog's errors
+// through the errspec.Error interface that every generated Error type
+// implements.
+//
+// A handler's error goes out in one of two formats:
+//
+//   - RFC 9457 problem details (WriteProblem, HandlerFunc), with
+//     Content-Type application/problem+json: type is the code's docs URL,
+//     title the code's title, status the HTTP status, detail the message,
+//     instance when given; the code, category, suggestion, detail (as
+//     context), retry facts and params follow as extension members.
+//   - The catalog's own wire format (WriteJSON), application/json: the
+//     bytes the generated MarshalJSON writes.
+//
+// Both set the status of the error (the one set for this occurrence, else
+// its code's) and, for a code a retry after a delay can help, Retry-After
+// in seconds. An error that wraps no errspec error is written as a 500
+// problem that says nothing of it: its text may hold what a client must
+// not see.
+//
+// Read and Parse read either format back into the generated Error type.
+package errhttp
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"strconv"
+	"sync"
+
+	"github.com/errspec/errspec"
+)
+
+// The media types of the two formats.
+const (
+	ProblemType = "application/problem+json" // RFC 9457 problem details
+	JSONType    = "application/json"         // the catalog's own wire format
+)
+
+// HandlerFunc is an HTTP handler that returns its error: ServeHTTP writes
+// it as problem details. Return the error before writing anything else to
+// the response.
+type HandlerFunc func(http.ResponseWriter, *http.Request) error
+
+// ServeHTTP calls f and writes its error, if any, with WriteProblem.
+func (f HandlerFunc) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if err := f(w, r); err != nil {
+		WriteProblem(w, err, "")
+	}
+}
+
+// WriteProblem writes err as RFC 9457 problem details (see the package
+// doc). instance, when not empty, is a URI reference that identifies this
+// occurrence.
+func WriteProblem(w http.ResponseWriter, err error, instance string) {
+	v, ok := errspec.As(err)
+	if !ok {
+		writeInternal(w)
+		return
+	}
+	b := buffers.Get().(*[]byte)
+	body, err := AppendProblem((*b)[:0], v, instance)
+	if err != nil {
+		writeInternal(w)
+	} else {
+		write(w, v, ProblemType, body)
+	}
+	release(b, body)
+}
+
+// WriteJSON writes err in its catalog's wire format, with Content-Type
+// application/json. An error that wraps no errspec error is written as a
+// 500 problem, as WriteProblem writes it.
+func WriteJSON(w http.ResponseWriter, err error) {
+	v, ok := errspec.As(err)
+	if !ok {
+		writeInternal(w)
+		return
+	}
+	b := buffers.Get().(*[]byte)
+	body, err := v.AppendJSON((*b)[:0])
+	if err != nil {
+		writeInternal(w)
+	} else {
+		write(w, v, JSONType, body)
+	}
+	release(b, body)
+}
+
+// buffers holds response bodies for reuse.
+var buffers = sync.Pool{New: func() any { b := make([]byte, 0, 1024); return &b }}
+
+// release puts the buffer of a body back in the pool, unless it grew
+// large; body is nil when nothing was written to it.
+func release(b *[]byte, body []byte) {
+	if cap(body) > 64<<10 {
+		return
+	}
+	if body != nil {
+		*b = body
+	}
+	buffers.Put(b)
+}
+
+// write writes the headers, the status and the body of an error.
+func write(w http.ResponseWriter, v errspec.View, contentType string, body []byte) {
+	h := w.Header()
+	h.Set("Content-Type", contentType)
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	if d := v.RetryAfter(); v.Retryable() && d > 0 {
+		h.Set("Retry-After", strconv.FormatInt(int64(d.Seconds()), 10))
+	}
+	w.WriteHeader(v.HTTPStatus())
+	w.Write(body)
+}
+
+// internalProblem is the body of an error that is no errspec error.
+const internalProblem = `{"title":"Internal Server Error","status":500}`
+
+func writeInternal(w http.ResponseWriter) {
+	h := w.Header()
+	h.Set("Content-Type", ProblemType)
+	h.Set("Content-Length", strconv.Itoa(len(internalProblem)))
+	w.WriteHeader(http.StatusInternalServerError)
+	io.WriteString(w, internalProblem)
+}
+
+// AppendProblem appends v to b as RFC 9457 problem details:
+//
+//	{"type":DOCS_URL,"title":TITLE,"status":STATUS,"detail":MESSAGE,"instance":INSTANCE,
+//	 "code":CODE,"category":CATEGORY,"suggestion":SUGGESTION,"context":DETAIL,
+//	 "retryable":BOOL,"retry":CLASS,"retry_after":SECONDS,"params":{...}}
+//
+// Empty members are left off. Without a docs URL, type is left off
+// (about:blank) and title is the status's own phrase, as the RFC asks.
+// The params are the wire params, sensitive ones redacted, as the
+// catalog's envelope carries them.
+func AppendProblem(b []byte, v errspec.View, instance string) ([]byte, error) {
+	status := v.HTTPStatus()
+	b = append(b, '{')
+	title := v.Title()
+	if u := v.DocsURL(); u != "" {
+		b = member(b, `"type":`, u)
+	} else {
+		title = http.StatusText(status)
+	}
+	if title != "" {
+		b = member(b, `"title":`, title)
+	}
+	b = strconv.AppendInt(sep(b, `"status":`), int64(status), 10)
+	b = member(b, `"detail":`, v.Message)
+	b = member(b, `"instance":`, instance)
+	b = member(b, `"code":`, v.Code)
+	b = member(b, `"category":`, v.Category())
+	b = member(b, `"suggestion":`, v.Suggestion)
+	b = member(b, `"context":`, v.Detail)
+	b = strconv.AppendBool(sep(b, `"retryable":`), v.Retryable())
+	b = member(b, `"retry":`, string(v.Retry()))
+	if n := int64(v.RetryAfter().Seconds()); n > 0 {
+		b = strconv.AppendInt(sep(b, `"retry_after":`), n, 10)
+	}
+	mark := len(b)
+	b, err := v.AppendParams(sep(b, `"params":`))
+	if err != nil {
+		return nil, err
+	}
+	if string(b[len(b)-2:]) == "{}" {
+		b = b[:mark]
+	}
+	return append(b, '}'), nil
+}
+
+// sep appends a member's key, after a comma unless it is the first.
+func sep(b []byte, key string) []byte {
+	if b[len(b)-1] != '{' {
+		b = append(b, ',')
+	}
+	return append(b, key...)
+}
+
+// member appends a string member, unless s is empty.
+func member(b []byte, key, s string) []byte {
+	if s == "" {
+		return b
+	}
+	return errspec.AppendJSONString(sep(b, key), s)
+}
+
+// ErrorPtr is the pointer type, *E, of a generated Error type E: Read and
+// Parse fill one in.
+type ErrorPtr[E any] interface {
+	*E
+	errspec.Error
+	json.Unmarshaler
+	WithDetail(string) *E
+	WithHTTPStatus(int) *E
+}
+
+// MaxBody is the most of a response's body that Read reads.
+const MaxBody = 1 << 20
+
+// ErrNotError is the error of Read and Parse for a body that holds no
+// error of either format.
+var ErrNotError = errors.New("errhttp: the response holds no errspec error")
+
+// Read reads the error in resp, a response with a status of 400 or more,
+// as Parse reads it; it reads at most MaxBody bytes of the body, and
+// closes it. E is the Error type of a generated package:
+//
+//	e, err := errhttp.Read[apperr.Error](resp)
+func Read[E any, P ErrorPtr[E]](resp *http.Response) (*E, error) {
+	defer resp.Body.Close()
+	if resp.StatusCode < 400 {
+		return nil, fmt.Errorf("%w: status %d", ErrNotError, resp.StatusCode)
+	}
+	body, err := io.ReadAll(io.LimitReader(resp.Body, MaxBody))
+	if err != nil {
+		return nil, err
+	}
+	return Parse[E, P](resp.Header.Get("Content-Type"), resp.StatusCode, body)
+}
+
+// Parse reads an error of a response with the given Content-Type and
+// status: problem details as WriteProblem writes them, or the catalog's
+// wire format (application/json, or any type with a +json suffix), into
+// the generated Error type E. A code the catalog does not know, from a
+// newer version of it, gives an error of that code, as the generated
+// Parse gives one. What the catalog's envelope does not carry (the
+// message, the suggestion) is filled in from the code's templates; the
+// status and the detail are set with WithHTTPStatus and WithDetail when
+// they are not the code's own.
+func Parse[E any, P ErrorPtr[E]](contentType string, status int, body []byte) (*E, error) {
+	media, _, err := mime.ParseMediaType(contentType)
+	if err != nil {
+		return nil, fmt.Errorf("%w: Content-Type %q", ErrNotError, contentType)
+	}
+	e := P(new(E))
+	var v errspec.View
+	switch {
+	case media == ProblemType:
+		if v, err = parseProblem(errspec.CatalogOf(e), body); err != nil {
+			return nil, err
+		}
+		wire, err := v.AppendJSON(nil)
+		if err != nil {
+			return nil, err
+		}
+		if err := e.UnmarshalJSON(wire); err != nil {
+			return nil, err
+		}
+	case media == JSONType || len(media) > 5 && media[len(media)-5:] == "+json":
+		if err := e.UnmarshalJSON(body); err != nil {
+			return nil, err
+		}
+		v = e.ErrspecView()
+		v.Status = status
+	default:
+		return nil, fmt.Errorf("%w: Content-Type %s", ErrNotError, media)
+	}
+	got := e.ErrspecView()
+	if v.Status != 0 && v.Status != got.HTTPStatus() {
+		e.WithHTTPStatus(v.Status)
+	}
+	if v.Detail != got.Detail {
+		e.WithDetail(v.Detail)
+	}
+	return e, nil
+}
+
+// problem is what Parse reads of problem details.
+type problem struct {
+	Type       string          `json:"type"`
+	Title      string          `json:"title"`
+	Status     int             `json:"status"`
+	Detail     string          `json:"detail"`
+	Code       string          `json:"code"`
+	Category   string          `json:"category"`
+	Suggestion string          `json:"suggestion"`
+	Context    string          `json:"context"`
+	Retryable  bool            `json:"retryable"`
+	Retry      errspec.Retry   `json:"retry"`
+	RetryAfter int             `json:"retry_after"`
+	Params     json.RawMessage `json:"params"`
+}
+
+// parseProblem reads problem details into an error of catalog c.
+func parseProblem(c *errspec.Catalog, body []byte) (errspec.View, error) {
+	var p problem
+	if err := json.Unmarshal(body, &p); err != nil {
+		return errspec.View{}, fmt.Errorf("errhttp: reading problem details: %w", err)
+	}
+	if p.Code == "" {
+		return errspec.View{}, fmt.Errorf("%w: problem details without a code", ErrNotError)
+	}
+	v, err := c.ParseParams(p.Code, p.Params)
+	if err != nil {
+		return errspec.View{}, fmt.Errorf("errhttp: reading problem details: %w", err)
+	}
+	if u := v.Unknown; u != nil {
+		u.Category, u.Retryable, u.Retry, u.RetryAfter = p.Category, p.Retryable, p.Retry, p.RetryAfter
+		u.HTTPStatus, v.Status = p.Status, p.Status
+		if p.Type != "" && p.Type != "about:blank" {
+			u.DocsURL, u.Title = p.Type, p.Title
+		}
+	} else if p.Status != 0 && p.Status != v.HTTPStatus() {
+		v.Status = p.Status
+	}
+	if p.Detail != "" {
+		v.Message = p.Detail
+	}
+	if p.Suggestion != "" {
+		v.Suggestion = p.Suggestion
+	}
+	v.Detail = p.Context
+	return v, nil
+}

@@ -1,0 +1,245 @@
+package errhttp_test
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/errspec/errspec"
+	"github.com/errspec/errspec/errhttp"
+	"github.com/errspec/errspec/generated/agenttools"
+)
+
+// serve starts a server whose handler returns err, written by write, and
+// returns the response to a GET.
+func serve(t *testing.T, write func(http.ResponseWriter, error), err error) (*http.Response, []byte) {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { write(w, err) }))
+	defer srv.Close()
+	resp, gerr := http.Get(srv.URL)
+	if gerr != nil {
+		t.Fatal(gerr)
+	}
+	body, rerr := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if rerr != nil {
+		t.Fatal(rerr)
+	}
+	resp.Body = io.NopCloser(strings.NewReader(string(body)))
+	return resp, body
+}
+
+func problem(w http.ResponseWriter, err error) { errhttp.WriteProblem(w, err, "") }
+
+// same compares an error read back with the one sent, as the catalog's
+// wire carries it: sensitive params redacted, params it does not send
+// empty, with the status and the detail of the occurrence.
+func same(t *testing.T, got, sent *agenttools.Error) {
+	t.Helper()
+	wire, err := sent.MarshalJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := agenttools.Parse(wire)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want.Detail = sent.Detail
+	if diff := cmp.Diff(want, got, cmpopts.IgnoreUnexported(agenttools.Error{})); diff != "" {
+		t.Errorf("read back (-want +got):\n%s", diff)
+	}
+	if g, w := got.HTTPStatus(), sent.HTTPStatus(); g != w {
+		t.Errorf("read back with status %d, want %d", g, w)
+	}
+}
+
+func TestProblem(t *testing.T) {
+	sent := agenttools.NewRateLimited(600, "minute", 17)
+	resp, body := serve(t, problem, fmt.Errorf("calling the API: %w", sent))
+	want := `{"type":"https://docs.example.com/errors#rate_limited","title":"Rate limit reached","status":429,` +
+		`"detail":"Rate limit of 600 requests per minute reached","code":"RATE_LIMITED","category":"limit",` +
+		`"suggestion":"Wait 17 seconds before calling again.","retryable":true,"retry":"after_delay","retry_after":60,` +
+		`"params":{"limit":600,"window":"minute","retry_after_seconds":17}}`
+	if string(body) != want {
+		t.Errorf("body\n got %s\nwant %s", body, want)
+	}
+	for k, v := range map[string]string{"Content-Type": "application/problem+json", "Retry-After": "60", "Content-Length": fmt.Sprint(len(want))} {
+		if got := resp.Header.Get(k); got != v {
+			t.Errorf("%s: %q, want %q", k, got, v)
+		}
+	}
+	if resp.StatusCode != 429 {
+		t.Errorf("status %d", resp.StatusCode)
+	}
+	got, err := errhttp.Read[agenttools.Error](resp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	same(t, got, sent)
+	if p, ok := got.Params.(*agenttools.RateLimitedParams); !ok || p.RetryAfterSeconds != 17 {
+		t.Errorf("params %#v", got.Params)
+	}
+}
+
+func TestEveryCode(t *testing.T) {
+	for _, sent := range every() {
+		for name, write := range map[string]func(http.ResponseWriter, error){"problem": problem, "json": errhttp.WriteJSON} {
+			resp, body := serve(t, write, sent)
+			if resp.StatusCode != sent.HTTPStatus() {
+				t.Errorf("%s %s: status %d, want %d", name, sent.Code, resp.StatusCode, sent.HTTPStatus())
+			}
+			if name == "json" {
+				wire, _ := sent.MarshalJSON()
+				if string(body) != string(wire) {
+					t.Errorf("%s: body\n got %s\nwant %s", sent.Code, body, wire)
+				}
+			}
+			got, err := errhttp.Read[agenttools.Error](resp)
+			if err != nil {
+				t.Fatalf("%s %s: %v\n%s", name, sent.Code, err, body)
+			}
+			same(t, got, sent)
+		}
+	}
+}
+
+// every builds an error of every code, with an occurrence's status and
+// detail on some.
+func every() []*agenttools.Error {
+	return []*agenttools.Error{
+		agenttools.NewAuthenticationFailed("ada", "secret"),
+		agenttools.NewDuplicateResource("branch", "main"),
+		agenttools.NewInternalError(),
+		agenttools.NewInvalidAction("manage_merge_request", "explode", []string{"create", "merge"}),
+		agenttools.NewMissingRequiredField("manage_merge_request", "create", []string{"title"},
+			agenttools.MissingRequiredFieldOptions{ActionRequiredFields: map[string][]string{"create": {"title"}}}),
+		agenttools.NewPayloadTooLarge("content", 2_000_000, 1_048_576),
+		agenttools.NewPermissionDenied("manage_pipeline", "cancel", agenttools.PermissionDeniedOptions{RequiredRole: "Developer"}),
+		agenttools.NewProjectNotFound("group/app"),
+		agenttools.NewRateLimited(600, "minute", 17),
+		agenttools.NewResourceNotFound("pipeline", "42", agenttools.ResourceNotFoundOptions{
+			Gvk: &agenttools.ResourceNotFoundGvk{Group: "ci", Version: "v1", Kind: "Pipeline"}}),
+		agenttools.NewStaleRevision("merge request", 7, 9),
+		agenttools.NewTierRestricted("browse_protected_branches", "list", "Protected branches API", agenttools.TierTeam,
+			agenttools.TierRestrictedOptions{CurrentTier: agenttools.TierFree, Alternatives: []agenttools.Alternative{
+				{Action: "Read the settings", AvailableOn: "Free"}}}),
+		agenttools.NewTypeMismatch("manage_issue", []agenttools.TypeMismatchInvalidFields{{Field: "weight", Expected: "int", Received: "string"}}),
+		agenttools.NewUpstreamError("browse_pipelines", "list", 503, "unavailable <nginx> & co").WithHTTPStatus(503),
+		agenttools.NewUpstreamNotFound("browse_pipelines", "get"),
+		agenttools.NewUpstreamTimeout(30_000),
+		agenttools.NewValueOutOfRange("per_page", 1, 100, 250.5, "a number of items").WithDetail("per_page caps a page"),
+	}
+}
+
+func TestProblemDetails(t *testing.T) {
+	// An occurrence's status, a detail, an instance, redaction, and a
+	// code without params.
+	sent := agenttools.NewValueOutOfRange("per_page", 1, 100, 250, "a number of items").WithHTTPStatus(422)
+	_, body := serve(t, func(w http.ResponseWriter, err error) { errhttp.WriteProblem(w, err, "/calls/7") }, sent)
+	want := `{"type":"https://docs.example.com/errors#value_out_of_range","title":"Value out of range","status":422,` +
+		`"detail":"per_page must be between 1 and 100, got 250","instance":"/calls/7","code":"VALUE_OUT_OF_RANGE","category":"validation",` +
+		`"suggestion":"Pass a value of per_page between 1 and 100.","context":"per_page is a number of items.","retryable":false,"retry":"after_fix",` +
+		`"params":{"field":"per_page","minimum":1,"maximum":100,"value":250}}`
+	if string(body) != want {
+		t.Errorf("body\n got %s\nwant %s", body, want)
+	}
+	_, body = serve(t, problem, agenttools.NewAuthenticationFailed("ada", "hunter2"))
+	if strings.Contains(string(body), "hunter2") || !strings.Contains(string(body), `"token":"[redacted]"`) {
+		t.Errorf("a sensitive param: %s", body)
+	}
+	_, body = serve(t, problem, agenttools.NewInternalError())
+	if want := `{"type":"https://docs.example.com/errors#internal_error","title":"Internal error","status":500,"detail":"Internal error",` +
+		`"code":"INTERNAL_ERROR","category":"internal","suggestion":"Wait briefly, then retry once.","retryable":true,"retry":"after_delay","retry_after":1}`; string(body) != want {
+		t.Errorf("a code without params\n got %s\nwant %s", body, want)
+	}
+}
+
+func TestNotErrspec(t *testing.T) {
+	for _, write := range []func(http.ResponseWriter, error){problem, errhttp.WriteJSON} {
+		resp, body := serve(t, write, errors.New("dial tcp 10.0.0.7:5432: secret internals"))
+		if resp.StatusCode != 500 || string(body) != `{"title":"Internal Server Error","status":500}` || resp.Header.Get("Content-Type") != errhttp.ProblemType {
+			t.Errorf("a foreign error: %d %s %s", resp.StatusCode, resp.Header.Get("Content-Type"), body)
+		}
+		if _, err := errhttp.Read[agenttools.Error](resp); !errors.Is(err, errhttp.ErrNotError) {
+			t.Errorf("Read of a problem without a code: %v", err)
+		}
+	}
+}
+
+func TestHandlerFunc(t *testing.T) {
+	srv := httptest.NewServer(errhttp.HandlerFunc(func(w http.ResponseWriter, r *http.Request) error {
+		if r.URL.Query().Get("ok") != "" {
+			io.WriteString(w, "fine")
+			return nil
+		}
+		return fmt.Errorf("handler: %w", agenttools.NewResourceNotFound("pipeline", r.URL.Query().Get("id")))
+	}))
+	defer srv.Close()
+	resp, err := http.Get(srv.URL + "?id=42")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := errhttp.Read[agenttools.Error](resp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	same(t, got, agenttools.NewResourceNotFound("pipeline", "42"))
+	resp, err = http.Get(srv.URL + "?ok=1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := errhttp.Read[agenttools.Error](resp); !errors.Is(err, errhttp.ErrNotError) {
+		t.Errorf("Read of a 200: %v", err)
+	}
+}
+
+func TestParseNewerCode(t *testing.T) {
+	body := `{"type":"https://docs.example.com/errors#quota_gone","title":"Quota gone","status":402,"detail":"The quota is gone",` +
+		`"code":"QUOTA_GONE","category":"billing","suggestion":"Buy more.","retryable":true,"retry":"after_delay","retry_after":30,"params":{"plan":"free","left":0}}`
+	e, err := errhttp.Parse[agenttools.Error]("application/problem+json; charset=utf-8", 402, []byte(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// What the catalog's envelope carries of a code it does not know, and
+	// the status.
+	v := e.ErrspecView()
+	if v.Known() || e.Code != "QUOTA_GONE" || e.Message != "The quota is gone" || e.Suggestion != "Buy more." || e.HTTPStatus() != 402 ||
+		!e.Retryable() || v.Category() != "billing" || v.DocsURL() != "https://docs.example.com/errors#quota_gone" ||
+		string(e.Params.(errspec.RawParams)) != `{"plan":"free","left":0}` {
+		t.Errorf("a newer code: %+v %+v", e, v.Unknown)
+	}
+	for _, tt := range []struct{ contentType, body, want string }{
+		{"text/html", "<html>", "no errspec error"},
+		{"", "{}", "no errspec error"},
+		{"application/problem+json", `{"code":"RATE_LIMITED","params":{"limit":"x"}}`, "limit"},
+		{"application/problem+json", `{"code":`, "reading problem details"},
+		{"application/json", `{"message":"x"}`, "no code"},
+	} {
+		if _, err := errhttp.Parse[agenttools.Error](tt.contentType, 400, []byte(tt.body)); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("Parse(%q, %s) = %v, want an error with %q", tt.contentType, tt.body, err, tt.want)
+		}
+	}
+}
+
+func BenchmarkWriteProblem(b *testing.B) {
+	err := fmt.Errorf("calling: %w", agenttools.NewRateLimited(600, "minute", 17))
+	w := &discard{h: http.Header{}}
+	b.ReportAllocs()
+	for b.Loop() {
+		errhttp.WriteProblem(w, err, "")
+	}
+}
+
+// discard is a ResponseWriter that keeps nothing but its header map.
+type discard struct{ h http.Header }
+
+func (d *discard) Header() http.Header         { return d.h }
+func (d *discard) Write(b []byte) (int, error) { return len(b), nil }
+func (d *discard) WriteHeader(int)             {}

@@ -1,0 +1,64 @@
+package generator
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/errspec/errspec/generator/model"
+)
+
+func TestModulePath(t *testing.T) {
+	for src, want := range map[string]string{
+		"module example.com/app\n\ngo 1.26\n":               "example.com/app",
+		"// comment\nmodule   example.com/app // the app\n": "example.com/app",
+		"module \"example.com/quoted\"\n":                   "example.com/quoted",
+		"module\texample.com/tab\n":                         "example.com/tab",
+		"modules example.com/not\n":                         "",
+		"go 1.26\n":                                         "",
+	} {
+		if got := modulePath([]byte(src)); got != want {
+			t.Errorf("modulePath(%q) = %q, want %q", src, got, want)
+		}
+	}
+}
+
+func TestGoImportPath(t *testing.T) {
+	root := t.TempDir()
+	write := func(name, data string) {
+		p := filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("app/go.mod", "module example.com/app\n")
+	write("app/internal/catalog/errors.cue", "")
+	write("nomod/catalog/errors.cue", "")
+	write("nopath/go.mod", "go 1.26\n")
+
+	for _, tt := range []struct {
+		dir, goDir, given, want, err string
+	}{
+		{"app/internal/catalog", "../apperr", "", "example.com/app/internal/apperr", ""},
+		{"app/internal/catalog", ".", "", "example.com/app/internal/catalog", ""},
+		{"app", ".", "", "example.com/app", ""},
+		{"app", "gen/errs", "example.com/other/errs", "example.com/other/errs", ""},
+		{"nomod/catalog", ".", "", "", "there is no go.mod in"},
+		{"nomod/catalog", ".", "example.com/given", "example.com/given", ""},
+		{"nopath", ".", "", "", "declares no module path"},
+	} {
+		got, err := goImportPath(filepath.Join(root, tt.dir), model.Outputs{GoDir: tt.goDir, GoImportPath: tt.given})
+		var errs model.Errors
+		switch {
+		case tt.err != "" && (!errors.As(err, &errs) || !strings.Contains(err.Error(), tt.err) || errs[0].Fix == ""):
+			t.Errorf("%s, %s: error %v, want model.Errors with %q", tt.dir, tt.goDir, err, tt.err)
+		case tt.err == "" && (err != nil || got != tt.want):
+			t.Errorf("%s, %s: %q, %v; want %q", tt.dir, tt.goDir, got, err, tt.want)
+		}
+	}
+}

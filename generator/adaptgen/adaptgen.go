@@ -1,0 +1,92 @@
+// Package adaptgen writes the adapters of a catalog's Go package for
+// libraries outside the standard library: the MCP Go SDK
+// (github.com/modelcontextprotocol/go-sdk) and gRPC
+// (google.golang.org/grpc). Each adapter is a package of its own, beside
+// the catalog's package, which it imports: a program that does not use an
+// adapter never has its library in go.mod, and the catalog's package stays
+// standard library only. What needs only the standard library lives in
+// errspec's module instead: package errhttp for HTTP, and log/slog and
+// OpenTelemetry support in the runtime.
+//
+// Like gogen, every construct has a function of its own that reads only
+// the model, and every line is built with jennifer and formatted with
+// go/format.
+package adaptgen
+
+import (
+	"path"
+	"strings"
+
+	. "github.com/dave/jennifer/jen"
+
+	"github.com/errspec/errspec/generator/gogen"
+)
+
+// The packages the adapters import.
+const (
+	runtimePkg   = "github.com/errspec/errspec"
+	contextPkg   = "context"
+	errorsPkg    = "errors"
+	jsonPkg      = "encoding/json"
+	stringsPkg   = "strings"
+	mcpPkg       = "github.com/modelcontextprotocol/go-sdk/mcp"
+	grpcPkg      = "google.golang.org/grpc"
+	codesPkg     = "google.golang.org/grpc/codes"
+	statusPkg    = "google.golang.org/grpc/status"
+	detailsPkg   = "google.golang.org/genproto/googleapis/rpc/errdetails"
+	durationPkg  = "google.golang.org/protobuf/types/known/durationpb"
+	anyPkg       = "google.golang.org/protobuf/types/known/anypb"
+	protoPkg     = "google.golang.org/protobuf/proto"
+	rpcStatusPkg = "google.golang.org/genproto/googleapis/rpc/status"
+)
+
+// The file names of the adapters, each in its package's directory.
+const (
+	MCPFile  = "mcp.go"
+	GRPCFile = "grpc.go"
+)
+
+// newFile starts the file of an adapter package: its notice and its
+// package doc, a paragraph a string.
+func newFile(pkg, notice string, paragraphs ...string) *File {
+	f := NewFile(pkg)
+	f.NoFormat = true
+	f.HeaderComment(notice)
+	for i, p := range paragraphs {
+		if i > 0 {
+			f.PackageComment("//")
+		}
+		f.PackageComment("// " + p)
+	}
+	return f
+}
+
+// doc writes text, whose lines hold no catalog text but names, as //
+// comments.
+func doc(text string) *Statement {
+	s := Null()
+	for i, line := range strings.Split(text, "\n") {
+		if i > 0 {
+			s.Line()
+		}
+		s.Comment("// " + line)
+	}
+	return s
+}
+
+// importCore imports the catalog's package, by an alias when the last
+// element of its import path is not its name, and the runtime.
+func importCore(f *File, importPath, name string) {
+	if path.Base(importPath) == name {
+		f.ImportName(importPath, name)
+	} else {
+		f.ImportAlias(importPath, name)
+	}
+	f.ImportName(runtimePkg, "errspec")
+}
+
+// errorType is the catalog's Error type, as a pointer: *apperr.Error.
+func errorType(importPath string) *Statement { return Op("*").Qual(importPath, "Error") }
+
+// render formats an adapter's file as gogen formats the catalog's package.
+func render(f *File) ([]byte, error) { return gogen.Format(f) }

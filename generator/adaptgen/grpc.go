@@ -1,0 +1,331 @@
+package adaptgen
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	. "github.com/dave/jennifer/jen"
+
+	"github.com/errspec/errspec/generator/model"
+)
+
+// RenderGRPC returns the gRPC adapter of the catalog, the file GRPCFile of
+// package cat.Outputs.GRPC.Package; importPath is the import path of the
+// catalog's Go package.
+func RenderGRPC(cat *model.Catalog, notice, importPath string) ([]byte, error) {
+	o, pkg := cat.Outputs.GRPC, cat.Outputs.GoPackage
+	f := newFile(o.Package, notice,
+		fmt.Sprintf("Package %s serves the errors of package %s (%s) over gRPC, %s: Status turns an *%s.Error, wrapped or not, into a status, the interceptors do it for every error a service method returns, and FromError and FromStatus read a status back into an *%s.Error.", o.Package, pkg, importPath, grpcPkg, pkg, pkg),
+		"A status carries the code's gRPC code (see Code), the error's message, and details, each marshaled deterministically, so that an error gives the same bytes every time: an ErrorInfo whose reason is the error's code, whose domain is Domain and whose metadata are the params the wire carries, as strings (lists, maps, objects and numbers as JSON, sensitive params redacted); a RetryInfo when a retry after a delay can help; a Help link to the code's docs, described by the suggestion; a BadRequest with a field violation per argument that an error of bad arguments names; and a DebugInfo with the error's detail, when it has one.",
+		fmt.Sprintf("The adapter is a package apart from package %s so that only a program that uses gRPC needs gRPC in its go.mod.", pkg),
+	)
+	importCore(f, importPath, pkg)
+	for _, p := range [][2]string{{grpcPkg, "grpc"}, {codesPkg, "codes"}, {statusPkg, "status"}, {detailsPkg, "errdetails"}, {durationPkg, "durationpb"}, {anyPkg, "anypb"}, {protoPkg, "proto"}} {
+		f.ImportName(p[0], p[1])
+	}
+	f.ImportAlias(rpcStatusPkg, "spb")
+	f.Add(
+		doc("Domain is the ErrorInfo domain of the catalog's errors: FromStatus reads only an ErrorInfo of this domain."),
+		Line(), Const().Id("Domain").Op("=").Lit(o.Domain),
+		Line(),
+	)
+	f.Add(genCode(cat, importPath))
+	f.Add(genStatus(cat, importPath))
+	f.Add(genInterceptors())
+	violations := genFieldViolations(cat, importPath)
+	if violations != nil {
+		f.Add(violations)
+	}
+	f.Add(genFromStatus(importPath))
+	return render(f)
+}
+
+// grpcIdents are the names of the gRPC codes in package codes.
+var grpcIdents = map[model.GRPCCode]string{
+	"CANCELLED": "Canceled", "UNKNOWN": "Unknown", "INVALID_ARGUMENT": "InvalidArgument", "DEADLINE_EXCEEDED": "DeadlineExceeded",
+	"NOT_FOUND": "NotFound", "ALREADY_EXISTS": "AlreadyExists", "PERMISSION_DENIED": "PermissionDenied",
+	"RESOURCE_EXHAUSTED": "ResourceExhausted", "FAILED_PRECONDITION": "FailedPrecondition", "ABORTED": "Aborted",
+	"OUT_OF_RANGE": "OutOfRange", "UNIMPLEMENTED": "Unimplemented", "INTERNAL": "Internal", "UNAVAILABLE": "Unavailable",
+	"DATA_LOSS": "DataLoss", "UNAUTHENTICATED": "Unauthenticated",
+}
+
+// grpcCode is a gRPC code in package codes.
+func grpcCode(c model.GRPCCode) *Statement { return Qual(codesPkg, grpcIdents[c]) }
+
+// genCode writes Code: the catalog's codes that set a gRPC code of their
+// own (or their category's), then the table of HTTP statuses.
+func genCode(cat *model.Catalog, importPath string) Code {
+	var order []model.GRPCCode
+	byGRPC := map[model.GRPCCode][]Code{}
+	var said []string
+	for _, c := range cat.Codes {
+		if c.GRPCFromHTTP {
+			continue
+		}
+		if _, ok := byGRPC[c.GRPC]; !ok {
+			order = append(order, c.GRPC)
+		}
+		byGRPC[c.GRPC] = append(byGRPC[c.GRPC], Qual(importPath, c.GoName))
+		said = append(said, c.Name+" "+string(c.GRPC))
+	}
+	var own []Code
+	for _, g := range order {
+		own = append(own, Case(byGRPC[g]...).Return(grpcCode(g)))
+	}
+	var statusOrder []model.GRPCCode
+	byStatus := map[model.GRPCCode][]Code{}
+	var table []string
+	for _, s := range model.GRPCStatuses() {
+		g := model.GRPCCodeFor(s)
+		if _, ok := byStatus[g]; !ok {
+			statusOrder = append(statusOrder, g)
+		}
+		byStatus[g] = append(byStatus[g], Lit(s))
+		table = append(table, strconv.Itoa(s)+" "+string(g))
+	}
+	var cases []Code
+	for _, g := range statusOrder {
+		cases = append(cases, Case(byStatus[g]...).Return(grpcCode(g)))
+	}
+	text := "Code returns the gRPC code of e: "
+	if len(said) > 0 {
+		text += "for " + strings.Join(said, ", ") + "; for the other codes, "
+	}
+	text += "the one its HTTP status (the occurrence's, if set, else the code's) maps to: " + strings.Join(table, ", ") + ", any other 4xx FAILED_PRECONDITION, anything else INTERNAL."
+	return Add(
+		doc(text),
+		Line(), Func().Id("Code").Params(Id("e").Add(errorType(importPath))).Qual(codesPkg, "Code").BlockFunc(func(g *Group) {
+			if len(own) > 0 {
+				g.Switch(Id("e").Dot("Code")).Block(own...)
+			}
+			g.Id("s").Op(":=").Id("e").Dot("HTTPStatus").Call()
+			g.Switch(Id("s")).Block(cases...)
+			g.If(Id("s").Op(">=").Lit(400).Op("&&").Id("s").Op("<").Lit(500)).Block(Return(grpcCode("FAILED_PRECONDITION")))
+			g.Return(grpcCode("INTERNAL"))
+		}),
+		Line(),
+	)
+}
+
+// genStatus writes Status.
+func genStatus(cat *model.Catalog, importPath string) Code {
+	detail := func(name string, fields Dict) *Statement {
+		return Id("details").Op("=").Append(Id("details"), Op("&").Qual(detailsPkg, name).Values(fields))
+	}
+	body := []Code{
+		Var().Id("e").Add(errorType(importPath)),
+		If(Op("!").Qual(errorsPkg, "As").Call(Err(), Op("&").Id("e"))).Block(Return(Nil(), False())),
+		Id("v").Op(":=").Id("e").Dot("ErrspecView").Call(),
+		Var().Id("metadata").Map(String()).String(),
+		If(Id("p").Op(":=").Id("v").Dot("ParamStrings").Call(), Len(Id("p")).Op(">").Lit(0)).Block(Id("metadata").Op("=").Id("p")),
+		Id("details").Op(":=").Index().Qual(protoPkg, "Message").Values(Op("&").Qual(detailsPkg, "ErrorInfo").Values(Dict{
+			Id("Reason"): String().Parens(Id("e").Dot("Code")), Id("Domain"): Id("Domain"), Id("Metadata"): Id("metadata"),
+		})),
+		If(Id("d").Op(":=").Id("v").Dot("RetryAfter").Call(), Id("v").Dot("Retryable").Call().Op("&&").Id("d").Op(">").Lit(0)).Block(
+			detail("RetryInfo", Dict{Id("RetryDelay"): Qual(durationPkg, "New").Call(Id("d"))}),
+		),
+		If(Id("u").Op(":=").Id("v").Dot("DocsURL").Call(), Id("u").Op("!=").Lit("")).Block(
+			Id("description").Op(":=").Id("e").Dot("Suggestion"),
+			If(Id("description").Op("==").Lit("")).Block(Id("description").Op("=").Id("v").Dot("Title").Call()),
+			detail("Help", Dict{Id("Links"): Index().Op("*").Qual(detailsPkg, "Help_Link").Values(Values(Dict{Id("Description"): Id("description"), Id("Url"): Id("u")}))}),
+		),
+	}
+	if hasFieldViolations(cat) {
+		body = append(body, If(Id("fv").Op(":=").Id("fieldViolations").Call(Id("e")), Len(Id("fv")).Op(">").Lit(0)).Block(
+			detail("BadRequest", Dict{Id("FieldViolations"): Id("fv")}),
+		))
+	}
+	body = append(body,
+		If(Id("e").Dot("Detail").Op("!=").Lit("")).Block(detail("DebugInfo", Dict{Id("Detail"): Id("e").Dot("Detail")})),
+		Id("p").Op(":=").Op("&").Qual(rpcStatusPkg, "Status").Values(Dict{
+			Id("Code"): Int32().Parens(Id("Code").Call(Id("e"))), Id("Message"): Id("e").Dot("Message"),
+			Id("Details"): Make(Index().Op("*").Qual(anyPkg, "Any"), Lit(0), Len(Id("details"))),
+		}),
+		For(List(Id("_"), Id("d")).Op(":=").Range().Id("details")).Block(
+			Id("a").Op(":=").New(Qual(anyPkg, "Any")),
+			If(Qual(anyPkg, "MarshalFrom").Call(Id("a"), Id("d"), Qual(protoPkg, "MarshalOptions").Values(Dict{Id("Deterministic"): True()})).Op("==").Nil()).Block(
+				Id("p").Dot("Details").Op("=").Append(Id("p").Dot("Details"), Id("a")),
+			),
+		),
+		Return(Qual(statusPkg, "FromProto").Call(Id("p")), True()),
+	)
+	return Add(
+		doc("Status returns the status of the *"+cat.Outputs.GoPackage+".Error in err's chain, as the package doc says, and true; nil and false when err holds none."),
+		Line(), Func().Id("Status").Params(Err().Error()).Params(Op("*").Qual(statusPkg, "Status"), Bool()).Block(body...),
+		Line(),
+	)
+}
+
+// genInterceptors writes the server interceptors.
+func genInterceptors() Code {
+	convert := []Code{
+		If(List(Id("st"), Id("ok")).Op(":=").Id("Status").Call(Err()), Id("ok")).Block(Return(Id("st").Dot("Err").Call())),
+		Return(Err()),
+	}
+	return Add(
+		doc("UnaryServerInterceptor returns the error of a unary method as Status gives it; any other error as it is. Install it with grpc.ChainUnaryInterceptor(UnaryServerInterceptor)."),
+		Line(), Func().Id("UnaryServerInterceptor").Params(
+			Id("ctx").Qual(contextPkg, "Context"), Id("req").Any(), Id("info").Op("*").Qual(grpcPkg, "UnaryServerInfo"), Id("handler").Qual(grpcPkg, "UnaryHandler"),
+		).Params(Any(), Error()).Block(
+			List(Id("resp"), Err()).Op(":=").Id("handler").Call(Id("ctx"), Id("req")),
+			If(List(Id("st"), Id("ok")).Op(":=").Id("Status").Call(Err()), Id("ok")).Block(Return(Id("resp"), Id("st").Dot("Err").Call())),
+			Return(Id("resp"), Err()),
+		),
+		Line(),
+		Line(), doc("StreamServerInterceptor returns the error of a streaming method as Status gives it; any other error as it is. Install it with grpc.ChainStreamInterceptor(StreamServerInterceptor)."),
+		Line(), Func().Id("StreamServerInterceptor").Params(
+			Id("srv").Any(), Id("ss").Qual(grpcPkg, "ServerStream"), Id("info").Op("*").Qual(grpcPkg, "StreamServerInfo"), Id("handler").Qual(grpcPkg, "StreamHandler"),
+		).Error().Block(append([]Code{Err().Op(":=").Id("handler").Call(Id("srv"), Id("ss"))}, convert...)...),
+		Line(),
+	)
+}
+
+// fieldParam is a param that names arguments of a call.
+type fieldParam struct {
+	param *model.Param
+	kind  int // fieldOne, fieldList or fieldObjects
+}
+
+const (
+	fieldOne     = iota // a string param named field
+	fieldList           // a list of strings named fields or *_fields
+	fieldObjects        // a list of objects with a string field named field
+)
+
+// fieldParams returns the params of a code that name arguments of a call,
+// for a BadRequest: none unless the code's gRPC code is INVALID_ARGUMENT or OUT_OF_RANGE;
+// then the wire params that are a string named field, a list of strings
+// named fields or ending in _fields, or a list of objects with a string
+// field named field.
+func fieldParams(c *model.Code) []fieldParam {
+	if c.GRPC != "INVALID_ARGUMENT" && c.GRPC != "OUT_OF_RANGE" {
+		return nil
+	}
+	var out []fieldParam
+	for _, p := range c.WireParams() {
+		t := p.Type
+		switch {
+		case t.Kind == model.String && p.Name == "field":
+			out = append(out, fieldParam{p, fieldOne})
+		case t.Kind == model.List && t.Elem.Kind == model.String && (p.Name == "fields" || strings.HasSuffix(p.Name, "_fields")):
+			out = append(out, fieldParam{p, fieldList})
+		case t.Kind == model.List && t.Elem.Kind == model.Object && slices.ContainsFunc(t.Elem.Fields, func(f *model.Param) bool {
+			return f.Name == "field" && f.Type.Kind == model.String
+		}):
+			out = append(out, fieldParam{p, fieldObjects})
+		}
+	}
+	return out
+}
+
+// hasFieldViolations reports whether a code of the catalog names
+// arguments.
+func hasFieldViolations(cat *model.Catalog) bool {
+	return slices.ContainsFunc(cat.Codes, func(c *model.Code) bool { return len(fieldParams(c)) > 0 })
+}
+
+// genFieldViolations writes fieldViolations, or returns nil when no code
+// names arguments.
+func genFieldViolations(cat *model.Catalog, importPath string) Code {
+	var cases []Code
+	var said []string
+	for _, c := range cat.Codes {
+		fps := fieldParams(c)
+		if len(fps) == 0 {
+			continue
+		}
+		var add []Code
+		var names []string
+		for _, fp := range fps {
+			v := Id("p").Dot(fp.param.GoName)
+			switch fp.kind {
+			case fieldOne:
+				add = append(add, Id("fields").Op("=").Append(Id("fields"), v))
+			case fieldList:
+				add = append(add, Id("fields").Op("=").Append(Id("fields"), v.Op("...")))
+			case fieldObjects:
+				field := fp.param.Type.Elem.Fields[slices.IndexFunc(fp.param.Type.Elem.Fields, func(f *model.Param) bool { return f.Name == "field" })]
+				add = append(add, For(List(Id("_"), Id("x")).Op(":=").Range().Add(v)).Block(Id("fields").Op("=").Append(Id("fields"), Id("x").Dot(field.GoName))))
+			}
+			names = append(names, fp.param.Name)
+		}
+		cases = append(cases, Case(Op("*").Qual(importPath, c.ParamsType)).Block(add...))
+		said = append(said, c.Name+" ("+strings.Join(names, ", ")+")")
+	}
+	if len(cases) == 0 {
+		return nil
+	}
+	return Add(
+		doc("fieldViolations returns a field violation for each argument that an error of bad arguments names, its description the error's message, its reason the code: "+strings.Join(said, ", ")+"."),
+		Line(), Func().Id("fieldViolations").Params(Id("e").Add(errorType(importPath))).Index().Op("*").Qual(detailsPkg, "BadRequest_FieldViolation").Block(
+			Var().Id("fields").Index().String(),
+			Switch(Id("p").Op(":=").Id("e").Dot("Params").Assert(Type())).Block(cases...),
+			Id("out").Op(":=").Make(Index().Op("*").Qual(detailsPkg, "BadRequest_FieldViolation"), Lit(0), Len(Id("fields"))),
+			For(List(Id("_"), Id("f")).Op(":=").Range().Id("fields")).Block(
+				If(Id("f").Op("!=").Lit("")).Block(
+					Id("out").Op("=").Append(Id("out"), Op("&").Qual(detailsPkg, "BadRequest_FieldViolation").Values(Dict{
+						Id("Field"): Id("f"), Id("Description"): Id("e").Dot("Message"), Id("Reason"): String().Parens(Id("e").Dot("Code")),
+					})),
+				),
+			),
+			Return(Id("out")),
+		),
+		Line(),
+	)
+}
+
+// genFromStatus writes FromError and FromStatus, and the catalog they read
+// with.
+func genFromStatus(importPath string) Code {
+	return Add(
+		doc("catalog is the catalog of the errors, for reading them back."),
+		Line(), Var().Id("catalog").Op("=").Qual(runtimePkg, "CatalogOf").Call(New(Qual(importPath, "Error"))),
+		Line(),
+		Line(), doc("FromError reads the status of err, as a client receives it, back into the error it was made from; see FromStatus."),
+		Line(), Func().Id("FromError").Params(Err().Error()).Params(errorType(importPath), Bool()).Block(
+			List(Id("st"), Id("ok")).Op(":=").Qual(statusPkg, "FromError").Call(Err()),
+			If(Op("!").Id("ok").Op("||").Id("st").Op("==").Nil()).Block(Return(Nil(), False())),
+			Return(Id("FromStatus").Call(Id("st"))),
+		),
+		Line(),
+		Line(), doc("FromStatus reads a status that Status made back into the error: its code and params from the ErrorInfo of Domain, its message from the status's, its suggestion from the Help link and its detail from the DebugInfo; what the status does not carry (the HTTP status of the occurrence, params the wire does not carry) is the code's own or empty, as a Parse of the wire JSON gives it. A code the catalog does not know, from a newer version of it, gives an error of that code, as Parse gives one. It reports false for a status without an ErrorInfo of Domain, or whose params do not parse."),
+		Line(), Func().Id("FromStatus").Params(Id("st").Op("*").Qual(statusPkg, "Status")).Params(errorType(importPath), Bool()).Block(
+			Var().Defs(
+				Id("info").Op("*").Qual(detailsPkg, "ErrorInfo"),
+				Id("help").Op("*").Qual(detailsPkg, "Help"),
+				Id("debug").Op("*").Qual(detailsPkg, "DebugInfo"),
+				Id("retry").Op("*").Qual(detailsPkg, "RetryInfo"),
+			),
+			For(List(Id("_"), Id("d")).Op(":=").Range().Id("st").Dot("Details").Call()).Block(
+				Switch(Id("d").Op(":=").Id("d").Assert(Type())).Block(
+					Case(Op("*").Qual(detailsPkg, "ErrorInfo")).Block(If(Id("d").Dot("GetDomain").Call().Op("==").Id("Domain").Op("&&").Id("info").Op("==").Nil()).Block(Id("info").Op("=").Id("d"))),
+					Case(Op("*").Qual(detailsPkg, "Help")).Block(Id("help").Op("=").Id("d")),
+					Case(Op("*").Qual(detailsPkg, "DebugInfo")).Block(Id("debug").Op("=").Id("d")),
+					Case(Op("*").Qual(detailsPkg, "RetryInfo")).Block(Id("retry").Op("=").Id("d")),
+				),
+			),
+			If(Id("info").Op("==").Nil()).Block(Return(Nil(), False())),
+			List(Id("v"), Err()).Op(":=").Id("catalog").Dot("ParseParamStrings").Call(Id("info").Dot("GetReason").Call(), Id("info").Dot("GetMetadata").Call()),
+			If(Err().Op("!=").Nil()).Block(Return(Nil(), False())),
+			If(Id("m").Op(":=").Id("st").Dot("Message").Call(), Id("m").Op("!=").Lit("")).Block(Id("v").Dot("Message").Op("=").Id("m")),
+			If(Id("links").Op(":=").Id("help").Dot("GetLinks").Call(), Len(Id("links")).Op(">").Lit(0)).Block(
+				If(Id("d").Op(":=").Id("links").Index(Lit(0)).Dot("GetDescription").Call(), Id("d").Op("!=").Lit("").Op("&&").Id("d").Op("!=").Id("v").Dot("Title").Call()).Block(Id("v").Dot("Suggestion").Op("=").Id("d")),
+				If(Id("v").Dot("Unknown").Op("!=").Nil()).Block(Id("v").Dot("Unknown").Dot("DocsURL").Op("=").Id("links").Index(Lit(0)).Dot("GetUrl").Call()),
+			),
+			Id("v").Dot("Detail").Op("=").Id("debug").Dot("GetDetail").Call(),
+			If(Id("v").Dot("Unknown").Op("!=").Nil().Op("&&").Id("retry").Op("!=").Nil()).Block(
+				Id("v").Dot("Unknown").Dot("Retryable").Op("=").True(),
+				Id("v").Dot("Unknown").Dot("RetryAfter").Op("=").Int().Parens(Id("retry").Dot("GetRetryDelay").Call().Dot("AsDuration").Call().Dot("Seconds").Call()),
+			),
+			List(Id("wire"), Err()).Op(":=").Id("v").Dot("AppendJSON").Call(Nil()),
+			If(Err().Op("!=").Nil()).Block(Return(Nil(), False())),
+			List(Id("e"), Err()).Op(":=").Qual(importPath, "Parse").Call(Id("wire")),
+			If(Err().Op("!=").Nil()).Block(Return(Nil(), False())),
+			List(Id("e").Dot("Message"), Id("e").Dot("Suggestion")).Op("=").List(Id("v").Dot("Message"), Id("v").Dot("Suggestion")),
+			Return(Id("e").Dot("WithDetail").Call(Id("v").Dot("Detail")), True()),
+		),
+		Line(),
+	)
+}

@@ -1,0 +1,182 @@
+package adaptgen
+
+import (
+	"fmt"
+
+	. "github.com/dave/jennifer/jen"
+
+	"github.com/errspec/errspec/generator/gogen"
+	"github.com/errspec/errspec/generator/model"
+)
+
+// argumentsPrefix starts the text of the error that the MCP SDK's typed
+// tool handlers give arguments that do not match the tool's input schema;
+// the rest of the text is the validator's.
+const argumentsPrefix = `validating "arguments": `
+
+// RenderMCP returns the MCP adapter of the catalog, the file MCPFile of
+// package cat.Outputs.MCP.Package; importPath is the import path of the
+// catalog's Go package.
+func RenderMCP(cat *model.Catalog, notice, importPath string) ([]byte, error) {
+	o := cat.Outputs.MCP
+	f := newFile(o.Package, notice, mcpDoc(cat, importPath)...)
+	importCore(f, importPath, cat.Outputs.GoPackage)
+	f.ImportName(mcpPkg, "mcp")
+	f.Add(genInstall())
+	f.Add(genMiddleware(cat, importPath))
+	f.Add(genFill(cat, importPath))
+	f.Add(genFromResult(importPath))
+	return render(f)
+}
+
+// mcpDoc is the package doc of the MCP adapter.
+func mcpDoc(cat *model.Catalog, importPath string) []string {
+	o, pkg := cat.Outputs.MCP, cat.Outputs.GoPackage
+	var carries string
+	switch o.Text {
+	case model.MCPTextMessage:
+		carries = "whose text content is the error's message"
+	case model.MCPTextTerminal:
+		carries = "whose text content is the error rendered for a terminal (its Text method)"
+	default:
+		carries = "whose text content is the error's wire JSON"
+	}
+	if o.StructuredContent {
+		carries += ", and whose structured content is the wire JSON"
+	}
+	first := fmt.Sprintf("Package %s serves the errors of package %s (%s) to MCP clients through the official MCP Go SDK, %s: Install adds a middleware to a server that turns the error a tool handler returns, an *%s.Error wrapped or not, into a tool result with isError set, %s.", o.Package, pkg, importPath, mcpPkg, pkg, carries)
+	if c := cat.Roles[model.RoleInvalidArguments]; c != nil {
+		first += fmt.Sprintf(" Arguments that do not match a tool's input schema, which the SDK rejects before the handler runs, give an error of code %s.", c.Name)
+	}
+	first += " Any other error keeps the SDK's behaviour. FromResult reads an error result back in a client."
+	return []string{first, fmt.Sprintf("The adapter is a package apart from package %s so that only a program that serves MCP needs the SDK in its go.mod.", pkg)}
+}
+
+// genInstall writes Install.
+func genInstall() Code {
+	return Add(
+		doc("Install adds Middleware to the receiving middleware of s; call it once, before s serves. It covers every tool of s, typed (mcp.AddTool) or not (Server.AddTool), added before or after."),
+		Line(), Func().Id("Install").Params(Id("s").Op("*").Qual(mcpPkg, "Server")).Block(
+			Id("s").Dot("AddReceivingMiddleware").Call(Id("Middleware")),
+		),
+		Line(),
+	)
+}
+
+// genMiddleware writes Middleware.
+func genMiddleware(cat *model.Catalog, importPath string) Code {
+	callErr := Id("r").Dot("GetError").Call()
+	// foreign handles an error result whose error is not the catalog's.
+	foreign := []Code{Return(Id("res"), Nil())}
+	text := "Middleware turns the errors of tool calls into error results: an *" + cat.Outputs.GoPackage + ".Error that a tool handler returns, wrapped or not, typed or low-level (whose errors the SDK would send as protocol errors), becomes a result with isError set and the content the package doc says."
+	if c := cat.Roles[model.RoleInvalidArguments]; c != nil {
+		text += " Arguments that fail the tool's input schema, which the SDK reports with an error whose text starts with " + fmt.Sprintf("%q", argumentsPrefix) + ", give an error of code " + c.Name + ", whose cause is the SDK's."
+		values := map[string]*Statement{"tool": Id("name"), "reason": Id("reason")}
+		foreign = []Code{
+			List(Id("reason"), Id("ok")).Op(":=").Qual(stringsPkg, "CutPrefix").Call(callErr.Clone().Dot("Error").Call(), Id("argumentsPrefix")),
+			If(Op("!").Id("ok")).Block(Return(Id("res"), Nil())),
+			Var().Id("name").String(),
+			If(List(Id("call"), Id("ok")).Op(":=").Id("req").Assert(Op("*").Qual(mcpPkg, "CallToolRequest")), Id("ok").Op("&&").Id("call").Dot("Params").Op("!=").Nil()).Block(
+				Id("name").Op("=").Id("call").Dot("Params").Dot("Name"),
+			),
+			Id("e").Op("=").Add(gogen.RoleCall(c, values, importPath)).Dot("WithCause").Call(callErr.Clone()),
+			If(Op("!").Id("fill").Call(Id("r"), Id("e"))).Block(Return(Id("res"), Nil())),
+			Id("r").Dot("SetError").Call(Id("e")),
+			Return(Id("r"), Nil()),
+		}
+	}
+	text += " Every other method, result and error passes as it is."
+	out := Add(
+		doc(text),
+		Line(), Func().Id("Middleware").Params(Id("next").Qual(mcpPkg, "MethodHandler")).Qual(mcpPkg, "MethodHandler").Block(
+			Return(Func().Params(Id("ctx").Qual(contextPkg, "Context"), Id("method").String(), Id("req").Qual(mcpPkg, "Request")).Params(Qual(mcpPkg, "Result"), Error()).Block(
+				List(Id("res"), Err()).Op(":=").Id("next").Call(Id("ctx"), Id("method"), Id("req")),
+				If(Id("method").Op("!=").Lit("tools/call")).Block(Return(Id("res"), Err())),
+				Var().Id("e").Add(errorType(importPath)),
+				If(Err().Op("!=").Nil()).Block(
+					Comment("A low-level handler's error: the SDK sends it as a protocol error."),
+					Id("r").Op(":=").Op("&").Qual(mcpPkg, "CallToolResult").Values(),
+					If(Op("!").Qual(errorsPkg, "As").Call(Err(), Op("&").Id("e")).Op("||").Op("!").Id("fill").Call(Id("r"), Id("e"))).Block(Return(Id("res"), Err())),
+					Id("r").Dot("SetError").Call(Err()),
+					Return(Id("r"), Nil()),
+				),
+				List(Id("r"), Id("ok")).Op(":=").Id("res").Assert(Op("*").Qual(mcpPkg, "CallToolResult")),
+				If(Op("!").Id("ok").Op("||").Op("!").Id("r").Dot("IsError").Op("||").Add(callErr.Clone()).Op("==").Nil()).Block(Return(Id("res"), Nil())),
+				If(Op("!").Qual(errorsPkg, "As").Call(callErr.Clone(), Op("&").Id("e"))).Block(foreign...),
+				Id("fill").Call(Id("r"), Id("e")),
+				Return(Id("r"), Nil()),
+			)),
+		),
+		Line(),
+	)
+	if cat.Roles[model.RoleInvalidArguments] != nil {
+		out.Line().Add(
+			doc("argumentsPrefix starts the text of the error of arguments that do not match a tool's input schema, as the SDK's typed handlers write it."),
+			Line(), Const().Id("argumentsPrefix").Op("=").Lit(argumentsPrefix),
+			Line(),
+		)
+	}
+	return out
+}
+
+// genFill writes fill, which sets an error result's content as the
+// catalog asks.
+func genFill(cat *model.Catalog, importPath string) Code {
+	o := cat.Outputs.MCP
+	var body []Code
+	var text *Statement
+	wire := o.Text == model.MCPTextJSON || o.StructuredContent
+	if wire {
+		body = append(body,
+			List(Id("wire"), Err()).Op(":=").Id("e").Dot("MarshalJSON").Call(),
+			If(Err().Op("!=").Nil()).Block(Return(False())),
+		)
+	}
+	what := "the wire JSON"
+	switch o.Text {
+	case model.MCPTextMessage:
+		text, what = Id("e").Dot("Message"), "the message"
+	case model.MCPTextTerminal:
+		text, what = Id("e").Dot("Text").Call(), "the error rendered for a terminal"
+	default:
+		text = String().Parens(Id("wire"))
+	}
+	body = append(body, Id("r").Dot("Content").Op("=").Index().Qual(mcpPkg, "Content").Values(Op("&").Qual(mcpPkg, "TextContent").Values(Dict{Id("Text"): text})))
+	what = "fill sets the content of the error result r from e: a text content of " + what
+	if o.StructuredContent {
+		body = append(body, Id("r").Dot("StructuredContent").Op("=").Qual(jsonPkg, "RawMessage").Call(Id("wire")))
+		what += ", and the wire JSON as structured content"
+	}
+	what += "; the error is marshaled once."
+	if wire {
+		what += " It reports false, and leaves r as it is, when e does not marshal."
+	}
+	body = append(body, Id("r").Dot("IsError").Op("=").True(), Return(True()))
+	return Add(
+		doc(what),
+		Line(), Func().Id("fill").Params(Id("r").Op("*").Qual(mcpPkg, "CallToolResult"), Id("e").Add(errorType(importPath))).Bool().Block(body...),
+		Line(),
+	)
+}
+
+// genFromResult writes FromResult.
+func genFromResult(importPath string) Code {
+	parse := Qual(importPath, "Parse")
+	return Add(
+		doc("FromResult reads the error of an error result, as a client receives it: from a text content that holds the wire JSON, else from the structured content. It reports false for a result that is no error or holds no error in the catalog's wire format. A code the catalog does not know, from a newer version of it, gives an error of that code, as Parse gives one."),
+		Line(), Func().Id("FromResult").Params(Id("r").Op("*").Qual(mcpPkg, "CallToolResult")).Params(errorType(importPath), Bool()).Block(
+			If(Id("r").Op("==").Nil().Op("||").Op("!").Id("r").Dot("IsError")).Block(Return(Nil(), False())),
+			For(List(Id("_"), Id("c")).Op(":=").Range().Id("r").Dot("Content")).Block(
+				If(List(Id("t"), Id("ok")).Op(":=").Id("c").Assert(Op("*").Qual(mcpPkg, "TextContent")), Id("ok")).Block(
+					If(List(Id("e"), Err()).Op(":=").Add(parse.Clone()).Call(Index().Byte().Parens(Id("t").Dot("Text"))), Err().Op("==").Nil()).Block(Return(Id("e"), True())),
+				),
+			),
+			If(Id("r").Dot("StructuredContent").Op("==").Nil()).Block(Return(Nil(), False())),
+			List(Id("data"), Err()).Op(":=").Qual(jsonPkg, "Marshal").Call(Id("r").Dot("StructuredContent")),
+			If(Err().Op("!=").Nil()).Block(Return(Nil(), False())),
+			List(Id("e"), Err()).Op(":=").Add(parse.Clone()).Call(Id("data")),
+			Return(Id("e"), Err().Op("==").Nil()),
+		),
+		Line(),
+	)
+}

@@ -1,0 +1,172 @@
+package e2e_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"testing"
+	"time"
+
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
+	spb "google.golang.org/genproto/googleapis/rpc/status"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/credentials/insecure"
+	healthgrpc "google.golang.org/grpc/health/grpc_health_v1"
+	"google.golang.org/grpc/status"
+	"google.golang.org/grpc/test/bufconn"
+	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/types/known/anypb"
+	"google.golang.org/protobuf/types/known/durationpb"
+
+	"example.com/app/apperr"
+	"example.com/app/apperr/apperrgrpc"
+)
+
+// failing is a health service whose methods fail with the error each
+// service name stands for.
+type failing struct {
+	healthgrpc.UnimplementedHealthServer
+}
+
+var failures = map[string]error{
+	"rate":      fmt.Errorf("checking: %w", apperr.NewRateLimited(600, "minute", 17)),
+	"missing":   apperr.NewMissingRequiredField("manage_merge_request", "create", []string{"title", "source_branch"}),
+	"range":     apperr.NewValueOutOfRange("per_page", 1, 100, 250, "a number of items"),
+	"duplicate": apperr.NewDuplicateResource("branch", "main"),
+	"upstream":  apperr.NewUpstreamError("browse_pipelines", "list", 503, "unavailable").WithHTTPStatus(503),
+	"auth":      apperr.NewAuthenticationFailed("ada", "hunter2"),
+	"plain":     errors.New("plain failure"),
+}
+
+func (failing) Check(ctx context.Context, req *healthgrpc.HealthCheckRequest) (*healthgrpc.HealthCheckResponse, error) {
+	if err := failures[req.GetService()]; err != nil {
+		return nil, err
+	}
+	return &healthgrpc.HealthCheckResponse{Status: healthgrpc.HealthCheckResponse_SERVING}, nil
+}
+
+func (failing) Watch(req *healthgrpc.HealthCheckRequest, stream healthgrpc.Health_WatchServer) error {
+	return failures[req.GetService()]
+}
+
+// client serves the failing service over bufconn, with the adapter's
+// interceptors, and returns a client of it.
+func client(t *testing.T) healthgrpc.HealthClient {
+	t.Helper()
+	lis := bufconn.Listen(1 << 20)
+	s := grpc.NewServer(
+		grpc.ChainUnaryInterceptor(apperrgrpc.UnaryServerInterceptor),
+		grpc.ChainStreamInterceptor(apperrgrpc.StreamServerInterceptor),
+	)
+	healthgrpc.RegisterHealthServer(s, failing{})
+	go s.Serve(lis)
+	t.Cleanup(s.Stop)
+	conn, err := grpc.NewClient("passthrough:///bufnet",
+		grpc.WithContextDialer(func(ctx context.Context, _ string) (net.Conn, error) { return lis.DialContext(ctx) }),
+		grpc.WithTransportCredentials(insecure.NewCredentials()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close() })
+	return healthgrpc.NewHealthClient(conn)
+}
+
+// statusOf builds the status a test expects.
+func statusOf(t *testing.T, code codes.Code, message string, details ...proto.Message) *spb.Status {
+	t.Helper()
+	st := &spb.Status{Code: int32(code), Message: message}
+	for _, d := range details {
+		a := new(anypb.Any)
+		if err := anypb.MarshalFrom(a, d, proto.MarshalOptions{Deterministic: true}); err != nil {
+			t.Fatal(err)
+		}
+		st.Details = append(st.Details, a)
+	}
+	return st
+}
+
+func marshal(t *testing.T, m proto.Message) []byte {
+	t.Helper()
+	b, err := proto.MarshalOptions{Deterministic: true}.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func TestGRPCStatus(t *testing.T) {
+	c := client(t)
+	docs := "https://docs.example.com/errors#"
+	want := map[string]*spb.Status{
+		"rate": statusOf(t, codes.ResourceExhausted, "Rate limit of 600 requests per minute reached",
+			&errdetails.ErrorInfo{Reason: "RATE_LIMITED", Domain: "tools.example.com", Metadata: map[string]string{"limit": "600", "window": "minute", "retry_after_seconds": "17"}},
+			&errdetails.RetryInfo{RetryDelay: durationpb.New(60 * time.Second)},
+			&errdetails.Help{Links: []*errdetails.Help_Link{{Description: "Wait 17 seconds before calling again.", Url: docs + "rate_limited"}}}),
+		"missing": statusOf(t, codes.InvalidArgument, "Missing required fields for manage_merge_request create: title, source_branch",
+			&errdetails.ErrorInfo{Reason: "MISSING_REQUIRED_FIELD", Domain: "tools.example.com", Metadata: map[string]string{
+				"tool": "manage_merge_request", "action": "create", "missing_fields": `["title","source_branch"]`}},
+			&errdetails.Help{Links: []*errdetails.Help_Link{{Description: "Add the required fields: title, source_branch", Url: docs + "missing_required_field"}}},
+			&errdetails.BadRequest{FieldViolations: []*errdetails.BadRequest_FieldViolation{
+				{Field: "title", Description: "Missing required fields for manage_merge_request create: title, source_branch", Reason: "MISSING_REQUIRED_FIELD"},
+				{Field: "source_branch", Description: "Missing required fields for manage_merge_request create: title, source_branch", Reason: "MISSING_REQUIRED_FIELD"},
+			}}),
+		"range": statusOf(t, codes.InvalidArgument, "per_page must be between 1 and 100, got 250",
+			&errdetails.ErrorInfo{Reason: "VALUE_OUT_OF_RANGE", Domain: "tools.example.com", Metadata: map[string]string{
+				"field": "per_page", "minimum": "1", "maximum": "100", "value": "250"}},
+			&errdetails.Help{Links: []*errdetails.Help_Link{{Description: "Pass a value of per_page between 1 and 100.", Url: docs + "value_out_of_range"}}},
+			&errdetails.BadRequest{FieldViolations: []*errdetails.BadRequest_FieldViolation{
+				{Field: "per_page", Description: "per_page must be between 1 and 100, got 250", Reason: "VALUE_OUT_OF_RANGE"}}},
+			&errdetails.DebugInfo{Detail: "per_page is a number of items."}),
+		"duplicate": statusOf(t, codes.AlreadyExists, "branch main already exists",
+			&errdetails.ErrorInfo{Reason: "DUPLICATE_RESOURCE", Domain: "tools.example.com", Metadata: map[string]string{"kind": "branch", "name": "main"}},
+			&errdetails.Help{Links: []*errdetails.Help_Link{{Description: "Use the existing branch, or choose another name.", Url: docs + "duplicate_resource"}}}),
+		"upstream": statusOf(t, codes.Unavailable, "Upstream API answered 503: unavailable",
+			&errdetails.ErrorInfo{Reason: "UPSTREAM_ERROR", Domain: "tools.example.com", Metadata: map[string]string{
+				"tool": "browse_pipelines", "action": "list", "upstream_status": "503", "upstream_message": "unavailable"}},
+			&errdetails.RetryInfo{RetryDelay: durationpb.New(time.Second)},
+			&errdetails.Help{Links: []*errdetails.Help_Link{{Description: "Check the upstream API's documentation for this endpoint.", Url: docs + "upstream_error"}}}),
+		"auth": statusOf(t, codes.Unauthenticated, "The token [redacted] was rejected for ada",
+			&errdetails.ErrorInfo{Reason: "AUTHENTICATION_FAILED", Domain: "tools.example.com", Metadata: map[string]string{"user": "ada", "token": "[redacted]"}},
+			&errdetails.Help{Links: []*errdetails.Help_Link{{Description: "Create a new access token and configure the server with it.", Url: docs + "authentication_failed"}}}),
+		"plain": statusOf(t, codes.Unknown, "plain failure"),
+	}
+	for name, w := range want {
+		t.Run(name, func(t *testing.T) {
+			_, err := c.Check(context.Background(), &healthgrpc.HealthCheckRequest{Service: name})
+			st := status.Convert(err)
+			if got, want := marshal(t, st.Proto()), marshal(t, w); !bytes.Equal(got, want) {
+				t.Errorf("status\n got %v\nwant %v", st.Proto(), w)
+			}
+			stream, err := c.Watch(context.Background(), &healthgrpc.HealthCheckRequest{Service: name})
+			if err == nil {
+				_, err = stream.Recv()
+			}
+			if got, want := marshal(t, status.Convert(err).Proto()), marshal(t, w); !bytes.Equal(got, want) {
+				t.Errorf("status of a stream\n got %v\nwant %v", status.Convert(err).Proto(), w)
+			}
+			e, ok := apperrgrpc.FromError(err)
+			var sent *apperr.Error
+			if !errors.As(failures[name], &sent) {
+				if ok {
+					t.Errorf("FromError read an errspec error from %v", err)
+				}
+				return
+			}
+			sameError(t, e, ok, parsed(t, sent))
+		})
+	}
+}
+
+// parsed is the error as the catalog's wire carries it: sensitive params
+// redacted, params it does not send empty.
+func parsed(t *testing.T, e *apperr.Error) *apperr.Error {
+	t.Helper()
+	p, err := apperr.Parse([]byte(wire(t, e)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}

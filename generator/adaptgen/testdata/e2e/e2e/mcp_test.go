@@ -1,0 +1,132 @@
+package e2e_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"example.com/app/apperr"
+	"example.com/app/apperr/apperrmcp"
+	"example.com/app/internal/mcptest"
+)
+
+type pipelineArgs struct {
+	ProjectID  string `json:"project_id" jsonschema:"the project"`
+	PipelineID int    `json:"pipeline_id" jsonschema:"the pipeline"`
+}
+
+type pipeline struct {
+	Status string `json:"status"`
+}
+
+// serve starts the server of the MCP tests: a typed tool whose errors
+// depend on its arguments, and a low-level one that always fails.
+func serve(t *testing.T, install func(*mcp.Server)) *mcptest.Conn {
+	return mcptest.Start(t, install, func(s *mcp.Server) {
+		mcp.AddTool(s, &mcp.Tool{Name: "get_pipeline", Description: "Read a pipeline."},
+			func(ctx context.Context, req *mcp.CallToolRequest, in pipelineArgs) (*mcp.CallToolResult, pipeline, error) {
+				switch in.PipelineID {
+				case 404:
+					return nil, pipeline{}, fmt.Errorf("reading pipeline %d: %w", in.PipelineID, apperr.NewResourceNotFound("pipeline", "404"))
+				case 429:
+					return nil, pipeline{}, apperr.NewRateLimited(600, "minute", 17)
+				case 500:
+					return nil, pipeline{}, errors.New("database <primary> & replica down")
+				}
+				return nil, pipeline{Status: "success"}, nil
+			})
+		s.AddTool(&mcp.Tool{Name: "raw_tool", InputSchema: json.RawMessage(`{"type":"object"}`)},
+			func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+				return nil, apperr.NewUpstreamTimeout(30_000)
+			})
+	})
+}
+
+func wire(t *testing.T, e *apperr.Error) string {
+	t.Helper()
+	b, err := e.MarshalJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// sameError compares an error a client read back with the one sent.
+func sameError(t *testing.T, got *apperr.Error, ok bool, want *apperr.Error) {
+	t.Helper()
+	if !ok {
+		t.Fatal("FromResult found no error")
+	}
+	if got.Code != want.Code || got.Message != want.Message || got.Suggestion != want.Suggestion || got.Detail != want.Detail ||
+		!reflect.DeepEqual(got.Params, want.Params) {
+		t.Errorf("read back\n%#v\nwant\n%#v", got, want)
+	}
+}
+
+func TestMCPErrors(t *testing.T) {
+	conn := serve(t, apperrmcp.Install)
+	for _, tt := range []struct {
+		name string
+		args map[string]any
+		sent *apperr.Error
+	}{
+		{"wrapped", map[string]any{"project_id": "app", "pipeline_id": 404}, apperr.NewResourceNotFound("pipeline", "404")},
+		{"direct", map[string]any{"project_id": "app", "pipeline_id": 429}, apperr.NewRateLimited(600, "minute", 17)},
+		{"arguments", map[string]any{"project_id": "app", "pipeline_id": "forty-two"},
+			apperr.NewInvalidArguments("get_pipeline", `validating root: validating /properties/pipeline_id: type: forty-two has type "string", want "integer"`)},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			res, raw := conn.Call("get_pipeline", tt.args)
+			w := wire(t, tt.sent)
+			if want := mcptest.ErrorResult(w, w); raw != want {
+				t.Errorf("the client read\n%s\nwant\n%s", raw, want)
+			}
+			got, ok := apperrmcp.FromResult(res)
+			sameError(t, got, ok, tt.sent)
+		})
+	}
+
+	// A low-level handler's error becomes an error result, not a
+	// protocol error. The SDK sets resultType only on the results of
+	// handlers that succeed; a result without one is complete.
+	res, raw := conn.Call("raw_tool", map[string]any{})
+	sent := apperr.NewUpstreamTimeout(30_000)
+	w := wire(t, sent)
+	if want := strings.Replace(mcptest.ErrorResult(w, w), `,"resultType":"complete"`, "", 1); raw != want {
+		t.Errorf("low-level tool: the client read\n%s\nwant\n%s", raw, want)
+	}
+	got, ok := apperrmcp.FromResult(res)
+	sameError(t, got, ok, sent)
+
+	// Any other error, a success and an unknown tool are the SDK's.
+	res, raw = conn.Call("get_pipeline", map[string]any{"project_id": "app", "pipeline_id": 500})
+	if want := mcptest.ErrorResult("database <primary> & replica down", ""); raw != want {
+		t.Errorf("another error: the client read\n%s\nwant\n%s", raw, want)
+	}
+	if _, ok := apperrmcp.FromResult(res); ok {
+		t.Error("FromResult read an errspec error from another error")
+	}
+	res, raw = conn.Call("get_pipeline", map[string]any{"project_id": "app", "pipeline_id": 1})
+	if want := `{"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"e2e","version":"v1"}},"content":[{"type":"text","text":"{\"status\":\"success\"}"}],"structuredContent":{"status":"success"},"resultType":"complete"}`; raw != want || res.IsError {
+		t.Errorf("a success: the client read\n%s\nwant\n%s", raw, want)
+	}
+	if _, err := conn.CallErr("no_such_tool", map[string]any{}); err == nil {
+		t.Error("an unknown tool is no protocol error")
+	}
+}
+
+// TestWithoutAdapter shows what the SDK sends without the adapter: the
+// error's text alone.
+func TestWithoutAdapter(t *testing.T) {
+	conn := serve(t, nil)
+	_, raw := conn.Call("get_pipeline", map[string]any{"project_id": "app", "pipeline_id": 429})
+	if want := mcptest.ErrorResult("RATE_LIMITED: Rate limit of 600 requests per minute reached; retry in 17 s", ""); raw != want {
+		t.Errorf("without the adapter the client read\n%s\nwant\n%s", raw, want)
+	}
+}

@@ -1,0 +1,161 @@
+package model
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestBuildAdapterOutputs(t *testing.T) {
+	in := testInput(inCode("A", InputCode{Category: "c", Title: "T", Message: "m"}))
+	in.Outputs.Go = &InputGo{Dir: "./apperr", Package: "apperr", ImportPath: "example.com/app/apperr"}
+	in.Outputs.MCP = &InputMCP{Dir: "apperr/mcp/", Package: "apperrmcp", Text: "terminal", StructuredContent: testPtr(false)}
+	in.Outputs.GRPC = &InputGRPC{Dir: "apperr/grpc", Package: "apperrgrpc", Domain: "tools.example.com"}
+	o := mustBuild(t, in).Outputs
+	want := Outputs{GoDir: "apperr", GoPackage: "apperr", GoImportPath: "example.com/app/apperr", JSONSchemaMode: SchemaCompatible,
+		MCP:  &MCPOutput{Dir: "apperr/mcp", Package: "apperrmcp", Text: MCPTextTerminal},
+		GRPC: &GRPCOutput{Dir: "apperr/grpc", Package: "apperrgrpc", Domain: "tools.example.com"}}
+	if diff := cmp.Diff(want, o); diff != "" {
+		t.Errorf("outputs (-want +got):\n%s", diff)
+	}
+	// Defaults: JSON text, structured content.
+	in.Outputs.MCP = &InputMCP{Dir: "m", Package: "m"}
+	if m := mustBuild(t, in).Outputs.MCP; m.Text != MCPTextJSON || !m.StructuredContent {
+		t.Errorf("default MCP output %+v", m)
+	}
+
+	tests := []struct {
+		name string
+		set  func(o *InputOutputs)
+		want Errors
+	}{
+		{"no Go package", func(o *InputOutputs) {
+			o.Go = nil
+			o.Markdown = &InputMarkdown{File: "ERRORS.md"}
+			o.MCP = &InputMCP{Dir: "mcp", Package: "appmcp"}
+			o.GRPC = &InputGRPC{Dir: "grpc", Package: "appgrpc", Domain: "x.example.com"}
+		}, Errors{
+			{[]string{"outputs", "mcp"}, "the MCP adapter imports the catalog's Go package, and outputs has no go", `add outputs: go: {dir: ".", package: "apperr"}`},
+			{[]string{"outputs", "grpc"}, "the gRPC adapter imports the catalog's Go package, and outputs has no go", `add outputs: go: {dir: ".", package: "apperr"}`},
+		}},
+		{"shared directories", func(o *InputOutputs) {
+			o.Go = &InputGo{Dir: "gen", Package: "gen"}
+			o.MCP = &InputMCP{Dir: "./gen", Package: "genmcp"}
+			o.GRPC = &InputGRPC{Dir: "gen/", Package: "gengrpc", Domain: "x"}
+		}, Errors{
+			{[]string{"outputs", "mcp", "dir"}, "gen is the directory of the Go package, and the MCP adapter is a package of its own, so that only a user of it needs its modules", "give the adapter a directory of its own, such as gen/mcp"},
+			{[]string{"outputs", "grpc", "dir"}, "gen is the directory of the Go package, and the gRPC adapter is a package of its own, so that only a user of it needs its modules", "give the adapter a directory of its own, such as gen/grpc"},
+		}},
+		{"one adapter directory", func(o *InputOutputs) {
+			o.Go = &InputGo{Dir: "gen", Package: "gen"}
+			o.MCP = &InputMCP{Dir: "gen/adapter", Package: "genmcp"}
+			o.GRPC = &InputGRPC{Dir: "gen/adapter/", Package: "gengrpc", Domain: "x"}
+		}, Errors{
+			{[]string{"outputs", "grpc", "dir"}, "gen/adapter is the directory of the MCP adapter too", "give each adapter a directory of its own"},
+		}},
+		{"packages and paths", func(o *InputOutputs) {
+			o.Go = &InputGo{Dir: "gen", Package: "gen"}
+			o.MCP = &InputMCP{Dir: "/abs/mcp", Package: "func"}
+			o.GRPC = &InputGRPC{Dir: "gen/grpc", Package: "main", Domain: "x"}
+		}, Errors{
+			{[]string{"outputs", "mcp", "package"}, `"func" is a Go keyword, which cannot name a package`, "choose another name, such as funcerrors"},
+			{[]string{"outputs", "grpc", "package"}, "package main is a program, and the errors are a package to import", "choose another name, such as apperr"},
+			{[]string{"outputs", "mcp", "dir"}, "/abs/mcp is an absolute path; output paths are relative to the catalog, so that the catalog builds anywhere", "give a path relative to the catalog directory, such as ../generated/mcp"},
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := testInput(inCode("A", InputCode{Category: "c", Title: "T", Message: "m"}))
+			tt.set(&in.Outputs)
+			if diff := cmp.Diff(tt.want, buildErrors(t, in)); diff != "" {
+				t.Errorf("errors (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestBuildGRPCCodes(t *testing.T) {
+	in := testInput(
+		inCode("DERIVED", InputCode{Category: "plain", Title: "T", Message: "m"}),
+		inCode("OWN_STATUS", InputCode{Category: "plain", Title: "T", Message: "m", HTTPStatus: testPtr(429)}),
+		inCode("OWN", InputCode{Category: "set", Title: "T", Message: "m", GRPCCode: "ALREADY_EXISTS"}),
+		inCode("FROM_CATEGORY", InputCode{Category: "set", Title: "T", Message: "m"}),
+		inCode("FROM_PARENT", InputCode{Category: "child", Title: "T", Message: "m", HTTPStatus: testPtr(404)}),
+	)
+	in.Categories = Ordered[InputCategory]{
+		inCat("plain", InputCategory{Description: "P.", HTTPStatus: testPtr(409)}),
+		inCat("set", InputCategory{Description: "S.", HTTPStatus: testPtr(409), GRPCCode: "FAILED_PRECONDITION"}),
+		inCat("child", InputCategory{Description: "C.", Parent: "set"}),
+	}
+	cat := mustBuild(t, in)
+	got := map[string]string{}
+	for _, c := range cat.Codes {
+		got[c.Name] = string(c.GRPC)
+		if c.GRPCFromHTTP {
+			got[c.Name] += " (from HTTP)"
+		}
+	}
+	want := map[string]string{
+		"DERIVED": "ABORTED (from HTTP)", "OWN_STATUS": "RESOURCE_EXHAUSTED (from HTTP)", "OWN": "ALREADY_EXISTS",
+		"FROM_CATEGORY": "FAILED_PRECONDITION", "FROM_PARENT": "FAILED_PRECONDITION",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("gRPC codes (-want +got):\n%s", diff)
+	}
+}
+
+func TestGRPCCodeFor(t *testing.T) {
+	for status, want := range map[int]GRPCCode{
+		400: "INVALID_ARGUMENT", 401: "UNAUTHENTICATED", 403: "PERMISSION_DENIED", 404: "NOT_FOUND", 409: "ABORTED",
+		413: "RESOURCE_EXHAUSTED", 418: "FAILED_PRECONDITION", 429: "RESOURCE_EXHAUSTED", 500: "INTERNAL", 502: "UNAVAILABLE",
+		503: "UNAVAILABLE", 504: "DEADLINE_EXCEEDED", 507: "INTERNAL", 599: "INTERNAL",
+	} {
+		if got := GRPCCodeFor(status); got != want {
+			t.Errorf("GRPCCodeFor(%d) = %s, want %s", status, got, want)
+		}
+	}
+	for _, s := range GRPCStatuses() {
+		if _, ok := grpcByStatus[s]; !ok {
+			t.Errorf("GRPCStatuses lists %d, which the table does not map", s)
+		}
+	}
+}
+
+func TestBuildRoleTemplates(t *testing.T) {
+	in := testInput(
+		inCode("DENIED", InputCode{Category: "c", Title: "T",
+			Message:    "{resource} not found",
+			Suggestion: "Verify {id_fields:and} with {tool}, and you have {role}+ access",
+			ErrorText:  "{code}: {message} ({role})",
+			Params: Ordered[InputParam]{
+				inParam("tool", InputParam{Type: "string"}),
+				inParam("action", InputParam{Type: "string"}),
+				inParam("resource", InputParam{Type: "string", Optional: true}),
+				inParam("id_fields", InputParam{Type: "[]string", Optional: true}),
+				inParam("role", InputParam{Type: "string", Optional: true}),
+			}}),
+		inCode("BAD_ARGS", InputCode{Category: "c", Title: "T", Message: "{tool}: {reason}", Detail: "{schema}",
+			Params: Ordered[InputParam]{
+				inParam("tool", InputParam{Type: "string"}),
+				inParam("reason", InputParam{Type: "string"}),
+				inParam("schema", InputParam{Type: "string", Optional: true}),
+			}}),
+	)
+	in.Roles = Ordered[string]{{"permission_denied", "DENIED"}, {"invalid_arguments", "BAD_ARGS"}}
+	fix := func(names string) string {
+		return "use only params the helper fills (" + names + ") in its templates, or give the role to another code"
+	}
+	want := Errors{
+		{[]string{"codes", "DENIED", "message"}, "code DENIED plays the role permission_denied, whose helper cannot fill the param resource that its message uses: every error the helper builds would leave a hole in it",
+			fix("tool, action, upstream_status, upstream_message")},
+		{[]string{"codes", "DENIED", "suggestion"}, "code DENIED plays the role permission_denied, whose helper cannot fill the params id_fields and role that its suggestion uses: every error the helper builds would leave a hole in it",
+			fix("tool, action, upstream_status, upstream_message")},
+		{[]string{"codes", "DENIED", "error_text"}, "code DENIED plays the role permission_denied, whose helper cannot fill the param role that its error text uses: every error the helper builds would leave a hole in it",
+			fix("tool, action, upstream_status, upstream_message")},
+		{[]string{"codes", "BAD_ARGS", "detail"}, "code BAD_ARGS plays the role invalid_arguments, whose helper cannot fill the param schema that its detail uses: every error the helper builds would leave a hole in it",
+			fix("tool, reason")},
+	}
+	if diff := cmp.Diff(want, buildErrors(t, in)); diff != "" {
+		t.Errorf("errors (-want +got):\n%s", diff)
+	}
+}
