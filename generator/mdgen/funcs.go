@@ -3,6 +3,7 @@ package mdgen
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"reflect"
@@ -24,7 +25,21 @@ type renderer struct {
 	page      string                            // the file name of the page being rendered in the per-code layout
 	tmpl      *template.Template                // the templates, with this renderer's functions
 	envelopes map[*model.Envelope]*envelopeInfo // the catalog's envelopes, looked up once
+	depth     int                               // calls of each under way, one inside another
 }
+
+// depthError is the error of calls of each nested more than maxEachDepth
+// deep.
+type depthError struct{ name string }
+
+func (e *depthError) Error() string {
+	return fmt.Sprintf("each %q: exceeded maximum template depth (%d): a template calls itself through each", e.name, maxEachDepth)
+}
+
+// maxEachDepth is how deeply calls of each may nest: a template that calls
+// itself through each, which text/template's own limit on nested
+// {{template}} calls does not see, fails instead of exhausting memory.
+const maxEachDepth = 1000
 
 // newRenderer returns a renderer of cat, for the per-code layout when
 // perCode is set, with the templates still to parse.
@@ -98,9 +113,20 @@ func (r *renderer) each(name string, list any) (markup, error) {
 	if t == nil {
 		return "", fmt.Errorf("each: no template %q", name)
 	}
+	if r.depth >= maxEachDepth {
+		return "", &depthError{name}
+	}
+	r.depth++
+	defer func() { r.depth-- }()
 	var b strings.Builder
 	for i := range v.Len() {
 		if err := t.Execute(&b, v.Index(i).Interface()); err != nil {
+			// The error of too deep a recursion, as it was, not wrapped
+			// once a level.
+			var depth *depthError
+			if errors.As(err, &depth) {
+				return "", depth
+			}
 			return "", err
 		}
 	}
