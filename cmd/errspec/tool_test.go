@@ -11,11 +11,11 @@ import (
 	"github.com/errspec/errspec/internal/gomodtest"
 )
 
-// TestAsGoTool does what the README tells a user to do: it makes a module
-// that depends on errspec as a tool (through a replace to this checkout,
-// in place of a published version), writes a catalog with a
-// //go:generate go tool errspec line next to it, runs go generate, and
-// builds and runs a program that uses the generated package.
+// TestAsGoTool does what the README tells a user to do: in a module of
+// an older go release, it runs the commands the README gives to add errspec
+// as a tool from a clone (this checkout), as they are written; writes a
+// catalog with a //go:generate go tool errspec line next to it, runs go
+// generate, and builds and runs a program that uses the generated package.
 func TestAsGoTool(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds errspec and a module with the go command")
@@ -60,9 +60,20 @@ func main() {
 }
 `,
 	}
-	mod := gomodtest.New(t, "example.com/app", files, "\ntool github.com/errspec/errspec/cmd/errspec\n")
+	mod := gomodtest.Plain(t, "example.com/app", "1.24", files)
+	for _, line := range readmeCommands(t, "<!-- tested: install from a clone -->") {
+		mod.Shell(strings.ReplaceAll(line, "/path/to/errspec", gomodtest.Root(t)))
+	}
+	goMod, err := os.ReadFile(filepath.Join(mod.Dir, "go.mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"\ngo 1.25.0\n", "\ntool github.com/errspec/errspec/cmd/errspec\n"} {
+		if !strings.Contains(string(goMod), want) {
+			t.Errorf("after the README's commands, go.mod lacks %q:\n%s", strings.TrimSpace(want), goMod)
+		}
+	}
 	goCmd := mod.Go
-	goCmd("mod", "tidy")
 	if out := goCmd("generate", "./..."); out != "" {
 		t.Errorf("go generate printed %q; errspec is quiet when it succeeds", out)
 	}
@@ -83,4 +94,26 @@ func main() {
 	if got := goCmd("tool", "errspec", "version"); !strings.HasPrefix(got, "errspec v0.0.0 go1.") {
 		t.Errorf("go tool errspec version: %q", got)
 	}
+}
+
+// readmeCommands returns the command lines of the sh block of the README
+// that follows marker, lines continued with \ joined.
+func readmeCommands(t *testing.T, marker string) []string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(gomodtest.Root(t), "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, after, ok := strings.Cut(string(data), marker+"\n```sh\n")
+	block, _, closed := strings.Cut(after, "\n```")
+	if !ok || !closed {
+		t.Fatalf("the README has no sh block after %s", marker)
+	}
+	var out []string
+	for _, line := range strings.Split(strings.ReplaceAll(block, "\\\n", " "), "\n") {
+		if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") {
+			out = append(out, line)
+		}
+	}
+	return out
 }

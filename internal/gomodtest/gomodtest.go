@@ -79,6 +79,37 @@ func New(t testing.TB, path string, files map[string]string, gomod string) *Modu
 	return m
 }
 
+// Plain makes a temporary module named path, of the go release goVersion,
+// that requires nothing and holds files: a user's module before errspec.
+func Plain(t testing.TB, path, goVersion string, files map[string]string) *Module {
+	t.Helper()
+	m := &Module{t: t, Dir: t.TempDir()}
+	m.Write("go.mod", "module "+path+"\n\ngo "+goVersion+"\n")
+	for name, data := range files {
+		m.Write(name, data)
+	}
+	return m
+}
+
+// Shell runs a line of sh in the module, with the environment the go
+// command gets from Run, and returns its combined output. It skips the
+// test when the line needs the module proxy and it cannot be reached, and
+// fails it on any other error.
+func (m *Module) Shell(line string) string {
+	m.t.Helper()
+	cmd := exec.Command("sh", "-c", line)
+	cmd.Dir = m.Dir
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		if unreachable(string(out)) {
+			m.t.Skipf("skipped: %s needs the module proxy, which cannot be reached:\n%s", line, out)
+		}
+		m.t.Fatalf("%s: %v\n%s", line, err, out)
+	}
+	return string(out)
+}
+
 // Write writes a file of the module.
 func (m *Module) Write(name, data string) {
 	m.t.Helper()
