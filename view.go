@@ -2,7 +2,6 @@ package errspec
 
 import (
 	"log/slog"
-	"strings"
 	"unicode"
 	"unicode/utf8"
 	"unsafe"
@@ -304,15 +303,4 @@ func (v View) ParamStrings() map[string]string {
 		}
 	}
 	return out
-}
-
-// joinProse joins items as prose: "a", "a and b", "a, b and c".
-func joinProse(items []string, last string) string {
-	switch len(items) {
-	case 0:
-		return ""
-	case 1:
-		return items[0]
-	}
-	return strings.Join(items[:len(items)-1], ", ") + last + items[len(items)-1]
 }
