@@ -97,22 +97,20 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	// Every catalog is loaded and rendered before anything is written.
 	var sets []files.Set
 	var problems []problem
-	// Each catalog renders in the memory its evaluation took, collected
-	// while its model builds; the collector's settings come back before
-	// the next loads, and at the end, not right after rendering: what
-	// follows allocates little.
+	// Each catalog renders in the memory its evaluation took; the
+	// collector's settings come back before the next loads, and at the
+	// end, not right after rendering: what follows allocates little.
 	restore := func() {}
 	defer func() { restore() }()
 	for _, dir := range dirs {
 		restore()
 		restore = func() {}
-		var collected <-chan struct{}
-		cat, err := load.DirEvaluated(dir, func() { collected = collectEvaluation() })
+		cat, err := load.Dir(dir)
 		if err != nil {
 			problems = append(problems, fromError(dir, err)...)
 			continue
 		}
-		restore = collectInPlace(collected)
+		restore = collectInPlace()
 		set, err := generator.Render(cat, opts)
 		if err != nil {
 			problems = append(problems, fromError(dir, err)...)
