@@ -53,6 +53,7 @@ func Files(dir string) ([]string, error) {
 // source is what the loader reads of a catalog's directory before CUE
 // does.
 type source struct {
+	dir string // the catalog's directory, absolute
 	// overlay is the content CUE's loader sees of every file of the
 	// directories it reads: the files it loads as errspec read them, and
 	// every other file empty. CUE's loader opens every file of a directory
@@ -67,7 +68,7 @@ type source struct {
 
 // readSource reads the catalog files of dir and of the directories above
 // it that CUE loads with it (in a CUE module, those up to the module's
-// root), checks that each is a readable, regular file of UTF-8 text, and
+// root), checks that those of dir are readable, regular files, and
 // returns them with the overlay CUE's loader is to see.
 func readSource(dir string) (*source, Diagnostics) {
 	src := &source{overlay: map[string]load.Source{}, data: map[string][]byte{}}
@@ -75,6 +76,7 @@ func readSource(dir string) (*source, Diagnostics) {
 	if err != nil {
 		return src, Diagnostics{{Msg: err.Error()}}
 	}
+	src.dir = abs
 	var problems Diagnostics
 	for i, d := range packageDirs(abs) {
 		entries, err := os.ReadDir(d)
@@ -99,10 +101,11 @@ func readSource(dir string) (*source, Diagnostics) {
 			data, d := readCatalogFile(path)
 			switch {
 			case d != nil:
+				// Above dir, a file of another package would not count.
 				if i == 0 {
 					src.files = append(src.files, path)
+					problems = append(problems, *d)
 				}
-				problems = append(problems, *d)
 				src.overlay[path] = load.FromBytes(nil)
 			case data == nil:
 				// A directory: CUE's loader skips it.
@@ -112,7 +115,6 @@ func readSource(dir string) (*source, Diagnostics) {
 				}
 				src.data[path] = data
 				src.overlay[path] = load.FromBytes(data)
-				problems = append(problems, checkUTF8(path, data)...)
 			}
 		}
 	}
@@ -209,14 +211,18 @@ func checkUTF8(path string, data []byte) Diagnostics {
 		Fix: `save the file as UTF-8 text; in a string, write a character that is not in the file's encoding as an escape, such as \u00e9`}}
 }
 
-// packageProblems turns the problems CUE's loader found with the files of
-// the package inst into diagnostics: files of two packages, files without
-// a package clause, and files that attributes leave out of the package.
+// packageProblems reports the problems with the files of the package
+// inst: files that are not UTF-8, and what CUE's loader found: files of
+// two packages, files without a package clause, and files that attributes
+// leave out of the package.
 func packageProblems(src *source, inst *build.Instance) Diagnostics {
 	var out Diagnostics
+	for _, f := range inst.BuildFiles {
+		out = append(out, checkUTF8(f.Filename, src.data[f.Filename])...)
+	}
 	var multi *load.MultiplePackageError
 	if errors.As(inst.Err, &multi) && len(multi.Files) == 2 {
-		path := filepath.Join(multi.Dir, multi.Files[1])
+		path := filepath.Join(src.dir, multi.Files[1])
 		d := Diagnostic{File: relative(path), Line: 1, Col: 1,
 			Msg: fmt.Sprintf("package %s, where %s is package %s: the files of a catalog make one CUE package", multi.Packages[1], multi.Files[0], multi.Packages[0]),
 			Fix: fmt.Sprintf("write package %s, or move the file to a directory of its own", multi.Packages[0])}

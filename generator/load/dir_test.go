@@ -1,12 +1,14 @@
 package load
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
 	"syscall"
 	"testing"
+	"unicode/utf8"
 
 	"cuelang.org/go/cue/load"
 	"github.com/google/go-cmp/cmp"
@@ -141,4 +143,37 @@ func TestDirReferences(t *testing.T) {
 	if diff := cmp.Diff(want, diagnostics(t, ".")); diff != "" {
 		t.Errorf("diagnostics (-want +got):\n%s", diff)
 	}
+}
+
+// FuzzCheckUTF8 checks that checkUTF8 reports a file exactly when it is
+// not UTF-8, at the line and column of its first byte that is not part of
+// a UTF-8 character, counted as CUE counts them: lines from 1, columns
+// in bytes from 1.
+func FuzzCheckUTF8(f *testing.F) {
+	for _, s := range []string{"", "package x\n", "a\xffb", "\n\n  \xe9", "caf\xc3\xa9\n\xc3", "\xed\xa0\x80"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		ds := checkUTF8("x.cue", data)
+		if utf8.Valid(data) {
+			if ds != nil {
+				t.Fatalf("checkUTF8(%q) = %v for UTF-8 text", data, ds)
+			}
+			return
+		}
+		if len(ds) != 1 {
+			t.Fatalf("checkUTF8(%q) = %v, want one problem", data, ds)
+		}
+		lines := bytes.SplitAfter(data, []byte("\n"))
+		offset := ds[0].Col - 1
+		for _, l := range lines[:ds[0].Line-1] {
+			offset += len(l)
+		}
+		if !utf8.Valid(data[:offset]) {
+			t.Fatalf("checkUTF8(%q) reports %d:%d, after a byte that is not UTF-8", data, ds[0].Line, ds[0].Col)
+		}
+		if r, n := utf8.DecodeRune(data[offset:]); r != utf8.RuneError || n != 1 {
+			t.Fatalf("checkUTF8(%q) reports %d:%d, where %q starts", data, ds[0].Line, ds[0].Col, data[offset:offset+n])
+		}
+	})
 }

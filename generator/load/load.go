@@ -252,7 +252,7 @@ func noFiles(dir string, src *source) Diagnostics {
 		}
 		out = append(out, Diagnostic{File: relative(path), Line: 1, Col: 1,
 			Msg: "the cue tool leaves the file out of the package, since " + why + ", and the catalog has no other .cue file",
-			Fix: "rename the file, such as to " + strings.TrimLeft(strings.TrimSuffix(strings.TrimSuffix(name, "_test.cue"), "_tool.cue"), "._#") + ".cue"})
+			Fix: "rename the file, such as to " + strings.TrimLeft(strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(name, ".cue"), "_test"), "_tool"), "._#") + ".cue"})
 	}
 	return out
 }
@@ -443,7 +443,9 @@ func fields(schema, r cue.Value, p []string, under func([]string) bool) error {
 	declared := map[string]bool{}
 	if it, err := schema.Fields(cue.Optional(true)); err == nil {
 		for it.Next() {
-			declared[it.Selector().Unquoted()] = true
+			if it.Selector().LabelType() == cue.StringLabel {
+				declared[it.Selector().Unquoted()] = true
+			}
 		}
 	}
 	keep(schema.Unify(allowed).Validate(cue.Concrete(true)), "field is required but not present", func(l string) bool {
@@ -532,6 +534,12 @@ func diagnostic(v cue.Value, p []string, e cueerrors.Error, notAllowed map[strin
 		}
 	}
 	d := Diagnostic{Msg: fmt.Sprintf(format, args...), Path: pathString(p)}
+	var inner cueerrors.Error
+	if errors.As(errors.Unwrap(e), &inner) {
+		// A wrapped error, such as "import failed", says why after it.
+		f, a := inner.Msg()
+		d.Msg += ": " + fmt.Sprintf(f, a...)
+	}
 	if !pos.IsValid() && v.Exists() {
 		// CUE gives no position for, among others, a required field
 		// that is missing: report the nearest value that has one.
@@ -893,8 +901,8 @@ var valueFixes = map[string]string{
 	"http_status":         "give an HTTP error status between 400 and 599",
 	"example.http_status": "give an HTTP status between 100 and 599",
 	"retry":               "use never, after_fix, after_delay or safe",
-	"retry_after":         "give the seconds to wait before a retry, 0 or more",
-	"max_length":          "give a length of 1 or more, or leave max_length out",
+	"retry_after":         "give the seconds to wait before a retry, from 0 to 2147483647 (about 68 years)",
+	"max_length":          "give a length from 1 to 2147483647, or leave max_length out",
 	"tiers[]":             `name the tier with letters, digits, spaces, _ and -, such as "Premium"`,
 	"tools[]":             `write a tool of the tools table, or tool:action, such as "merge_request:create"`,
 	"layout":              "use single (one page, file) or per_code (a page per code, dir)",
@@ -967,6 +975,8 @@ func fixFor(v cue.Value, p []string, msg string) string {
 	case strings.HasPrefix(msg, "reference ") && strings.HasSuffix(msg, " not found"):
 		name := strings.TrimSuffix(strings.TrimPrefix(msg, "reference "), " not found")
 		return "write the text in double quotes, " + name + ": a name without quotes refers to a field"
+	case strings.HasPrefix(msg, "import failed"):
+		return "errspec loads a catalog as the cue tool loads its package: import only the standard library, or packages of the CUE module (cue.mod) the catalog is in"
 	case msg == "string literal not terminated":
 		return `close the string with the quote that opened it, on the same line; write text of several lines between """ lines`
 	case strings.HasPrefix(msg, "expected label or ':'"):
@@ -1001,6 +1011,9 @@ func allowedFields(v cue.Value, parent []string, field string, except map[string
 	var names []string
 	if it, err := w.Fields(cue.Optional(true)); err == nil {
 		for it.Next() {
+			if it.Selector().LabelType() != cue.StringLabel {
+				continue // an element of a list
+			}
 			// The misspelt fields themselves are in the unified value too.
 			name := it.Selector().Unquoted()
 			if !notAllowed(it.Value(), name) && !except[pathString(append(parent[:len(parent):len(parent)], it.Selector().String()))] {

@@ -490,7 +490,7 @@ func TestFixFor(t *testing.T) {
 		{[]string{"codes", "X", "params", "p", "type"}, `invalid value "uuid"`, "use string, int, bool, float, tier, object, []T or map[string]T"},
 		{[]string{"categories", "c", "http_status"}, "invalid value 200 (out of bound >=400)", "give an HTTP error status between 400 and 599"},
 		{[]string{"codes", "X", "http_status"}, "invalid value 600 (out of bound <=599)", "give an HTTP error status between 400 and 599"},
-		{[]string{"codes", "X", "retry_after"}, "invalid value -1 (out of bound >=0)", "give the seconds to wait before a retry, 0 or more"},
+		{[]string{"codes", "X", "retry_after"}, "invalid value -1 (out of bound >=0)", "give the seconds to wait before a retry, from 0 to 2147483647 (about 68 years)"},
 		{[]string{"codes", "X", "weight"}, "invalid value -1 (out of bound >=0)", "change the value so that it satisfies the constraint"},
 		{[]string{"codes", "X", "title"}, `incomplete value !=""`, "give a concrete value"},
 		{[]string{"codes", "X", "category"}, `reference "internal" not found`, `write the text in double quotes, "internal": a name without quotes refers to a field`},
