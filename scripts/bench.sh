@@ -13,6 +13,8 @@
 # With ERRSPEC_BENCH_LOAD=K, K processes spin on the CPU while the runs are
 # timed, as other work does on a shared machine: errspec uses every core,
 # cue export one, so figures taken on an idle machine flatter errspec.
+# With ERRSPEC_BENCH_BEFORE=BINARY, that errspec binary (built from an
+# earlier commit, say) runs generate too, interleaved with the others.
 #
 # Usage: scripts/bench.sh [RUNS [SIZES...]]   (default: 9 runs; 100 1000 10000)
 set -euo pipefail
@@ -74,10 +76,13 @@ for n in "${sizes[@]}"; do
 	(cd "$cat" && "$work/errspec" generate . >/dev/null)
 	snapshot() { find "$cat/out" -type f -printf '%p %T@\n' | sort; }
 	before=$(snapshot)
-	: >"$work/gen" >"$work/check" >"$work/cue-export"
+	: >"$work/gen" >"$work/check" >"$work/cue-export" >"$work/before"
 	for _ in $(seq "$runs"); do
 		(cd "$cat" && measure "$work/errspec" generate .) >>"$work/gen"
 		(cd "$cat" && measure "$work/errspec" check .) >>"$work/check"
+		if [ -n "${ERRSPEC_BENCH_BEFORE:-}" ]; then
+			(cd "$cat" && measure "$ERRSPEC_BENCH_BEFORE" generate .) >>"$work/before"
+		fi
 		(cd "$exp" && measure "$work/cue" export -e errspec_catalog --out json .) >>"$work/cue-export"
 	done
 	if [ "$(snapshot)" != "$before" ]; then
@@ -86,7 +91,9 @@ for n in "${sizes[@]}"; do
 	fi
 	cue_s=$(cut -d' ' -f1 "$work/cue-export" | median)
 	cue_cpu=$(cut -d' ' -f2 "$work/cue-export" | median)
-	for cmd in gen check cue-export; do
+	cmds=(gen check cue-export)
+	[ -n "${ERRSPEC_BENCH_BEFORE:-}" ] && cmds+=(before)
+	for cmd in "${cmds[@]}"; do
 		s=$(cut -d' ' -f1 "$work/$cmd" | median)
 		cpu=$(cut -d' ' -f2 "$work/$cmd" | median)
 		rss=$(cut -d' ' -f3 "$work/$cmd" | median)

@@ -207,11 +207,11 @@ const (
 	catalogImport = "errspec.invalid/catalog"
 )
 
-// withSchema returns a package that imports the user's package, inst, and
-// the embedded schema, and is the one unified with the other's #Catalog:
-// the user's files are evaluated once, unified with #Catalog, as cue
-// export evaluates a package, rather than on their own and then again.
-// Its file's positions are the schema's.
+// withSchema returns a package of one file, errspec.#Catalog & catalog,
+// that imports the embedded schema and the user's package, inst: CUE
+// evaluates the user's files once, unified with #Catalog, as cue export
+// evaluates a package, rather than on their own and then again. The
+// file's positions are the schema's.
 func withSchema(inst *build.Instance) (*build.Instance, error) {
 	f, err := parser.ParseFile(schemaFile, spec.Schema)
 	if err != nil {
@@ -250,9 +250,13 @@ func noFiles(dir string, src *source) Diagnostics {
 		if strings.HasSuffix(name, "_test.cue") || strings.HasSuffix(name, "_tool.cue") {
 			why = "its name ends in " + name[strings.LastIndexByte(name, '_'):]
 		}
+		rename := strings.TrimLeft(strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(name, ".cue"), "_test"), "_tool"), "._#")
+		if rename == "" {
+			rename = "catalog"
+		}
 		out = append(out, Diagnostic{File: relative(path), Line: 1, Col: 1,
 			Msg: "the cue tool leaves the file out of the package, since " + why + ", and the catalog has no other .cue file",
-			Fix: "rename the file, such as to " + strings.TrimLeft(strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(name, ".cue"), "_test"), "_tool"), "._#") + ".cue"})
+			Fix: "rename the file, such as to " + rename + ".cue"})
 	}
 	return out
 }
