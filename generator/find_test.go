@@ -79,6 +79,16 @@ func TestFind(t *testing.T) {
 	write("c/broken.cue", "package c\nx: [\n")
 	write("a/testdata/d/codes.cue", "package d\ncodes: A: {}\n")
 	write("_e/codes.cue", "package e\ncodes: A: {}\n")
+	// Files the cue tool leaves out of a package do not make a catalog.
+	write("f/_codes.cue", "package f\ncodes: A: {}\n")
+	write("f/.codes.cue", "package f\ncodes: A: {}\n")
+	write("f/codes_test.cue", "package f\ncodes: A: {}\n")
+	write("f/codes_tool.cue", "package f\ncodes: A: {}\n")
+	write("f/codes.cue.orig", "package f\ncodes: A: {}\n")
+	write("f/other.cue", "package f\nname: \"f\"\n")
+	if err := os.Symlink("user@host.1234:1700000000", filepath.Join(root, "f", ".#codes.cue")); err != nil {
+		t.Fatal(err)
+	}
 	dirs, err := Find([]string{root + "/..."})
 	if err != nil {
 		t.Fatal(err)

@@ -2,6 +2,7 @@ package generator
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"go/ast"
 	"go/importer"
@@ -27,17 +28,18 @@ var goImporter = sync.OnceValue(func() types.Importer {
 })
 
 // FuzzCatalog feeds errspec catalogs built from arbitrary text: each is
-// either rejected with problems that all carry a file:line:col, or it
-// yields Go that type-checks and a JSON Schema that compiles. The seeds
-// are the catalogs of the golden cases.
+// either rejected, every problem at a file:line:col and with a fix, or it
+// yields Go that type-checks, on 64-bit and 32-bit platforms alike, with
+// the test of its examples; JSON that encoding/json reads, numbers
+// included; and a JSON Schema that compiles. No catalog may make errspec
+// fail with an error of its own, which the command reports as an internal
+// error to report. The seeds are the catalogs of the golden cases.
 func FuzzCatalog(f *testing.F) {
 	seeds, _ := filepath.Glob("../golden/testdata/*/*.cue")
 	for _, p := range seeds {
-		data, err := os.ReadFile(p)
-		if err != nil {
-			f.Fatal(err)
+		if data, err := os.ReadFile(p); err == nil { // not an editor's lock link
+			f.Add(string(data))
 		}
-		f.Add(string(data))
 	}
 	f.Fuzz(func(t *testing.T, src string) {
 		dir := t.TempDir()
@@ -52,16 +54,18 @@ func FuzzCatalog(f *testing.F) {
 				if d.File == "" || d.Line == 0 {
 					t.Fatalf("a problem without a position: %s\n--- catalog:\n%s", d, src)
 				}
+				if d.Fix == "" {
+					t.Fatalf("a problem without a fix: %s\n--- catalog:\n%s", d, src)
+				}
 			}
 			return
 		case err != nil:
-			t.Fatalf("an error that is not a list of positioned problems: %v\n--- catalog:\n%s", err, src)
+			t.Fatalf("an internal error, not a rejection at a position: %v\n--- catalog:\n%s", err, src)
 		}
 		var goFiles []*ast.File
 		fset := token.NewFileSet()
 		for _, file := range set.Files {
 			switch {
-			case strings.HasSuffix(file.Path, "_test.go"):
 			case strings.HasSuffix(file.Path, ".go"):
 				f, err := parser.ParseFile(fset, file.Path, file.Data, 0)
 				if err != nil {
@@ -69,10 +73,17 @@ func FuzzCatalog(f *testing.F) {
 				}
 				// The adapters, packages of their own, import modules
 				// that only their tests download.
-				if filepath.Base(file.Path) == gogen.ErrorsFile {
-					goFiles = append(goFiles, f)
+				if filepath.Base(file.Path) != gogen.ErrorsFile && filepath.Base(file.Path) != gogen.ExamplesFile {
+					continue
 				}
-			case strings.HasSuffix(file.Path, ".schema.json"):
+				goFiles = append(goFiles, f)
+			case strings.HasSuffix(file.Path, ".json"):
+				var v any
+				if err := json.Unmarshal(file.Data, &v); err != nil {
+					t.Fatalf("encoding/json cannot read the generated %s: %v\n--- catalog:\n%s", filepath.Base(file.Path), err, src)
+				}
+			}
+			if strings.HasSuffix(file.Path, ".schema.json") {
 				doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(file.Data))
 				if err != nil {
 					t.Fatalf("generated JSON Schema is not JSON: %v", err)
@@ -87,9 +98,11 @@ func FuzzCatalog(f *testing.F) {
 			}
 		}
 		if len(goFiles) > 0 {
-			conf := types.Config{Importer: goImporter()}
-			if _, err := conf.Check(goFiles[0].Name.Name, fset, goFiles, nil); err != nil {
-				t.Fatalf("generated Go does not type-check: %v\n--- catalog:\n%s", err, src)
+			for _, arch := range []string{"amd64", "386"} {
+				conf := types.Config{Importer: goImporter(), Sizes: types.SizesFor("gc", arch)}
+				if _, err := conf.Check(goFiles[0].Name.Name, fset, goFiles, nil); err != nil {
+					t.Fatalf("generated Go does not type-check for %s: %v\n--- catalog:\n%s", arch, err, src)
+				}
 			}
 		}
 	})

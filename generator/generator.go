@@ -253,7 +253,8 @@ func templateError(err error, opts Options) error {
 // Find expands catalog arguments into catalog directories. An argument
 // ending in "/..." stands for every catalog at or below its directory; any
 // other argument is a catalog directory itself. A directory holds a
-// catalog when one of its .cue files declares codes at the top level. The
+// catalog when one of the .cue files the cue tool loads from it (not
+// those whose names start with . or _) declares codes at the top level. The
 // walk skips testdata, vendor and node_modules directories and those
 // whose names start with "." or "_", as the go command does.
 func Find(args []string) ([]string, error) {
@@ -323,17 +324,15 @@ func sameOnce(dirs []string) []string {
 // declares codes (or cannot be read or parsed, which the loader reports).
 func IsCatalog(dir string) bool { return isCatalog(dir) }
 
-// isCatalog reports whether one of dir's .cue files declares codes.
+// isCatalog reports whether one of the files of dir that the cue tool
+// loads (load.Files) declares codes.
 func isCatalog(dir string) bool {
-	entries, err := os.ReadDir(dir)
+	names, err := load.Files(dir)
 	if err != nil {
 		return false
 	}
-	for _, e := range entries {
-		if e.IsDir() || !strings.HasSuffix(e.Name(), ".cue") {
-			continue
-		}
-		path := filepath.Join(dir, e.Name())
+	for _, name := range names {
+		path := filepath.Join(dir, name)
 		src, err := os.ReadFile(path)
 		if err != nil || declaresCodes(path, src) {
 			// A file errspec cannot read or parse may well be a

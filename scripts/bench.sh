@@ -4,9 +4,17 @@
 # nothing is written) and `errspec check`, and the cue command of the CUE
 # version the module requires runs `cue export` of the same catalog unified
 # with errspec's schema, several runs each, interleaved. It prints the
-# median wall time and the median peak RSS of each, and last the line
+# median wall time, the median CPU time (user+sys) and the median peak RSS
+# of each, and last the lines
 #
-#	ratio generate/cue-export N=1000: X.XX N=10000: Y.YY
+#	ratio generate/cue-export wall N=1000: X.XX N=10000: Y.YY
+#	ratio generate/cue-export cpu N=1000: X.XX N=10000: Y.YY
+#
+# With ERRSPEC_BENCH_LOAD=K, K processes spin on the CPU while the runs are
+# timed, as other work does on a shared machine: errspec uses every core,
+# cue export one, so figures taken on an idle machine flatter errspec.
+# With ERRSPEC_BENCH_BEFORE=BINARY, that errspec binary (built from an
+# earlier commit, say) runs generate too, interleaved with the others.
 #
 # Usage: scripts/bench.sh [RUNS [SIZES...]]   (default: 9 runs; 100 1000 10000)
 set -euo pipefail
@@ -24,7 +32,8 @@ if ! /usr/bin/time -f %M true 2>/dev/null; then
 fi
 
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+spinners=()
+trap 'kill "${spinners[@]}" 2>/dev/null; rm -rf "$work"' EXIT
 go build -o "$work/errspec" ./cmd/errspec
 # The cue command of the CUE version the module requires, built apart
 # from the module, whose dependencies it does not share.
@@ -32,14 +41,15 @@ GOBIN="$work" GOFLAGS=-mod=mod go install "cuelang.org/go/cmd/cue@$(go list -m -
 go build -o "$work/synth" ./internal/synth/cmd
 
 # measure CMD... runs the command in the current directory and prints its
-# wall time in seconds and its peak RSS in KB.
+# wall time in seconds, its CPU time (user+sys) in seconds and its peak RSS
+# in KB.
 measure() {
-	/usr/bin/time -f '%e %M' -o "$work/time" "$@" >/dev/null 2>"$work/stderr" || {
+	/usr/bin/time -f '%e %U %S %M' -o "$work/time" "$@" >/dev/null 2>"$work/stderr" || {
 		echo "failed: $*" >&2
 		cat "$work/stderr" >&2
 		exit 1
 	}
-	cat "$work/time"
+	awk '{printf "%s %.2f %s\n", $1, $2 + $3, $4}' "$work/time"
 }
 
 # median prints the median of the numbers on stdin.
@@ -49,9 +59,14 @@ median() {
 
 echo "machine: $(nproc) cores, $(awk '/model name/ {$1 = $2 = $3 = ""; print; exit}' /proc/cpuinfo | sed 's/^ *//'), $(go version | cut -d' ' -f3-4), cue $("$work/cue" version | awk 'NR == 1 {print $3}')"
 echo "runs per measure: $runs"
-printf '%-7s %-9s %10s %12s %8s\n' codes command "median s" "median RSS" "vs cue"
+for _ in $(seq "${ERRSPEC_BENCH_LOAD:-0}"); do
+	sh -c 'while :; do :; done' &
+	spinners+=($!)
+done
+echo "processes spinning meanwhile: ${#spinners[@]}"
+printf '%-7s %-9s %10s %10s %12s %8s %8s\n' codes command "median s" "median CPU" "median RSS" "vs cue" "CPU vs"
 
-declare -A ratio gen_s
+declare -A ratio cpu_ratio gen_s
 for n in "${sizes[@]}"; do
 	cat="$work/catalog$n"
 	exp="$work/export$n"
@@ -61,10 +76,13 @@ for n in "${sizes[@]}"; do
 	(cd "$cat" && "$work/errspec" generate . >/dev/null)
 	snapshot() { find "$cat/out" -type f -printf '%p %T@\n' | sort; }
 	before=$(snapshot)
-	: >"$work/gen" >"$work/check" >"$work/cue-export"
+	: >"$work/gen" >"$work/check" >"$work/cue-export" >"$work/before"
 	for _ in $(seq "$runs"); do
 		(cd "$cat" && measure "$work/errspec" generate .) >>"$work/gen"
 		(cd "$cat" && measure "$work/errspec" check .) >>"$work/check"
+		if [ -n "${ERRSPEC_BENCH_BEFORE:-}" ]; then
+			(cd "$cat" && measure "$ERRSPEC_BENCH_BEFORE" generate .) >>"$work/before"
+		fi
 		(cd "$exp" && measure "$work/cue" export -e errspec_catalog --out json .) >>"$work/cue-export"
 	done
 	if [ "$(snapshot)" != "$before" ]; then
@@ -72,14 +90,20 @@ for n in "${sizes[@]}"; do
 		exit 1
 	fi
 	cue_s=$(cut -d' ' -f1 "$work/cue-export" | median)
-	for cmd in gen check cue-export; do
+	cue_cpu=$(cut -d' ' -f2 "$work/cue-export" | median)
+	cmds=(gen check cue-export)
+	[ -n "${ERRSPEC_BENCH_BEFORE:-}" ] && cmds+=(before)
+	for cmd in "${cmds[@]}"; do
 		s=$(cut -d' ' -f1 "$work/$cmd" | median)
-		rss=$(cut -d' ' -f2 "$work/$cmd" | median)
+		cpu=$(cut -d' ' -f2 "$work/$cmd" | median)
+		rss=$(cut -d' ' -f3 "$work/$cmd" | median)
 		name=$cmd
 		[ "$cmd" = gen ] && name=generate
-		printf '%-7s %-9s %10.2f %9.0f MB %8.2f\n' "$n" "$name" "$s" "$(echo "$rss / 1024" | bc -l)" "$(echo "$s / $cue_s" | bc -l)"
+		printf '%-7s %-9s %10.2f %10.2f %9.0f MB %8.2f %8.2f\n' "$n" "$name" "$s" "$cpu" "$(echo "$rss / 1024" | bc -l)" \
+			"$(echo "$s / $cue_s" | bc -l)" "$(echo "$cpu / $cue_cpu" | bc -l)"
 	done
 	ratio[$n]=$(echo "$(cut -d' ' -f1 "$work/gen" | median) / $cue_s" | bc -l)
+	cpu_ratio[$n]=$(echo "$(cut -d' ' -f2 "$work/gen" | median) / $cue_cpu" | bc -l)
 	gen_s[$n]=$(cut -d' ' -f1 "$work/gen" | median)
 done
 
@@ -97,10 +121,12 @@ if [ ${#sizes[@]} -ge 2 ]; then
 		"$(echo "($c2 - $c1) / $d" | bc -l)" "$(echo "($b2 - $b1) / $d" | bc -l)"
 	printf 'generate N=%s / N=%s: %.2f\n' "$large" "$small" "$(echo "${gen_s[$large]} / ${gen_s[$small]}" | bc -l)"
 fi
-line="ratio generate/cue-export"
+wall="ratio generate/cue-export wall" cpu="ratio generate/cue-export cpu"
 for n in 1000 10000; do
 	if [ -n "${ratio[$n]:-}" ]; then
-		line+=$(printf ' N=%s: %.2f' "$n" "${ratio[$n]}")
+		wall+=$(printf ' N=%s: %.2f' "$n" "${ratio[$n]}")
+		cpu+=$(printf ' N=%s: %.2f' "$n" "${cpu_ratio[$n]}")
 	fi
 done
-echo "$line"
+echo "$wall"
+echo "$cpu"

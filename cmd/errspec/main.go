@@ -13,13 +13,12 @@ import (
 
 func main() {
 	if os.Getenv("GOGC") == "" {
-		// A run allocates much and lives briefly, and evaluates the
-		// catalog a few codes at a time, which keeps little alive:
-		// letting the heap grow to five times what is alive collects
-		// garbage a quarter as often as Go's default, and the peak
-		// memory stays under what CUE needs to evaluate the catalog
-		// (BENCHMARKS.md). The outputs render in the memory evaluation
-		// took (cli).
+		// A run allocates much and lives briefly: while CUE evaluates
+		// the catalog, letting the heap grow to five times what is alive
+		// collects garbage a quarter as often as Go's default, and the
+		// peak memory stays near what CUE needs to evaluate the catalog
+		// (BENCHMARKS.md). The outputs then render in the memory
+		// evaluation took (cli).
 		debug.SetGCPercent(400)
 	}
 	os.Exit(cli.Main(os.Args[1:], os.Stdout, os.Stderr))

@@ -426,9 +426,9 @@ func NewBreakingChange(problem string, rule string, level string, opts ...Breaki
 type CatalogChangeParams struct {
 	_       [0]func()
 	Problem string `json:"-"`     // What is wrong, in one line.
-	Kind    string `json:"kind"`  // expected or safe.
 	Rule    string `json:"rule"`  // The ID of the rule, such as CODE_REMOVED.
 	Level   string `json:"level"` // What the change breaks: wire, go, docs or version.
+	Kind    string `json:"kind"`  // expected or safe.
 	CatalogChangeOptions
 }
 
@@ -447,8 +447,8 @@ type CatalogChangeOptions struct {
 //
 //   - Message: {problem}
 //   - Suggestion: {fix}
-func NewCatalogChange(problem string, kind string, rule string, level string, opts ...CatalogChangeOptions) *Error {
-	return newError(2, &CatalogChangeParams{Problem: problem, Kind: kind, Rule: rule, Level: level}, opts)
+func NewCatalogChange(problem string, rule string, level string, kind string, opts ...CatalogChangeOptions) *Error {
+	return newError(2, &CatalogChangeParams{Problem: problem, Rule: rule, Level: level, Kind: kind}, opts)
 }
 
 // CatalogInvalidParams are the params of CATALOG_INVALID.

@@ -73,10 +73,9 @@ func runGenerate(c *command, args []string, stdout, stderr io.Writer) int {
 	var sets []files.Set
 	var problems []problem
 	r.catalogs = map[string]*load.Catalog{}
-	// Each catalog renders in the memory its evaluation took, collected
-	// while its model builds; the collector's settings come back before
-	// the next loads, and at the end, not right after rendering: what
-	// follows allocates little.
+	// Each catalog renders in the memory its evaluation took; the
+	// collector's settings come back before the next loads, and at the
+	// end, not right after rendering: what follows allocates little.
 	restore := func() {}
 	defer func() { restore() }()
 	for _, dir := range dirs {
@@ -86,13 +85,12 @@ func runGenerate(c *command, args []string, stdout, stderr io.Writer) int {
 		if ctx.Err() != nil {
 			return r.report(problem{err: diagnostics.NewInterrupted()})
 		}
-		var collected <-chan struct{}
-		cat, err := load.DirEvaluated(dir, func() { collected = collectEvaluation() })
+		cat, err := load.Dir(dir)
 		if err != nil {
 			problems = append(problems, fromError(dir, err)...)
 			continue
 		}
-		restore = collectInPlace(collected)
+		restore = collectInPlace()
 		set, err := generator.Render(cat, opts)
 		if err != nil {
 			problems = append(problems, fromError(dir, err)...)

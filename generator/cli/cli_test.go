@@ -338,3 +338,97 @@ func TestOutputRejectedAtPosition(t *testing.T) {
 		t.Error("an output was written")
 	}
 }
+
+// TestSameHoweverInvoked checks that a catalog gives the same verdict and
+// the same outputs however errspec is pointed at it: by its directory,
+// from inside it, and by a pattern from above; and that the files the cue
+// tool leaves out of the package, beside it, change none of them.
+func TestSameHoweverInvoked(t *testing.T) {
+	leftOut := map[string]string{
+		"_draft.cue":       "package demo\ncodes: {",
+		".hidden.cue":      "package demo\nname: \"caf\xe9\"\n",
+		"catalog_test.cue": "package demo\nname: \"other\"\n",
+	}
+	for name, c := range map[string]struct {
+		files map[string]string
+		code  int
+	}{
+		"valid": {map[string]string{"catalog.cue": catalog}, cli.ExitOK},
+		"a file without a package clause": {map[string]string{
+			"catalog.cue": catalog,
+			"more.cue":    "codes: MORE: {category: \"internal\", title: \"More\", message: \"More\"}\n",
+		}, cli.ExitInvalid},
+	} {
+		t.Run(name, func(t *testing.T) {
+			var want map[string]string
+			var wantErr string
+			for i, way := range []struct {
+				name    string
+				args    []string
+				wd      string // relative to the tree's root
+				leftOut bool   // whether the files left out are there
+			}{
+				{"the directory alone", []string{"generate", "cat"}, ".", false},
+				{"the directory", []string{"generate", "cat"}, ".", true},
+				{"inside it", nil, "cat", true},
+				{"inside it, the directory", []string{"generate", "."}, "cat", true},
+				{"a pattern from above", []string{"generate", "./..."}, ".", true},
+			} {
+				root := t.TempDir()
+				dir := filepath.Join(root, "cat")
+				writeTree(t, dir, c.files)
+				if way.leftOut {
+					writeTree(t, dir, leftOut)
+					if err := os.Symlink("user@host.1:1", filepath.Join(dir, ".#catalog.cue")); err != nil {
+						t.Fatal(err)
+					}
+				}
+				t.Chdir(filepath.Join(root, way.wd))
+				code, _, errOut := errspec(way.args...)
+				if code != c.code {
+					t.Fatalf("%s: exit %d, want %d:\n%s", way.name, code, c.code, errOut)
+				}
+				// Positions are relative to the working directory.
+				errOut = strings.ReplaceAll(errOut, "cat/", "")
+				got := readTree(t, filepath.Join(dir, "out"))
+				if i == 0 {
+					want, wantErr = got, errOut
+					continue
+				}
+				if diff := cmp.Diff(want, got); diff != "" {
+					t.Errorf("%s: outputs (-%s +got):\n%s", way.name, "the directory alone", diff)
+				}
+				if diff := cmp.Diff(wantErr, errOut); diff != "" {
+					t.Errorf("%s: errors (-%s +got):\n%s", way.name, "the directory alone", diff)
+				}
+			}
+		})
+	}
+}
+
+func writeTree(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, data := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// readTree reads the files below dir, by their paths relative to it.
+func readTree(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			data, _ := os.ReadFile(p)
+			rel, _ := filepath.Rel(dir, p)
+			out[rel] = string(data)
+		}
+		return nil
+	})
+	return out
+}

@@ -13,44 +13,24 @@ func userTuned() bool {
 	return os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != ""
 }
 
-// collectEvaluation starts collecting the garbage that evaluating a
-// catalog left, in the background: the catalog's model builds on one
-// core meanwhile. The channel it returns is closed when the collection
-// is done.
-func collectEvaluation() <-chan struct{} {
-	done := make(chan struct{})
-	if userTuned() {
-		close(done)
-		return done
-	}
-	go func() {
-		runtime.GC()
-		close(done)
-	}()
-	return done
-}
-
-// collectInPlace lets the outputs of a loaded catalog render in the memory
-// that evaluating the catalog took. Once the garbage evaluation left is
-// collected (when collected is closed; at once when it is nil), it sets
-// the GC percent that puts the heap goal at the heap memory the runtime
-// has mapped: rendering allocates much and keeps little, and pacing by
-// its small live heap would collect many times over and map more memory
-// than evaluation did. A memory limit of half again all the memory mapped
-// is there only should rendering keep much more alive than evaluation:
-// pacing by a memory limit alone costs more, since the runtime then
-// returns memory to the system at every allocation that crosses it, only
-// to map it again. It returns the function that restores the collector's
-// settings. When the user tunes the collector, it leaves it as they say.
-func collectInPlace(collected <-chan struct{}) (restore func()) {
+// collectInPlace lets the outputs of a loaded catalog render in the
+// memory that evaluating the catalog took. It collects the garbage that
+// evaluation left, nearly all the heap once the catalog is loaded, and
+// sets the GC percent that puts the heap goal at the heap memory the
+// runtime has mapped: rendering allocates much and keeps little, and
+// pacing by its small live heap would collect many times over and map
+// more memory than evaluation did. A memory limit of half again all the
+// memory mapped is there only should rendering keep much more alive than
+// evaluation: pacing by a memory limit alone costs more, since the
+// runtime then returns memory to the system at every allocation that
+// crosses it, only to map it again. It returns the function that restores
+// the collector's settings. When the user tunes the collector, it leaves
+// it as they say.
+func collectInPlace() (restore func()) {
 	if userTuned() {
 		return func() {}
 	}
-	if collected == nil {
-		runtime.GC()
-	} else {
-		<-collected
-	}
+	runtime.GC()
 	s := []metrics.Sample{
 		{Name: "/memory/classes/total:bytes"},
 		{Name: "/memory/classes/heap/objects:bytes"},

@@ -16,13 +16,6 @@ func gcSettings() (percent, limit int64) {
 }
 
 func TestCollectInPlace(t *testing.T) {
-	t.Run("in the background", func(t *testing.T) { testCollectInPlace(t, collectEvaluation) })
-	t.Run("at once", func(t *testing.T) { testCollectInPlace(t, func() <-chan struct{} { return nil }) })
-}
-
-// testCollectInPlace checks collectInPlace, once start has started
-// collecting evaluation's garbage, or not.
-func testCollectInPlace(t *testing.T, start func() <-chan struct{}) {
 	t.Setenv("GOGC", "")
 	t.Setenv("GOMEMLIMIT", "")
 	percent, limit := gcSettings()
@@ -40,7 +33,7 @@ func testCollectInPlace(t *testing.T, start func() <-chan struct{}) {
 	cycles := []metrics.Sample{{Name: "/gc/cycles/total:gc-cycles"}}
 	metrics.Read(cycles)
 	before := cycles[0].Value.Uint64()
-	restore := collectInPlace(start())
+	restore := collectInPlace()
 	p, l := gcSettings()
 	metrics.Read(cycles)
 	if cycles[0].Value.Uint64() == before {
@@ -72,13 +65,7 @@ func TestCollectInPlaceHonoursEnvironment(t *testing.T) {
 			t.Setenv("GOMEMLIMIT", "")
 			t.Setenv(env, "400")
 			percent, limit := gcSettings()
-			done := collectEvaluation()
-			select {
-			case <-done:
-			default:
-				t.Errorf("with %s set, collectEvaluation collects", env)
-			}
-			restore := collectInPlace(done)
+			restore := collectInPlace()
 			if p, l := gcSettings(); p != percent || l != limit {
 				t.Errorf("with %s set: GC percent %d, memory limit %d; want them left at %d, %d", env, p, l, percent, limit)
 			}

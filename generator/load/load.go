@@ -4,7 +4,7 @@
 package load
 
 import (
-	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -15,9 +15,12 @@ import (
 	"unicode"
 
 	"cuelang.org/go/cue"
+	"cuelang.org/go/cue/ast"
+	"cuelang.org/go/cue/build"
 	"cuelang.org/go/cue/cuecontext"
 	cueerrors "cuelang.org/go/cue/errors"
 	"cuelang.org/go/cue/load"
+	"cuelang.org/go/cue/parser"
 	"cuelang.org/go/cue/scanner"
 	"cuelang.org/go/cue/token"
 
@@ -97,18 +100,17 @@ func (r *Rejected) As(target any) bool {
 type Catalog struct {
 	Dir   string // the catalog directory, as given
 	Model *model.Catalog
-	value cue.Value // evaluated when first needed for a catalog loaded the fast way
-	first string    // the first file, where problems without a position go
-	files []string
+	src   *source // the files as errspec read them
+	first string  // the first file, where problems without a position go
 }
 
 // Locate gives problems found in the model the positions of the values at
-// fault.
+// fault. It evaluates the catalog again, from the files as errspec read
+// them: a loaded catalog keeps none of CUE's values, which take many times
+// the memory of the model, alive while its outputs render.
 func (c *Catalog) Locate(errs model.Errors) Diagnostics {
-	if !c.value.Exists() {
-		c.value = evaluate(c.Dir, c.files)
-	}
-	return fromModel(c.value, errs).at(c.first)
+	v, _ := c.evaluate()
+	return fromModel(v, errs).at(c.first)
 }
 
 // at gives every problem without a position the start of file.
@@ -121,73 +123,142 @@ func (ds Diagnostics) at(file string) Diagnostics {
 	return sortDiagnostics(ds)
 }
 
-// Dir loads the catalog in dir. The error, when not nil, is Diagnostics.
-func Dir(dir string) (*Catalog, error) { return DirEvaluated(dir, func() {}) }
-
-// DirEvaluated loads the catalog in dir as Dir does, and calls evaluated
-// once CUE has evaluated the catalog, before its model is built: most of
-// what evaluation allocated is garbage by then, and the model builds on
-// one core.
-func DirEvaluated(dir string, evaluated func()) (*Catalog, error) {
-	files, err := cueFiles(dir)
-	if err != nil {
-		return nil, Diagnostics{{Msg: err.Error()}}
-	}
-	if len(files) == 0 {
-		return nil, Diagnostics{{Msg: fmt.Sprintf("no .cue files in %s", dir), Fix: "point errspec at the directory that holds the catalog"}}
+// Dir loads the catalog in dir: the CUE package in dir, as the cue tool
+// loads it, unified with the embedded schema's #Catalog, evaluated once
+// and decoded once. The error, when not nil, is a *Rejected, whose
+// Diagnostics errors.As finds.
+func Dir(dir string) (*Catalog, error) {
+	src, problems := readSource(dir)
+	switch {
+	case len(problems) > 0:
+		return nil, &Rejected{diag.CodeCatalogSyntax, sortDiagnostics(problems)}
+	case len(src.files) == 0:
+		return nil, &Rejected{diag.CodeCatalogSyntax, noFiles(dir, src)}
 	}
 	// A problem CUE gives no position for (a missing top-level field) is
 	// reported at the start of the catalog's first file.
-	first := relative(filepath.Join(dir, files[0]))
-	if in, ok := exportFast(dir, files); ok {
-		evaluated()
-		return buildModel(&Catalog{Dir: dir, first: first, files: files}, in)
-	}
-	ctx := cuecontext.New()
-	schema := ctx.CompileBytes(spec.Schema, cue.Filename(schemaFile))
-	if err := schema.Err(); err != nil {
-		return nil, fmt.Errorf("embedded schema: %w", err)
-	}
-	insts := load.Instances(files, &load.Config{Dir: dir})
-	inst := insts[0]
-	if inst.Err != nil {
-		return nil, &Rejected{diag.CodeCatalogSyntax, fromCUE(cue.Value{}, inst.Err).at(first)}
-	}
-	raw := ctx.BuildInstance(inst)
-	def := schema.LookupPath(cue.ParsePath("#Catalog"))
-	v := def.Unify(raw)
-	if err := validate(def, raw, v); err != nil {
-		return nil, &Rejected{diag.CodeCatalogSchema, fromCUE(v, err).at(first)}
-	}
-	data, err := v.MarshalJSON()
+	c := &Catalog{Dir: dir, src: src, first: relative(src.files[0])}
+	v, err := c.evaluate()
 	if err != nil {
-		return nil, &Rejected{diag.CodeCatalogSchema, fromCUE(v, err).at(first)}
+		return nil, err
 	}
-	evaluated()
-	return decode(&Catalog{Dir: dir, value: v, first: first, files: files}, data)
-}
-
-// decode decodes the exported catalog data and builds its model.
-func decode(c *Catalog, data []byte) (*Catalog, error) {
 	var in model.Input
-	if err := json.Unmarshal(data, &in); err != nil {
-		return nil, fmt.Errorf("decoding the exported catalog: %w", err)
+	if err := decode(v, &in); err != nil {
+		var de *decodeError
+		if !errors.As(err, &de) {
+			return nil, err
+		}
+		d := Diagnostic{Path: pathString(catalogPath(valuePath(de.v))), Msg: "errspec cannot read the value: " + de.Error(),
+			Fix: "give a value of the kind the schema asks for here"}
+		setPos(&d, userValuePos(de.v))
+		return nil, &Rejected{diag.CodeCatalogSchema, Diagnostics{d}.at(c.first)}
 	}
-	return buildModel(c, &in)
-}
-
-// buildModel builds the model of the decoded catalog in.
-func buildModel(c *Catalog, in *model.Input) (*Catalog, error) {
-	errs := checkInput(in)
-	m, err := model.Build(in)
+	errs := checkInput(&in)
+	m, err := model.Build(&in)
 	if err != nil {
 		errs = append(errs, err.(model.Errors)...)
 	}
 	if len(errs) > 0 {
-		return nil, &Rejected{diag.CodeCatalogInvalid, c.Locate(errs)}
+		return nil, &Rejected{diag.CodeCatalogInvalid, fromModel(v, errs).at(c.first)}
 	}
 	c.Model = m
 	return c, nil
+}
+
+// evaluate evaluates the catalog: the package in its directory unified
+// with #Catalog. The error, when not nil, is a *Rejected.
+func (c *Catalog) evaluate() (cue.Value, error) {
+	inst := instance(c.Dir, c.src)
+	if problems := packageProblems(c.src, inst); len(problems) > 0 {
+		return cue.Value{}, &Rejected{diag.CodeCatalogSyntax, sortDiagnostics(problems)}
+	}
+	if inst.Err != nil {
+		return cue.Value{}, &Rejected{diag.CodeCatalogSyntax, fromCUE(cue.Value{}, inst.Err).at(c.first)}
+	}
+	root, err := withSchema(inst)
+	if err != nil {
+		return cue.Value{}, err
+	}
+	ctx := cuecontext.New()
+	v := ctx.BuildInstance(root)
+	if err := v.Validate(cue.Concrete(true)); err != nil {
+		// Finding all the problems, each at its place, takes the user's
+		// files evaluated on their own as well.
+		def := ctx.CompileBytes(spec.Schema, cue.Filename(schemaFile)).LookupPath(cue.ParsePath("#Catalog"))
+		if all := validate(def, ctx.BuildInstance(instance(c.Dir, c.src)), v); all != nil {
+			err = all
+		}
+		return cue.Value{}, &Rejected{diag.CodeCatalogSchema, fromCUE(v, err).at(c.first)}
+	}
+	return v, nil
+}
+
+// instance loads the package in dir as the cue tool does, from the files
+// errspec read.
+func instance(dir string, src *source) *build.Instance {
+	return load.Instances([]string{"."}, &load.Config{Dir: dir, Overlay: src.overlay})[0]
+}
+
+// The import paths the schema and the user's package are given under in
+// the package withSchema builds: no file of the user's can import them,
+// since CUE's loader finds no such package.
+const (
+	schemaImport  = "errspec.invalid/schema"
+	catalogImport = "errspec.invalid/catalog"
+)
+
+// withSchema returns a package of one file, errspec.#Catalog & catalog,
+// that imports the embedded schema and the user's package, inst: CUE
+// evaluates the user's files once, unified with #Catalog, as cue export
+// evaluates a package, rather than on their own and then again. The
+// file's positions are the schema's.
+func withSchema(inst *build.Instance) (*build.Instance, error) {
+	f, err := parser.ParseFile(schemaFile, spec.Schema)
+	if err != nil {
+		return nil, fmt.Errorf("embedded schema: %w", err)
+	}
+	schema := build.NewContext().NewInstance(schemaImport, nil)
+	schema.ImportPath = schemaImport
+	if err := schema.AddSyntax(f); err != nil {
+		return nil, fmt.Errorf("embedded schema: %w", err)
+	}
+	inst.ImportPath = catalogImport
+	root := build.NewContext().NewInstance("", nil)
+	root.Imports = []*build.Instance{schema, inst}
+	err = root.AddSyntax(&ast.File{Filename: schemaFile, Decls: []ast.Decl{
+		&ast.ImportDecl{Specs: []*ast.ImportSpec{
+			{Name: ast.NewIdent("errspec"), Path: ast.NewString(schemaImport)},
+			{Name: ast.NewIdent("catalog"), Path: ast.NewString(catalogImport)},
+		}},
+		&ast.EmbedDecl{Expr: ast.NewBinExpr(token.AND, ast.NewSel(ast.NewIdent("errspec"), "#Catalog"), ast.NewIdent("catalog"))},
+	}})
+	if err != nil {
+		return nil, fmt.Errorf("embedding the schema: %w", err)
+	}
+	return root, nil
+}
+
+// noFiles is the problem of a directory from which CUE loads no file.
+func noFiles(dir string, src *source) Diagnostics {
+	if len(src.ignored) == 0 {
+		return Diagnostics{{Msg: fmt.Sprintf("no .cue files in %s", dir), Fix: "point errspec at the directory that holds the catalog"}}
+	}
+	var out Diagnostics
+	for _, path := range src.ignored {
+		name := filepath.Base(path)
+		why := "its name starts with " + name[:1]
+		if strings.HasSuffix(name, "_test.cue") || strings.HasSuffix(name, "_tool.cue") {
+			why = "its name ends in " + name[strings.LastIndexByte(name, '_'):]
+		}
+		rename := strings.TrimLeft(strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(name, ".cue"), "_test"), "_tool"), "._#")
+		if rename == "" {
+			rename = "catalog"
+		}
+		out = append(out, Diagnostic{File: relative(path), Line: 1, Col: 1,
+			Msg: "the cue tool leaves the file out of the package, since " + why + ", and the catalog has no other .cue file",
+			Fix: "rename the file, such as to " + rename + ".cue"})
+	}
+	return out
 }
 
 // checkInput reports what a catalog on disk must have besides what the
@@ -250,12 +321,7 @@ func validate(def, raw, v cue.Value) error {
 		return nil
 	}
 	pathOf := func(r cue.Value) ([]cue.Selector, []string) {
-		sels := r.Path().Selectors()
-		p := make([]string, len(sels))
-		for i, s := range sels {
-			p[i] = s.String()
-		}
-		return sels, p
+		return r.Path().Selectors(), valuePath(r)
 	}
 	walk(raw, func(r cue.Value) bool {
 		sels, p := pathOf(r)
@@ -273,6 +339,16 @@ func validate(def, raw, v cue.Value) error {
 		}
 	})
 	return errs
+}
+
+// valuePath returns the path of v as CUE writes its selectors.
+func valuePath(v cue.Value) []string {
+	sels := v.Path().Selectors()
+	p := make([]string, len(sels))
+	for i, s := range sels {
+		p[i] = s.String()
+	}
+	return p
 }
 
 // walk calls before for v and, when it returns true, for the values in v,
@@ -371,7 +447,9 @@ func fields(schema, r cue.Value, p []string, under func([]string) bool) error {
 	declared := map[string]bool{}
 	if it, err := schema.Fields(cue.Optional(true)); err == nil {
 		for it.Next() {
-			declared[it.Selector().Unquoted()] = true
+			if it.Selector().LabelType() == cue.StringLabel {
+				declared[it.Selector().Unquoted()] = true
+			}
 		}
 	}
 	keep(schema.Unify(allowed).Validate(cue.Concrete(true)), "field is required but not present", func(l string) bool {
@@ -391,23 +469,6 @@ func (e *placed) InputPositions() []token.Pos { return e.err.InputPositions() }
 func (e *placed) Error() string               { return e.err.Error() }
 func (e *placed) Path() []string              { return e.path }
 func (e *placed) Msg() (string, []any)        { return e.err.Msg() }
-
-// cueFiles lists the .cue files of dir, sorted, so that the order files
-// are given in never changes the result.
-func cueFiles(dir string) ([]string, error) {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return nil, err
-	}
-	var files []string
-	for _, e := range entries {
-		if !e.IsDir() && strings.HasSuffix(e.Name(), ".cue") {
-			files = append(files, "./"+e.Name())
-		}
-	}
-	slices.Sort(files)
-	return files, nil
-}
 
 func fromCUE(v cue.Value, err error) Diagnostics {
 	var out Diagnostics
@@ -477,6 +538,12 @@ func diagnostic(v cue.Value, p []string, e cueerrors.Error, notAllowed map[strin
 		}
 	}
 	d := Diagnostic{Msg: fmt.Sprintf(format, args...), Path: pathString(p)}
+	var inner cueerrors.Error
+	if errors.As(errors.Unwrap(e), &inner) {
+		// A wrapped error, such as "import failed", says why after it.
+		f, a := inner.Msg()
+		d.Msg += ": " + fmt.Sprintf(f, a...)
+	}
 	if !pos.IsValid() && v.Exists() {
 		// CUE gives no position for, among others, a required field
 		// that is missing: report the nearest value that has one.
@@ -841,9 +908,9 @@ var valueFixes = map[string]string{
 	"http_status":         "give an HTTP error status between 400 and 599",
 	"example.http_status": "give an HTTP status between 100 and 599",
 	"retry":               "use never, after_fix, after_delay or safe",
-	"retry_after":         "give the seconds to wait before a retry, 0 or more",
+	"retry_after":         "give the seconds to wait before a retry, from 0 to 2147483647 (about 68 years)",
 	"retries":             "give how many times to send the same call again, 1 or more, or leave retries out",
-	"max_length":          "give a length of 1 or more, or leave max_length out",
+	"max_length":          "give a length from 1 to 2147483647, or leave max_length out",
 	"tiers[]":             `name the tier with letters, digits, spaces, _ and -, such as "Premium"`,
 	"tools[]":             `write a tool of the tools table, or tool:action, such as "merge_request:create"`,
 	"layout":              "use single (one page, file) or per_code (a page per code, dir)",
@@ -920,6 +987,8 @@ func fixFor(v cue.Value, p []string, msg string) string {
 	case strings.HasPrefix(msg, "reference ") && strings.HasSuffix(msg, " not found"):
 		name := strings.TrimSuffix(strings.TrimPrefix(msg, "reference "), " not found")
 		return "write the text in double quotes, " + name + ": a name without quotes refers to a field"
+	case strings.HasPrefix(msg, "import failed"):
+		return "errspec loads a catalog as the cue tool loads its package: import only the standard library, or packages of the CUE module (cue.mod) the catalog is in"
 	case msg == "string literal not terminated":
 		return `close the string with the quote that opened it, on the same line; write text of several lines between """ lines`
 	case strings.HasPrefix(msg, "expected label or ':'"):
@@ -954,6 +1023,9 @@ func allowedFields(v cue.Value, parent []string, field string, except map[string
 	var names []string
 	if it, err := w.Fields(cue.Optional(true)); err == nil {
 		for it.Next() {
+			if it.Selector().LabelType() != cue.StringLabel {
+				continue // an element of a list
+			}
 			// The misspelt fields themselves are in the unified value too.
 			name := it.Selector().Unquoted()
 			if !notAllowed(it.Value(), name) && !except[pathString(append(parent[:len(parent):len(parent)], it.Selector().String()))] {

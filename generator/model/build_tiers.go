@@ -161,6 +161,7 @@ func (b *builder) examples(c *Code, in []InputExample) []*Example {
 	for i, ex := range in {
 		p := at("codes", c.Name, "examples", index(i))
 		e := &Example{Index: i, Detail: ex.Detail, HTTPStatus: ex.HTTPStatus, JSON: ex.JSON}
+		b.checkNumbers(append(p, "json"), ex.JSON)
 		given := map[string]bool{}
 		values := map[*Param]ExampleValue{}
 		names := make([]string, len(c.Params))
@@ -219,13 +220,16 @@ func (b *builder) checkValue(t *Type, v any) string {
 		}
 	case Int:
 		n, ok := v.(json.Number)
-		if _, err := n.Int64(); !ok || err != nil {
+		if !ok || strings.ContainsAny(string(n), ".eE") {
 			return fmt.Sprintf("want an integer, got %s", jsonText(v))
 		}
+		return intProblem(n)
 	case Float:
-		if _, ok := v.(json.Number); !ok {
+		n, ok := v.(json.Number)
+		if !ok {
 			return fmt.Sprintf("want a number, got %s", jsonText(v))
 		}
+		return floatProblem(n)
 	case List:
 		l, ok := v.([]any)
 		if !ok {

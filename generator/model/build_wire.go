@@ -132,6 +132,7 @@ func (b *builder) shape(p []string, raw json.RawMessage) *Shape {
 				continue
 			}
 		default:
+			b.checkNumbers(mp, v)
 			var buf bytes.Buffer
 			json.Compact(&buf, v)
 			m.Kind, m.Const = KindConst, buf.String()

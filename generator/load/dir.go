@@ -1,0 +1,261 @@
+package load
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"cuelang.org/go/cue/build"
+	cueerrors "cuelang.org/go/cue/errors"
+	"cuelang.org/go/cue/load"
+	"cuelang.org/go/cue/parser"
+)
+
+// IsCatalogFile reports whether the cue tool may load a file of this name
+// as part of the package of its directory: a name that ends in .cue and
+// starts with neither . nor _ (an editor's lock link, .#catalog.cue, among
+// them), and not a test or tool file (_test.cue, _tool.cue). Which of
+// those files the package takes also depends on their package clauses and
+// @if attributes.
+func IsCatalogFile(name string) bool {
+	return strings.HasSuffix(name, ".cue") &&
+		!strings.HasPrefix(name, ".") && !strings.HasPrefix(name, "_") &&
+		!strings.HasSuffix(name, "_test.cue") && !strings.HasSuffix(name, "_tool.cue")
+}
+
+// Files returns the names of the files of dir that the cue tool may load
+// as part of its package (IsCatalogFile), sorted. A name that is a
+// directory is left out.
+func Files(dir string) ([]string, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	var names []string
+	for _, e := range entries {
+		if e.IsDir() || !IsCatalogFile(e.Name()) {
+			continue
+		}
+		if st, err := os.Stat(filepath.Join(dir, e.Name())); err == nil && st.IsDir() {
+			continue
+		}
+		names = append(names, e.Name())
+	}
+	slices.Sort(names)
+	return names, nil
+}
+
+// source is what the loader reads of a catalog's directory before CUE
+// does.
+type source struct {
+	dir string // the catalog's directory, absolute
+	// overlay is the content CUE's loader sees of every file of the
+	// directories it reads: the files it loads as errspec read them, and
+	// every other file empty. CUE's loader opens every file of a directory
+	// before it looks at the file's name, and fails on a lock link that
+	// points nowhere, or waits forever on a named pipe; given the overlay,
+	// it reads nothing from the disk.
+	overlay map[string]load.Source
+	data    map[string][]byte // the content of each catalog file, by absolute path
+	files   []string          // the catalog files of dir, their absolute paths
+	ignored []string          // the .cue files of dir that the cue tool leaves out by name
+}
+
+// readSource reads the catalog files of dir and of the directories above
+// it that CUE loads with it (in a CUE module, those up to the module's
+// root), checks that those of dir are readable, regular files, and
+// returns them with the overlay CUE's loader is to see.
+func readSource(dir string) (*source, Diagnostics) {
+	src := &source{overlay: map[string]load.Source{}, data: map[string][]byte{}}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return src, Diagnostics{{Msg: err.Error()}}
+	}
+	src.dir = abs
+	var problems Diagnostics
+	for i, d := range packageDirs(abs) {
+		entries, err := os.ReadDir(d)
+		if err != nil {
+			if i == 0 {
+				return src, Diagnostics{{Msg: err.Error(), Fix: "point errspec at the directory that holds the catalog"}}
+			}
+			continue
+		}
+		for _, e := range entries {
+			path := filepath.Join(d, e.Name())
+			if e.IsDir() {
+				continue
+			}
+			if !IsCatalogFile(e.Name()) {
+				if i == 0 && strings.HasSuffix(e.Name(), ".cue") {
+					src.ignored = append(src.ignored, path)
+				}
+				src.overlay[path] = load.FromBytes(nil)
+				continue
+			}
+			data, d := readCatalogFile(path)
+			switch {
+			case d != nil:
+				// Above dir, a file of another package would not count.
+				if i == 0 {
+					src.files = append(src.files, path)
+					problems = append(problems, *d)
+				}
+				src.overlay[path] = load.FromBytes(nil)
+			case data == nil:
+				// A directory: CUE's loader skips it.
+			default:
+				if i == 0 {
+					src.files = append(src.files, path)
+				}
+				src.data[path] = data
+				src.overlay[path] = load.FromBytes(data)
+			}
+		}
+	}
+	return src, problems
+}
+
+// packageDirs returns dir and, when dir is in a CUE module, the
+// directories above it up to the module's root: CUE's loader adds the
+// files of the same package in those to the package.
+func packageDirs(dir string) []string {
+	dirs := []string{dir}
+	for d := dir; ; {
+		if _, err := os.Stat(filepath.Join(d, "cue.mod")); err == nil {
+			return dirs
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return dirs[:1]
+		}
+		d = parent
+		dirs = append(dirs, d)
+	}
+}
+
+// readCatalogFile reads a file CUE would load. It returns nil and no
+// problem for a name that is a directory, or a link to one.
+func readCatalogFile(path string) ([]byte, *Diagnostic) {
+	problem := func(msg, fix string) *Diagnostic {
+		return &Diagnostic{File: relative(path), Line: 1, Col: 1, Msg: msg, Fix: fix}
+	}
+	const leaveOut = "or rename it to start with _ so that errspec and the cue tool leave it out"
+	st, err := os.Stat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, problem("the file is a link to nothing ("+linkTarget(path)+")", "remove the link, "+leaveOut)
+	case err != nil:
+		return nil, problem("errspec cannot read the file: "+errText(err), "make the file readable, "+leaveOut)
+	case st.IsDir():
+		return nil, nil
+	case !st.Mode().IsRegular():
+		return nil, problem("the file is not a regular file but a "+st.Mode().Type().String()+" one", "make it a regular file, "+leaveOut)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, problem("errspec cannot read the file: "+errText(err), "make the file readable, "+leaveOut)
+	}
+	return data, nil
+}
+
+// linkTarget says where the link at path points.
+func linkTarget(path string) string {
+	if target, err := os.Readlink(path); err == nil {
+		return target
+	}
+	return "it cannot be followed"
+}
+
+// errText is the text of an error from the os package without the path,
+// which the diagnostic's position already gives.
+func errText(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}
+
+// checkUTF8 reports where the file at path is not UTF-8 text: the first
+// byte that is not part of a UTF-8 character, with the number of others.
+// CUE reads a .cue file as UTF-8 and replaces each such byte with U+FFFD
+// without a word, so that a text the user wrote would come out changed.
+func checkUTF8(path string, data []byte) Diagnostics {
+	if utf8.Valid(data) {
+		return nil
+	}
+	first, count := -1, 0
+	for i := 0; i < len(data); {
+		r, n := utf8.DecodeRune(data[i:])
+		if r == utf8.RuneError && n == 1 {
+			if first < 0 {
+				first = i
+			}
+			count++
+		}
+		i += n
+	}
+	line := 1 + strings.Count(string(data[:first]), "\n")
+	col := first - strings.LastIndexByte(string(data[:first]), '\n')
+	msg := fmt.Sprintf("the file is not UTF-8 text: byte 0x%02x is not part of a UTF-8 character", data[first])
+	if count > 1 {
+		msg += fmt.Sprintf(" (the file has %d such bytes)", count)
+	}
+	return Diagnostics{{File: relative(path), Line: line, Col: col, Msg: msg,
+		Fix: `save the file as UTF-8 text; in a string, write a character that is not in the file's encoding as an escape, such as \u00e9`}}
+}
+
+// packageProblems reports the problems with the files of the package
+// inst: files that are not UTF-8, and what CUE's loader found: files of
+// two packages, files without a package clause, and files that attributes
+// leave out of the package.
+func packageProblems(src *source, inst *build.Instance) Diagnostics {
+	var out Diagnostics
+	for _, f := range inst.BuildFiles {
+		out = append(out, checkUTF8(f.Filename, src.data[f.Filename])...)
+	}
+	var multi *load.MultiplePackageError
+	if errors.As(inst.Err, &multi) && len(multi.Files) == 2 {
+		path := filepath.Join(src.dir, multi.Files[1])
+		d := Diagnostic{File: relative(path), Line: 1, Col: 1,
+			Msg: fmt.Sprintf("package %s, where %s is package %s: the files of a catalog make one CUE package", multi.Packages[1], multi.Files[0], multi.Packages[0]),
+			Fix: fmt.Sprintf("write package %s, or move the file to a directory of its own", multi.Packages[0])}
+		if f, err := parser.ParseFile(path, src.data[path], parser.PackageClauseOnly); err == nil {
+			for _, decl := range f.Decls {
+				if pos := decl.Pos(); pos.IsValid() {
+					d.Line, d.Col = pos.Line(), pos.Column()
+					break
+				}
+			}
+		}
+		out = append(out, d)
+	}
+	var noFiles *load.NoFilesError
+	allLeftOut := errors.As(inst.Err, &noFiles)
+	for _, f := range inst.IgnoredFiles {
+		if !IsCatalogFile(filepath.Base(f.Filename)) || f.ExcludeReason == nil {
+			continue
+		}
+		reason := cueerrors.Errors(f.ExcludeReason)[0]
+		format, args := reason.Msg()
+		switch {
+		case format == "no package name":
+			out = append(out, Diagnostic{File: relative(f.Filename), Line: 1, Col: 1,
+				Msg: "the file has no package clause, so the cue tool leaves it out of the catalog's package",
+				Fix: "start the file with the package clause of the catalog's other files, such as package errors, or rename it to start with _ to leave it out"})
+		case allLeftOut:
+			d := Diagnostic{File: relative(f.Filename), Line: 1, Col: 1,
+				Msg: "an attribute leaves the file out of the package: " + fmt.Sprintf(format, args...),
+				Fix: "remove the @if or @ignore attribute: errspec sets no build tags"}
+			setPos(&d, reason.Position())
+			out = append(out, d)
+		}
+	}
+	return out
+}

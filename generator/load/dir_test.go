@@ -1,0 +1,179 @@
+package load
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"syscall"
+	"testing"
+	"unicode/utf8"
+
+	"cuelang.org/go/cue/load"
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestFilesAsCUELoads checks that Files lists the files CUE's loader
+// loads from a directory as its package, of every kind of name.
+func TestFilesAsCUELoads(t *testing.T) {
+	dir := t.TempDir()
+	names := []string{"a.cue", "b.cue", "_a.cue", ".a.cue", "__.cue", "a_test.cue", "a_tool.cue",
+		"a.cue.bak", "a.CUE", "a.json", "a_testx.cue", "test.cue", "tool.cue", "a-b.cue", "ünï.cue", "-.cue"}
+	files := map[string]string{}
+	for _, n := range names {
+		files[n] = "package x\n"
+	}
+	writeFiles(t, dir, files)
+	if err := os.Mkdir(filepath.Join(dir, "d.cue"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	inst := load.Instances([]string{"."}, &load.Config{Dir: dir})[0]
+	if inst.Err != nil {
+		t.Fatal(inst.Err)
+	}
+	var want []string
+	for _, f := range inst.BuildFiles {
+		want = append(want, filepath.Base(f.Filename))
+	}
+	slices.Sort(want)
+	got, err := Files(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Files (-CUE's loader +Files):\n%s", diff)
+	}
+}
+
+// TestDirLeavesOut checks that the files the cue tool leaves out of a
+// package change nothing, whatever they are: an editor's lock link that
+// points nowhere, files that do not parse or are not UTF-8, a named pipe
+// that no one writes to.
+func TestDirLeavesOut(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"catalog.cue": validCatalog})
+	want, err := Dir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFiles(t, dir, map[string]string{
+		"_draft.cue":       "package demo\ncodes: {",
+		".hidden.cue":      "package demo\nname: \"\xff\"\n",
+		"catalog_test.cue": "package demo\nname: \"other\"\n",
+		"catalog_tool.cue": "package other\n",
+		"notes.txt":        "\xff",
+	})
+	if err := os.Symlink("user@host.1234:1700000000", filepath.Join(dir, ".#catalog.cue")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("nowhere", filepath.Join(dir, "README.md")); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{".pipe.cue", "pipe.txt"} {
+		if err := syscall.Mkfifo(filepath.Join(dir, name), 0o644); err != nil {
+			t.Skipf("no named pipes here: %v", err)
+		}
+	}
+	got, err := Dir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(want.Model, got.Model, cmp.Exporter(func(reflect.Type) bool { return true })); diff != "" {
+		t.Errorf("model (-alone +with the files left out):\n%s", diff)
+	}
+}
+
+// TestDirFileProblems checks the rejection of catalog files errspec
+// cannot read as CUE reads them.
+func TestDirFileProblems(t *testing.T) {
+	for name, c := range map[string]struct {
+		setup func(dir string)
+		want  Diagnostics
+	}{
+		"link to nothing": {func(dir string) {
+			os.Symlink("gone.cue", filepath.Join(dir, "codes.cue"))
+		}, Diagnostics{{File: "codes.cue", Line: 1, Col: 1, Msg: "the file is a link to nothing (gone.cue)",
+			Fix: "remove the link, or rename it to start with _ so that errspec and the cue tool leave it out"}}},
+		"named pipe": {func(dir string) {
+			syscall.Mkfifo(filepath.Join(dir, "codes.cue"), 0o644)
+		}, Diagnostics{{File: "codes.cue", Line: 1, Col: 1, Msg: "the file is not a regular file but a p--------- one",
+			Fix: "make it a regular file, or rename it to start with _ so that errspec and the cue tool leave it out"}}},
+		"not UTF-8": {func(dir string) {
+			writeFiles(t, dir, map[string]string{"codes.cue": "package demo\n\n// caf\xe9 and cr\xe8me\n"})
+		}, Diagnostics{{File: "codes.cue", Line: 3, Col: 7, Msg: "the file is not UTF-8 text: byte 0xe9 is not part of a UTF-8 character (the file has 2 such bytes)",
+			Fix: `save the file as UTF-8 text; in a string, write a character that is not in the file's encoding as an escape, such as \u00e9`}}},
+	} {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			writeFiles(t, dir, map[string]string{"catalog.cue": validCatalog})
+			c.setup(dir)
+			wd, _ := os.Getwd()
+			defer os.Chdir(wd)
+			os.Chdir(dir)
+			if diff := cmp.Diff(c.want, diagnostics(t, ".")); diff != "" {
+				t.Errorf("diagnostics (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestDirReferences checks that references resolve as CUE resolves them in
+// a package: a file sees the top-level fields of the others, and a
+// reference to a field that no file declares is an error.
+func TestDirReferences(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"catalog.cue": validCatalog,
+		"more.cue":    "package demo\n\n_plan: \"Pro\"\ntiers: [\"Free\", _plan]\nupgrade_url: \"https://example.com/\" + tiers[1]\n",
+	})
+	c, err := Dir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := c.Model.UpgradeURL; got != "https://example.com/Pro" {
+		t.Errorf("upgrade_url = %q, want https://example.com/Pro", got)
+	}
+	writeFiles(t, dir, map[string]string{"more.cue": "package demo\n\nupgrade_url: \"https://example.com/\" + plan\n"})
+	wd, _ := os.Getwd()
+	defer os.Chdir(wd)
+	os.Chdir(dir)
+	want := Diagnostics{{File: "more.cue", Line: 3, Col: 39, Path: "upgrade_url", Msg: "reference \"plan\" not found",
+		Fix: `write the text in double quotes, "plan": a name without quotes refers to a field`}}
+	if diff := cmp.Diff(want, diagnostics(t, ".")); diff != "" {
+		t.Errorf("diagnostics (-want +got):\n%s", diff)
+	}
+}
+
+// FuzzCheckUTF8 checks that checkUTF8 reports a file exactly when it is
+// not UTF-8, at the line and column of its first byte that is not part of
+// a UTF-8 character, counted as CUE counts them: lines from 1, columns
+// in bytes from 1.
+func FuzzCheckUTF8(f *testing.F) {
+	for _, s := range []string{"", "package x\n", "a\xffb", "\n\n  \xe9", "caf\xc3\xa9\n\xc3", "\xed\xa0\x80"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		ds := checkUTF8("x.cue", data)
+		if utf8.Valid(data) {
+			if ds != nil {
+				t.Fatalf("checkUTF8(%q) = %v for UTF-8 text", data, ds)
+			}
+			return
+		}
+		if len(ds) != 1 {
+			t.Fatalf("checkUTF8(%q) = %v, want one problem", data, ds)
+		}
+		lines := bytes.SplitAfter(data, []byte("\n"))
+		offset := ds[0].Col - 1
+		for _, l := range lines[:ds[0].Line-1] {
+			offset += len(l)
+		}
+		if !utf8.Valid(data[:offset]) {
+			t.Fatalf("checkUTF8(%q) reports %d:%d, after a byte that is not UTF-8", data, ds[0].Line, ds[0].Col)
+		}
+		if r, n := utf8.DecodeRune(data[offset:]); r != utf8.RuneError || n != 1 {
+			t.Fatalf("checkUTF8(%q) reports %d:%d, where %q starts", data, ds[0].Line, ds[0].Col, data[offset:offset+n])
+		}
+	})
+}
