@@ -102,15 +102,69 @@ type Catalog struct {
 	Model *model.Catalog
 	src   *source // the files as errspec read them
 	first string  // the first file, where problems without a position go
+	// outputs are the positions of the values under outputs, by path:
+	// where the problems found while rendering (a page too large, a path
+	// the disk refuses) most often are.
+	outputs map[string]token.Pos
 }
 
 // Locate gives problems found in the model the positions of the values at
-// fault. It evaluates the catalog again, from the files as errspec read
-// them: a loaded catalog keeps none of CUE's values, which take many times
-// the memory of the model, alive while its outputs render.
+// fault. A problem under outputs has its position at hand; for any other,
+// Locate evaluates the catalog again, from the files as errspec read them:
+// a loaded catalog keeps none of CUE's values, which take many times the
+// memory of the model, alive while its outputs render.
 func (c *Catalog) Locate(errs model.Errors) Diagnostics {
+	if ds, ok := c.locateOutputs(errs); ok {
+		return ds
+	}
 	v, _ := c.evaluate()
 	return fromModel(v, errs).at(c.first)
+}
+
+// locateOutputs locates problems under outputs from the positions at
+// hand, or reports false when one is elsewhere.
+func (c *Catalog) locateOutputs(errs model.Errors) (Diagnostics, bool) {
+	out := make(Diagnostics, 0, len(errs))
+	for _, e := range errs {
+		if len(e.Path) == 0 || e.Path[0] != "outputs" {
+			return nil, false
+		}
+		labels := make([]string, len(e.Path))
+		for i, l := range e.Path {
+			labels[i] = label(l)
+		}
+		d := Diagnostic{Msg: e.Msg, Fix: e.Fix, Path: pathString(labels)}
+		// The nearest value that has a position, as position walks up.
+		for n := len(e.Path); n > 0; n-- {
+			if pos, ok := c.outputs[strings.Join(e.Path[:n], "\x00")]; ok {
+				setPos(&d, pos)
+				break
+			}
+		}
+		out = append(out, d)
+	}
+	return sortDiagnostics(out).at(c.first), true
+}
+
+// outputPositions returns the positions of the values under outputs in
+// v, by their paths joined with NUL.
+func outputPositions(v cue.Value) map[string]token.Pos {
+	out := map[string]token.Pos{}
+	var walk func(w cue.Value, path []string)
+	walk = func(w cue.Value, path []string) {
+		if pos := userValuePos(w); pos.IsValid() {
+			out[strings.Join(path, "\x00")] = pos
+		}
+		it, err := w.Fields()
+		if err != nil {
+			return
+		}
+		for it.Next() {
+			walk(it.Value(), append(path[:len(path):len(path)], it.Selector().Unquoted()))
+		}
+	}
+	walk(v.LookupPath(cue.ParsePath("outputs")), []string{"outputs"})
+	return out
 }
 
 // at gives every problem without a position the start of file.
@@ -162,6 +216,7 @@ func Dir(dir string) (*Catalog, error) {
 		return nil, &Rejected{diag.CodeCatalogInvalid, fromModel(v, errs).at(c.first)}
 	}
 	c.Model = m
+	c.outputs = outputPositions(v)
 	return c, nil
 }
 
