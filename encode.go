@@ -66,7 +66,7 @@ func (s *shape) rest(f *field) bool {
 func (v View) AppendJSON(b []byte) ([]byte, error) {
 	c := v.Catalog
 	c.init()
-	w := writer{b: append(b, '{'), v: &v}
+	w := writer{b: append(b, '{'), v: v}
 	env := 0
 	if s := v.spec(); s != nil {
 		w.spec, env = s, s.Envelope
@@ -97,7 +97,7 @@ func (v View) AppendJSON(b []byte) ([]byte, error) {
 // writer writes an error as JSON, following an envelope.
 type writer struct {
 	b      []byte
-	v      *View
+	v      View // a copy: escape analysis would move a View whose address it holds to the heap
 	spec   *CodeSpec
 	codec  *codec
 	params unsafe.Pointer
@@ -159,7 +159,7 @@ func (w *writer) text(key, s string) {
 // field writes a value of the error: empty texts, a zero retry-after and
 // an empty docs URL are left off.
 func (w *writer) field(m *smember) {
-	v := w.v
+	v := &w.v
 	switch m.Field {
 	case FieldCode:
 		w.text(m.json, v.Code)
@@ -285,23 +285,7 @@ func (t *vtype) appendJSON(b []byte, p unsafe.Pointer) ([]byte, error) {
 		}
 		return append(b, ']'), nil
 	case kMap, kOrdered:
-		each := t.eachEntry
-		if t.kind == kOrdered {
-			each = t.eachOrdered
-		}
-		b = append(b, '{')
-		i := 0
-		err = each(p, func(k string, e unsafe.Pointer) error {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			i++
-			b = append(appendString(b, k), ':')
-			var err error
-			b, err = t.elem.appendJSON(b, e)
-			return err
-		})
-		return append(b, '}'), err
+		return t.appendMap(b, p)
 	case kPointer:
 		q := *(*unsafe.Pointer)(p)
 		if q == nil {
@@ -330,6 +314,29 @@ func (t *vtype) appendJSON(b []byte, p unsafe.Pointer) ([]byte, error) {
 		}
 	}
 	return append(b, '}'), nil
+}
+
+// appendMap appends the map or Map of type t at p as a JSON object. It is
+// apart from appendJSON so that only maps pay for the variables its
+// callback shares, which escape to the heap.
+func (t *vtype) appendMap(b []byte, p unsafe.Pointer) ([]byte, error) {
+	each := t.eachEntry
+	if t.kind == kOrdered {
+		each = t.eachOrdered
+	}
+	b = append(b, '{')
+	i := 0
+	err := each(p, func(k string, e unsafe.Pointer) error {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		i++
+		b = append(appendString(b, k), ':')
+		var err error
+		b, err = t.elem.appendJSON(b, e)
+		return err
+	})
+	return append(b, '}'), err
 }
 
 // appendString appends s as a JSON string, as encoding/json writes it

@@ -73,15 +73,20 @@ func (c *Catalog) texts(s *CodeSpec, params any) (message, detail, suggestion st
 	d := len(t.b)
 	t.fill(s.Suggestion)
 	all := string(t.b)
-	if cap(t.b) <= 4096 {
-		*t = texter{b: t.b}
-		texters.Put(t)
-	}
+	t.release()
 	return all[:m], all[m:d], all[d:]
 }
 
 // texters holds texters for reuse.
 var texters = sync.Pool{New: func() any { return new(texter) }}
+
+// release puts t back in texters, unless its buffer grew large.
+func (t *texter) release() {
+	if cap(t.b) <= 4096 {
+		*t = texter{b: t.b}
+		texters.Put(t)
+	}
+}
 
 // truncate cuts s to at most n characters, the last of them "…" when it
 // cuts.
@@ -101,11 +106,12 @@ func truncate(s string, n int) string {
 
 // texter fills in templates.
 type texter struct {
-	b []byte
-	c *Catalog
-	k *codec         // the params' codec, or nil
-	p unsafe.Pointer // the params
-	v *View          // the error, for templates that insert its fields
+	b       []byte
+	c       *Catalog
+	k       *codec         // the params' codec, or nil
+	p       unsafe.Pointer // the params
+	v       View           // the error, for templates that insert its fields
+	hasView bool           // whether v is set
 }
 
 // fill appends the compiled template t, filled in.
@@ -144,10 +150,10 @@ func (t *texter) fill(s string) {
 
 // field appends a field of the error.
 func (t *texter) field(f Field) {
-	v := t.v
-	if v == nil {
+	if !t.hasView {
 		return
 	}
+	v := &t.v
 	switch f {
 	case FieldCode:
 		t.b = append(t.b, v.Code...)

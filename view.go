@@ -11,20 +11,23 @@ import (
 // error text template filled in, "CODE: message" by default, then the
 // cause's text after ": " when it has a cause.
 func (v View) ErrorText() string {
-	var b []byte
 	t := v.errorTemplate()
 	if t == "" {
-		b = append(append(append(b, v.Code...), ": "...), v.Message...)
-	} else {
-		x := texter{c: v.Catalog, v: &v}
-		x.k, x.p = v.params()
-		x.fill(t)
-		b = x.b
+		if v.Cause != nil {
+			return v.Code + ": " + v.Message + ": " + v.Cause.Error()
+		}
+		return v.Code + ": " + v.Message
 	}
+	x := texters.Get().(*texter)
+	*x = texter{b: x.b[:0], c: v.Catalog, v: v, hasView: true}
+	x.k, x.p = v.params()
+	x.fill(t)
 	if v.Cause != nil {
-		b = append(append(b, ": "...), v.Cause.Error()...)
+		x.b = append(append(x.b, ": "...), v.Cause.Error()...)
 	}
-	return string(b)
+	s := string(x.b)
+	x.release()
+	return s
 }
 
 // errorTemplate returns the compiled template of the error's text.
@@ -250,7 +253,7 @@ func (v View) AppendParams(b []byte) ([]byte, error) {
 	if raw, ok := v.Params.(RawParams); ok && len(raw) > 0 {
 		return append(b, raw...), nil
 	}
-	w := writer{b: append(b, '{'), v: &v}
+	w := writer{b: append(b, '{'), v: v}
 	w.codec, w.params = v.params()
 	if w.codec != nil {
 		for _, f := range w.codec.params {
