@@ -10,6 +10,14 @@
 #	ratio generate/cue-export wall N=1000: X.XX N=10000: Y.YY
 #	ratio generate/cue-export cpu N=1000: X.XX N=10000: Y.YY
 #
+# For each size it then times, as many runs interleaved, `go build` and
+# `go vet` of the generated package alone, in a module of its own that
+# requires this one (the cache warm for everything else, a file that
+# changes at every run forcing the package itself to compile again), and
+# last the generated Parse and json.Marshal of generated/agenttools next
+# to encoding/json on a hand-written struct of the same shape (go test
+# -bench, as many counts).
+#
 # With ERRSPEC_BENCH_LOAD=K, K processes spin on the CPU while the runs are
 # timed, as other work does on a shared machine: errspec uses every core,
 # cue export one, so figures taken on an idle machine flatter errspec.
@@ -106,6 +114,56 @@ for n in "${sizes[@]}"; do
 	cpu_ratio[$n]=$(echo "$(cut -d' ' -f2 "$work/gen" | median) / $cue_cpu" | bc -l)
 	gen_s[$n]=$(cut -d' ' -f1 "$work/gen" | median)
 done
+
+# The generated package of each size, built and vetted as a user's module
+# builds and vets it.
+echo
+printf '%-7s %-9s %10s %10s %12s\n' codes "go ..." "median s" "median CPU" "median RSS"
+for n in "${sizes[@]}"; do
+	mod="$work/module$n"
+	mkdir -p "$mod"
+	cp "$work/catalog$n"/out/go/*.go "$mod/"
+	pkg=$(sed -n 's/^package \([a-z0-9_]*\).*/\1/p' "$mod/errors.go" | head -1)
+	cat >"$mod/go.mod" <<-EOF
+		module example.com/bench
+
+		go $(go mod edit -json | sed -n 's/^[[:space:]]*"Go": "\(.*\)",*$/\1/p')
+
+		require github.com/errspec/errspec v0.0.0
+
+		replace github.com/errspec/errspec => $PWD
+	EOF
+	# force writes a file whose constant differs at every run, so that the
+	# package compiles again and everything else comes from the cache.
+	force() { printf 'package %s\n\nconst _ = "%s"\n' "$pkg" "$RANDOM$RANDOM$1" >"$mod/zz_force.go"; }
+	force warm
+	(cd "$mod" && GOFLAGS=-mod=mod go vet . && GOFLAGS=-mod=mod go build .)
+	: >"$work/build" >"$work/vet"
+	for i in $(seq "$runs"); do
+		force "b$i"
+		(cd "$mod" && GOFLAGS=-mod=mod measure go build .) >>"$work/build"
+		force "v$i"
+		(cd "$mod" && GOFLAGS=-mod=mod measure go vet .) >>"$work/vet"
+	done
+	for cmd in build vet; do
+		printf '%-7s %-9s %10.2f %10.2f %9.0f MB\n' "$n" "$cmd" "$(cut -d' ' -f1 "$work/$cmd" | median)" \
+			"$(cut -d' ' -f2 "$work/$cmd" | median)" "$(echo "$(cut -d' ' -f3 "$work/$cmd" | median) / 1024" | bc -l)"
+	done
+done
+
+# Parse and json.Marshal of the generated code next to encoding/json on a
+# hand-written struct of the same shape.
+echo
+go test -run '^$' -bench '^Benchmark(Parse|Marshal)$' -benchmem -count "$runs" ./generated/agenttools >"$work/go-bench"
+# bench NAME FIELD prints the median of a column of the runs of a
+# benchmark: FIELD 3 is ns/op, 7 allocs/op.
+bench() { awk -v name="$1" -v f="$2" '$1 ~ "^" name "(-[0-9]+)?$" {print $f}' "$work/go-bench" | median; }
+printf '%-30s %10s %8s %10s\n' benchmark "median ns" allocs "vs hand"
+for b in Parse/errspec Parse/hand Marshal/errspec Marshal/errspec_MarshalJSON Marshal/errspec_AppendJSON Marshal/hand; do
+	hand=$(bench "Benchmark${b%%/*}/hand" 3)
+	printf '%-30s %10.0f %8.0f %10.2f\n' "$b" "$(bench "Benchmark$b" 3)" "$(bench "Benchmark$b" 7)" "$(echo "$(bench "Benchmark$b" 3) / $hand" | bc -l)"
+done
+echo
 
 # lines counts the code, comment and blank lines of a Go file.
 lines() {
