@@ -200,6 +200,20 @@ func TestInvalidCatalog(t *testing.T) {
 	}
 }
 
+// jsonDiagnostic is a line errspec writes to stderr with --format json,
+// as a tool that reads it decodes it.
+type jsonDiagnostic struct {
+	Code     string `json:"code"`
+	Position struct {
+		File   string `json:"file"`
+		Line   int    `json:"line"`
+		Column int    `json:"column"`
+	} `json:"position"`
+	Path       string `json:"path"`
+	Message    string `json:"message"`
+	Suggestion string `json:"suggestion"`
+}
+
 func TestFormatJSON(t *testing.T) {
 	project(t, strings.Replace(strings.Replace(catalog, "title:", "titel:", 1), `"internal", title`, `"internl", title`, 1))
 	code, _, errOut := errspec("--format", "json")
@@ -208,17 +222,7 @@ func TestFormatJSON(t *testing.T) {
 	}
 	lines := strings.Split(strings.TrimSpace(errOut), "\n")
 	for _, line := range lines {
-		var d struct {
-			Code     string `json:"code"`
-			Position struct {
-				File   string `json:"file"`
-				Line   int    `json:"line"`
-				Column int    `json:"column"`
-			} `json:"position"`
-			Path       string `json:"path"`
-			Message    string `json:"message"`
-			Suggestion string `json:"suggestion"`
-		}
+		var d jsonDiagnostic
 		if err := json.Unmarshal([]byte(line), &d); err != nil {
 			t.Fatalf("not a JSON object per line: %q: %v", line, err)
 		}
@@ -317,16 +321,7 @@ func TestOutputRejectedAtPosition(t *testing.T) {
 	if code != cli.ExitInvalid || out != "" {
 		t.Fatalf("exit %d, stdout %q; want %d and nothing", code, out, cli.ExitInvalid)
 	}
-	var d struct {
-		Code     string `json:"code"`
-		Position struct {
-			File   string `json:"file"`
-			Line   int    `json:"line"`
-			Column int    `json:"column"`
-		} `json:"position"`
-		Path    string `json:"path"`
-		Message string `json:"message"`
-	}
+	var d jsonDiagnostic
 	if err := json.Unmarshal([]byte(errOut), &d); err != nil {
 		t.Fatalf("not one JSON object: %q", errOut)
 	}
