@@ -609,7 +609,6 @@ func NewInternalError() *Error { return newError(2, nil, nil) }
 
 // InvalidActionParams are the params of INVALID_ACTION.
 type InvalidActionParams struct {
-	_            [0]func()
 	Tool         string   `json:"tool"`          // The tool that was called.
 	Action       string   `json:"action"`        // The action that was requested.
 	ValidActions []string `json:"valid_actions"` // The actions the tool has.
@@ -618,7 +617,6 @@ type InvalidActionParams struct {
 
 // InvalidActionOptions are the optional params of INVALID_ACTION. A param left at its zero value is left off the wire.
 type InvalidActionOptions struct {
-	_                    [0]func()
 	ActionRequiredFields map[string][]string `json:"action_required_fields,omitempty"` // The required fields of every action of the tool.
 }
 
@@ -651,7 +649,6 @@ func NewInvalidArguments(tool string, reason string) *Error {
 
 // MissingRequiredFieldParams are the params of MISSING_REQUIRED_FIELD.
 type MissingRequiredFieldParams struct {
-	_             [0]func()
 	Tool          string   `json:"tool"`           // The tool that was called.
 	Action        string   `json:"action"`         // The action that was requested.
 	MissingFields []string `json:"missing_fields"` // The required fields the call did not give.
@@ -660,7 +657,6 @@ type MissingRequiredFieldParams struct {
 
 // MissingRequiredFieldOptions are the optional params of MISSING_REQUIRED_FIELD. A param left at its zero value is left off the wire.
 type MissingRequiredFieldOptions struct {
-	_                    [0]func()
 	ActionRequiredFields map[string][]string `json:"action_required_fields,omitempty"` // The required fields of every action of the tool.
 }
 
@@ -694,7 +690,6 @@ func NewPayloadTooLarge(field string, size int, maxSize int) *Error {
 
 // PermissionDeniedParams are the params of PERMISSION_DENIED.
 type PermissionDeniedParams struct {
-	_      [0]func()
 	Tool   string `json:"tool"`   // The tool that was called.
 	Action string `json:"action"` // The action that was requested.
 	PermissionDeniedOptions
@@ -751,7 +746,6 @@ func NewRateLimited(limit int, window string, retryAfterSeconds int) *Error {
 
 // ResourceNotFoundParams are the params of RESOURCE_NOT_FOUND.
 type ResourceNotFoundParams struct {
-	_    [0]func()
 	Kind string `json:"kind"` // The kind of resource, such as pipeline or issue.
 	ID   string `json:"id"`   // The identifier the call gave.
 	ResourceNotFoundOptions
@@ -799,7 +793,6 @@ func NewStaleRevision(kind string, expectedRevision int, currentRevision int) *E
 
 // TierRestrictedParams are the params of TIER_RESTRICTED.
 type TierRestrictedParams struct {
-	_            [0]func()
 	Tool         string `json:"tool"`          // The tool that was called.
 	Action       string `json:"action"`        // The action that was requested.
 	FeatureName  string `json:"feature_name"`  // The gated feature.
@@ -809,7 +802,6 @@ type TierRestrictedParams struct {
 
 // TierRestrictedOptions are the optional params of TIER_RESTRICTED. A param left at its zero value is left off the wire.
 type TierRestrictedOptions struct {
-	_            [0]func()
 	CurrentTier  Tier          `json:"current_tier,omitempty"` // The caller's tier, when known.
 	Alternatives []Alternative `json:"alternatives,omitempty"` // What the caller can do instead.
 	DocsURL      string        `json:"docs_url,omitempty"`     // The feature's documentation.
@@ -829,7 +821,6 @@ func NewTierRestricted(tool string, action string, featureName string, tierRequi
 
 // TypeMismatchParams are the params of TYPE_MISMATCH.
 type TypeMismatchParams struct {
-	_             [0]func()
 	Tool          string                      `json:"tool"`           // The tool that was called.
 	InvalidFields []TypeMismatchInvalidFields `json:"invalid_fields"` // Each argument of the wrong type.
 }
@@ -853,7 +844,6 @@ func NewTypeMismatch(tool string, invalidFields []TypeMismatchInvalidFields) *Er
 
 // UpstreamErrorParams are the params of UPSTREAM_ERROR.
 type UpstreamErrorParams struct {
-	_               [0]func()
 	Tool            string `json:"tool"`             // The tool that was called.
 	Action          string `json:"action"`           // The action that was requested.
 	UpstreamStatus  int    `json:"upstream_status"`  // The upstream HTTP status.
@@ -878,7 +868,6 @@ func NewUpstreamError(tool string, action string, upstreamStatus int, upstreamMe
 
 // UpstreamNotFoundParams are the params of UPSTREAM_NOT_FOUND.
 type UpstreamNotFoundParams struct {
-	_      [0]func()
 	Tool   string `json:"tool"`   // The tool that was called.
 	Action string `json:"action"` // The action that was requested.
 	UpstreamNotFoundOptions

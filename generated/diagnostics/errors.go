@@ -380,7 +380,6 @@ type Alternative struct {
 
 // AmbiguousCodeParams are the params of AMBIGUOUS_CODE.
 type AmbiguousCodeParams struct {
-	_       [0]func()
 	Code    string   `errspec:"max=80" json:"code"` // The code asked for. Cut to 80 characters.
 	Matches []string `json:"matches"`               // The codes it matches, each with its catalog directory.
 }
@@ -396,7 +395,6 @@ func NewAmbiguousCode(code string, matches []string) *Error {
 
 // BreakingChangeParams are the params of BREAKING_CHANGE.
 type BreakingChangeParams struct {
-	_       [0]func()
 	Problem string `json:"-"`     // What is wrong, in one line.
 	Rule    string `json:"rule"`  // The ID of the rule, such as CODE_REMOVED.
 	Level   string `json:"level"` // What the change breaks: wire, go, docs or version.
@@ -424,7 +422,6 @@ func NewBreakingChange(problem string, rule string, level string, opts ...Breaki
 
 // CatalogChangeParams are the params of CATALOG_CHANGE.
 type CatalogChangeParams struct {
-	_       [0]func()
 	Problem string `json:"-"`     // What is wrong, in one line.
 	Rule    string `json:"rule"`  // The ID of the rule, such as CODE_REMOVED.
 	Level   string `json:"level"` // What the change breaks: wire, go, docs or version.
@@ -453,7 +450,6 @@ func NewCatalogChange(problem string, rule string, level string, kind string, op
 
 // CatalogInvalidParams are the params of CATALOG_INVALID.
 type CatalogInvalidParams struct {
-	_       [0]func()
 	Problem string `json:"-"` // What is wrong, in one line.
 	CatalogInvalidOptions
 }
@@ -492,7 +488,6 @@ func NewCatalogNotFound(dir string) *Error { return newError(4, &CatalogNotFound
 
 // CatalogSchemaParams are the params of CATALOG_SCHEMA.
 type CatalogSchemaParams struct {
-	_       [0]func()
 	Problem string `json:"-"` // What is wrong, in one line.
 	CatalogSchemaOptions
 }
@@ -518,7 +513,6 @@ func NewCatalogSchema(problem string, opts ...CatalogSchemaOptions) *Error {
 
 // CatalogSyntaxParams are the params of CATALOG_SYNTAX.
 type CatalogSyntaxParams struct {
-	_       [0]func()
 	Problem string `json:"-"` // What is wrong, in one line.
 	CatalogSyntaxOptions
 }
@@ -544,14 +538,12 @@ func NewCatalogSyntax(problem string, opts ...CatalogSyntaxOptions) *Error {
 
 // DriftParams are the params of DRIFT.
 type DriftParams struct {
-	_     [0]func()
 	Count int `json:"count"` // How many files differ.
 	DriftOptions
 }
 
 // DriftOptions are the optional params of DRIFT. A param left at its zero value is left off the wire.
 type DriftOptions struct {
-	_       [0]func()
 	Missing []string `json:"missing,omitempty"` // Files the catalog produces that do not exist.
 	Changed []string `json:"changed,omitempty"` // Files whose contents differ.
 	Stale   []string `json:"stale,omitempty"`   // Generated files the catalog no longer produces.
@@ -590,7 +582,6 @@ func NewInterrupted() *Error { return newError(9, nil, nil) }
 
 // LintFindingParams are the params of LINT_FINDING.
 type LintFindingParams struct {
-	_       [0]func()
 	Problem string `json:"-"`    // What is wrong, in one line.
 	Rule    string `json:"rule"` // The ID of the rule, such as CODE_SUGGESTION.
 	LintFindingOptions
@@ -633,7 +624,6 @@ func NewOutputFailed(reason string, fix string) *Error {
 
 // OutputForeignParams are the params of OUTPUT_FOREIGN.
 type OutputForeignParams struct {
-	_       [0]func()
 	File    string `json:"file"`    // The file.
 	Catalog string `json:"catalog"` // The catalog that would write it.
 	OutputForeignOptions
@@ -672,7 +662,6 @@ func NewOutputIncomplete(reason string, restore string) *Error {
 
 // OutputLeftoverParams are the params of OUTPUT_LEFTOVER.
 type OutputLeftoverParams struct {
-	_       [0]func()
 	Reason  string   `json:"reason"`  // What could not be removed, and why.
 	Backups []string `json:"backups"` // The backups left over.
 }
@@ -703,7 +692,6 @@ func NewTemplateInvalid(problem string) *Error {
 
 // UnknownCodeParams are the params of UNKNOWN_CODE.
 type UnknownCodeParams struct {
-	_          [0]func()
 	Code       string   `errspec:"max=80" json:"code"` // The code asked for. Cut to 80 characters.
 	Catalog    string   `json:"catalog"`               // The catalogs searched, with their directories.
 	Candidates []string `json:"candidates"`            // The closest codes, or every code when none is close.
@@ -720,7 +708,6 @@ func NewUnknownCode(code string, catalog string, candidates []string) *Error {
 
 // UsageParams are the params of USAGE.
 type UsageParams struct {
-	_       [0]func()
 	Problem string `json:"-"` // What is wrong.
 	UsageOptions
 }

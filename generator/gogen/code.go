@@ -46,10 +46,13 @@ func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 // genParamsType writes the params type of a code and the type of its
 // optional params.
 func genParamsType(c *model.Code) Code {
-	fields := append([]Code{noCompare()}, paramFields(c.Required())...)
 	opt := c.Optional()
+	fields := paramFields(c.Required())
 	if len(opt) > 0 {
+		// The options struct is not comparable, so neither is this one.
 		fields = append(fields, Id(c.OptionsType))
+	} else {
+		fields = noCompare(c.Required(), fields)
 	}
 	s := Add(
 		Line(), doc(fmt.Sprintf("%s are the params of %s.", c.ParamsType, c.Name)),
@@ -59,7 +62,7 @@ func genParamsType(c *model.Code) Code {
 	if len(opt) > 0 {
 		s.Add(
 			Line(), doc(fmt.Sprintf("%s are the optional params of %s. A param left at its zero value is left off the wire.", c.OptionsType, c.Name)),
-			Line(), Type().Id(c.OptionsType).Struct(append([]Code{noCompare()}, paramFields(opt)...)...),
+			Line(), Type().Id(c.OptionsType).Struct(noCompare(opt, paramFields(opt))...),
 			Line(),
 		)
 	}
@@ -142,7 +145,7 @@ func genObjectTypes(c *model.Code) Code {
 			}
 			s.Add(
 				Line(), doc(fmt.Sprintf("%s is an object param of %s.", t.GoName, c.Name)),
-				Line(), Type().Id(t.GoName).Struct(append([]Code{noCompare()}, paramFields(t.Fields)...)...),
+				Line(), Type().Id(t.GoName).Struct(noCompare(t.Fields, paramFields(t.Fields))...),
 				Line(),
 			)
 			for _, f := range t.Fields {
@@ -186,8 +189,22 @@ func oneLineBody(stmts ...Code) *Statement {
 	return Custom(Options{Open: "{ ", Close: " }", Separator: "; "}, stmts...)
 }
 
-// noCompare is the first field of a params, options or object struct: it
-// makes the struct not comparable, so that the compiler writes no
-// equality function for it, which a package of many codes would pay for
-// in build time.
-func noCompare() Code { return Id("_").Index(Lit(0)).Func().Params() }
+// noCompare returns the fields of a params, options or object struct of
+// params ps, with a first field _ [0]func() when nothing else makes the
+// struct not comparable: the compiler then writes no equality function
+// for it, which a package of many codes would pay for in build time. A
+// list, a map, or an object held by value (whose struct this makes not
+// comparable in turn, but for the shared Alternative) already does.
+func noCompare(ps []*model.Param, fields []Code) []Code {
+	for _, p := range ps {
+		switch t := p.Type; t.Kind {
+		case model.List, model.Map:
+			return fields
+		case model.Object:
+			if !p.Optional && t.GoName != model.AlternativeType {
+				return fields
+			}
+		}
+	}
+	return append([]Code{Id("_").Index(Lit(0)).Func().Params()}, fields...)
+}

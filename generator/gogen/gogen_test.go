@@ -2,8 +2,16 @@ package gogen_test
 
 import (
 	"bytes"
+	"fmt"
+	"go/ast"
 	"go/format"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -29,11 +37,19 @@ func catalogs(t *testing.T) []string {
 	return append(dirs, syn)
 }
 
-// TestIsFormatted checks that go/format leaves the Go that Render writes
-// as it is: parts of a file are formatted apart, which must come to the
-// same as formatting the whole.
-func TestIsFormatted(t *testing.T) {
-	n := 0
+// rendered is a catalog of the repository and the Go files Render writes
+// for it.
+type rendered struct {
+	dir string
+	cat *model.Catalog
+	out []gogen.Output
+}
+
+// renderAll loads the valid catalogs that have a Go output and renders
+// their Go files.
+func renderAll(t *testing.T) []rendered {
+	t.Helper()
+	var all []rendered
 	for _, dir := range catalogs(t) {
 		if strings.HasPrefix(filepath.Base(dir), "reject_") {
 			continue
@@ -50,14 +66,25 @@ func TestIsFormatted(t *testing.T) {
 			t.Errorf("%s: %v", dir, err)
 			continue
 		}
-		for _, f := range out {
+		all = append(all, rendered{dir, cat.Model, out})
+	}
+	return all
+}
+
+// TestIsFormatted checks that go/format leaves the Go that Render writes
+// as it is: parts of a file are formatted apart, which must come to the
+// same as formatting the whole.
+func TestIsFormatted(t *testing.T) {
+	n := 0
+	for _, r := range renderAll(t) {
+		for _, f := range r.out {
 			formatted, err := format.Source(f.Data)
 			if err != nil {
-				t.Errorf("%s/%s: %v", dir, f.Name, err)
+				t.Errorf("%s/%s: %v", r.dir, f.Name, err)
 				continue
 			}
 			if !bytes.Equal(formatted, f.Data) {
-				t.Errorf("%s/%s: go/format changes it:\n%s", dir, f.Name, firstDiff(f.Data, formatted))
+				t.Errorf("%s/%s: go/format changes it:\n%s", r.dir, f.Name, firstDiff(f.Data, formatted))
 			}
 			n++
 		}
@@ -97,5 +124,76 @@ func TestFieldNumbers(t *testing.T) {
 		if f, ok := runtime[name]; !ok || int(f) != i {
 			t.Errorf("field %s: model %d, runtime %d (%t)", name, i, f, ok)
 		}
+	}
+}
+
+// TestParamsNotComparable checks that no params, options or object struct
+// of a catalog's package is comparable, whether or not it needed the
+// field that makes it so: the compiler would write an equality function
+// for each.
+func TestParamsNotComparable(t *testing.T) {
+	fset := token.NewFileSet()
+	imp := importer.ForCompiler(fset, "gc", func(path string) (io.ReadCloser, error) {
+		out, err := exec.Command("go", "list", "-export", "-f", "{{.Export}}", path).Output()
+		if err != nil {
+			return nil, fmt.Errorf("go list -export %s: %w", path, err)
+		}
+		return os.Open(strings.TrimSpace(string(out)))
+	})
+	n := 0
+	for _, r := range renderAll(t) {
+		f, err := parser.ParseFile(fset, gogen.ErrorsFile, r.out[0].Data, parser.SkipObjectResolution)
+		if err != nil {
+			t.Fatalf("%s: %v", r.dir, err)
+		}
+		conf := types.Config{Importer: imp}
+		pkg, err := conf.Check(r.cat.Outputs.GoPackage, fset, []*ast.File{f}, nil)
+		if err != nil {
+			t.Fatalf("%s: %v", r.dir, err)
+		}
+		structs := map[*types.Named]bool{}
+		for _, c := range r.cat.Codes {
+			if c.ParamsType != "" {
+				paramStructs(pkg, pkg.Scope().Lookup(c.ParamsType).Type(), structs)
+			}
+		}
+		for s := range structs {
+			if types.Comparable(s) {
+				t.Errorf("%s: %s is comparable", r.dir, s.Obj().Name())
+			}
+			n++
+		}
+	}
+	t.Logf("%d struct types checked", n)
+	if n < 100 {
+		t.Errorf("only %d struct types checked", n)
+	}
+}
+
+// paramStructs adds to structs the struct types of pkg that t is or
+// holds, but the shared Alternative.
+func paramStructs(pkg *types.Package, t types.Type, structs map[*types.Named]bool) {
+	switch t := t.(type) {
+	case *types.Named:
+		if t.Obj().Pkg() != pkg { // errspec.Map[V]
+			for v := range t.TypeArgs().Types() {
+				paramStructs(pkg, v, structs)
+			}
+			return
+		}
+		if _, ok := t.Underlying().(*types.Struct); ok && !structs[t] && t.Obj().Name() != model.AlternativeType {
+			structs[t] = true
+			paramStructs(pkg, t.Underlying(), structs)
+		}
+	case *types.Struct:
+		for f := range t.Fields() {
+			paramStructs(pkg, f.Type(), structs)
+		}
+	case *types.Pointer:
+		paramStructs(pkg, t.Elem(), structs)
+	case *types.Slice:
+		paramStructs(pkg, t.Elem(), structs)
+	case *types.Map:
+		paramStructs(pkg, t.Elem(), structs)
 	}
 }
