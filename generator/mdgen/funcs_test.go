@@ -1,10 +1,12 @@
 package mdgen
 
 import (
+	"io/fs"
 	"math/rand"
 	"os"
 	"strings"
 	"testing"
+	"testing/fstest"
 	"unicode"
 	"unicode/utf8"
 
@@ -14,7 +16,10 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/errspec/errspec/generator/load"
 	"github.com/errspec/errspec/generator/model"
+	"github.com/errspec/errspec/internal/synth"
+	"github.com/errspec/errspec/templates"
 )
 
 func TestCodeSpan(t *testing.T) {
@@ -307,4 +312,32 @@ func blockShape(src string, in bool) string {
 		return strings.Join(parts, " ")
 	}
 	return shape(parser.Parse(gtext.NewReader(source)))
+}
+
+// TestBudgetFitsEmbedded checks that the embedded templates, run as
+// template overrides are, take well within the budget of a page: a third
+// of its steps and of its bytes.
+func TestBudgetFitsEmbedded(t *testing.T) {
+	dir := t.TempDir()
+	if err := synth.Write(dir, 300); err != nil {
+		t.Fatal(err)
+	}
+	cat, err := load.Dir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := fs.ReadFile(templates.FS, "code.md.tmpl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := newRenderer(cat.Model, false)
+	if _, err := r.parse("notice", fstest.MapFS{"code.md.tmpl": {Data: src}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.execute(pageTemplate, cat.Model, "notice", []string{"code.md.tmpl"}); err != nil {
+		t.Fatal(err)
+	}
+	if r.steps == 0 || r.steps > r.maxSteps/3 || r.bytes > r.maxBytes/3 {
+		t.Errorf("the embedded templates take %d steps of %d and make %d bytes of %d", r.steps, r.maxSteps, r.bytes, r.maxBytes)
+	}
 }

@@ -110,12 +110,13 @@ func RenderPerCode(cat *model.Catalog, notice string, overrides fs.FS) ([]Page, 
 
 // execute runs one page template with r and tidies its output.
 func (r *renderer) execute(name string, data any, notice string, overridden []string) ([]byte, error) {
-	var buf strings.Builder
+	r.budget()
+	buf := &output{r: r}
 	if notice != "" {
 		buf.WriteString("<!-- " + notice + " -->\n")
 	}
 	buf.WriteString(lintComment)
-	if err := r.tmpl.ExecuteTemplate(&buf, name, data); err != nil {
+	if err := r.tmpl.ExecuteTemplate(buf, name, data); err != nil {
 		if len(overridden) > 0 {
 			return nil, fmt.Errorf("rendering the Markdown reference (templates overridden: %s): %w", strings.Join(overridden, ", "), err)
 		}
@@ -192,9 +193,14 @@ func (r *renderer) parse(notice string, overrides fs.FS) ([]string, error) {
 		r.tmpl.Funcs(r.funcs())
 		return overridden, nil
 	}
-	t, err := parseTemplates(r.funcs(), sources)
+	t, err := parseTemplates(r.budgeted(r.funcs()), sources)
 	if err != nil {
 		return nil, err
+	}
+	for _, t := range t.Templates() {
+		if t.Tree != nil {
+			addSteps(t.Tree.Root, t.Tree.Root.Pos)
+		}
 	}
 	r.tmpl = t
 	return overridden, nil
