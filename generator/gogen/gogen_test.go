@@ -14,6 +14,7 @@ import (
 	"github.com/errspec/errspec/generator/load"
 	"github.com/errspec/errspec/generator/model"
 	"github.com/errspec/errspec/internal/synth/synthtest"
+	"github.com/errspec/errspec/internal/textsafe"
 )
 
 // catalogs returns the directories of the valid catalogs of the
@@ -29,11 +30,9 @@ func catalogs(t *testing.T) []string {
 	return append(dirs, syn)
 }
 
-// TestIsFormatted checks that go/format leaves the Go that Render writes
-// as it is: parts of a file are formatted apart, which must come to the
-// same as formatting the whole.
-func TestIsFormatted(t *testing.T) {
-	n := 0
+// eachRendered calls f with the directory of each valid catalog of
+// catalogs that has a Go output, and the files Render writes for it.
+func eachRendered(t *testing.T, f func(dir string, out []gogen.Output)) {
 	for _, dir := range catalogs(t) {
 		if strings.HasPrefix(filepath.Base(dir), "reject_") {
 			continue
@@ -50,6 +49,16 @@ func TestIsFormatted(t *testing.T) {
 			t.Errorf("%s: %v", dir, err)
 			continue
 		}
+		f(dir, out)
+	}
+}
+
+// TestIsFormatted checks that go/format leaves the Go that Render writes
+// as it is: parts of a file are formatted apart, which must come to the
+// same as formatting the whole.
+func TestIsFormatted(t *testing.T) {
+	n := 0
+	eachRendered(t, func(dir string, out []gogen.Output) {
 		for _, f := range out {
 			formatted, err := format.Source(f.Data)
 			if err != nil {
@@ -61,11 +70,27 @@ func TestIsFormatted(t *testing.T) {
 			}
 			n++
 		}
-	}
+	})
 	t.Logf("%d files checked", n)
 	if n < 5 {
 		t.Errorf("only %d files checked", n)
 	}
+}
+
+// TestNoHiddenCharacters checks that the Go that Render writes holds no
+// hidden character (textsafe.Hidden) of the catalogs' text, the hostile
+// cases' bidirectional controls, zero-width characters and byte order
+// marks among them: string literals escape them, comments show them as
+// escapes.
+func TestNoHiddenCharacters(t *testing.T) {
+	eachRendered(t, func(dir string, out []gogen.Output) {
+		for _, f := range out {
+			if i := strings.IndexFunc(string(f.Data), textsafe.Hidden); i >= 0 {
+				line := bytes.Count(f.Data[:i], []byte("\n")) + 1
+				t.Errorf("%s/%s:%d holds a hidden character: %q", dir, f.Name, line, f.Data[max(0, i-40):min(len(f.Data), i+10)])
+			}
+		}
+	})
 }
 
 // firstDiff shows the first line where a and b differ, with the lines
