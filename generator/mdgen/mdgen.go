@@ -164,9 +164,9 @@ func (r *renderer) parse(notice string, overrides fs.FS) ([]string, error) {
 			case !slices.Contains(names, name):
 				unknown = append(unknown, fmt.Sprintf("%q", name))
 			default:
-				src, err := fs.ReadFile(overrides, name)
+				src, err := readTemplate(overrides, name)
 				if err != nil {
-					return nil, fmt.Errorf("reading the template override %s: %w", name, err)
+					return nil, err
 				}
 				sources[name] = src
 				overridden = append(overridden, name)
@@ -204,6 +204,31 @@ func (r *renderer) parse(notice string, overrides fs.FS) ([]string, error) {
 	}
 	r.tmpl = t
 	return overridden, nil
+}
+
+// maxTemplate is the size of the largest template override errspec
+// reads, many times that of the largest embedded template.
+const maxTemplate = 1 << 20
+
+// readTemplate reads the template override name of overrides: a regular
+// file (a symbolic link to one) of maxTemplate bytes at most, so that a
+// named pipe, a device such as /dev/zero or a huge file cannot hang the
+// run or exhaust memory.
+func readTemplate(overrides fs.FS, name string) ([]byte, error) {
+	info, err := fs.Stat(overrides, name)
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("reading the template override %s: %w", name, err)
+	case !info.Mode().IsRegular():
+		return nil, fmt.Errorf("the template override %s is not a regular file but a %s one; make it a regular file", name, info.Mode().Type())
+	case info.Size() > maxTemplate:
+		return nil, fmt.Errorf("the template override %s has %d bytes, and a template has %d at most; write a smaller one", name, info.Size(), maxTemplate)
+	}
+	src, err := fs.ReadFile(overrides, name)
+	if err != nil {
+		return nil, fmt.Errorf("reading the template override %s: %w", name, err)
+	}
+	return src, nil
 }
 
 // embedded returns the embedded templates, parsed once with functions that
