@@ -250,3 +250,57 @@ func TestInterruptEverywhere(t *testing.T) {
 		}
 	}
 }
+
+// TestInterruptWhileLoading interrupts a run while CUE evaluates a
+// catalog that would keep it busy for minutes: errspec ends at once, says
+// it was interrupted and changed nothing, and the tree is as it was.
+func TestInterruptWhileLoading(t *testing.T) {
+	bin := buildErrspec(t)
+	dir := layOut(t, map[string]string{
+		".git/HEAD": "ref: refs/heads/main\n",
+		"catalog.cue": `package demo
+
+import "list"
+
+let big = [for i in list.Range(0, 100000000, 1) {i}]
+name:  "demo"
+title: "Demo \(len(big))"
+outputs: llms: file: "llms.txt"
+categories: internal: description: "The server failed."
+codes: INTERNAL: {category: "internal", title: "Internal error", message: "Something went wrong"}
+`,
+	})
+	before := tree(t, dir)
+	cmd := exec.Command(bin, "generate", ".")
+	cmd.Dir = dir
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(time.Second)
+	start := time.Now()
+	if err := cmd.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		var exit *exec.ExitError
+		if !errors.As(err, &exit) || exit.ExitCode() != 2 {
+			t.Errorf("errspec ended with %v, want exit status 2; stderr:\n%s", err, stderr.String())
+		}
+	case <-time.After(30 * time.Second):
+		cmd.Process.Kill()
+		<-done
+		t.Fatal("errspec still runs 30 s after an interrupt")
+	}
+	t.Logf("ended %v after the interrupt", time.Since(start))
+	if want := "errspec: interrupted: no file was changed\n"; !strings.HasPrefix(stderr.String(), want) {
+		t.Errorf("stderr:\n%s\nwant it to start with %q", stderr.String(), want)
+	}
+	if diff := cmp.Diff(before, tree(t, dir)); diff != "" {
+		t.Errorf("the tree changed (-before +after):\n%s", diff)
+	}
+}

@@ -15,10 +15,7 @@ package catalogjson
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"strings"
-	"unicode/utf16"
-	"unicode/utf8"
 
 	"github.com/errspec/errspec/generator/model"
 	"github.com/errspec/errspec/internal/textsafe"
@@ -185,32 +182,7 @@ func Marshal(v any) ([]byte, error) {
 	if err := enc.Encode(v); err != nil {
 		return nil, err
 	}
-	return escapeHidden(b.Bytes()), nil
-}
-
-// escapeHidden escapes the hidden characters of JSON text as \uXXXX, a
-// character beyond U+FFFF as its UTF-16 surrogate pair. They can only be
-// in strings: outside them, JSON is ASCII.
-func escapeHidden(data []byte) []byte {
-	var out []byte
-	last := 0
-	for i := 0; i < len(data); {
-		r, n := utf8.DecodeRune(data[i:])
-		if textsafe.Hidden(r) {
-			out = append(out, data[last:i]...)
-			if r1, r2 := utf16.EncodeRune(r); r1 != utf8.RuneError {
-				out = fmt.Appendf(out, `\u%04x\u%04x`, r1, r2)
-			} else {
-				out = fmt.Appendf(out, `\u%04x`, r)
-			}
-			last = i + n
-		}
-		i += n
-	}
-	if out == nil {
-		return data
-	}
-	return append(out, data[last:]...)
+	return textsafe.JSON(b.Bytes()), nil
 }
 
 // FromModel converts a resolved catalog.

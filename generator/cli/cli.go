@@ -85,13 +85,19 @@ func runGenerate(c *command, args []string, stdout, stderr io.Writer) int {
 		if ctx.Err() != nil {
 			return r.report(problem{err: diagnostics.NewInterrupted()})
 		}
-		cat, err := load.Dir(dir)
+		cat, err := interruptible(ctx, func() (*load.Catalog, error) { return load.Dir(dir) })
+		if ctx.Err() != nil {
+			return r.report(problem{err: diagnostics.NewInterrupted()})
+		}
 		if err != nil {
 			problems = append(problems, fromError(dir, err)...)
 			continue
 		}
 		restore = collectInPlace()
-		set, err := generator.Render(cat, opts)
+		set, err := interruptible(ctx, func() (files.Set, error) { return generator.Render(cat, opts) })
+		if ctx.Err() != nil {
+			return r.report(problem{err: diagnostics.NewInterrupted()})
+		}
 		if err != nil {
 			problems = append(problems, fromError(dir, err)...)
 			continue
@@ -110,6 +116,29 @@ func runGenerate(c *command, args []string, stdout, stderr io.Writer) int {
 		return r.check(sets)
 	}
 	return r.generate(sets)
+}
+
+// interruptible returns what f returns, or, as soon as ctx is done, ctx's
+// error: loading and rendering write nothing, so an interrupt ends the
+// run at once, however long a catalog or a template would keep them
+// busy. f runs on until the process ends.
+func interruptible[T any](ctx context.Context, f func() (T, error)) (T, error) {
+	type result struct {
+		v   T
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		v, err := f()
+		done <- result{v, err}
+	}()
+	select {
+	case res := <-done:
+		return res.v, res.err
+	case <-ctx.Done():
+		var zero T
+		return zero, ctx.Err()
+	}
 }
 
 type run struct {

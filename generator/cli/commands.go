@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/errspec/errspec/generator/model"
+	"github.com/errspec/errspec/internal/textsafe"
 )
 
 // command is a command of errspec.
@@ -60,8 +61,10 @@ func lookup(name string) *command {
 }
 
 // Main runs errspec with args (without the program name) and returns the
-// exit code.
+// exit code. What it prints reaches a terminal with every hidden
+// character shown as an escape (see terminal).
 func Main(args []string, stdout, stderr io.Writer) int {
+	stdout, stderr = terminal{stdout}, terminal{stderr}
 	if len(args) > 0 {
 		switch arg := args[0]; {
 		case arg == "-h" || arg == "-help" || arg == "--help":
@@ -270,3 +273,18 @@ release that built it.
 Flags:
   --format json     print them as a JSON object
 `
+
+// terminal writes to a terminal, or what stands for one, with each
+// character that could act on it or hide the text around it shown as an
+// escape (textsafe.Show): the names of files and directories, and the
+// files check compares, can hold any of them, whatever the catalog. JSON
+// that errspec prints has them escaped already (textsafe.JSON), so it is
+// written as it is.
+type terminal struct{ w io.Writer }
+
+func (t terminal) Write(p []byte) (int, error) {
+	if _, err := io.WriteString(t.w, textsafe.Show(string(p))); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}

@@ -15,6 +15,7 @@ import (
 	"github.com/errspec/errspec/generator/files"
 	"github.com/errspec/errspec/generator/load"
 	"github.com/errspec/errspec/generator/model"
+	"github.com/errspec/errspec/internal/textsafe"
 )
 
 // problem is one problem errspec reports: an error of errspec's own
@@ -73,7 +74,7 @@ func (r *run) warn(d load.Diagnostic) {
 			Severity string `json:"severity"`
 		}{d, "warning"})
 		if err == nil {
-			fmt.Fprintf(r.stderr, "%s\n", b)
+			fmt.Fprintf(r.stderr, "%s\n", textsafe.JSON(b))
 		}
 		return
 	}
@@ -90,13 +91,17 @@ func (r *run) warn(d load.Diagnostic) {
 	fmt.Fprintln(r.stderr, prefix+s)
 }
 
-// errorJSON is an error of errspec's catalog as JSON, on one line.
+// errorJSON is an error of errspec's catalog as JSON, on one line, its
+// hidden characters escaped (textsafe.JSON).
 func errorJSON(e *diagnostics.Error) []byte {
 	b, err := json.Marshal(e)
 	if err != nil {
-		b = []byte(fmt.Sprintf(`{"code":%q,"message":%q}`, e.Code, e.Message))
+		b, _ = json.Marshal(struct {
+			Code    string `json:"code"`
+			Message string `json:"message"`
+		}{string(e.Code), e.Message})
 	}
-	return b
+	return textsafe.JSON(b)
 }
 
 // fromDiagnostic turns a problem with a catalog into errspec's error of

@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"runtime/debug"
 	"strings"
+
+	"github.com/errspec/errspec/internal/textsafe"
 )
 
 // buildInfo is what errspec version prints.
@@ -99,7 +101,7 @@ func runVersion(c *command, args []string, stdout, stderr io.Writer) int {
 	info := readBuildInfo(debug.ReadBuildInfo())
 	if r.json {
 		data, _ := json.Marshal(info)
-		fmt.Fprintf(stdout, "%s\n", data)
+		fmt.Fprintf(stdout, "%s\n", textsafe.JSON(data))
 		return ExitOK
 	}
 	fmt.Fprintln(stdout, info)

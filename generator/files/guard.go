@@ -139,6 +139,10 @@ func (g *guard) addInputs(s *Set) error {
 	return nil
 }
 
+// maxPath is the length of the longest absolute path errspec writes to:
+// PATH_MAX on macOS, less its final NUL byte.
+const maxPath = 1023
+
 // show is a path as a message shows it: relative to the working
 // directory when it can be, with forward slashes.
 func (g *guard) show(p string) string {
@@ -174,6 +178,11 @@ func (g *guard) checkFile(s *Set, root project, f File) error {
 	abs, err := filepath.Abs(p)
 	if err != nil {
 		return err
+	}
+	if len(abs) > maxPath {
+		g.reject(s, f.Output, "shorten the output path",
+			"%s is longer as an absolute path than file systems take (%d bytes on macOS, 4095 on Linux)", show, maxPath)
+		return nil
 	}
 	rel, inside := within(root.abs, abs)
 	if !inside {

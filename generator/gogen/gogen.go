@@ -20,6 +20,7 @@ import (
 
 	"github.com/errspec/errspec/generator/model"
 	"github.com/errspec/errspec/internal/par"
+	"github.com/errspec/errspec/internal/textsafe"
 )
 
 const (
@@ -196,10 +197,6 @@ func packageDoc(cat *model.Catalog) string {
 // GoRelease is the oldest Go release the generated code compiles with.
 const GoRelease = "Go 1.25"
 
-// commentSafe spells out the characters Go source may not hold even in a
-// comment (a byte order mark, NUL) and drops carriage returns.
-var commentSafe = strings.NewReplacer("\uFEFF", "<U+FEFF>", "\x00", "<U+0000>", "\r", "")
-
 // doc writes text as // line comments, one per line, whatever the text
 // holds: a block comment would end early at a "*/" in catalog text.
 func doc(text string) *Statement {
@@ -217,8 +214,13 @@ func doc(text string) *Statement {
 // starts with "//" itself, so that jennifer writes it as it is: jennifer
 // copies a comment that starts with // or /* raw, which would turn catalog
 // text into a directive (//go:build) or an unterminated block comment.
+// Hidden characters are shown as escapes (textsafe.Show), as every text
+// output of errspec shows them: Go source may not hold some even in a
+// comment (a byte order mark, NUL), and the bidirectional controls would
+// make the code around them read otherwise than it compiles, for which
+// code hosts flag the file.
 func commentLine(line string) string {
-	line = strings.TrimRight(commentSafe.Replace(strings.ToValidUTF8(line, "\uFFFD")), " \t")
+	line = strings.TrimRight(textsafe.Show(line), " \t")
 	if line == "" {
 		return "//"
 	}

@@ -22,6 +22,7 @@ import (
 	"github.com/errspec/errspec/generator/load"
 	"github.com/errspec/errspec/generator/model"
 	"github.com/errspec/errspec/internal/synth/synthtest"
+	"github.com/errspec/errspec/internal/textsafe"
 )
 
 // catalogs returns the directories of the valid catalogs of the
@@ -37,19 +38,10 @@ func catalogs(t *testing.T) []string {
 	return append(dirs, syn)
 }
 
-// rendered is a catalog of the repository and the Go files Render writes
+// eachRendered calls f with the directory and the model of each valid
+// catalog of catalogs that has a Go output, and the files Render writes
 // for it.
-type rendered struct {
-	dir string
-	cat *model.Catalog
-	out []gogen.Output
-}
-
-// renderAll loads the valid catalogs that have a Go output and renders
-// their Go files.
-func renderAll(t *testing.T) []rendered {
-	t.Helper()
-	var all []rendered
+func eachRendered(t *testing.T, f func(dir string, cat *model.Catalog, out []gogen.Output)) {
 	for _, dir := range catalogs(t) {
 		if strings.HasPrefix(filepath.Base(dir), "reject_") {
 			continue
@@ -66,9 +58,8 @@ func renderAll(t *testing.T) []rendered {
 			t.Errorf("%s: %v", dir, err)
 			continue
 		}
-		all = append(all, rendered{dir, cat.Model, out})
+		f(dir, cat.Model, out)
 	}
-	return all
 }
 
 // TestIsFormatted checks that go/format leaves the Go that Render writes
@@ -76,23 +67,39 @@ func renderAll(t *testing.T) []rendered {
 // same as formatting the whole.
 func TestIsFormatted(t *testing.T) {
 	n := 0
-	for _, r := range renderAll(t) {
-		for _, f := range r.out {
+	eachRendered(t, func(dir string, _ *model.Catalog, out []gogen.Output) {
+		for _, f := range out {
 			formatted, err := format.Source(f.Data)
 			if err != nil {
-				t.Errorf("%s/%s: %v", r.dir, f.Name, err)
+				t.Errorf("%s/%s: %v", dir, f.Name, err)
 				continue
 			}
 			if !bytes.Equal(formatted, f.Data) {
-				t.Errorf("%s/%s: go/format changes it:\n%s", r.dir, f.Name, firstDiff(f.Data, formatted))
+				t.Errorf("%s/%s: go/format changes it:\n%s", dir, f.Name, firstDiff(f.Data, formatted))
 			}
 			n++
 		}
-	}
+	})
 	t.Logf("%d files checked", n)
 	if n < 5 {
 		t.Errorf("only %d files checked", n)
 	}
+}
+
+// TestNoHiddenCharacters checks that the Go that Render writes holds no
+// hidden character (textsafe.Hidden) of the catalogs' text, the hostile
+// cases' bidirectional controls, zero-width characters and byte order
+// marks among them: string literals escape them, comments show them as
+// escapes.
+func TestNoHiddenCharacters(t *testing.T) {
+	eachRendered(t, func(dir string, _ *model.Catalog, out []gogen.Output) {
+		for _, f := range out {
+			if i := strings.IndexFunc(string(f.Data), textsafe.Hidden); i >= 0 {
+				line := bytes.Count(f.Data[:i], []byte("\n")) + 1
+				t.Errorf("%s/%s:%d holds a hidden character: %q", dir, f.Name, line, f.Data[max(0, i-40):min(len(f.Data), i+10)])
+			}
+		}
+	})
 }
 
 // firstDiff shows the first line where a and b differ, with the lines
@@ -141,29 +148,29 @@ func TestParamsNotComparable(t *testing.T) {
 		return os.Open(strings.TrimSpace(string(out)))
 	})
 	n := 0
-	for _, r := range renderAll(t) {
-		f, err := parser.ParseFile(fset, gogen.ErrorsFile, r.out[0].Data, parser.SkipObjectResolution)
+	eachRendered(t, func(dir string, cat *model.Catalog, out []gogen.Output) {
+		f, err := parser.ParseFile(fset, gogen.ErrorsFile, out[0].Data, parser.SkipObjectResolution)
 		if err != nil {
-			t.Fatalf("%s: %v", r.dir, err)
+			t.Fatalf("%s: %v", dir, err)
 		}
 		conf := types.Config{Importer: imp}
-		pkg, err := conf.Check(r.cat.Outputs.GoPackage, fset, []*ast.File{f}, nil)
+		pkg, err := conf.Check(cat.Outputs.GoPackage, fset, []*ast.File{f}, nil)
 		if err != nil {
-			t.Fatalf("%s: %v", r.dir, err)
+			t.Fatalf("%s: %v", dir, err)
 		}
 		structs := map[*types.Named]bool{}
-		for _, c := range r.cat.Codes {
+		for _, c := range cat.Codes {
 			if c.ParamsType != "" {
 				paramStructs(pkg, pkg.Scope().Lookup(c.ParamsType).Type(), structs)
 			}
 		}
 		for s := range structs {
 			if types.Comparable(s) {
-				t.Errorf("%s: %s is comparable", r.dir, s.Obj().Name())
+				t.Errorf("%s: %s is comparable", dir, s.Obj().Name())
 			}
 			n++
 		}
-	}
+	})
 	t.Logf("%d struct types checked", n)
 	if n < 100 {
 		t.Errorf("only %d struct types checked", n)

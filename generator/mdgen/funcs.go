@@ -26,6 +26,10 @@ type renderer struct {
 	tmpl      *template.Template                // the templates, with this renderer's functions
 	envelopes map[*model.Envelope]*envelopeInfo // the catalog's envelopes, looked up once
 	depth     int                               // calls of each under way, one inside another
+	steps     int                               // steps of template overrides taken for the page (see step)
+	bytes     int64                             // bytes the templates made for the page (see charge)
+	maxSteps  int                               // the budget of a page (see budget)
+	maxBytes  int64
 }
 
 // depthError is the error of calls of each nested more than maxEachDepth
@@ -118,9 +122,9 @@ func (r *renderer) each(name string, list any) (markup, error) {
 	}
 	r.depth++
 	defer func() { r.depth-- }()
-	var b strings.Builder
+	b := &output{r: r}
 	for i := range v.Len() {
-		if err := t.Execute(&b, v.Index(i).Interface()); err != nil {
+		if err := t.Execute(b, v.Index(i).Interface()); err != nil {
 			// The error of too deep a recursion, as it was, not wrapped
 			// once a level.
 			var depth *depthError

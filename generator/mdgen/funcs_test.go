@@ -1,14 +1,25 @@
 package mdgen
 
 import (
+	"io/fs"
 	"math/rand"
 	"os"
 	"strings"
 	"testing"
+	"testing/fstest"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/yuin/goldmark/ast"
+	east "github.com/yuin/goldmark/extension/ast"
+	gtext "github.com/yuin/goldmark/text"
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/errspec/errspec/generator/load"
 	"github.com/errspec/errspec/generator/model"
+	"github.com/errspec/errspec/internal/synth"
+	"github.com/errspec/errspec/templates"
 )
 
 func TestCodeSpan(t *testing.T) {
@@ -91,6 +102,7 @@ func TestMarkdown(t *testing.T) {
 		{"html block", "<div>\n# x\n</div>", "\\<div\\>\\\n\\# x\\\n\\</div\\>"},
 		{"heading", "text\n# heading\n\n  ## also\n> # quoted", "text\n\nheading\n\nalso\n\n> quoted"},
 		{"heading in list items", "- # x\n1) # y", "- x\n\n1. y"},
+		{"lists one after another", "- a\n+ b\n* c\n1. d\n2) e", "- a\n\n* b\n\n- c\n\n1. d\n\n2) e"},
 		{"not a heading", "#hashtag and #1", "\\#hashtag and \\#1"},
 		{"setext", "para\n===\nmore\n---", "para\n\nmore"},
 		{"rule after blank", "para\n\n---", "para\n\n---"},
@@ -107,6 +119,8 @@ func TestMarkdown(t *testing.T) {
 		{"list", "1. a\n2. b\n   - c", "1. a\n2. b\n   - c"},
 		{"table", "| a | b |\n| :- | -: |\n| `x\\|y` | z\\|w |", "| a | b |\n| :--- | ---: |\n| `x\\|y` | z\\|w |"},
 		{"trimmed", "\n\n  text  \n\n", "text"},
+		{"newline references", "Evil&#10;===\n\nList&#10;- item&#13;# x", "Evil ===\n\nList - item&#xD;\\# x"},
+		{"space references", "*&#32;&#32;&#32;&#32;&#32;code* ~~&#xA0;x&#9;~~", "*&#x20;    code* ~~&#xA0;x&#x20;~~"},
 	}
 	for _, tt := range tests {
 		if diff := cmp.Diff(tt.want, string(markdown(tt.in))); diff != "" {
@@ -224,5 +238,106 @@ func TestPlain(t *testing.T) {
 		if plain(s, start) && escapeText(s, false) != s {
 			t.Fatalf("plain(%q), but escapeText writes %q", s, escapeText(s, false))
 		}
+	}
+}
+
+// FuzzMarkdownShape checks that markdown keeps the blocks of catalog
+// Markdown as they were, in the form it writes them (see blockShape):
+// nothing in a description, its character references included, opens a
+// block the description did not have.
+func FuzzMarkdownShape(f *testing.F) {
+	for _, s := range []string{
+		"Evil&#10;===", "List&#10;- item", "*&#32;&#32;&#32;&#32;&#32;code*", "Code&#10;&#10;     indented",
+		"- a\n- b\n\n  c", "> q\n> # h", "1. a\n   ```\n   x", "| a | b |\n| - | - |\n| c&#10;- d | e |",
+		"*a* _b_ **c** ~~d~~ [e](https://x) ![f](g)", "<div>\n*x*\n</div>\n\ny", "a  \nb\\\nc",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if !utf8.ValidString(s) || strings.ContainsFunc(s, func(r rune) bool { return unicode.IsControl(r) && r != '\t' && r != '\n' }) {
+			return // the loader rejects them
+		}
+		out := string(markdown(s))
+		if got, want := blockShape(out, false), blockShape(s, true); got != want {
+			t.Fatalf("markdown(%q) = %q:\nblocks %s, want %s", s, out, got, want)
+		}
+	})
+}
+
+// blockShape is the nesting of the blocks of Markdown src, in the form
+// markdown writes them: every code block as one, no reference definition,
+// a block that holds no text left out, as markdown leaves it out; and,
+// when src is what markdown reads (in), a heading and an HTML block as
+// the paragraph of their text.
+func blockShape(src string, in bool) string {
+	source := []byte(strings.ReplaceAll(src, "\r\n", "\n"))
+	var shape func(n ast.Node) string
+	shape = func(n ast.Node) string {
+		var parts []string
+		for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+			var s string
+			switch c := c.(type) {
+			case *ast.Heading, *ast.HTMLBlock:
+				if !in {
+					s = c.Kind().String()
+					break
+				}
+				if strings.TrimSpace(decode(c.Text(source))) != "" || c.Kind() == ast.KindHTMLBlock {
+					s = "P"
+				}
+			case *ast.Paragraph, *ast.TextBlock:
+				if strings.TrimSpace(decode(c.Text(source))) != "" {
+					s = "P"
+				}
+			case *ast.FencedCodeBlock, *ast.CodeBlock:
+				s = "C"
+			case *ast.ThematicBreak:
+				s = "HR"
+			case *ast.Blockquote:
+				s = "Q(" + shape(c) + ")"
+			case *ast.List:
+				s = "L(" + shape(c) + ")"
+			case *ast.ListItem:
+				s = "I(" + shape(c) + ")"
+			case *east.Table:
+				s = "T"
+			case *ast.LinkReferenceDefinition:
+			default:
+				s = c.Kind().String()
+			}
+			if s != "" && s != "Q()" {
+				parts = append(parts, s)
+			}
+		}
+		return strings.Join(parts, " ")
+	}
+	return shape(parser.Parse(gtext.NewReader(source)))
+}
+
+// TestBudgetFitsEmbedded checks that the embedded templates, run as
+// template overrides are, take well within the budget of a page: a third
+// of its steps and of its bytes.
+func TestBudgetFitsEmbedded(t *testing.T) {
+	dir := t.TempDir()
+	if err := synth.Write(dir, 300); err != nil {
+		t.Fatal(err)
+	}
+	cat, err := load.Dir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := fs.ReadFile(templates.FS, "code.md.tmpl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := newRenderer(cat.Model, false)
+	if _, err := r.parse("notice", fstest.MapFS{"code.md.tmpl": {Data: src}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.execute(pageTemplate, cat.Model, "notice", []string{"code.md.tmpl"}); err != nil {
+		t.Fatal(err)
+	}
+	if r.steps == 0 || r.steps > r.maxSteps/3 || r.bytes > r.maxBytes/3 {
+		t.Errorf("the embedded templates take %d steps of %d and make %d bytes of %d", r.steps, r.maxSteps, r.bytes, r.maxBytes)
 	}
 }

@@ -1,7 +1,10 @@
 package mdgen
 
 import (
+	"fmt"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -121,14 +124,24 @@ func prefixLines(s, first, rest string) string {
 }
 
 // list writes a list: items marked - or numbered from the list's start
-// with ., each item's blocks indented under its marker.
+// with ., each item's blocks indented under its marker. A list right
+// after another of its kind is marked * or numbered with ) instead, as a
+// list of its own must be: with the same marker the two would be one.
 func (w *mdWriter) list(n *ast.List) string {
+	bullet, delim := "- ", ". "
+	after := 0
+	for p := n.PreviousSibling(); p != nil && p.Kind() == ast.KindList && p.(*ast.List).IsOrdered() == n.IsOrdered(); p = p.PreviousSibling() {
+		after++
+	}
+	if after%2 == 1 {
+		bullet, delim = "* ", ") "
+	}
 	var items []string
 	num := n.Start
 	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
-		marker := "- "
+		marker := bullet
 		if n.IsOrdered() {
-			marker = itoa(num) + ". "
+			marker = itoa(num) + delim
 			num++
 		}
 		items = append(items, prefixLines(w.blocks(c), marker, strings.Repeat(" ", len(marker))))
@@ -196,16 +209,44 @@ func (w *mdWriter) children(n ast.Node) {
 	}
 }
 
-// write writes text, escaped.
+// write writes text, escaped. A tab or a newline, which text holds only
+// from a character reference (&#10;), is written as the space a renderer
+// shows for it: a newline would start a line of its own, which could open
+// a heading, a list or a code block.
 func (w *mdWriter) write(s string) {
+	s = lineSpace.Replace(s)
 	if w.bol {
-		s = strings.TrimLeft(s, " \t")
+		s = strings.TrimLeft(s, " ")
 		if s == "" {
 			return
 		}
 	}
-	w.b.WriteString(escapeText(strings.ReplaceAll(s, "\t", " "), w.bol))
+	w.b.WriteString(escapeText(s, w.bol))
 	w.bol = false
+}
+
+var lineSpace = strings.NewReplacer("\t", " ", "\n", " ")
+
+// delimited writes the children of n between two runs of a delimiter
+// (emphasis, strikethrough). White space at either end of what they
+// write, which text holds only from a character reference (*&#32;x*),
+// is written as a character reference again: a delimiter next to white
+// space delimits nothing, and "* " at the start of a line opens a list.
+func (w *mdWriter) delimited(mark string, n ast.Node) {
+	w.raw(mark)
+	start := w.b.Len()
+	w.children(n)
+	s := w.b.String()
+	if first, _ := utf8.DecodeRuneInString(s[start:]); unicode.IsSpace(first) {
+		w.b.Reset()
+		w.b.WriteString(s[:start] + fmt.Sprintf("&#x%X;", first) + s[start+utf8.RuneLen(first):])
+		s = w.b.String()
+	}
+	if last, size := utf8.DecodeLastRuneInString(s[start:]); unicode.IsSpace(last) {
+		w.b.Reset()
+		w.b.WriteString(s[:len(s)-size] + fmt.Sprintf("&#x%X;", last))
+	}
+	w.raw(mark)
 }
 
 // raw writes markup.
@@ -236,14 +277,9 @@ func (w *mdWriter) inline(n ast.Node) {
 		}
 		w.raw(string(codeSpan(b.String())))
 	case *ast.Emphasis:
-		mark := strings.Repeat("*", n.Level)
-		w.raw(mark)
-		w.children(n)
-		w.raw(mark)
+		w.delimited(strings.Repeat("*", n.Level), n)
 	case *east.Strikethrough:
-		w.raw("~~")
-		w.children(n)
-		w.raw("~~")
+		w.delimited("~~", n)
 	case *ast.Link:
 		w.link("", n, decode(n.Destination), decode(n.Title))
 	case *ast.Image:

@@ -110,12 +110,13 @@ func RenderPerCode(cat *model.Catalog, notice string, overrides fs.FS) ([]Page, 
 
 // execute runs one page template with r and tidies its output.
 func (r *renderer) execute(name string, data any, notice string, overridden []string) ([]byte, error) {
-	var buf strings.Builder
+	r.budget()
+	buf := &output{r: r}
 	if notice != "" {
 		buf.WriteString("<!-- " + notice + " -->\n")
 	}
 	buf.WriteString(lintComment)
-	if err := r.tmpl.ExecuteTemplate(&buf, name, data); err != nil {
+	if err := r.tmpl.ExecuteTemplate(buf, name, data); err != nil {
 		if len(overridden) > 0 {
 			return nil, fmt.Errorf("rendering the Markdown reference (templates overridden: %s): %w", strings.Join(overridden, ", "), err)
 		}
@@ -163,9 +164,9 @@ func (r *renderer) parse(notice string, overrides fs.FS) ([]string, error) {
 			case !slices.Contains(names, name):
 				unknown = append(unknown, fmt.Sprintf("%q", name))
 			default:
-				src, err := fs.ReadFile(overrides, name)
+				src, err := readTemplate(overrides, name)
 				if err != nil {
-					return nil, fmt.Errorf("reading the template override %s: %w", name, err)
+					return nil, err
 				}
 				sources[name] = src
 				overridden = append(overridden, name)
@@ -192,12 +193,42 @@ func (r *renderer) parse(notice string, overrides fs.FS) ([]string, error) {
 		r.tmpl.Funcs(r.funcs())
 		return overridden, nil
 	}
-	t, err := parseTemplates(r.funcs(), sources)
+	t, err := parseTemplates(r.budgeted(r.funcs()), sources)
 	if err != nil {
 		return nil, err
 	}
+	for _, t := range t.Templates() {
+		if t.Tree != nil {
+			addSteps(t.Tree.Root, t.Tree.Root.Pos)
+		}
+	}
 	r.tmpl = t
 	return overridden, nil
+}
+
+// maxTemplate is the size of the largest template override errspec
+// reads, many times that of the largest embedded template.
+const maxTemplate = 1 << 20
+
+// readTemplate reads the template override name of overrides: a regular
+// file (a symbolic link to one) of maxTemplate bytes at most, so that a
+// named pipe, a device such as /dev/zero or a huge file cannot hang the
+// run or exhaust memory.
+func readTemplate(overrides fs.FS, name string) ([]byte, error) {
+	info, err := fs.Stat(overrides, name)
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("reading the template override %s: %w", name, err)
+	case !info.Mode().IsRegular():
+		return nil, fmt.Errorf("the template override %s is not a regular file but a %s one; make it a regular file", name, info.Mode().Type())
+	case info.Size() > maxTemplate:
+		return nil, fmt.Errorf("the template override %s has %d bytes, and a template has %d at most; write a smaller one", name, info.Size(), maxTemplate)
+	}
+	src, err := fs.ReadFile(overrides, name)
+	if err != nil {
+		return nil, fmt.Errorf("reading the template override %s: %w", name, err)
+	}
+	return src, nil
 }
 
 // embedded returns the embedded templates, parsed once with functions that

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -412,6 +413,25 @@ func TestRenderOverrideUnknown(t *testing.T) {
 		"category.md.tmpl", "params.md.tmpl", "codes_table.md.tmpl"} {
 		if !slices.Contains(mdgen.Names(), name) {
 			t.Errorf("Names() lacks %s", name)
+		}
+	}
+}
+
+// TestRenderOverrideRead checks that an override that is not a regular
+// file, or is larger than a template may be, is refused before it is read.
+func TestRenderOverrideRead(t *testing.T) {
+	cat := loadExample(t)
+	for _, tt := range []struct {
+		file *fstest.MapFile
+		want string
+	}{
+		{&fstest.MapFile{Mode: fs.ModeNamedPipe}, "the template override code.md.tmpl is not a regular file but a p--------- one; make it a regular file"},
+		{&fstest.MapFile{Mode: fs.ModeDevice | fs.ModeCharDevice}, "the template override code.md.tmpl is not a regular file but a Dc--------- one; make it a regular file"},
+		{&fstest.MapFile{Data: make([]byte, 1<<20+1)}, "the template override code.md.tmpl has 1048577 bytes, and a template has 1048576 at most; write a smaller one"},
+	} {
+		_, err := mdgen.Render(cat, notice, fstest.MapFS{"code.md.tmpl": tt.file})
+		if err == nil || err.Error() != tt.want {
+			t.Errorf("Render with a code.md.tmpl of mode %v and %d bytes: %v, want %q", tt.file.Mode, len(tt.file.Data), err, tt.want)
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"path"
 	"strings"
+	"unicode/utf8"
 )
 
 // checkOutputs checks where the outputs go: paths relative to the catalog,
@@ -153,7 +154,9 @@ func windowsName(e string) string {
 
 // checkGoDir rejects a Go output directory that the go command ignores
 // when it lists packages (go build ./..., go vet ./..., go test ./...):
-// one with an element that starts with . or _, or is testdata or vendor.
+// one with an element that starts with . or _, or is testdata or vendor;
+// and one it cannot import, whose name holds a character an import path
+// may not hold, which fails go build ./... of the whole module.
 func (b *builder) checkGoDir(p []string, dir string) {
 	for _, e := range strings.Split(path.Clean(dir), "/") {
 		if e == "." || e == ".." {
@@ -164,7 +167,20 @@ func (b *builder) checkGoDir(p []string, dir string) {
 				"the go command ignores %s when it lists packages (go build ./...), so the generated package would not be built or tested", e)
 			return
 		}
+		if i := strings.IndexFunc(e, func(r rune) bool { return !importPathRune(r) }); i >= 0 {
+			r, _ := utf8.DecodeRuneInString(e[i:])
+			b.errs.add(p, "choose a directory whose names hold only ASCII letters, digits and - . _ ~ +",
+				"the go command cannot import a package in %q: an import path cannot hold %q, and go build ./... of the module would fail on it", e, r)
+			return
+		}
 	}
+}
+
+// importPathRune reports whether an element of a Go import path may hold
+// r, as the go command checks it: an ASCII letter or digit, or one of
+// - . _ ~ +.
+func importPathRune(r rune) bool {
+	return 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || strings.ContainsRune("-._~+", r)
 }
 
 // checkPages checks the file names of the per-code layout's pages: each

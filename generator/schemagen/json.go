@@ -4,7 +4,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/errspec/errspec/internal/textsafe"
 )
 
 // object is a JSON object whose members are written in the order they were
@@ -94,20 +97,22 @@ func newline(buf []byte, depth int) []byte {
 }
 
 // appendString appends s as a JSON string, as encoding/json writes it
-// without HTML escaping: quotes, backslashes, control characters,
-// U+2028 and U+2029 escaped, each byte of invalid UTF-8 as U+FFFD.
+// without HTML escaping, and with every hidden character escaped as
+// textsafe.JSON escapes it: quotes, backslashes, control characters,
+// format characters, U+2028 and U+2029 escaped, each byte of invalid
+// UTF-8 as U+FFFD.
 func appendString(buf []byte, s string) []byte {
 	buf = append(buf, '"')
 	start := 0 // of the run of s not yet appended
 	for i := 0; i < len(s); {
 		c := s[i]
-		if c >= 0x20 && c < utf8.RuneSelf && c != '"' && c != '\\' {
+		if c >= 0x20 && c < 0x7f && c != '"' && c != '\\' {
 			i++
 			continue
 		}
 		if c >= utf8.RuneSelf {
 			r, size := utf8.DecodeRuneInString(s[i:])
-			if (r != utf8.RuneError || size != 1) && r != '\u2028' && r != '\u2029' {
+			if (r != utf8.RuneError || size != 1) && !textsafe.Hidden(r) {
 				i += size
 				continue
 			}
@@ -132,7 +137,11 @@ func appendString(buf []byte, s string) []byte {
 			if r, size = utf8.DecodeRuneInString(s[i:]); r == utf8.RuneError && size == 1 {
 				r = '\ufffd'
 			}
-			buf = fmt.Appendf(buf, `\u%04x`, r)
+			if r1, r2 := utf16.EncodeRune(r); r1 != utf8.RuneError {
+				buf = fmt.Appendf(buf, `\u%04x\u%04x`, r1, r2)
+			} else {
+				buf = fmt.Appendf(buf, `\u%04x`, r)
+			}
 		}
 		i += size
 		start = i

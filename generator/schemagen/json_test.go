@@ -12,6 +12,7 @@ import (
 	"github.com/errspec/errspec/generator/load"
 	"github.com/errspec/errspec/generator/model"
 	"github.com/errspec/errspec/internal/synth/synthtest"
+	"github.com/errspec/errspec/internal/textsafe"
 )
 
 // encode is what encoding/json's Encoder writes for v, indented with two
@@ -28,17 +29,19 @@ func encode(t *testing.T, v any) string {
 	return strings.TrimSuffix(b.String(), "\n")
 }
 
-// TestAppendJSON checks that appendJSON writes what encoding/json writes:
-// strings with every kind of character, and nesting of every kind.
+// TestAppendJSON checks that appendJSON writes what encoding/json writes,
+// hidden characters escaped (textsafe.JSON): strings with every kind of
+// character, and nesting of every kind.
 func TestAppendJSON(t *testing.T) {
 	strs := []string{"", "plain text", `quote " and backslash \`, "<b>&amp;</b>", "tab\tnew\nline\rcr",
-		"\x00\x01\b\f\x1f\x7f", "€\x80ok\xe2\x82", "é ü 日本 🙂", "line\u2028para\u2029", "bad \xff\xfe utf-8", "\ufffd"}
+		"\x00\x01\b\f\x1f\x7f", "€\x80ok\xe2\x82", "é ü 日本 🙂", "line\u2028para\u2029", "bad \xff\xfe utf-8", "\ufffd",
+		"\u202Eevil\u202C \u200Bzero\uFEFF \u009B2J \U000E0041tag"}
 	for _, s := range strs {
 		got, err := appendJSON(nil, s, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if diff := cmp.Diff(encode(t, s), string(got)); diff != "" {
+		if diff := cmp.Diff(string(textsafe.JSON([]byte(encode(t, s)))), string(got)); diff != "" {
 			t.Errorf("appendJSON(%q) (-encoding/json +got):\n%s", s, diff)
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"strings"
 	"unicode"
+	"unicode/utf16"
 	"unicode/utf8"
 )
 
@@ -55,6 +56,32 @@ func Escape(r rune) string {
 		return fmt.Sprintf(`\U%08X`, r)
 	}
 	return fmt.Sprintf(`\u%04X`, r)
+}
+
+// JSON returns JSON text with each hidden character escaped as \uXXXX, a
+// character beyond U+FFFF as its UTF-16 surrogate pair: JSON reads it
+// back as the same text. Hidden characters can only be in strings:
+// outside them, JSON is ASCII.
+func JSON(data []byte) []byte {
+	var out []byte
+	last := 0
+	for i := 0; i < len(data); {
+		r, n := utf8.DecodeRune(data[i:])
+		if Hidden(r) {
+			out = append(out, data[last:i]...)
+			if r1, r2 := utf16.EncodeRune(r); r1 != utf8.RuneError {
+				out = fmt.Appendf(out, `\u%04x\u%04x`, r1, r2)
+			} else {
+				out = fmt.Appendf(out, `\u%04x`, r)
+			}
+			last = i + n
+		}
+		i += n
+	}
+	if out == nil {
+		return data
+	}
+	return append(out, data[last:]...)
 }
 
 // index returns the index of the first hidden character of s, or -1.
