@@ -345,16 +345,14 @@ func (c *comparer) texts(o, n *model.Code) {
 	}
 }
 
-// fields returns the fields of an object type, or of the objects of a
-// list or map; nil for any other type.
+// fields returns the fields the wire carries of an object type, or of the
+// objects of a list or map: for the standard alternatives, all three,
+// whichever the catalog declares; nil for any other type.
 func fields(t *model.Type) []*model.Param {
-	for t != nil && (t.Kind == model.List || t.Kind == model.Map) {
-		t = t.Elem
+	if obj := t.ElemObject(); obj != nil {
+		return obj.WireFields()
 	}
-	if t == nil || t.Kind != model.Object {
-		return nil
-	}
-	return t.Fields
+	return nil
 }
 
 // wireParams compares the params a code sends, and the fields of its
