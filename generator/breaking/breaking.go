@@ -743,7 +743,11 @@ func (c *comparer) roles() {
 			c.add("ROLE_CODE_CHANGED", Breaking, []string{"roles", string(r)}, true, o.Name,
 				fmt.Sprintf("keep roles: %s: %q", r, o.Name),
 				"role %s had code %s, and has none", r, o.Name)
-		case n.Name != o.Name && c.renamed[o.Name] != n.Name:
+		case n.Name == o.Name || c.renamed[o.Name] == n.Name:
+		case c.new.Code(o.Name) == nil && c.replacement(o) == n:
+			c.add("ROLE_CODE_CHANGED", Expected, []string{"roles", string(r)}, false, n.Name, "",
+				"role %s had code %s, and has %s, which the older version named its replacement", r, o.Name, n.Name)
+		default:
 			c.add("ROLE_CODE_CHANGED", Breaking, []string{"roles", string(r)}, false, n.Name,
 				fmt.Sprintf("keep roles: %s: %q", r, o.Name),
 				"role %s had code %s, and has %s: the generated helper returns another code", r, o.Name, n.Name)
