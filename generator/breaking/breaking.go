@@ -765,9 +765,12 @@ func (c *comparer) docs() {
 	}
 	if len(moved) > 0 {
 		o, n := c.old.Code(moved[0]), c.new.Code(moved[0])
-		path := []string{"docs", "base_url"}
-		if c.new.DocsBaseURL == c.old.DocsBaseURL {
+		path, inOld := []string{"docs", "base_url"}, false
+		switch {
+		case c.new.DocsBaseURL == c.old.DocsBaseURL:
 			path = []string{"outputs", "markdown"}
+		case c.new.DocsBaseURL == "":
+			inOld = true // the base URL is gone: it is in the older catalog
 		}
 		what := fmt.Sprintf("%s of %s", count(len(moved), "code"), count(len(c.old.Codes), "code"))
 		if len(moved) == len(c.old.Codes) {
@@ -777,7 +780,7 @@ func (c *comparer) docs() {
 		if n.DocsURL != "" {
 			to = n.DocsURL
 		}
-		c.add("DOCS_URL_CHANGED", Breaking, path, false, "",
+		c.add("DOCS_URL_CHANGED", Breaking, path, inOld, "",
 			"keep the docs base URL and layout, or redirect the old URLs to the new ones and then except DOCS_URL_CHANGED",
 			"the docs URL of %s changed: %s was %s, and is %s", what, o.Name, o.DocsURL, to)
 	}
