@@ -415,6 +415,7 @@ func (c *comparer) params(path []string, code, what string, os, ns []*model.Para
 		case fields(op.Type) != nil:
 			c.params(append(slices.Clip(pp), "fields"), code, "field", fields(op.Type), fields(np.Type), nil)
 		}
+		c.widened(pp, code, describe(np), op, np)
 		switch {
 		case op.Optional && !np.Optional:
 			explain()
@@ -444,6 +445,27 @@ func (c *comparer) params(path []string, code, what string, os, ns []*model.Para
 			continue
 		}
 		c.add("PARAM_ADDED", Safe, pp, false, code, "", "%s is new, and optional", describe(np))
+	}
+}
+
+// widened reports a param that may be sent with values that a client of
+// the older version rejects, as its Parse and JSON Schema do: a sensitive
+// param no longer redacted, or a string allowed more characters.
+func (c *comparer) widened(pp []string, code, what string, op, np *model.Param) {
+	switch {
+	case np.Sensitive:
+	case op.Sensitive:
+		c.add("PARAM_VALUES_WIDENED", Breaking, append(slices.Clip(pp), "sensitive"), false, code,
+			"keep it sensitive: true; send the value under a new name",
+			"%s was always %s, and is sent as it is: a client of the older version accepts only %s", what, model.Redacted, model.Redacted)
+	case op.MaxLength > 0 && (np.MaxLength == 0 || np.MaxLength > op.MaxLength):
+		limit := "has no limit"
+		if np.MaxLength > 0 {
+			limit = fmt.Sprintf("may have %d", np.MaxLength)
+		}
+		c.add("PARAM_VALUES_WIDENED", Breaking, append(slices.Clip(pp), "max_length"), false, code,
+			fmt.Sprintf("keep max_length: %d: a client of the older version rejects a longer value", op.MaxLength),
+			"%s had at most %d characters, and %s", what, op.MaxLength, limit)
 	}
 }
 

@@ -31,6 +31,7 @@ var Rules = []Rule{
 	{"PARAM_REMOVED", Wire, false, "a param or a field of an object param is no longer sent"},
 	{"PARAM_RENAMED", Wire, false, "a param or field is gone and a new one of the same type looks like it under another name"},
 	{"PARAM_TYPE_CHANGED", Wire, false, "a param or field has another type"},
+	{"PARAM_VALUES_WIDENED", Wire, false, "a param may be sent with values a client of the older version rejects: a sensitive one no longer redacted, a string longer than its max_length"},
 	{"PARAM_REQUIRED", Wire, false, "a param or field is required that was optional or not sent"},
 	{"PARAM_OPTIONAL", Wire, false, "a param or field that was always sent may be left out"},
 	{"PARAM_MOVED", Wire, false, "a param is sent under another key of the envelope"},
