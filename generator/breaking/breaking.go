@@ -566,6 +566,23 @@ func (c *comparer) tiers() {
 				"tier %s is gone", t.Name)
 		}
 	}
+	// The tiers both versions have, in the older order: each must stay
+	// below the ones it was below.
+	var kept []*model.Tier
+	for _, t := range c.old.Tiers {
+		if nt := tier(c.new, t.Name); nt != nil {
+			kept = append(kept, nt)
+		}
+	}
+	for i, t := range kept {
+		for _, above := range kept[i+1:] {
+			if above.Rank < t.Rank {
+				c.add("TIER_REORDERED", Breaking, []string{"tiers", fmt.Sprintf("[%d]", above.Rank)}, false, "",
+					fmt.Sprintf("keep %s above %s: the order of tiers says which has the features of which", above.Name, t.Name),
+					"tier %s was above %s, and is below it: a caller on %s loses what %s gates", above.Name, t.Name, above.Name, t.Name)
+			}
+		}
+	}
 	sent := sendsTiers(c.new)
 	for i, t := range c.new.Tiers {
 		switch {

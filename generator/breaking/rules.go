@@ -40,6 +40,7 @@ var Rules = []Rule{
 	{"RETRY_CHANGED", Wire, false, "a code's retryable flag or retry class changed"},
 	{"HTTP_STATUS_CHANGED", Wire, false, "a code's HTTP status changed"},
 	{"TIER_REMOVED", Wire, false, "a tier is gone"},
+	{"TIER_REORDERED", Wire, false, "a tier is below one it was above: its callers lose the features of that one, and its texts of higher tiers change"},
 	{"TIER_ADDED_SENT", Wire, false, "a tier is new and errors send tiers: a client of the older catalog rejects an error that names it"},
 	{"FEATURE_TIER_RAISED", Wire, false, "a feature needs a higher tier, or gates a tool or action that needed a lower one or none"},
 	{"TOOL_REQUIRED_ADDED", Wire, false, "an action of a tool requires an argument it did not"},
