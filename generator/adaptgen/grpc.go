@@ -196,7 +196,7 @@ const (
 
 // fieldParams returns the params of a code that name arguments of a call,
 // for a BadRequest: none unless the code's gRPC code is INVALID_ARGUMENT or OUT_OF_RANGE;
-// then the wire params that are a string named field, a list of strings
+// then the wire params, not sensitive, that are a string named field, a list of strings
 // named fields or ending in _fields, or a list of objects with a string
 // field named field.
 func fieldParams(c *model.Code) []fieldParam {
@@ -207,6 +207,7 @@ func fieldParams(c *model.Code) []fieldParam {
 	for _, p := range c.WireParams() {
 		t := p.Type
 		switch {
+		case p.Sensitive: // its value never leaves the server
 		case t.Kind == model.String && p.Name == "field":
 			out = append(out, fieldParam{p, fieldOne})
 		case t.Kind == model.List && t.Elem.Kind == model.String && (p.Name == "fields" || strings.HasSuffix(p.Name, "_fields")):
