@@ -35,7 +35,8 @@ func AppendJSONString(b []byte, s string) []byte { return appendString(b, s) }
 // from the code's templates. It reads the params as Parse reads them in
 // the catalog's envelope: each of its type and within its bounds, the
 // required ones present, unknown ones ignored. For a code the catalog does
-// not know, it keeps the params as RawParams.
+// not know, it keeps the params as RawParams, and in the exact mode
+// (Catalog.Exact) rejects it, as Parse does.
 func (c *Catalog) ParseParams(code string, params []byte) (View, error) {
 	c.init()
 	v, err := c.parseParams(code, params)
@@ -53,6 +54,9 @@ func (c *Catalog) parseParams(code string, params []byte) (View, error) {
 		params = []byte("{}")
 	}
 	spec := c.Lookup(code)
+	if spec == nil && c.Exact {
+		return View{}, fmt.Errorf("unknown code %q", code)
+	}
 	r := reader{s: scanner{data: params}, c: c, v: View{Catalog: c, Spec: spec, Code: code}}
 	if spec == nil {
 		r.v.Unknown = &Unknown{}

@@ -96,6 +96,10 @@ func TestParseParams(t *testing.T) {
 	if err != nil || string(v.Params.(errspec.RawParams)) != `{"a":"1","b":"x"}` {
 		t.Errorf("an unknown code's param strings: %+v, %v", v, err)
 	}
+	// The exact mode rejects a code it does not know, as its Parse does.
+	if _, err := exactCatalog.ParseParams("NEWER", []byte(`{"a":1}`)); err == nil || !strings.Contains(err.Error(), `unknown code "NEWER"`) {
+		t.Errorf("exact ParseParams of an unknown code: %v", err)
+	}
 	if v, err := catalog.ParseParams("FIXED", nil); err != nil || v.Message != "Internal error" {
 		t.Errorf("no params for a code without params: %+v, %v", v, err)
 	}

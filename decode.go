@@ -28,9 +28,10 @@ import (
 //     only be of their type; in the exact mode, every key must be one the
 //     code's envelope writes, and those values the catalog's.
 //   - For a code it does not declare, in the compatible mode: an error of
-//     that code, with what the default envelope's places carry, typed as
-//     they are for any code, the ones always written present, and its
-//     params as RawParams. The exact mode rejects it.
+//     that code, in one of the catalog's envelopes (the first that
+//     matches, the default first), with what that envelope's places carry,
+//     typed as they are for any code, the ones always written present, and
+//     its params as RawParams. The exact mode rejects it.
 //
 // Texts the wire does not carry, or carries empty, are filled in from the
 // code's templates.
@@ -52,16 +53,31 @@ func (c *Catalog) parse(data []byte) (View, error) {
 		return View{}, err
 	}
 	spec := c.Lookup(code)
-	r := reader{s: scanner{data: data}, c: c, v: View{Catalog: c, Spec: spec, Code: code}}
 	switch {
 	case spec == nil && c.Exact:
 		return View{}, fmt.Errorf("unknown code %q", code)
 	case spec == nil:
-		r.v.Unknown = &Unknown{}
-		err = r.unknown(c.shapes[0])
-	default:
-		err = r.known(spec)
+		// A newer version sends a code in any of the envelopes: the
+		// first that matches, the default first, reads it; when none
+		// does, the default's error says why.
+		var first error
+		for i, sh := range c.shapes {
+			r := reader{s: scanner{data: data}, c: c, v: View{Catalog: c, Code: code, Unknown: &Unknown{Envelope: i}}}
+			err := r.unknown(sh)
+			if err == nil {
+				err = r.s.end()
+			}
+			if err == nil {
+				return r.v, nil
+			}
+			if first == nil {
+				first = err
+			}
+		}
+		return View{}, first
 	}
+	r := reader{s: scanner{data: data}, c: c, v: View{Catalog: c, Spec: spec, Code: code}}
+	err = r.known(spec)
 	if err == nil {
 		err = r.s.end()
 	}
@@ -802,8 +818,8 @@ func (r *reader) objectValue(t *vtype, p unsafe.Pointer) error {
 	return nil
 }
 
-// unknown reads an error of a code the catalog does not declare: the
-// values at the places the default envelope gives them, typed as for any
+// unknown reads an error of a code the catalog does not declare in the
+// envelope sh: the values at the places sh gives them, typed as for any
 // code, those the envelope always writes present, the constants as given,
 // its params as RawParams.
 func (r *reader) unknown(sh *shape) error {
@@ -817,8 +833,8 @@ func (r *reader) unknown(sh *shape) error {
 	return nil
 }
 
-// generalPresence is whether the default envelope writes a member for a
-// code the catalog does not know: always its code, category, message,
+// generalPresence is whether an envelope writes a member for a code the
+// catalog does not know: always its code, category, message,
 // title, retry, retryable flag, HTTP status and constants and the objects
 // that hold one of them; when they have a value, the rest.
 func generalPresence(m *smember) presence {
@@ -845,8 +861,8 @@ func generalPresence(m *smember) presence {
 	return optional
 }
 
-// unknownObject reads an object of the default envelope for an unknown
-// code, and returns how many members it had.
+// unknownObject reads an object of an envelope for an unknown code, and
+// returns how many members it had.
 func (r *reader) unknownObject(sh *shape, path []string) (int, error) {
 	s := &r.s
 	var keys [][]byte
@@ -885,7 +901,7 @@ func (r *reader) unknownObject(sh *shape, path []string) (int, error) {
 	return n, nil
 }
 
-// unknownMember reads a member of the default envelope for an unknown code.
+// unknownMember reads a member of an envelope for an unknown code.
 func (r *reader) unknownMember(m *smember, path []string) error {
 	s := &r.s
 	u := r.v.Unknown

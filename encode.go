@@ -81,11 +81,14 @@ func (v View) AppendJSON(b []byte) ([]byte, error) {
 		}
 	} else if v.Unknown == nil {
 		return nil, fmt.Errorf("%s: marshaling an error of unknown code %q", c.Name, v.Code)
-	} else if raw, ok := v.Params.(RawParams); ok {
-		w.raw = raw
+	} else {
+		env = v.Unknown.Envelope
+		if raw, ok := v.Params.(RawParams); ok {
+			w.raw = raw
+		}
 	}
-	if len(c.shapes) == 0 {
-		return nil, fmt.Errorf("%s: the catalog has no envelope", c.Name)
+	if env < 0 || env >= len(c.shapes) {
+		return nil, fmt.Errorf("%s: the catalog has no envelope %d", c.Name, env)
 	}
 	w.object(c.shapes[env])
 	if w.err != nil {

@@ -209,6 +209,9 @@ type View struct {
 // know, from a newer version of the catalog say: the values that a known
 // code's spec would give.
 type Unknown struct {
+	// Envelope is the envelope the error came in, an index in
+	// Catalog.Envelopes: 0, the default, unless Parse read it in another.
+	Envelope   int
 	Category   string
 	Retryable  bool
 	Retry      Retry

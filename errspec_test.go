@@ -465,6 +465,15 @@ func TestParseUnknownCode(t *testing.T) {
 			t.Errorf("Parse(%s) = %v, want an error with %q", tt.in, err, tt.want)
 		}
 	}
+	// A newer code may come in any envelope of the catalog, and is
+	// written back in the one it came in.
+	flat := `{"code":"NEWER","error":"m","x":1,"ok":false,"v":1.0,"kind":"\u0065rr"}`
+	v, err = catalog.Parse([]byte(flat))
+	if err != nil || v.Unknown.Envelope != 1 || v.Message != "m" || string(v.Params.(errspec.RawParams)) != `{"x":1}` {
+		t.Errorf("unknown code of the flat envelope: %+v %+v %v", v, v.Unknown, err)
+	} else if got := marshal(t, v); got != flat {
+		t.Errorf("marshal of an unknown code of the flat envelope\n got %s\nwant %s", got, flat)
+	}
 	nested := `{"error":{"code":"NEW","message":"m","details":{"a":1,"fix":"f"}},"ok":false,"v":1,"status":418,"retry":"later","after":7,"title":"T","hint":"h"}`
 	if _, err := nestedCatalog.Parse([]byte(strings.Replace(nested, `"ok":false`, `"ok":true`, 1))); err == nil || !strings.Contains(err.Error(), "ok: true, want false") {
 		t.Errorf("a constant of the envelope: %v", err)

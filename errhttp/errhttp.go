@@ -197,7 +197,7 @@ type ErrorPtr[E any] interface {
 	*E
 	errspec.Error
 	json.Unmarshaler
-	WithDetail(string) *E
+	ErrspecSetView(errspec.View)
 	WithHTTPStatus(int) *E
 }
 
@@ -230,44 +230,36 @@ func Read[E any, P ErrorPtr[E]](resp *http.Response) (*E, error) {
 // wire format (application/json, or any type with a +json suffix), into
 // the generated Error type E. A code the catalog does not know, from a
 // newer version of it, gives an error of that code, as the generated
-// Parse gives one. What the catalog's envelope does not carry (the
-// message, the suggestion) is filled in from the code's templates; the
-// status and the detail are set with WithHTTPStatus and WithDetail when
-// they are not the code's own.
+// Parse gives one. Problem details give the error all they carry: the
+// code and params, the message (detail), the suggestion, the detail of
+// the occurrence (context) and its status, and for a code the catalog
+// does not know, its category, retry facts, docs URL (type) and title,
+// whatever the catalog's envelope carries. The catalog's format gives
+// what the generated Parse gives, with the response's status when it is
+// not the code's own. What the body does not carry (the message, the
+// suggestion) is filled in from the code's templates.
 func Parse[E any, P ErrorPtr[E]](contentType string, status int, body []byte) (*E, error) {
 	media, _, err := mime.ParseMediaType(contentType)
 	if err != nil {
 		return nil, fmt.Errorf("%w: Content-Type %q", ErrNotError, contentType)
 	}
 	e := P(new(E))
-	var v errspec.View
 	switch {
 	case media == ProblemType:
-		if v, err = parseProblem(errspec.CatalogOf(e), body); err != nil {
-			return nil, err
-		}
-		wire, err := v.AppendJSON(nil)
+		v, err := parseProblem(errspec.CatalogOf(e), body)
 		if err != nil {
 			return nil, err
 		}
-		if err := e.UnmarshalJSON(wire); err != nil {
-			return nil, err
-		}
+		e.ErrspecSetView(v)
 	case media == JSONType || len(media) > 5 && media[len(media)-5:] == "+json":
 		if err := e.UnmarshalJSON(body); err != nil {
 			return nil, err
 		}
-		v = e.ErrspecView()
-		v.Status = status
+		if status != 0 && status != e.ErrspecView().HTTPStatus() {
+			e.WithHTTPStatus(status)
+		}
 	default:
 		return nil, fmt.Errorf("%w: Content-Type %s", ErrNotError, media)
-	}
-	got := e.ErrspecView()
-	if v.Status != 0 && v.Status != got.HTTPStatus() {
-		e.WithHTTPStatus(v.Status)
-	}
-	if v.Detail != got.Detail {
-		e.WithDetail(v.Detail)
 	}
 	return e, nil
 }

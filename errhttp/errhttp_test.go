@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
@@ -15,6 +16,7 @@ import (
 	"github.com/errspec/errspec"
 	"github.com/errspec/errspec/errhttp"
 	"github.com/errspec/errspec/generated/agenttools"
+	"github.com/errspec/errspec/generated/diagnostics"
 )
 
 // serve starts a server whose handler returns err, written by write, and
@@ -214,6 +216,20 @@ func TestParseNewerCode(t *testing.T) {
 		!e.Retryable() || v.Category() != "billing" || v.DocsURL() != "https://docs.example.com/errors#quota_gone" ||
 		string(e.Params.(errspec.RawParams)) != `{"plan":"free","left":0}` {
 		t.Errorf("a newer code: %+v %+v", e, v.Unknown)
+	}
+	// A catalog whose envelope carries only the code, the message, the
+	// suggestion and the params keeps, all the same, what problem
+	// details say of a code it does not know.
+	d, err := errhttp.Parse[diagnostics.Error]("application/problem+json", 402, []byte(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dv := d.ErrspecView()
+	if dv.Known() || d.Code != "QUOTA_GONE" || d.Message != "The quota is gone" || d.Suggestion != "Buy more." || d.HTTPStatus() != 402 ||
+		!d.Retryable() || dv.Retry() != errspec.RetryAfterDelay || dv.RetryAfter() != 30*time.Second || dv.Category() != "billing" ||
+		dv.DocsURL() != "https://docs.example.com/errors#quota_gone" || dv.Title() != "Quota gone" ||
+		string(d.Params.(errspec.RawParams)) != `{"plan":"free","left":0}` {
+		t.Errorf("a newer code, in a catalog whose envelope carries less: %+v %+v", d, dv.Unknown)
 	}
 	for _, tt := range []struct{ contentType, body, want string }{
 		{"text/html", "<html>", "no errspec error"},

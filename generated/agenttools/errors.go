@@ -326,16 +326,24 @@ func Parse(data []byte) (*Error, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Error{
+	e := new(Error)
+	e.ErrspecSetView(v)
+	return e, nil
+}
+
+// ErrspecSetView sets e to v, an error of e's catalog as errspec's runtime reads it (Parse, ParseParams, ParseParamStrings): the adapters that read an error off another protocol build one with it, with what that protocol carries.
+func (e *Error) ErrspecSetView(v errspec.View) {
+	*e = Error{
 		Code:       Code(v.Code),
 		Detail:     v.Detail,
 		Message:    v.Message,
 		Params:     v.Params,
 		Suggestion: v.Suggestion,
+		cause:      v.Cause,
 		spec:       v.Spec,
 		status:     v.Status,
 		unknown:    v.Unknown,
-	}, nil
+	}
 }
 
 // catalog is the catalog as errspec's runtime reads it.

@@ -66,7 +66,9 @@ func TestFill(t *testing.T) {
 	r.Content = []mcp.Content{&mcp.TextContent{Text: e.Message}}
 	r.IsError = true`},
 		{model.MCPTextTerminal, false, `{
-	r.Content = []mcp.Content{&mcp.TextContent{Text: e.Text()}}
+	v := e.ErrspecView()
+	v.Cause = nil
+	r.Content = []mcp.Content{&mcp.TextContent{Text: v.Text()}}
 	r.IsError = true`},
 	} {
 		cat.Outputs.MCP.Text, cat.Outputs.MCP.StructuredContent = tt.text, tt.structured

@@ -196,7 +196,7 @@ const (
 
 // fieldParams returns the params of a code that name arguments of a call,
 // for a BadRequest: none unless the code's gRPC code is INVALID_ARGUMENT or OUT_OF_RANGE;
-// then the wire params that are a string named field, a list of strings
+// then the wire params, not sensitive, that are a string named field, a list of strings
 // named fields or ending in _fields, or a list of objects with a string
 // field named field.
 func fieldParams(c *model.Code) []fieldParam {
@@ -207,6 +207,7 @@ func fieldParams(c *model.Code) []fieldParam {
 	for _, p := range c.WireParams() {
 		t := p.Type
 		switch {
+		case p.Sensitive: // its value never leaves the server
 		case t.Kind == model.String && p.Name == "field":
 			out = append(out, fieldParam{p, fieldOne})
 		case t.Kind == model.List && t.Elem.Kind == model.String && (p.Name == "fields" || strings.HasSuffix(p.Name, "_fields")):
@@ -290,7 +291,7 @@ func genFromStatus(importPath string) Code {
 			Return(Id("FromStatus").Call(Id("st"))),
 		),
 		Line(),
-		Line(), doc("FromStatus reads a status that Status made back into the error: its code and params from the ErrorInfo of Domain, its message from the status's, its suggestion from the Help link and its detail from the DebugInfo; what the status does not carry (the HTTP status of the occurrence, params the wire does not carry) is the code's own or empty, as a Parse of the wire JSON gives it. A code the catalog does not know, from a newer version of it, gives an error of that code, as Parse gives one. It reports false for a status without an ErrorInfo of Domain, or whose params do not parse."),
+		Line(), doc("FromStatus reads a status that Status made back into the error: its code and params from the ErrorInfo of Domain, its message from the status's, its suggestion from the Help link and its detail from the DebugInfo; what the status does not carry (the HTTP status of the occurrence, params the wire does not carry) is the code's own or empty, as a Parse of the wire JSON gives it. A code the catalog does not know, from a newer version of it, gives an error of that code, as Parse gives one, with what the status carries of it: its params as strings, its message, suggestion, docs URL and detail, and whether a retry after a delay can help. It reports false for a status without an ErrorInfo of Domain, or whose params do not parse."),
 		Line(), Func().Id("FromStatus").Params(Id("st").Op("*").Qual(statusPkg, "Status")).Params(errorType(importPath), Bool()).Block(
 			Var().Defs(
 				Id("info").Op("*").Qual(detailsPkg, "ErrorInfo"),
@@ -319,12 +320,9 @@ func genFromStatus(importPath string) Code {
 				Id("v").Dot("Unknown").Dot("Retryable").Op("=").True(),
 				Id("v").Dot("Unknown").Dot("RetryAfter").Op("=").Int().Parens(Id("retry").Dot("GetRetryDelay").Call().Dot("AsDuration").Call().Dot("Seconds").Call()),
 			),
-			List(Id("wire"), Err()).Op(":=").Id("v").Dot("AppendJSON").Call(Nil()),
-			If(Err().Op("!=").Nil()).Block(Return(Nil(), False())),
-			List(Id("e"), Err()).Op(":=").Qual(importPath, "Parse").Call(Id("wire")),
-			If(Err().Op("!=").Nil()).Block(Return(Nil(), False())),
-			List(Id("e").Dot("Message"), Id("e").Dot("Suggestion")).Op("=").List(Id("v").Dot("Message"), Id("v").Dot("Suggestion")),
-			Return(Id("e").Dot("WithDetail").Call(Id("v").Dot("Detail")), True()),
+			Id("e").Op(":=").New(Qual(importPath, "Error")),
+			Id("e").Dot("ErrspecSetView").Call(Id("v")),
+			Return(Id("e"), True()),
 		),
 		Line(),
 	)

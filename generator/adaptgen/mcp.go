@@ -37,7 +37,7 @@ func mcpDoc(cat *model.Catalog, importPath string) []string {
 	case model.MCPTextMessage:
 		carries = "whose text content is the error's message"
 	case model.MCPTextTerminal:
-		carries = "whose text content is the error rendered for a terminal (its Text method)"
+		carries = "whose text content is the error rendered for a terminal (its Text method), but for its cause, which stays on the server as it stays off the wire"
 	default:
 		carries = "whose text content is the error's wire JSON"
 	}
@@ -137,7 +137,12 @@ func genFill(cat *model.Catalog, importPath string) Code {
 	case model.MCPTextMessage:
 		text, what = Id("e").Dot("Message"), "the message"
 	case model.MCPTextTerminal:
-		text, what = Id("e").Dot("Text").Call(), "the error rendered for a terminal"
+		// The cause is for the server's logs: the wire never carries it.
+		body = append(body,
+			Id("v").Op(":=").Id("e").Dot("ErrspecView").Call(),
+			Id("v").Dot("Cause").Op("=").Nil(),
+		)
+		text, what = Id("v").Dot("Text").Call(), "the error rendered for a terminal, without its cause"
 	default:
 		text = String().Parens(Id("wire"))
 	}

@@ -345,16 +345,14 @@ func (c *comparer) texts(o, n *model.Code) {
 	}
 }
 
-// fields returns the fields of an object type, or of the objects of a
-// list or map; nil for any other type.
+// fields returns the fields the wire carries of an object type, or of the
+// objects of a list or map: for the standard alternatives, all three,
+// whichever the catalog declares; nil for any other type.
 func fields(t *model.Type) []*model.Param {
-	for t != nil && (t.Kind == model.List || t.Kind == model.Map) {
-		t = t.Elem
+	if obj := t.ElemObject(); obj != nil {
+		return obj.WireFields()
 	}
-	if t == nil || t.Kind != model.Object {
-		return nil
-	}
-	return t.Fields
+	return nil
 }
 
 // wireParams compares the params a code sends, and the fields of its
@@ -417,6 +415,7 @@ func (c *comparer) params(path []string, code, what string, os, ns []*model.Para
 		case fields(op.Type) != nil:
 			c.params(append(slices.Clip(pp), "fields"), code, "field", fields(op.Type), fields(np.Type), nil)
 		}
+		c.widened(pp, code, describe(np), op, np)
 		switch {
 		case op.Optional && !np.Optional:
 			explain()
@@ -446,6 +445,27 @@ func (c *comparer) params(path []string, code, what string, os, ns []*model.Para
 			continue
 		}
 		c.add("PARAM_ADDED", Safe, pp, false, code, "", "%s is new, and optional", describe(np))
+	}
+}
+
+// widened reports a param that may be sent with values that a client of
+// the older version rejects, as its Parse and JSON Schema do: a sensitive
+// param no longer redacted, or a string allowed more characters.
+func (c *comparer) widened(pp []string, code, what string, op, np *model.Param) {
+	switch {
+	case np.Sensitive:
+	case op.Sensitive:
+		c.add("PARAM_VALUES_WIDENED", Breaking, append(slices.Clip(pp), "sensitive"), false, code,
+			"keep it sensitive: true; send the value under a new name",
+			"%s was always %s, and is sent as it is: a client of the older version accepts only %s", what, model.Redacted, model.Redacted)
+	case op.MaxLength > 0 && (np.MaxLength == 0 || np.MaxLength > op.MaxLength):
+		limit := "has no limit"
+		if np.MaxLength > 0 {
+			limit = fmt.Sprintf("may have %d", np.MaxLength)
+		}
+		c.add("PARAM_VALUES_WIDENED", Breaking, append(slices.Clip(pp), "max_length"), false, code,
+			fmt.Sprintf("keep max_length: %d: a client of the older version rejects a longer value", op.MaxLength),
+			"%s had at most %d characters, and %s", what, op.MaxLength, limit)
 	}
 }
 
@@ -544,6 +564,23 @@ func (c *comparer) tiers() {
 			c.add("TIER_REMOVED", Breaking, []string{"tiers", fmt.Sprintf("[%d]", i)}, true, "",
 				"keep the tier: clients send and read its name",
 				"tier %s is gone", t.Name)
+		}
+	}
+	// The tiers both versions have, in the older order: each must stay
+	// below the ones it was below.
+	var kept []*model.Tier
+	for _, t := range c.old.Tiers {
+		if nt := tier(c.new, t.Name); nt != nil {
+			kept = append(kept, nt)
+		}
+	}
+	for i, t := range kept {
+		for _, above := range kept[i+1:] {
+			if above.Rank < t.Rank {
+				c.add("TIER_REORDERED", Breaking, []string{"tiers", fmt.Sprintf("[%d]", above.Rank)}, false, "",
+					fmt.Sprintf("keep %s above %s: the order of tiers says which has the features of which", above.Name, t.Name),
+					"tier %s was above %s, and is below it: a caller on %s loses what %s gates", above.Name, t.Name, above.Name, t.Name)
+			}
 		}
 	}
 	sent := sendsTiers(c.new)
@@ -745,7 +782,11 @@ func (c *comparer) roles() {
 			c.add("ROLE_CODE_CHANGED", Breaking, []string{"roles", string(r)}, true, o.Name,
 				fmt.Sprintf("keep roles: %s: %q", r, o.Name),
 				"role %s had code %s, and has none", r, o.Name)
-		case n.Name != o.Name && c.renamed[o.Name] != n.Name:
+		case n.Name == o.Name || c.renamed[o.Name] == n.Name:
+		case c.new.Code(o.Name) == nil && c.replacement(o) == n:
+			c.add("ROLE_CODE_CHANGED", Expected, []string{"roles", string(r)}, false, n.Name, "",
+				"role %s had code %s, and has %s, which the older version named its replacement", r, o.Name, n.Name)
+		default:
 			c.add("ROLE_CODE_CHANGED", Breaking, []string{"roles", string(r)}, false, n.Name,
 				fmt.Sprintf("keep roles: %s: %q", r, o.Name),
 				"role %s had code %s, and has %s: the generated helper returns another code", r, o.Name, n.Name)
@@ -763,9 +804,12 @@ func (c *comparer) docs() {
 	}
 	if len(moved) > 0 {
 		o, n := c.old.Code(moved[0]), c.new.Code(moved[0])
-		path := []string{"docs", "base_url"}
-		if c.new.DocsBaseURL == c.old.DocsBaseURL {
+		path, inOld := []string{"docs", "base_url"}, false
+		switch {
+		case c.new.DocsBaseURL == c.old.DocsBaseURL:
 			path = []string{"outputs", "markdown"}
+		case c.new.DocsBaseURL == "":
+			inOld = true // the base URL is gone: it is in the older catalog
 		}
 		what := fmt.Sprintf("%s of %s", count(len(moved), "code"), count(len(c.old.Codes), "code"))
 		if len(moved) == len(c.old.Codes) {
@@ -775,7 +819,7 @@ func (c *comparer) docs() {
 		if n.DocsURL != "" {
 			to = n.DocsURL
 		}
-		c.add("DOCS_URL_CHANGED", Breaking, path, false, "",
+		c.add("DOCS_URL_CHANGED", Breaking, path, inOld, "",
 			"keep the docs base URL and layout, or redirect the old URLs to the new ones and then except DOCS_URL_CHANGED",
 			"the docs URL of %s changed: %s was %s, and is %s", what, o.Name, o.DocsURL, to)
 	}

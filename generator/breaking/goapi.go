@@ -127,6 +127,11 @@ func goType(t *model.Type, optional bool) string {
 // goAPI reports the changes of the generated Go package that break its
 // callers and that no change of the wire explains.
 func (c *comparer) goAPI() {
+	if o, n := c.old.Outputs.GoPackage, c.new.Outputs.GoPackage; o != "" && n != "" && o != n {
+		c.add("GO_NAME_REMOVED", Breaking, []string{"outputs", "go", "package"}, false, "",
+			fmt.Sprintf("keep package: %q", o),
+			"the Go package %s is now named %s: a caller that refers to it by its name no longer compiles", o, n)
+	}
 	newDecls := map[string]decl{}
 	for _, d := range goAPI(c.new) {
 		newDecls[d.name] = d

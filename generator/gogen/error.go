@@ -100,11 +100,17 @@ func genError(cat *model.Catalog) Code {
 		Line(), Func().Id("Parse").Params(Id("data").Index().Byte()).Params(Op("*").Id("Error"), Error()).Block(
 			List(Id("v"), Err()).Op(":=").Id("catalog").Dot("Parse").Call(Id("data")),
 			If(Err().Op("!=").Nil()).Block(Return(Nil(), Err())),
-			Return(Op("&").Id("Error").Values(Dict{
+			Id("e").Op(":=").New(Id("Error")),
+			Id("e").Dot("ErrspecSetView").Call(Id("v")),
+			Return(Id("e"), Nil()),
+		),
+		Line(), Line(), doc("ErrspecSetView sets e to v, an error of e's catalog as errspec's runtime reads it (Parse, ParseParams, ParseParamStrings): the adapters that read an error off another protocol build one with it, with what that protocol carries."),
+		Line(), Func().Add(recv()).Id("ErrspecSetView").Params(Id("v").Qual(runtimePkg, "View")).Block(
+			Op("*").Id("e").Op("=").Id("Error").Values(Dict{
 				Id("Code"): Id("Code").Parens(Id("v").Dot("Code")), Id("Message"): Id("v").Dot("Message"), Id("Detail"): Id("v").Dot("Detail"),
 				Id("Suggestion"): Id("v").Dot("Suggestion"), Id("Params"): Id("v").Dot("Params"),
-				Id("spec"): Id("v").Dot("Spec"), Id("status"): Id("v").Dot("Status"), Id("unknown"): Id("v").Dot("Unknown"),
-			}), Nil()),
+				Id("spec"): Id("v").Dot("Spec"), Id("status"): Id("v").Dot("Status"), Id("cause"): Id("v").Dot("Cause"), Id("unknown"): Id("v").Dot("Unknown"),
+			}),
 		),
 		Line(),
 	)

@@ -44,9 +44,17 @@ name: "shop"
 docs: base_url: "https://docs.example.com/errors"
 outputs: jsonschema: {file: "errors.schema.json", mode: "compatible"}
 tiers: ["Free", "Pro"]
+envelopes: flat: {ok: false, code: "$code", error: "$message", "$params": true}
 categories: {
 	not_found: {description: "Nothing there.", http_status: 404}
 	limit: {description: "A limit was reached.", http_status: 429, retryable: true}
+	auth: {description: "The credentials are wrong.", http_status: 401, envelope: "flat"}
+}
+codes: BAD_TOKEN: {
+	category: "auth"
+	title:    "Bad token"
+	message:  "The token of {user} was rejected"
+	params: user: {type: "string"}
 }
 codes: ORDER_NOT_FOUND: {
 	category: "not_found"
@@ -83,6 +91,7 @@ func TestCompatibleAcceptsNewer(t *testing.T) {
 		{"a new code", `{"code": "ORDER_CLOSED", "category": "conflict", "message": "Order o-1 is closed",
 			"suggestion": "Open a new order.", "retryable": false, "docs_url": "https://docs.example.com/errors#order_closed",
 			"params": {"order_id": "o-1", "closed_at": {"day": 3}}}`},
+		{"a new code in another envelope", `{"ok": false, "code": "TOKEN_EXPIRED", "error": "The token of ada expired", "user": "ada"}`},
 		{"a new code without params or docs", `{"code": "MAINTENANCE", "category": "unavailable", "message": "Down for maintenance", "retryable": true}`},
 		{"a new optional param", `{"code": "ORDER_NOT_FOUND", "category": "not_found", "message": "Order o-1 not found",
 			"retryable": false, "docs_url": "https://docs.example.com/errors#order_not_found", "params": {"order_id": "o-1", "store": "north"}}`},
@@ -113,6 +122,7 @@ func TestCompatibleAcceptsNewer(t *testing.T) {
 			"retryable": true, "docs_url": "https://docs.example.com/errors#plan_limit", "params": {"tier": "Team", "limit": 5}}`},
 		{"a known code that changed retryable", `{"code": "PLAN_LIMIT", "category": "limit", "message": "m",
 			"retryable": false, "params": {"tier": "Pro", "limit": 5}}`},
+		{"a new code with a constant of no envelope", `{"ok": true, "code": "TOKEN_EXPIRED", "error": "The token of ada expired"}`},
 		{"a new code without a message", `{"code": "MAINTENANCE", "category": "unavailable", "retryable": true}`},
 		{"a new code with a retryable that is not a boolean", `{"code": "MAINTENANCE", "category": "unavailable", "message": "m", "retryable": "yes"}`},
 		{"an empty code", `{"code": "", "category": "unavailable", "message": "m", "retryable": true}`},

@@ -3,11 +3,12 @@
 // and params pinned down, discriminated by the code.
 //
 // The schema comes in two modes, as the catalog's outputs.jsonschema.mode
-// says. The exact mode (the default) accepts what this version of the
-// catalog sends and nothing else. The compatible mode is for clients that
+// says. The exact mode accepts what this version of the catalog sends and
+// nothing else. The compatible mode, the default, is for clients that
 // validate what a newer version of the server sends: a code it does not
-// know matches a general branch, the default envelope's shape with its
-// values typed but not pinned and its params of any shape; a code it
+// know matches a general branch, the shape of one of the catalog's
+// envelopes with its values typed but not pinned and its params of any
+// shape; a code it
 // knows matches its entry with the values a newer version may change
 // without breaking anything (the title, the docs URL, retry_after) typed
 // but not pinned; and every object allows keys it does not describe. A
@@ -269,20 +270,27 @@ func codeDef(cat *model.Catalog, code *model.Code, compatible bool) (object, err
 }
 
 // generalDef describes the error object of a code the catalog does not
-// know, for the compatible mode: the default envelope's shape, every value
-// typed and none pinned, params of any shape, every object open.
+// know, for the compatible mode: the shape of one of the catalog's
+// envelopes, every value typed and none pinned, params of any shape, every
+// object open.
 func generalDef(cat *model.Catalog) (object, error) {
-	env := cat.Envelopes[0]
-	w := wire{tiers: cat.Tiers, env: env, open: true}
-	root, _, err := w.shape(env.Root)
-	if err != nil {
-		return nil, err
+	shapes := make([]object, len(cat.Envelopes))
+	for i, env := range cat.Envelopes {
+		w := wire{tiers: cat.Tiers, env: env, open: true}
+		root, _, err := w.shape(env.Root)
+		if err != nil {
+			return nil, err
+		}
+		shapes[i] = root
 	}
-	def := object{
-		{"title", "A code this version of the catalog does not know"},
-		{"description", "A newer version of the catalog may send codes this one does not list: each comes in the default envelope."},
+	def := object{{"title", "A code this version of the catalog does not know"}}
+	if len(shapes) == 1 {
+		def.add("description", "A newer version of the catalog may send codes this one does not list: each comes in the default envelope.")
+		return append(def, shapes[0]...), nil
 	}
-	return append(def, root...), nil
+	def.add("description", "A newer version of the catalog may send codes this one does not list: each comes in one of the catalog's envelopes.")
+	def.add("anyOf", shapes)
+	return def, nil
 }
 
 // deprecationNote says since when a code is deprecated and what replaces

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/errspec/errspec"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	spb "google.golang.org/genproto/googleapis/rpc/status"
 	"google.golang.org/grpc"
@@ -39,6 +40,22 @@ var failures = map[string]error{
 	"upstream":  apperr.NewUpstreamError("browse_pipelines", "list", 503, "unavailable").WithHTTPStatus(503),
 	"auth":      apperr.NewAuthenticationFailed("ada", "hunter2"),
 	"plain":     errors.New("plain failure"),
+	"newer":     newerStatus().Err(),
+}
+
+// newerStatus is the status of an error whose code the catalog does not
+// know, as a server of a newer version of it sends one.
+func newerStatus() *status.Status {
+	st, err := status.New(codes.ResourceExhausted, "The quota is gone").WithDetails(
+		&errdetails.ErrorInfo{Reason: "QUOTA_GONE", Domain: "tools.example.com", Metadata: map[string]string{"plan": "free", "left": "0"}},
+		&errdetails.RetryInfo{RetryDelay: durationpb.New(30 * time.Second)},
+		&errdetails.Help{Links: []*errdetails.Help_Link{{Description: "Buy more.", Url: "https://docs.example.com/errors#quota_gone"}}},
+		&errdetails.DebugInfo{Detail: "The plan's quota ran out at noon."},
+	)
+	if err != nil {
+		panic(err)
+	}
+	return st
 }
 
 func (failing) Check(ctx context.Context, req *healthgrpc.HealthCheckRequest) (*healthgrpc.HealthCheckResponse, error) {
@@ -157,6 +174,24 @@ func TestGRPCStatus(t *testing.T) {
 			}
 			sameError(t, e, ok, parsed(t, sent))
 		})
+	}
+}
+
+// TestGRPCNewerCode reads the status of a code the catalog does not know,
+// as a client of an older version of the catalog gets it from a newer
+// server: an error of that code with what the status carries.
+func TestGRPCNewerCode(t *testing.T) {
+	_, err := client(t).Check(context.Background(), &healthgrpc.HealthCheckRequest{Service: "newer"})
+	e, ok := apperrgrpc.FromError(err)
+	if !ok {
+		t.Fatalf("FromError(%v) read no error", err)
+	}
+	v := e.ErrspecView()
+	if v.Known() || e.Code != "QUOTA_GONE" || e.Message != "The quota is gone" || e.Suggestion != "Buy more." ||
+		e.Detail != "The plan's quota ran out at noon." || !e.Retryable() || v.RetryAfter() != 30*time.Second ||
+		v.DocsURL() != "https://docs.example.com/errors#quota_gone" || errors.Is(e, apperr.CategoryLimit) ||
+		string(e.Params.(errspec.RawParams)) != `{"left":"0","plan":"free"}` {
+		t.Errorf("a newer code: %+v %+v", e, v.Unknown)
 	}
 }
 
