@@ -57,14 +57,6 @@ func keyNames[T interface{ key() string }](xs []T) []string {
 	return out
 }
 
-func paramNames(ps []*Param) []string {
-	var out []string
-	for _, p := range ps {
-		out = append(out, p.Name)
-	}
-	return out
-}
-
 func TestBuildCatalog(t *testing.T) {
 	in := &Input{
 		Name:        "agent_tools",

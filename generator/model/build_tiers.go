@@ -164,10 +164,7 @@ func (b *builder) examples(c *Code, in []InputExample) []*Example {
 		b.checkNumbers(append(p, "json"), ex.JSON)
 		given := map[string]bool{}
 		values := map[*Param]ExampleValue{}
-		names := make([]string, len(c.Params))
-		for j, param := range c.Params {
-			names[j] = param.Name
-		}
+		names := paramNames(c.Params)
 		for _, v := range ex.Params {
 			param := c.Param(v.Key)
 			if param == nil {
@@ -181,6 +178,21 @@ func (b *builder) examples(c *Code, in []InputExample) []*Example {
 			dec.Decode(&val)
 			if msg := b.checkValue(param.Type, val); msg != "" {
 				fix := "give a value of type " + param.Type.Source
+				if o := param.Type.ElemObject(); o != nil {
+					var fields []string
+					for _, f := range o.WireFields() {
+						if f.Optional {
+							fields = append(fields, f.Name+" (optional)")
+						} else {
+							fields = append(fields, f.Name)
+						}
+					}
+					if param.Type.Kind == Object {
+						fix += ", with the fields " + strings.Join(fields, ", ")
+					} else {
+						fix += "; its objects have the fields " + strings.Join(fields, ", ")
+					}
+				}
 				if param.Type.Kind == TierKind {
 					fix = "give one of the tiers " + strings.Join(b.in.Tiers, ", ")
 				}
@@ -256,7 +268,7 @@ func (b *builder) checkValue(t *Type, v any) string {
 			return fmt.Sprintf("want an object, got %s", jsonText(v))
 		}
 		fields := map[string]*Param{}
-		for _, f := range t.Fields {
+		for _, f := range t.WireFields() {
 			fields[f.Name] = f
 			if _, ok := m[f.Name]; !ok && !f.Optional {
 				return fmt.Sprintf("field %s is missing", f.Name)
@@ -273,6 +285,15 @@ func (b *builder) checkValue(t *Type, v any) string {
 		}
 	}
 	return ""
+}
+
+// paramNames returns the names of params, in order.
+func paramNames(ps []*Param) []string {
+	var out []string
+	for _, p := range ps {
+		out = append(out, p.Name)
+	}
+	return out
 }
 
 func jsonText(v any) string {
