@@ -381,7 +381,7 @@ func (b *builder) code(name string, in InputCode, cats map[string]*Category) *Co
 	c.Suggestion = b.template(append(p, "suggestion"), in.Suggestion, c.Params)
 	c.ErrorText = b.errorText(append(p, "error_text"), in.ErrorText, c.Params)
 	used := map[*Param]bool{}
-	for _, t := range []Template{c.Message, c.Detail, c.Suggestion} {
+	for _, t := range []Template{c.Message, c.Detail, c.Suggestion, c.ErrorText} {
 		for _, param := range t.Params() {
 			used[param] = true
 		}
@@ -400,7 +400,7 @@ func (b *builder) code(name string, in InputCode, cats map[string]*Category) *Co
 	}
 	for _, param := range c.Params {
 		if !param.Wire && !used[param] {
-			b.errs.add(append(p, "params", param.Name, "wire"), "use it in the message, detail or suggestion, or drop wire: false",
+			b.errs.add(append(p, "params", param.Name, "wire"), "use it in the message, detail, suggestion or error_text, or drop wire: false",
 				"param %s is kept off the wire and fills no template, so its value goes nowhere", param.Name)
 		}
 	}
@@ -585,11 +585,10 @@ func (b *builder) errorText(p []string, src string, params []*Param) Template {
 func (b *builder) parseTemplate(p []string, src string, params []*Param, fields bool) Template {
 	t := Template{Source: src}
 	byName := map[string]*Param{}
-	names := make([]string, len(params))
-	for i, param := range params {
+	for _, param := range params {
 		byName[param.Name] = param
-		names[i] = param.Name
 	}
+	names := paramNames(params)
 	var text strings.Builder
 	flush := func() {
 		if text.Len() > 0 {

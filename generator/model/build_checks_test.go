@@ -125,7 +125,7 @@ func TestBuildReferenceErrors(t *testing.T) {
 			Alternatives: []InputAlternative{{Action: "Export", AvailableOn: "Fre"}, {Action: "Ask", AvailableOn: "Gold"}, {Action: "Wait"}}}},
 	}
 	want := Errors{
-		{[]string{"codes", "A", "params", "hidden", "wire"}, "param hidden is kept off the wire and fills no template, so its value goes nowhere", "use it in the message, detail or suggestion, or drop wire: false"},
+		{[]string{"codes", "A", "params", "hidden", "wire"}, "param hidden is kept off the wire and fills no template, so its value goes nowhere", "use it in the message, detail, suggestion or error_text, or drop wire: false"},
 		{[]string{"features", "reports", "alternatives", "[0]", "available_on"}, `tier "Fre" is not declared`, `did you mean "Free"?`},
 		{[]string{"features", "reports", "alternatives", "[1]", "available_on"}, `tier "Gold" is not declared`, `use one of "Free", "Premium", or declare it under tiers`},
 		{[]string{"tools", "browse", "actions", "list", "required", "[2]"}, `"id" is listed twice`, "list each required argument once"},
