@@ -249,8 +249,14 @@ func genValidateCall(cat *model.Catalog) Code {
 			"missing_fields": Id("missing"), "action_required_fields": required,
 		}
 	}
+	// Each map is built only when a role code takes it, and each is a
+	// statement of its own.
+	sorted := func(c *model.Code) bool {
+		p := c.Param("action_required_fields")
+		return p != nil && !p.Type.Ordered
+	}
 	var maps, collect []Code
-	if !ordered(invalid) || !ordered(missing) {
+	if sorted(invalid) || sorted(missing) {
 		maps = append(maps, Id("required").Op(":=").Map(String()).Index().String().Values())
 		collect = append(collect, Id("required").Index(Id("a").Dot("name")).Op("=").Id("a").Dot("required"))
 	}
@@ -259,34 +265,37 @@ func genValidateCall(cat *model.Catalog) Code {
 		collect = append(collect, Id("inOrder").Op("=").Append(Id("inOrder"),
 			Qual(runtimePkg, "Entry").Types(Index().String()).Values(Id("Key").Op(":").Id("a").Dot("name"), Id("Value").Op(":").Id("a").Dot("required"))))
 	}
+	body := []Code{
+		Id("i").Op(":=").Qual(slicesPkg, "IndexFunc").Call(Id("toolSpecs").Index(Empty(), Empty()), Func().Params(Id("t").Struct(Id("name").String(), Id("actions").Index().Id("actionSpec"))).Bool().Block(Return(Id("t").Dot("name").Op("==").Id("tool")))),
+		If(Id("i").Op("<").Lit(0)).Block(Return(Nil())),
+		Var().Id("valid").Index().String(),
+	}
+	body = append(body, maps...)
+	body = append(body,
+		Var().Id("want").Index().String(),
+		Id("found").Op(":=").False(),
+		For(List(Id("_"), Id("a")).Op(":=").Range().Id("toolSpecs").Index(Id("i")).Dot("actions")).BlockFunc(func(g *Group) {
+			g.Id("valid").Op("=").Append(Id("valid"), Id("a").Dot("name"))
+			for _, c := range collect {
+				g.Add(c)
+			}
+			g.If(Id("a").Dot("name").Op("==").Id("action")).Block(List(Id("want"), Id("found")).Op("=").List(Id("a").Dot("required"), True()))
+		}),
+		If(Op("!").Id("found")).Block(Return(roleCall(invalid, values(invalid)))),
+		Var().Id("missing").Index().String(),
+		For(List(Id("_"), Id("f")).Op(":=").Range().Id("want")).Block(
+			If(List(Id("v"), Id("ok")).Op(":=").Id("args").Index(Id("f")), Op("!").Id("ok").Op("||").Id("v").Op("==").Nil()).Block(
+				Id("missing").Op("=").Append(Id("missing"), Id("f")))),
+		If(Len(Id("missing")).Op(">").Lit(0)).Block(Return(roleCall(missing, values(missing)))),
+		Return(Nil()),
+	)
 	return Add(
 		doc("actionSpec is an action of a tool and its required arguments."),
 		Line(), Type().Id("actionSpec").Struct(Id("name").String(), Id("required").Index().String()),
 		Line(), Line(), doc("toolSpecs are the tools with actions, sorted by name, and their actions, in the order the catalog declares them."),
 		Line(), Var().Id("toolSpecs").Op("=").Index(Op("...")).Struct(Id("name").String(), Id("actions").Index().Id("actionSpec")).Add(elemLines(rows...)),
 		Line(), Line(), doc(fmt.Sprintf("ValidateCall checks a call of a tool's action against the catalog's tools: it returns the %s error for an action the tool does not have, the %s error for required arguments the call does not give (absent or null), and nil for a valid call or a tool the catalog does not list.", invalid.Name, missing.Name)),
-		Line(), Func().Id("ValidateCall").Params(Id("tool"), Id("action").String(), Id("args").Map(String()).Any()).Error().Block(
-			Id("i").Op(":=").Qual(slicesPkg, "IndexFunc").Call(Id("toolSpecs").Index(Empty(), Empty()), Func().Params(Id("t").Struct(Id("name").String(), Id("actions").Index().Id("actionSpec"))).Bool().Block(Return(Id("t").Dot("name").Op("==").Id("tool")))),
-			If(Id("i").Op("<").Lit(0)).Block(Return(Nil())),
-			Var().Id("valid").Index().String(),
-			Add(maps...),
-			Var().Id("want").Index().String(),
-			Id("found").Op(":=").False(),
-			For(List(Id("_"), Id("a")).Op(":=").Range().Id("toolSpecs").Index(Id("i")).Dot("actions")).BlockFunc(func(g *Group) {
-				g.Id("valid").Op("=").Append(Id("valid"), Id("a").Dot("name"))
-				for _, c := range collect {
-					g.Add(c)
-				}
-				g.If(Id("a").Dot("name").Op("==").Id("action")).Block(List(Id("want"), Id("found")).Op("=").List(Id("a").Dot("required"), True()))
-			}),
-			If(Op("!").Id("found")).Block(Return(roleCall(invalid, values(invalid)))),
-			Var().Id("missing").Index().String(),
-			For(List(Id("_"), Id("f")).Op(":=").Range().Id("want")).Block(
-				If(List(Id("v"), Id("ok")).Op(":=").Id("args").Index(Id("f")), Op("!").Id("ok").Op("||").Id("v").Op("==").Nil()).Block(
-					Id("missing").Op("=").Append(Id("missing"), Id("f")))),
-			If(Len(Id("missing")).Op(">").Lit(0)).Block(Return(roleCall(missing, values(missing)))),
-			Return(Nil()),
-		),
+		Line(), Func().Id("ValidateCall").Params(Id("tool"), Id("action").String(), Id("args").Map(String()).Any()).Error().Block(body...),
 		Line(),
 	)
 }
