@@ -167,7 +167,7 @@ func literal(t *model.Type, text json.RawMessage, pointer bool) *Statement {
 		return goType(t, false).Values(out...)
 	}
 	var elems []Code
-	for _, f := range t.Fields {
+	for _, f := range t.WireFields() {
 		if i := slices.Index(keys, f.Name); i >= 0 {
 			elems = append(elems, Id(f.GoName).Op(":").Add(literal(f.Type, values[i], f.Optional)))
 		}
