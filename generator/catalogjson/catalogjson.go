@@ -296,7 +296,7 @@ func CodeOf(cat *model.Catalog, c *model.Code) Code {
 	cj.Params = params(c.Params, c.Envelope, true)
 	for _, ex := range c.Examples {
 		cj.Examples = append(cj.Examples, Example{
-			Params:     exampleParams(ex),
+			Params:     ex.ParamsJSON(),
 			Detail:     ex.Detail,
 			HTTPStatus: ex.HTTPStatus,
 			JSON:       compact(ex.JSON),
@@ -337,32 +337,6 @@ func params(ps []*model.Param, env *model.Envelope, top bool) []Param {
 		out = append(out, pj)
 	}
 	return out
-}
-
-// exampleParams writes the params an example gives as a JSON object, in
-// the order of the code's params.
-func exampleParams(ex *model.Example) json.RawMessage {
-	var b bytes.Buffer
-	b.WriteByte('{')
-	for i, v := range ex.Values {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		k, _ := json.Marshal(v.Param.Name)
-		b.Write(k)
-		b.WriteByte(':')
-		b.Write(compactValue(v.Value))
-	}
-	b.WriteByte('}')
-	return b.Bytes()
-}
-
-func compactValue(v any) []byte {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	enc.Encode(v) // values decoded from JSON always encode
-	return bytes.TrimSuffix(b.Bytes(), []byte("\n"))
 }
 
 // compact returns JSON text without insignificant space; text that is not

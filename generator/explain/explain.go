@@ -101,7 +101,7 @@ func Text(cat *model.Catalog, c *model.Code) string {
 		}
 		w.heading(h)
 		for _, v := range ex.Values {
-			w.para("  ", "      ", v.Param.Name+": "+compact(v.Value))
+			w.para("  ", "      ", v.Param.Name+": "+string(v.CompactJSON()))
 		}
 		if ex.Detail != "" {
 			w.para("  ", "      ", "detail: "+oneLine(ex.Detail))
@@ -244,14 +244,6 @@ func status(code int) string {
 		return fmt.Sprintf("%d %s", code, t)
 	}
 	return fmt.Sprint(code)
-}
-
-func compact(v any) string {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	enc.Encode(v)
-	return strings.TrimSuffix(b.String(), "\n")
 }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }

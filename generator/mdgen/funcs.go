@@ -245,24 +245,7 @@ func appendJSON(enc *json.Encoder, b *bytes.Buffer, v any) error {
 // exampleParams writes the params an example gives as a JSON object in
 // the order of the code's params, indented with two spaces.
 func exampleParams(ex *model.Example) (string, error) {
-	b := getScratch()
-	defer putScratch(b)
-	enc := newEncoder(b)
-	b.WriteByte('{')
-	for i, v := range ex.Values {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		if err := appendJSON(enc, b, v.Param.Name); err != nil {
-			return "", err
-		}
-		b.WriteByte(':')
-		if err := appendJSON(enc, b, v.Value); err != nil {
-			return "", err
-		}
-	}
-	b.WriteByte('}')
-	return prettyJSON(b.Bytes())
+	return prettyJSON(ex.ParamsJSON())
 }
 
 // paramRow is a row of a params table: a param, or a field of an object

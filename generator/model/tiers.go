@@ -1,6 +1,7 @@
 package model
 
 import (
+	"bytes"
 	"encoding/json"
 	"slices"
 )
@@ -140,4 +141,33 @@ type ExampleValue struct {
 	Param *Param
 	Value any
 	JSON  json.RawMessage
+}
+
+// ParamsJSON returns the params the example gives as a compact JSON
+// object, in the order of the code's params, each value as the catalog
+// writes it: the keys of its objects and maps in the catalog's order,
+// which a map of key_order "given" keeps on the wire.
+func (e *Example) ParamsJSON() json.RawMessage {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, v := range e.Values {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		k, _ := json.Marshal(v.Param.Name)
+		b.Write(k)
+		b.WriteByte(':')
+		b.Write(v.CompactJSON())
+	}
+	b.WriteByte('}')
+	return b.Bytes()
+}
+
+// CompactJSON returns the value's JSON text without insignificant space.
+func (v ExampleValue) CompactJSON() json.RawMessage {
+	var b bytes.Buffer
+	if json.Compact(&b, v.JSON) != nil {
+		return v.JSON // checked when the model was built: it compacts
+	}
+	return b.Bytes()
 }
