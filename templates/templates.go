@@ -117,6 +117,8 @@
 //	                ACTION look things up
 //	yesno B         "yes" or "no"
 //	status N        an HTTP status with its text, e.g. "404 Not Found"
+//	times N         how many times to retry, as a phrase: "once", "at most
+//	                twice", "at most 3 times"
 //	add A B         A + B
 //	json RAW        JSON text indented with two spaces
 //	value V         a value decoded from JSON (an example's), as compact JSON

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/errspec/errspec/generator/explain"
 	"github.com/errspec/errspec/generator/model"
 	"github.com/errspec/errspec/internal/textsafe"
 )
@@ -73,7 +72,7 @@ func RenderIndex(cat *model.Catalog, notice string) []byte {
 			facts = append(facts, fmt.Sprintf("after %ds", c.RetryAfter))
 		}
 		if c.Retries > 0 {
-			facts = append(facts, explain.Times(c.Retries))
+			facts = append(facts, model.RetryTimes(c.Retries))
 		}
 		if d := c.Deprecated; d != nil {
 			if d.Use != nil {

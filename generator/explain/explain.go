@@ -149,18 +149,6 @@ func Text(cat *model.Catalog, c *model.Code) string {
 	return w.String()
 }
 
-// Times says how many times to retry, as a phrase: "once", "at most
-// twice", "at most 3 times".
-func Times(retries int) string {
-	switch retries {
-	case 1:
-		return "once"
-	case 2:
-		return "at most twice"
-	}
-	return fmt.Sprintf("at most %d times", retries)
-}
-
 // Retry says, as a phrase, what a client should do about an error.
 func Retry(retryable bool, class model.Retry, after, retries int) string {
 	yes := "no"
@@ -186,7 +174,7 @@ func Retry(retryable bool, class model.Retry, after, retries int) string {
 	}
 	switch {
 	case retries > 0 && (class == model.RetryAfterDelay || class == model.RetrySafe):
-		how += ", " + Times(retries)
+		how += ", " + model.RetryTimes(retries)
 	case class == model.RetryAfterDelay:
 		how += ", waiting twice as long each time it fails again"
 	}

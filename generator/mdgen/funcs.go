@@ -77,6 +77,7 @@ func (r *renderer) funcs() template.FuncMap {
 		"autolink":         autolink,
 		"yesno":            yesno,
 		"status":           status,
+		"times":            model.RetryTimes,
 		"add":              func(a, b int) int { return a + b },
 		"json":             prettyJSON,
 		"value":            compactJSON,

@@ -1,5 +1,7 @@
 package model
 
+import "strconv"
+
 // Envelope is a wire shape of errors, a JSON object whose members hold
 // the error's values, its params and constants.
 type Envelope struct {
@@ -143,4 +145,17 @@ func (r Retry) GoName() string {
 		return "RetryAfterDelay"
 	}
 	return "RetrySafe"
+}
+
+// RetryTimes says how many times to send the same call again, as a
+// phrase: "once", "at most twice", "at most 3 times". The reference,
+// explain and llms.txt all say it so.
+func RetryTimes(retries int) string {
+	switch retries {
+	case 1:
+		return "once"
+	case 2:
+		return "at most twice"
+	}
+	return "at most " + strconv.Itoa(retries) + " times"
 }
