@@ -182,7 +182,9 @@ func (b *builder) categories() map[string]*Category {
 		}
 		p, ok := cats[e.Value.Parent]
 		if !ok {
-			b.errs.add(at("categories", e.Key, "parent"), didYouMean("categories", e.Value.Parent, names),
+			// A category cannot be its own parent: it is no candidate.
+			others := slices.DeleteFunc(slices.Clone(names), func(n string) bool { return n == e.Key })
+			b.errs.add(at("categories", e.Key, "parent"), didYouMean("categories", e.Value.Parent, others),
 				"parent category %q is not declared", e.Value.Parent)
 			continue
 		}
@@ -639,7 +641,12 @@ func (b *builder) parseTemplate(p []string, src string, params []*Param, fields 
 					fix = "did you mean " + quoteList(m) + "?"
 				}
 				if params == nil {
-					b.errs.add(p, fix+"; to insert a code's params, give the code an error_text of its own",
+					if strings.HasSuffix(fix, "?") {
+						fix += " To insert a code's params, give the code an error_text of its own"
+					} else {
+						fix += "; to insert a code's params, give the code an error_text of its own"
+					}
+					b.errs.add(p, fix,
 						"placeholder {%s} names no field of the error", body)
 				} else {
 					b.errs.add(p, fix, "placeholder {%s} names no field of the error and no param of this code", body)

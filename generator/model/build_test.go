@@ -648,7 +648,7 @@ func TestBuildErrors(t *testing.T) {
 				Codes: Ordered[InputCode]{inCode("A", InputCode{Category: "limits", Title: "T", Message: "m"})},
 			},
 			want: Errors{
-				{[]string{"categories", "limits", "parent"}, `parent category "limit" is not declared`, `did you mean "limits"?`},
+				{[]string{"categories", "limits", "parent"}, `parent category "limit" is not declared`, "declare it under categories"},
 			},
 		},
 		{
@@ -796,7 +796,7 @@ func TestBuildErrors(t *testing.T) {
 				},
 			},
 			want: Errors{
-				{[]string{"categories", "b", "parent"}, `parent category "zzzzzz" is not declared`, `use one of "b", "a", or declare it under categories`},
+				{[]string{"categories", "b", "parent"}, `parent category "zzzzzz" is not declared`, `use one of "a", or declare it under categories`},
 				{[]string{"categories", "a", "parent"}, "categories form a cycle: a → a", "remove one parent so the chain ends at a top-level category"},
 				{[]string{"codes", "Z", "message"}, "placeholder {q} names no param of this code", "declare it under params"},
 				{[]string{"codes", "Y", "category"}, `category "yyyyyy" is not declared`, `use one of "b", "a", or declare it under categories`},
