@@ -47,8 +47,8 @@ func text(v any) markup {
 // inside a word), code (`), links and images ([ ]), HTML, autolinks and
 // block quotes (< >), headings (#), strikethrough (~), math ($), MDX
 // expressions ({ }), table cells (|), entities (&name;) and backslashes;
-// at the start of a line (start), the markers of list items (-, +, 1.,
-// 1)) and of setext headings (=). Hidden characters (see textsafe.Hidden)
+// at the start of a line (start), the markers of list items (-, +, and
+// 1. or 1) before white space or the end) and of setext headings (=). Hidden characters (see textsafe.Hidden)
 // become character references, which render as the character while the
 // source shows what is there. Runs of white space are kept as they are.
 func escapeText(s string, start bool) string {
@@ -80,7 +80,9 @@ func escapeText(s string, start bool) string {
 				b.WriteByte('\\')
 			}
 		case '.', ')':
-			if digits && i > 0 {
+			// 1. and 1) mark a list item only before white space or the
+			// end of the line: 1.2.0 is a version, not an item.
+			if digits && i > 0 && (i+1 == len(s) || s[i+1] == ' ' || s[i+1] == '\t') {
 				b.WriteByte('\\')
 			}
 		}
