@@ -230,7 +230,7 @@ func (e *Error) ErrspecView() errspec.View {
 	}
 }
 
-// Error returns the code and the message, and the cause's text when there is a cause.
+// Error returns the code and the message, or a code's own error text where it has one, and the cause's text when there is a cause.
 func (e *Error) Error() string {
 	return e.ErrspecView().ErrorText()
 }
@@ -730,7 +730,7 @@ type ProjectNotFoundParams struct {
 //   - Message: Project {project_id} not found
 //   - Suggestion: Check the project id or path; list your projects with browse_projects.
 //
-// Deprecated: since v2; use CodeResourceNotFound instead.
+// Deprecated: since v2; use NewResourceNotFound instead.
 func NewProjectNotFound(projectID string) *Error {
 	return newError(8, &ProjectNotFoundParams{ProjectID: projectID}, nil)
 }
@@ -748,6 +748,7 @@ type RateLimitedParams struct {
 //
 //   - Message: Rate limit of {limit} requests per {window} reached
 //   - Suggestion: Wait {retry_after_seconds} seconds before calling again.
+//   - Error text: {code}: {message}; retry in {retry_after_seconds} s
 func NewRateLimited(limit int, window string, retryAfterSeconds int) *Error {
 	return newError(9, &RateLimitedParams{Limit: limit, Window: window, RetryAfterSeconds: retryAfterSeconds}, nil)
 }

@@ -34,8 +34,11 @@ func constructorDoc(c *model.Code) string {
 	if c.Suggestion.Source != "" {
 		text += "\n  - Suggestion: " + oneLine(c.Suggestion.Source)
 	}
+	if c.ErrorText.Source != "" {
+		text += "\n  - Error text: " + oneLine(c.ErrorText.Source)
+	}
 	if c.Deprecated != nil {
-		text += "\n\nDeprecated: " + deprecationText(c)
+		text += "\n\nDeprecated: " + deprecationText(c, true)
 	}
 	return text
 }

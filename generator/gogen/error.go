@@ -14,6 +14,22 @@ func recv() *Statement { return Params(Id("e").Op("*").Id("Error")) }
 func view() *Statement { return Id("e").Dot("ErrspecView").Call() }
 
 // genError writes the Error type, its methods, Params, Parse and newError.
+// errorDoc is the doc comment of the Error method: what the catalog's
+// error text writes, and that a code's own may write otherwise.
+func errorDoc(cat *model.Catalog) string {
+	what := "the code and the message"
+	if src := cat.ErrorText.Source; src != "" {
+		what = "the catalog's error text, " + oneLine(src)
+	}
+	for _, c := range cat.Codes {
+		if c.ErrorText.Source != "" {
+			what += ", or a code's own error text where it has one"
+			break
+		}
+	}
+	return "Error returns " + what + ", and the cause's text when there is a cause."
+}
+
 func genError(cat *model.Catalog) Code {
 	e := func(name string) *Statement { return Id("e").Dot(name) }
 	with := func(name, field, arg string, typ *Statement, text string) Code {
@@ -53,7 +69,7 @@ func genError(cat *model.Catalog) Code {
 				Id("Params"): e("Params"), Id("Status"): e("status"), Id("Cause"): e("cause"), Id("Unknown"): e("unknown"),
 			})),
 		),
-		Line(), Line(), doc("Error returns the code and the message, and the cause's text when there is a cause."),
+		Line(), Line(), doc(errorDoc(cat)),
 		Line(), Func().Add(recv()).Id("Error").Params().String().Block(Return(view().Dot("ErrorText").Call())),
 		Line(), Line(), doc("Unwrap returns the cause attached with WithCause, or nil."),
 		Line(), Func().Add(recv()).Id("Unwrap").Params().Error().Block(Return(e("cause"))),

@@ -44,7 +44,7 @@ func genCodeConsts(cat *model.Catalog) Code {
 		for _, c := range cat.Codes {
 			title := strings.Join(strings.Fields(c.Title), " ")
 			if c.Deprecated != nil {
-				g.Add(doc(fmt.Sprintf("%s: %s\n\nDeprecated: %s", c.GoName, title, deprecationText(c)))).Line().Id(c.GoName).Id("Code").Op("=").Lit(c.Name)
+				g.Add(doc(fmt.Sprintf("%s: %s\n\nDeprecated: %s", c.GoName, title, deprecationText(c, false)))).Line().Id(c.GoName).Id("Code").Op("=").Lit(c.Name)
 				continue
 			}
 			g.Id(c.GoName).Id("Code").Op("=").Lit(c.Name).Comment(commentLine(title))
@@ -52,13 +52,19 @@ func genCodeConsts(cat *model.Catalog) Code {
 	})
 }
 
-func deprecationText(c *model.Code) string {
+// deprecationText is the Deprecated paragraph of a code's constant, or,
+// with constructor, of its constructor: each names its replacement's own.
+func deprecationText(c *model.Code, constructor bool) string {
 	s := "since " + c.Deprecated.Since
 	if c.Deprecated.Since == "" {
 		s = "this code is no longer returned"
 	}
-	if c.Deprecated.Use != nil {
-		s += "; use " + c.Deprecated.Use.GoName + " instead"
+	if use := c.Deprecated.Use; use != nil {
+		name := use.GoName
+		if constructor {
+			name = use.Constructor
+		}
+		s += "; use " + name + " instead"
 	}
 	return s + "."
 }
