@@ -376,16 +376,6 @@ var codes = [...]errspec.CodeSpec{
 	{Code: "USAGE", Category: "usage", Title: "Bad command line", Retry: "after_fix", HTTPStatus: 400, Message: "\x00\x00\x00", Suggestion: "\x00\x01\x00", Params: (*UsageParams)(nil)},
 }
 
-// Alternative is what a caller can do instead of a call it may not make.
-type Alternative struct {
-	// Action says what to do.
-	Action string `json:"action"`
-	// Description explains it; optional.
-	Description string `json:"description,omitempty"`
-	// AvailableOn is the tier or plan that has it; optional.
-	AvailableOn string `json:"available_on,omitempty"`
-}
-
 // AmbiguousCodeParams are the params of AMBIGUOUS_CODE.
 type AmbiguousCodeParams struct {
 	Code    string   `errspec:"max=80" json:"code"` // The code asked for. Cut to 80 characters.

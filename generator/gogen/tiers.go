@@ -10,17 +10,21 @@ import (
 )
 
 // genTiers writes the Tier type and its constants, and the Alternative
-// type every alternatives param and feature shares.
+// type every alternatives param and feature shares, when the catalog has
+// either.
 func genTiers(cat *model.Catalog) Code {
-	out := Add(
-		doc("Alternative is what a caller can do instead of a call it may not make."),
-		Line(), Type().Id(model.AlternativeType).Struct(
-			doc("Action says what to do.").Line().Id("Action").String().Tag(map[string]string{"json": "action"}),
-			doc("Description explains it; optional.").Line().Id("Description").String().Tag(map[string]string{"json": "description,omitempty"}),
-			doc("AvailableOn is the tier or plan that has it; optional.").Line().Id("AvailableOn").String().Tag(map[string]string{"json": "available_on,omitempty"}),
-		),
-		Line(),
-	)
+	out := Null()
+	if cat.UsesAlternatives() {
+		out = Add(
+			doc("Alternative is what a caller can do instead of a call it may not make."),
+			Line(), Type().Id(model.AlternativeType).Struct(
+				doc("Action says what to do.").Line().Id("Action").String().Tag(map[string]string{"json": "action"}),
+				doc("Description explains it; optional.").Line().Id("Description").String().Tag(map[string]string{"json": "description,omitempty"}),
+				doc("AvailableOn is the tier or plan that has it; optional.").Line().Id("AvailableOn").String().Tag(map[string]string{"json": "available_on,omitempty"}),
+			),
+			Line(),
+		)
+	}
 	if len(cat.Tiers) == 0 {
 		return out
 	}

@@ -72,3 +72,19 @@ var alternativeDocs = [...]string{
 	"How to do it, when that takes more words.",
 	"The tier that has it, when it is not every tier.",
 }
+
+// UsesAlternatives reports whether anything of the catalog has the
+// Alternative type: a feature, or a code's standard alternatives param.
+func (c *Catalog) UsesAlternatives() bool {
+	if len(c.Features) > 0 {
+		return true
+	}
+	for _, code := range c.Codes {
+		for _, p := range code.Params {
+			if o := p.Type.ElemObject(); o != nil && o.GoName == AlternativeType {
+				return true
+			}
+		}
+	}
+	return false
+}
