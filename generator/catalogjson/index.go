@@ -67,13 +67,8 @@ func RenderIndex(cat *model.Catalog, notice string) []byte {
 		if c.Category != nil {
 			facts = append(facts, "Category "+c.Category.Name)
 		}
-		facts = append(facts, fmt.Sprintf("HTTP %d", c.HTTPStatus), "retry "+string(c.Retry))
-		if c.RetryAfter > 0 && c.Retry == model.RetryAfterDelay {
-			facts = append(facts, fmt.Sprintf("after %ds", c.RetryAfter))
-		}
-		if c.Retries > 0 {
-			facts = append(facts, model.RetryTimes(c.Retries))
-		}
+		facts = append(facts, fmt.Sprintf("HTTP %d", c.HTTPStatus))
+		facts = append(facts, retryFacts(c.Retry, c.RetryAfter, c.Retries)...)
 		if d := c.Deprecated; d != nil {
 			if d.Use != nil {
 				facts = append(facts, "deprecated: use "+d.Use.Name)
@@ -96,7 +91,8 @@ func RenderIndex(cat *model.Catalog, notice string) []byte {
 		if c.Parent != nil {
 			text += " Inside " + c.Parent.Name + "."
 		}
-		line("- %s: %s Default HTTP %d, retry %s.", link(c.Name, cat.SectionURL(c.Anchor)), text, c.HTTPStatus, c.Retry)
+		facts := append([]string{fmt.Sprintf("Default HTTP %d", c.HTTPStatus)}, retryFacts(c.Retry, c.RetryAfter, c.Retries)...)
+		line("- %s: %s %s.", link(c.Name, cat.SectionURL(c.Anchor)), text, strings.Join(facts, ", "))
 	}
 
 	if len(cat.Features) > 0 {
@@ -181,4 +177,18 @@ func sentence(s string) string {
 		return s
 	}
 	return s + "."
+}
+
+// retryFacts says what a client should do about an error of a code, or of
+// a category's codes: the retry class, the seconds to wait before a retry
+// after a delay, and how many times to retry.
+func retryFacts(retry model.Retry, after, retries int) []string {
+	facts := []string{"retry " + string(retry)}
+	if after > 0 && retry == model.RetryAfterDelay {
+		facts = append(facts, fmt.Sprintf("after %ds", after))
+	}
+	if retries > 0 {
+		facts = append(facts, model.RetryTimes(retries))
+	}
+	return facts
 }
