@@ -213,7 +213,7 @@ func (c *comparer) codes() {
 		case ok:
 			c.add("CODE_RENAMED", Breaking, []string{"codes", to}, false, to,
 				fmt.Sprintf("keep %s too, deprecated with use: %q, until no client expects it; remove it in a later version", o.Name, to),
-				"code %s is gone, and %s, new, looks like it renamed", o.Name, to)
+				"code %s is gone, and %s, new, looks like its new name", o.Name, to)
 		case o.Deprecated != nil:
 			c.add("CODE_REMOVED", Breaking, p, true, o.Name,
 				"keep the code until its clients are gone; name its replacement with deprecated: use, in a version before the one that removes it",
@@ -392,7 +392,7 @@ func (c *comparer) params(path []string, code, what string, os, ns []*model.Para
 				c.explained[model.PathString(append(slices.Clip(path), to.Name))] = true
 				c.add("PARAM_RENAMED", Breaking, append(slices.Clip(path), to.Name), false, code,
 					fmt.Sprintf("keep sending %s; add %s beside it if the new name must be sent too", op.Name, to.Name),
-					"%s is gone, and %s, new and of the same type, looks like it renamed", describe(op), to.Name)
+					"%s is gone, and %s, new and of the same type, looks like its new name", describe(op), to.Name)
 				continue
 			}
 			gone := "is gone"
