@@ -919,7 +919,7 @@ type ValueOutOfRangeParams struct {
 	Minimum float64 `json:"minimum"` // The smallest accepted value.
 	Maximum float64 `json:"maximum"` // The largest accepted value.
 	Value   float64 `json:"value"`   // The value the call gave.
-	Unit    string  `json:"-"`       // What the value counts, for the detail: never sent.
+	Unit    string  `json:"-"`       // What the value counts, for the detail. Not sent on the wire.
 }
 
 // NewValueOutOfRange returns an error of code VALUE_OUT_OF_RANGE: Value out of range.

@@ -393,7 +393,7 @@ func NewAmbiguousCode(code string, matches []string) *Error {
 
 // BreakingChangeParams are the params of BREAKING_CHANGE.
 type BreakingChangeParams struct {
-	Problem string `json:"-"`     // What is wrong, in one line.
+	Problem string `json:"-"`     // What is wrong, in one line. Not sent on the wire.
 	Rule    string `json:"rule"`  // The ID of the rule, such as CODE_REMOVED.
 	Level   string `json:"level"` // What the change breaks: wire, go, docs or version.
 	BreakingChangeOptions
@@ -406,7 +406,7 @@ type BreakingChangeOptions struct {
 	Line   int    `json:"line,omitempty"`   // The line, from 1.
 	Column int    `json:"column,omitempty"` // The column, from 1.
 	Path   string `json:"path,omitempty"`   // The path of the value in the catalog, such as codes.NOT_FOUND.message.
-	Fix    string `json:"-"`                // How to fix it, in one line.
+	Fix    string `json:"-"`                // How to fix it, in one line. Not sent on the wire.
 }
 
 // NewBreakingChange returns an error of code BREAKING_CHANGE: Breaking change.
@@ -420,7 +420,7 @@ func NewBreakingChange(problem string, rule string, level string, opts ...Breaki
 
 // CatalogChangeParams are the params of CATALOG_CHANGE.
 type CatalogChangeParams struct {
-	Problem string `json:"-"`     // What is wrong, in one line.
+	Problem string `json:"-"`     // What is wrong, in one line. Not sent on the wire.
 	Rule    string `json:"rule"`  // The ID of the rule, such as CODE_REMOVED.
 	Level   string `json:"level"` // What the change breaks: wire, go, docs or version.
 	Kind    string `json:"kind"`  // expected or safe.
@@ -434,7 +434,7 @@ type CatalogChangeOptions struct {
 	Line   int    `json:"line,omitempty"`   // The line, from 1.
 	Column int    `json:"column,omitempty"` // The column, from 1.
 	Path   string `json:"path,omitempty"`   // The path of the value in the catalog, such as codes.NOT_FOUND.message.
-	Fix    string `json:"-"`                // How to fix it, in one line.
+	Fix    string `json:"-"`                // How to fix it, in one line. Not sent on the wire.
 }
 
 // NewCatalogChange returns an error of code CATALOG_CHANGE: Change that breaks nothing.
@@ -448,7 +448,7 @@ func NewCatalogChange(problem string, rule string, level string, kind string, op
 
 // CatalogInvalidParams are the params of CATALOG_INVALID.
 type CatalogInvalidParams struct {
-	Problem string `json:"-"` // What is wrong, in one line.
+	Problem string `json:"-"` // What is wrong, in one line. Not sent on the wire.
 	CatalogInvalidOptions
 }
 
@@ -459,7 +459,7 @@ type CatalogInvalidOptions struct {
 	Line   int    `json:"line,omitempty"`   // The line, from 1.
 	Column int    `json:"column,omitempty"` // The column, from 1.
 	Path   string `json:"path,omitempty"`   // The path of the value in the catalog, such as codes.NOT_FOUND.message.
-	Fix    string `json:"-"`                // How to fix it, in one line.
+	Fix    string `json:"-"`                // How to fix it, in one line. Not sent on the wire.
 }
 
 // NewCatalogInvalid returns an error of code CATALOG_INVALID: Catalog is inconsistent.
@@ -486,7 +486,7 @@ func NewCatalogNotFound(dir string) *Error { return newError(4, &CatalogNotFound
 
 // CatalogSchemaParams are the params of CATALOG_SCHEMA.
 type CatalogSchemaParams struct {
-	Problem string `json:"-"` // What is wrong, in one line.
+	Problem string `json:"-"` // What is wrong, in one line. Not sent on the wire.
 	CatalogSchemaOptions
 }
 
@@ -497,7 +497,7 @@ type CatalogSchemaOptions struct {
 	Line   int    `json:"line,omitempty"`   // The line, from 1.
 	Column int    `json:"column,omitempty"` // The column, from 1.
 	Path   string `json:"path,omitempty"`   // The path of the value in the catalog, such as codes.NOT_FOUND.message.
-	Fix    string `json:"-"`                // How to fix it, in one line.
+	Fix    string `json:"-"`                // How to fix it, in one line. Not sent on the wire.
 }
 
 // NewCatalogSchema returns an error of code CATALOG_SCHEMA: Catalog does not match the schema.
@@ -511,7 +511,7 @@ func NewCatalogSchema(problem string, opts ...CatalogSchemaOptions) *Error {
 
 // CatalogSyntaxParams are the params of CATALOG_SYNTAX.
 type CatalogSyntaxParams struct {
-	Problem string `json:"-"` // What is wrong, in one line.
+	Problem string `json:"-"` // What is wrong, in one line. Not sent on the wire.
 	CatalogSyntaxOptions
 }
 
@@ -522,7 +522,7 @@ type CatalogSyntaxOptions struct {
 	Line   int    `json:"line,omitempty"`   // The line, from 1.
 	Column int    `json:"column,omitempty"` // The column, from 1.
 	Path   string `json:"path,omitempty"`   // The path of the value in the catalog, such as codes.NOT_FOUND.message.
-	Fix    string `json:"-"`                // How to fix it, in one line.
+	Fix    string `json:"-"`                // How to fix it, in one line. Not sent on the wire.
 }
 
 // NewCatalogSyntax returns an error of code CATALOG_SYNTAX: CUE syntax error.
@@ -580,7 +580,7 @@ func NewInterrupted() *Error { return newError(9, nil, nil) }
 
 // LintFindingParams are the params of LINT_FINDING.
 type LintFindingParams struct {
-	Problem string `json:"-"`    // What is wrong, in one line.
+	Problem string `json:"-"`    // What is wrong, in one line. Not sent on the wire.
 	Rule    string `json:"rule"` // The ID of the rule, such as CODE_SUGGESTION.
 	LintFindingOptions
 }
@@ -592,7 +592,7 @@ type LintFindingOptions struct {
 	Line   int    `json:"line,omitempty"`   // The line, from 1.
 	Column int    `json:"column,omitempty"` // The column, from 1.
 	Path   string `json:"path,omitempty"`   // The path of the value in the catalog, such as codes.NOT_FOUND.message.
-	Fix    string `json:"-"`                // How to fix it, in one line.
+	Fix    string `json:"-"`                // How to fix it, in one line. Not sent on the wire.
 }
 
 // NewLintFinding returns an error of code LINT_FINDING: Lint finding.
@@ -706,14 +706,14 @@ func NewUnknownCode(code string, catalog string, candidates []string) *Error {
 
 // UsageParams are the params of USAGE.
 type UsageParams struct {
-	Problem string `json:"-"` // What is wrong.
+	Problem string `json:"-"` // What is wrong. Not sent on the wire.
 	UsageOptions
 }
 
 // UsageOptions are the optional params of USAGE. A param left at its zero value is left off the wire.
 type UsageOptions struct {
 	_   [0]func()
-	Fix string `json:"-"` // How to fix it.
+	Fix string `json:"-"` // How to fix it. Not sent on the wire.
 }
 
 // NewUsage returns an error of code USAGE: Bad command line.

@@ -96,6 +96,9 @@ func paramFields(ps []*model.Param) []Code {
 			tags["errspec"] = fmt.Sprintf("max=%d", p.MaxLength)
 			text = strings.TrimSpace(text + fmt.Sprintf(" Cut to %d characters.", p.MaxLength))
 		}
+		if !p.Wire {
+			text = strings.TrimSpace(text + " Not sent on the wire.")
+		}
 		f := Id(p.GoName).Add(goType(p.Type, p.Optional)).Tag(tags)
 		if text != "" {
 			f.Comment(commentLine(text))
