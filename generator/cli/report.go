@@ -167,17 +167,13 @@ func (r *run) fromWrite(err error) []problem {
 		}
 		switch {
 		case errors.As(err, &place):
-			if cat := r.catalogs[place.Dir]; cat != nil {
-				ds := cat.Locate(model.Errors{{Path: place.Output, Msg: place.Msg, Fix: place.Fix}})
-				out = append(out, fromDiagnostics(diagnostics.CodeCatalogInvalid, ds)...)
-				return
-			}
-			out = append(out, problem{err: diagnostics.NewCatalogInvalid(place.Msg,
-				diagnostics.CatalogInvalidOptions{Path: strings.Join(place.Output, "."), Fix: place.Fix})})
+			out = append(out, fromDiagnostic(diagnostics.CodeCatalogInvalid, r.locateOutput(place.Dir, place.Output, place.Msg, place.Fix)))
 			return
 		case errors.As(err, &foreign):
+			d := r.locateOutput(foreign.Dir, foreign.Output, "", "")
 			out = append(out, problem{err: diagnostics.NewOutputForeign(filepath.ToSlash(foreign.Path), foreign.Catalog,
-				diagnostics.OutputForeignOptions{Owner: foreign.Owner})})
+				diagnostics.OutputForeignOptions{Owner: foreign.Owner, Output: d.Position(), Path: d.Path}),
+				pos: d.Position(), path: d.Path})
 			return
 		}
 		var left *files.LeftoverError
@@ -202,6 +198,17 @@ func (r *run) fromWrite(err error) []problem {
 	}
 	walk(err)
 	return out
+}
+
+// locateOutput places a problem with the output at path output of the
+// catalog in dir, at its position when errspec loaded that catalog.
+func (r *run) locateOutput(dir string, output []string, msg, fix string) load.Diagnostic {
+	if cat := r.catalogs[dir]; cat != nil && len(output) > 0 {
+		if ds := cat.Locate(model.Errors{{Path: output, Msg: msg, Fix: fix}}); len(ds) == 1 {
+			return ds[0]
+		}
+	}
+	return load.Diagnostic{Path: strings.Join(output, "."), Msg: msg, Fix: fix}
 }
 
 // writeFix says what to do about a failure to write, from its kind.

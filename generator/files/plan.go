@@ -108,6 +108,10 @@ type ForeignFileError struct {
 	Path    string // the existing file, for display
 	Catalog string // the catalog being generated
 	Owner   string // catalog named by the file's notice; "" if it has none
+	// Dir and Output say which output of which catalog asks for the
+	// file, as Set.Dir and File.Output do.
+	Dir    string
+	Output []string
 }
 
 func (e *ForeignFileError) Error() string {
@@ -200,7 +204,7 @@ func Plan(sets ...Set) ([]Change, error) {
 				return nil, fmt.Errorf("reading %s: %w", filepath.ToSlash(p), err)
 			}
 			if owner, _ := Owner(old); owner != s.Catalog {
-				foreign = append(foreign, &ForeignFileError{Path: p, Catalog: s.Catalog, Owner: owner})
+				foreign = append(foreign, &ForeignFileError{Path: p, Catalog: s.Catalog, Owner: owner, Dir: s.Dir, Output: f.Output})
 				continue
 			}
 			c.Old = old
