@@ -646,6 +646,84 @@ func TestWriteRollback(t *testing.T) {
 	}
 }
 
+// TestWriteModifiedMeanwhile changes a file after Plan read it, as an
+// editor or another program may while errspec runs: Write must not
+// replace, create over or remove what it did not plan on, and must undo
+// what it did, leaving the other program's file as that program left it.
+func TestWriteModifiedMeanwhile(t *testing.T) {
+	const cat = "billing"
+	tests := []struct {
+		name     string
+		path     string // the file the other program changes
+		data     string // what it writes there
+		byRename bool   // whether it saves by renaming a new file onto it, as many editors do
+	}{
+		{"changed file edited", "gen/c_changed.go", goFile(cat, "// c edited by hand\n"), false},
+		{"changed file saved by rename", "gen/c_changed.go", goFile(cat, "// c saved\n"), true},
+		{"file to create appears", "gen/b_new.go", "package gen\n", false},
+		{"stale file edited", "gen/x_stale.go", goFile(cat, "// x edited\n"), false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			root := setup(t, map[string]string{
+				"gen/a_changed.go": goFile(cat, "// a old\n"),
+				"gen/c_changed.go": goFile(cat, "// c old\n"),
+				"gen/x_stale.go":   goFile(cat, "// x\n"),
+			})
+			before := snapshot(t, root)
+			real := rename
+			t.Cleanup(func() { rename = real })
+			changed := false
+			rename = func(from, to string) error {
+				if to == filepath.FromSlash("gen/a_changed.go") && !changed {
+					changed = true
+					p := filepath.FromSlash(tt.path)
+					if tt.byRename {
+						p += "~"
+					}
+					if err := os.WriteFile(p, []byte(tt.data), 0o644); err != nil {
+						t.Fatal(err)
+					}
+					if tt.byRename {
+						if err := os.Rename(p, filepath.FromSlash(tt.path)); err != nil {
+							t.Fatal(err)
+						}
+					}
+				}
+				return real(from, to)
+			}
+			got, err := Write(context.Background(), Options{}, Set{Catalog: cat, Files: []File{
+				{Path: "gen/a_changed.go", Data: []byte(goFile(cat, "// a new\n"))},
+				{Path: "gen/b_new.go", Data: []byte(goFile(cat, "// b\n"))},
+				{Path: "gen/c_changed.go", Data: []byte(goFile(cat, "// c new\n"))},
+			}, Dirs: []Dir{{Path: "gen", Ext: ".go"}}})
+			if !changed {
+				t.Fatal("the file was never changed")
+			}
+			want := filepath.FromSlash(tt.path)
+			var we *WriteError
+			if !errors.As(err, &we) || !errors.Is(err, ErrModified) || we.Path != want || we.Restore != nil {
+				t.Fatalf("Write error = %v, want a WriteError on %s with ErrModified and everything restored", err, want)
+			}
+			if got != nil {
+				t.Errorf("Write changes = %v, want nil", summarize(got))
+			}
+			after := snapshot(t, root)
+			if e := after[tt.path]; e.Data != tt.data {
+				t.Errorf("%s = %q, want what the other program wrote, %q", tt.path, e.Data, tt.data)
+			}
+			delete(after, tt.path)
+			delete(before, tt.path)
+			if diff := cmp.Diff(before, after); diff != "" {
+				t.Errorf("tree not restored (-want +got):\n%s", diff)
+			}
+			if l := leftovers(t, root); l != nil {
+				t.Errorf("temporary or backup files left behind: %v", l)
+			}
+		})
+	}
+}
+
 // TestWriteReadOnlyDir makes a real file system operation fail midway: the
 // last file to be written lives in a directory that cannot be written.
 func TestWriteReadOnlyDir(t *testing.T) {

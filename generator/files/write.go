@@ -1,6 +1,7 @@
 package files
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -106,6 +107,12 @@ func Check(ctx context.Context, opts Options, sets ...Set) ([]Change, error) {
 // a backup fail to be removed after every file has been written, Write
 // returns the changes together with a [*LeftoverError].
 //
+// Just before it puts a file in place or removes it, Write checks that
+// the file is still as Plan found it (missing, or with the content Plan
+// read): if another program created, changed or removed it meanwhile,
+// Write fails with [ErrModified] and undoes what it did, and that
+// program's file stays as it left it.
+//
 // When ctx is done before Write has put every file in place (an
 // interrupted run), Write undoes what it did and returns a [*WriteError]
 // that wraps ctx's error: the tree is as it was. Once every file is in
@@ -210,6 +217,9 @@ func (tx *txn) apply(changes []Change) *WriteError {
 		if err := interrupted(c.Path); err != nil {
 			return err
 		}
+		if err := asPlanned(c); err != nil {
+			return &WriteError{Op: "writing", Path: c.Path, Err: err}
+		}
 		if err := rename(tmp, c.Path); err != nil {
 			return &WriteError{Op: "writing", Path: c.Path, Err: cause(err)}
 		}
@@ -226,12 +236,42 @@ func (tx *txn) apply(changes []Change) *WriteError {
 		if err := tx.ctx.Err(); err != nil {
 			return &WriteError{Op: "interrupted before removing", Path: c.Path, Err: cause(err)}
 		}
+		if err := asPlanned(c); err != nil {
+			return &WriteError{Op: "removing stale", Path: c.Path, Err: err}
+		}
 		if err := remove(c.Path); err != nil {
 			return &WriteError{Op: "removing stale", Path: c.Path, Err: cause(err)}
 		}
 		tx.done = append(tx.done, c)
 		tx.synced[filepath.Dir(c.Path)] = true
 		testhook.Pause(tx.ctx, "removed "+filepath.ToSlash(c.Path))
+	}
+	return nil
+}
+
+// ErrModified is the cause of a [*WriteError] when a file is not as Plan
+// found it by the time Write would replace or remove it: another program
+// created, changed or removed it meanwhile. Write then leaves it as it is
+// and undoes what it did.
+var ErrModified = errors.New("the file changed on disk while errspec ran")
+
+// asPlanned reports ErrModified unless the file of c is still as Plan
+// found it: missing for a file to create, with the content Plan read for
+// a file to replace or remove. It looks just before the change, so that
+// an edit made while errspec runs is lost only if it lands in between.
+func asPlanned(c Change) error {
+	data, err := os.ReadFile(c.Path)
+	switch {
+	case c.Status == Created && errors.Is(err, fs.ErrNotExist):
+		return nil
+	case c.Status == Created:
+		return ErrModified
+	case errors.Is(err, fs.ErrNotExist):
+		return ErrModified
+	case err != nil:
+		return cause(err)
+	case !bytes.Equal(data, c.Old):
+		return ErrModified
 	}
 	return nil
 }
