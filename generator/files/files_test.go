@@ -1007,6 +1007,36 @@ func TestStaleSkipsInputs(t *testing.T) {
 	}
 }
 
+// TestStaleSkipsGeneratedUnderOtherCase: on macOS and Windows,
+// docs/ERRORS.md left by a one-page reference is the docs/errors.md page
+// that switching to per_code writes, and must not be removed as stale
+// once it is written. A hard link stands for such a file system here:
+// the two names are one file. A file of another case that is a file of
+// its own stays stale.
+func TestStaleSkipsGeneratedUnderOtherCase(t *testing.T) {
+	old := mdFile("a", "one page\n")
+	setup(t, map[string]string{"docs/ERRORS.md": old, "docs/Index.md": mdFile("a", "old index\n")})
+	if err := os.Link(filepath.FromSlash("docs/ERRORS.md"), filepath.FromSlash("docs/errors.md")); err != nil {
+		t.Skip("no hard links:", err)
+	}
+	page, index := mdFile("a", "errors page\n"), mdFile("a", "index\n")
+	got, err := Plan(Set{Catalog: "a", Files: []File{
+		{Path: "docs/errors.md", Data: []byte(page)},
+		{Path: "docs/index.md", Data: []byte(index)},
+	}, Dirs: []Dir{{Path: "docs", Ext: ".md"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []summary{
+		{"docs/Index.md", Stale, mdFile("a", "old index\n"), ""},
+		{"docs/errors.md", Changed, old, page},
+		{"docs/index.md", Created, "", index},
+	}
+	if diff := cmp.Diff(want, summarize(got)); diff != "" {
+		t.Errorf("Plan (-want +got):\n%s", diff)
+	}
+}
+
 // TestWriteRestoreFails makes the restore of a removed stale file fail
 // after a later step failed: Write says what it could not restore, in a
 // *WriteError whose Restore is set, and keeps the file's backup, the only

@@ -165,8 +165,9 @@ func (e *OutputError) Error() string {
 //
 // A stale file is a regular file in a directory a catalog owns
 // (Set.Dirs), with the extension of the files it writes there, whose
-// notice names the catalog, and that no catalog of the run generates and
-// none reads. Hidden files (errspec's own temporary files among them) and
+// notice names the catalog, and that no catalog of the run generates
+// (under its name, or one that differs only in case on a file system
+// where the two are one file) and none reads. Hidden files (errspec's own temporary files among them) and
 // symbolic links are never stale. Directories a catalog shares, such as
 // that of a single-page reference or a JSON Schema, are not scanned: a
 // file there is another catalog's as much as this one's.
@@ -274,6 +275,9 @@ func (g *guard) findStale(s Set) ([]Change, error) {
 			if _, generated := g.files[real]; generated {
 				continue
 			}
+			if g.sameAsGenerated(real) {
+				continue
+			}
 			if _, input := g.inputs[real]; input {
 				continue
 			}
@@ -293,6 +297,23 @@ func (g *guard) findStale(s Set) ([]Change, error) {
 		}
 	}
 	return stale, nil
+}
+
+// sameAsGenerated reports whether the file at real is a generated file
+// under a name that differs only in case, as on macOS and Windows, where
+// docs/ERRORS.md of an earlier run is the docs/errors.md being written:
+// removing it as stale would remove the new file.
+func (g *guard) sameAsGenerated(real string) bool {
+	f, ok := g.folded[strings.ToLower(real)]
+	if !ok {
+		return false
+	}
+	a, err := os.Stat(real)
+	if err != nil {
+		return false
+	}
+	b, err := os.Stat(f.real)
+	return err == nil && os.SameFile(a, b)
 }
 
 // fileOwner returns the Owner of the file at p, reading only its beginning.
