@@ -414,6 +414,16 @@ func writeTemp(dir, pattern string, data []byte, mode fs.FileMode) (path string,
 	return f.Name(), nil
 }
 
+// maxBackups is how many backups of one file backup looks for a free
+// name among (see backup).
+const maxBackups = 100
+
+// MaxName is the longest name, in bytes, of a file errspec writes: the
+// 255 bytes file systems allow, less what the name of its backup adds
+// (.errspec-NAME.99.bak, see backup), so that the file can be replaced
+// or removed by a later run.
+const MaxName = 255 - len(".errspec-.bak") - len(".99")
+
 // backup preserves the file at p, whose content is old, under a new name in
 // the same directory, and returns that name: .errspec-NAME.bak, or
 // .errspec-NAME.N.bak when a backup of an earlier run that could not be
@@ -427,7 +437,7 @@ func backup(p string, old []byte) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	for i := 0; i < 100; i++ {
+	for i := range maxBackups {
 		name := ".errspec-" + base + ".bak"
 		if i > 0 {
 			name = fmt.Sprintf(".errspec-%s.%d.bak", base, i)
@@ -446,7 +456,7 @@ func backup(p string, old []byte) (string, error) {
 		}
 		return b, err
 	}
-	return "", fmt.Errorf("backing up %s: 100 backups of it are in the way", filepath.ToSlash(p))
+	return "", fmt.Errorf("backing up %s: %d backups of it are in the way", filepath.ToSlash(p), maxBackups)
 }
 
 // writeCopy writes data to the new file b with the mode and modification

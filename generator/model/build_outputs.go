@@ -6,6 +6,8 @@ import (
 	"path"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/errspec/errspec/generator/files"
 )
 
 // checkOutputs checks where the outputs go: paths relative to the catalog,
@@ -54,7 +56,7 @@ func (b *builder) checkOutputs() {
 				"%s is an absolute path; output paths are relative to the catalog, so that the catalog builds anywhere", f.file)
 			continue
 		}
-		if !b.checkPath(f.p, f.file) {
+		if !b.checkPath(f.p, f.file, f.dir) {
 			continue
 		}
 		if f.dir {
@@ -99,10 +101,12 @@ func (b *builder) claimFile(seen map[string]outputFile, f outputFile) {
 // (ext4, APFS, NTFS, tmpfs) accept.
 const maxName = 255
 
-// checkPath reports whether an output path can name a file on any
-// system: no control character, no backslash, no element longer than a
-// file system allows.
-func (b *builder) checkPath(p []string, file string) bool {
+// checkPath reports whether an output path can name a file (or, when
+// dir is true, a directory) on any system: no control character, no
+// backslash, no element longer than a file system allows, and a file
+// name no longer than errspec's backup of the file leaves room for
+// (files.MaxName).
+func (b *builder) checkPath(p []string, file string, dir bool) bool {
 	for i, r := range file {
 		if r < 0x20 || r == 0x7f {
 			b.errs.add(p, "remove it", "the path holds the control character U+%04X at offset %d", r, i)
@@ -114,10 +118,17 @@ func (b *builder) checkPath(p []string, file string) bool {
 			"%s holds a backslash, which separates directories on Windows and is part of a name elsewhere", file)
 		return false
 	}
-	for _, e := range strings.Split(file, "/") {
+	elems := strings.Split(file, "/")
+	for i, e := range elems {
 		if len(e) > maxName {
 			b.errs.add(p, fmt.Sprintf("shorten it to %d bytes at most", maxName),
 				"the path element %s… is %d bytes long, and file systems allow %d", strings.ToValidUTF8(e[:20], ""), len(e), maxName)
+			return false
+		}
+		if !dir && i == len(elems)-1 && len(e) > files.MaxName {
+			b.errs.add(p, fmt.Sprintf("shorten it to %d bytes at most", files.MaxName),
+				"the file name %s… is %d bytes long; errspec writes names of %d bytes at most, so that the name of the file's backup (.errspec-NAME.bak) fits the %d bytes file systems allow",
+				strings.ToValidUTF8(e[:20], ""), len(e), files.MaxName, maxName)
 			return false
 		}
 		if e == ".git" {
@@ -194,9 +205,10 @@ func (b *builder) checkPages(cat *Catalog) {
 	b.claimFile(b.outputFiles, outputFile{at("outputs", "markdown", "index"), path.Join(dir, cat.Outputs.MarkdownIndex), path.Join(dir, cat.Outputs.MarkdownIndex), "the index page"})
 	for _, code := range cat.Codes {
 		page := cat.CodePage(code)
-		if len(page) > maxName {
-			b.errs.add(at("codes", code.Name), fmt.Sprintf("shorten the code's name to %d characters at most", maxName-len(".md")),
-				"the page of code %s… in the per-code layout would be named with %d bytes, and file systems allow %d", code.Name[:20], len(page), maxName)
+		if len(page) > files.MaxName {
+			b.errs.add(at("codes", code.Name), fmt.Sprintf("shorten the code's name to %d characters at most", files.MaxName-len(".md")),
+				"the page of code %s… in the per-code layout would be named with %d bytes; errspec writes names of %d bytes at most, so that the name of the page's backup (.errspec-NAME.bak) fits the %d bytes file systems allow",
+				code.Name[:20], len(page), files.MaxName, maxName)
 			continue
 		}
 		if msg := windowsName(page); msg != "" {
