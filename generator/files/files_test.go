@@ -990,6 +990,48 @@ func TestPlanGuard(t *testing.T) {
 	}
 }
 
+// TestPlanPathRoomForBackup: an output whose absolute path is within
+// macOS's 1023 bytes, but not with the name of its backup beside it, is
+// rejected; the backup of the longest path taken fits.
+func TestPlanPathRoomForBackup(t *testing.T) {
+	setup(t, map[string]string{".git/HEAD": ""})
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A relative path, n bytes long as an absolute one: directories of
+	// at most 200 bytes, then a file name of 100.
+	pathOf := func(n int) string {
+		var elems []string
+		for rest := n - len(wd) - 1 - 100; rest > 0; { // each directory takes its name and a separator
+			k := min(rest, 201)
+			if rest-k == 1 {
+				k-- // leave the last directory a name
+			}
+			elems = append(elems, strings.Repeat("d", k-1))
+			rest -= k
+		}
+		return filepath.Join(append(elems, strings.Repeat("f", 96)+".txt")...)
+	}
+	fits := pathOf(maxPath - backupAffix)
+	tooLong := pathOf(maxPath - backupAffix + 1)
+	if l := len(filepath.Join(wd, fits)); l != maxPath-backupAffix || len(filepath.Join(wd, tooLong)) != l+1 {
+		t.Fatalf("test paths of %d and %d bytes, want %d and one more", l, len(filepath.Join(wd, tooLong)), maxPath-backupAffix)
+	}
+	out := []string{"outputs", "llms"}
+	_, err = Plan(Set{Catalog: "a", Files: []File{
+		{Path: fits, Data: []byte(mdFile("a", "")), Output: out},
+		{Path: tooLong, Data: []byte(mdFile("a", "")), Output: out},
+	}})
+	var oe *OutputError
+	if !errors.As(err, &oe) || !strings.HasPrefix(oe.Msg, filepath.ToSlash(tooLong)+" is longer as an absolute path") {
+		t.Fatalf("Plan error = %v, want the longer path rejected", err)
+	}
+	if _, err := Plan(Set{Catalog: "a", Files: []File{{Path: fits, Data: []byte(mdFile("a", "")), Output: out}}}); err != nil {
+		t.Errorf("Plan of a path whose backup fits: %v", err)
+	}
+}
+
 // TestStaleSkipsInputs checks that a file a catalog reads is never stale,
 // even with the catalog's notice, in a directory the catalog owns, with
 // the extension it writes there.

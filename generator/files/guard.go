@@ -139,8 +139,9 @@ func (g *guard) addInputs(s *Set) error {
 	return nil
 }
 
-// maxPath is the length of the longest absolute path errspec writes to:
-// PATH_MAX on macOS, less its final NUL byte.
+// maxPath is the length of the longest absolute path errspec writes to,
+// its backups and temporary files included (see longestPath): PATH_MAX
+// on macOS, less its final NUL byte.
 const maxPath = 1023
 
 // show is a path as a message shows it: relative to the working
@@ -179,9 +180,9 @@ func (g *guard) checkFile(s *Set, root project, f File) error {
 	if err != nil {
 		return err
 	}
-	if len(abs) > maxPath {
+	if longestPath(abs) > maxPath {
 		g.reject(s, f.Output, "shorten the output path",
-			"%s is longer as an absolute path than file systems take (%d bytes on macOS, 4095 on Linux)", show, maxPath)
+			"%s is longer as an absolute path, with the name of the backup or temporary file errspec puts beside it, than file systems take (%d bytes on macOS, 4095 on Linux)", show, maxPath)
 		return nil
 	}
 	rel, inside := within(root.abs, abs)

@@ -422,7 +422,18 @@ const maxBackups = 100
 // 255 bytes file systems allow, less what the name of its backup adds
 // (.errspec-NAME.99.bak, see backup), so that the file can be replaced
 // or removed by a later run.
-const MaxName = 255 - len(".errspec-.bak") - len(".99")
+const MaxName = 255 - backupAffix
+
+// backupAffix is what the name of a backup adds to the name of its file.
+const backupAffix = len(".errspec-.bak") + len(".99")
+
+// longestPath is the length of the longest path Write makes for the file
+// at the absolute path abs: the file, its backup, or its temporary file
+// (.errspec-N.tmp, N a number of up to 10 digits as os.CreateTemp makes).
+func longestPath(abs string) int {
+	dir, base := filepath.Split(abs)
+	return len(dir) + max(len(base)+backupAffix, len(".errspec-4294967295.tmp"))
+}
 
 // backup preserves the file at p, whose content is old, under a new name in
 // the same directory, and returns that name: .errspec-NAME.bak, or
