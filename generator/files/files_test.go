@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -662,6 +663,7 @@ func TestWriteModifiedMeanwhile(t *testing.T) {
 		{"changed file saved by rename", "gen/c_changed.go", goFile(cat, "// c saved\n"), true},
 		{"file to create appears", "gen/b_new.go", "package gen\n", false},
 		{"stale file edited", "gen/x_stale.go", goFile(cat, "// x edited\n"), false},
+		{"changed file becomes a named pipe", "gen/c_changed.go", "", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -678,6 +680,15 @@ func TestWriteModifiedMeanwhile(t *testing.T) {
 				if to == filepath.FromSlash("gen/a_changed.go") && !changed {
 					changed = true
 					p := filepath.FromSlash(tt.path)
+					if tt.data == "" {
+						if err := os.Remove(p); err != nil {
+							t.Fatal(err)
+						}
+						if err := syscall.Mkfifo(p, 0o644); err != nil {
+							t.Skip("no named pipes:", err)
+						}
+						return real(from, to)
+					}
 					if tt.byRename {
 						p += "~"
 					}

@@ -260,14 +260,19 @@ var ErrModified = errors.New("the file changed on disk while errspec ran")
 // a file to replace or remove. It looks just before the change, so that
 // an edit made while errspec runs is lost only if it lands in between.
 func asPlanned(c Change) error {
-	data, err := os.ReadFile(c.Path)
+	fi, err := os.Lstat(c.Path)
 	switch {
 	case c.Status == Created && errors.Is(err, fs.ErrNotExist):
 		return nil
-	case c.Status == Created:
+	case c.Status == Created, errors.Is(err, fs.ErrNotExist):
 		return ErrModified
-	case errors.Is(err, fs.ErrNotExist):
-		return ErrModified
+	case err != nil:
+		return cause(err)
+	case !fi.Mode().IsRegular():
+		return ErrModified // reading a named pipe would wait for a writer
+	}
+	data, err := os.ReadFile(c.Path)
+	switch {
 	case err != nil:
 		return cause(err)
 	case !bytes.Equal(data, c.Old):
