@@ -325,6 +325,21 @@ func TestPlanInvalid(t *testing.T) {
 	}
 }
 
+// TestRefuseForeignUnread: a file in the way that is not the catalog's,
+// here a sparse one of 64 GiB, is refused from its first KiB, never read
+// whole.
+func TestRefuseForeignUnread(t *testing.T) {
+	setup(t, map[string]string{"data/big.txt": "user data\n"})
+	if err := os.Truncate(filepath.FromSlash("data/big.txt"), 64<<30); err != nil {
+		t.Skip("no sparse file:", err)
+	}
+	_, err := Plan(Set{Catalog: "a", Files: []File{{Path: "data/big.txt", Data: []byte(mdFile("a", ""))}}})
+	var fe *ForeignFileError
+	if !errors.As(err, &fe) || fe.Path != filepath.FromSlash("data/big.txt") || fe.Owner != "" {
+		t.Fatalf("Plan error = %v, want data/big.txt refused as foreign", err)
+	}
+}
+
 func TestRefuseForeign(t *testing.T) {
 	const cat = "billing"
 	tests := []struct {

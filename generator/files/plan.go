@@ -196,17 +196,22 @@ func Plan(sets ...Set) ([]Change, error) {
 		for _, f := range s.Files {
 			p := clean(f.Path)
 			c := Change{Path: p, Status: Created, New: f.Data}
-			old, err := os.ReadFile(p)
+			// The notice first: a file that is not the catalog's, however
+			// large, is not read whole.
+			owner, err := fileOwner(p)
 			switch {
 			case errors.Is(err, fs.ErrNotExist):
 				changes = append(changes, c)
 				continue
 			case err != nil:
-				return nil, fmt.Errorf("reading %s: %w", filepath.ToSlash(p), err)
-			}
-			if owner, _ := Owner(old); owner != s.Catalog {
+				return nil, err
+			case owner != s.Catalog:
 				foreign = append(foreign, &ForeignFileError{Path: p, Catalog: s.Catalog, Owner: owner, Dir: s.Dir, Output: f.Output})
 				continue
+			}
+			old, err := os.ReadFile(p)
+			if err != nil {
+				return nil, fmt.Errorf("reading %s: %w", filepath.ToSlash(p), err)
 			}
 			c.Old = old
 			c.Status = Changed
