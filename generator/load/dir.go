@@ -1,6 +1,7 @@
 package load
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -86,6 +87,8 @@ func readSource(dir string) (*source, Diagnostics) {
 			}
 			continue
 		}
+		var others []string // the files of d that are no catalog files
+		embeds := false     // whether a catalog file of d embeds files (@embed)
 		for _, e := range entries {
 			path := filepath.Join(d, e.Name())
 			if e.IsDir() {
@@ -96,6 +99,7 @@ func readSource(dir string) (*source, Diagnostics) {
 					src.ignored = append(src.ignored, path)
 				}
 				src.overlay[path] = load.FromBytes(nil)
+				others = append(others, path)
 				continue
 			}
 			data, d := readCatalogFile(path)
@@ -115,6 +119,18 @@ func readSource(dir string) (*source, Diagnostics) {
 				}
 				src.data[path] = data
 				src.overlay[path] = load.FromBytes(data)
+				embeds = embeds || bytes.Contains(data, []byte("@embed("))
+			}
+		}
+		if embeds {
+			// What a file embeds from its own directory CUE reads through
+			// the overlay: the regular files of d, as they are.
+			for _, path := range others {
+				if st, err := os.Stat(path); err == nil && st.Mode().IsRegular() {
+					if data, err := os.ReadFile(path); err == nil {
+						src.overlay[path] = load.FromBytes(data)
+					}
+				}
 			}
 		}
 	}

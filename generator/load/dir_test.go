@@ -177,3 +177,40 @@ func FuzzCheckUTF8(f *testing.F) {
 		}
 	})
 }
+
+// TestDirEmbeds checks that a catalog file embeds the files of its
+// directory as they are (@embed), while CUE's loader sees every other
+// file of it empty.
+func TestDirEmbeds(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, filepath.Join(dir, "cue.mod"), map[string]string{"module.cue": "module: \"example.com/emb@v0\"\nlanguage: version: \"v0.12.0\"\n"})
+	writeFiles(t, dir, map[string]string{
+		"catalog.cue": `@extern(embed)
+
+package emb
+
+name: "emb"
+docs: base_url: "https://x.example/errors"
+outputs: markdown: file: "ERRORS.md"
+categories: c: {description: "C.", http_status: 400}
+codes: A_B: {
+	category:   "c"
+	title:      "A b"
+	message:    "A b {x}"
+	suggestion: "Do it."
+	params: x: {type: "string"}
+	examples: [_example]
+}
+_example: _ @embed(file="example.json")
+`,
+		"example.json": `{"params": {"x": "y"}, "json": {"code": "A_B", "category": "c", "message": "A b y", "suggestion": "Do it.", "retryable": false, "docs_url": "https://x.example/errors#a_b", "params": {"x": "y"}}}`,
+	})
+	cat, err := Dir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ex := cat.Model.Codes[0].Examples
+	if len(ex) != 1 || !bytes.Contains(ex[0].JSON, []byte(`"A b y"`)) {
+		t.Errorf("the embedded example: %+v", ex)
+	}
+}
