@@ -219,28 +219,12 @@ func prettyJSON(raw json.RawMessage) (string, error) {
 // are.
 func compactJSON(v any) (string, error) {
 	var b bytes.Buffer
-	if err := appendJSON(newEncoder(&b), &b, v); err != nil {
-		return "", err
-	}
-	return b.String(), nil
-}
-
-// newEncoder returns a JSON encoder to b that leaves HTML characters as
-// they are.
-func newEncoder(b *bytes.Buffer) *json.Encoder {
-	enc := json.NewEncoder(b)
+	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
-	return enc
-}
-
-// appendJSON writes a value as compact JSON to b with enc, an encoder to
-// b.
-func appendJSON(enc *json.Encoder, b *bytes.Buffer, v any) error {
 	if err := enc.Encode(v); err != nil {
-		return fmt.Errorf("value: %w", err)
+		return "", fmt.Errorf("value: %w", err)
 	}
-	b.Truncate(b.Len() - 1) // the newline Encode ends with
-	return nil
+	return strings.TrimSuffix(b.String(), "\n"), nil
 }
 
 // exampleParams writes the params an example gives as a JSON object in

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
-	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/errspec/errspec/internal/textsafe"
@@ -137,11 +136,7 @@ func appendString(buf []byte, s string) []byte {
 			if r, size = utf8.DecodeRuneInString(s[i:]); r == utf8.RuneError && size == 1 {
 				r = '\ufffd'
 			}
-			if r1, r2 := utf16.EncodeRune(r); r1 != utf8.RuneError {
-				buf = fmt.Appendf(buf, `\u%04x\u%04x`, r1, r2)
-			} else {
-				buf = fmt.Appendf(buf, `\u%04x`, r)
-			}
+			buf = textsafe.AppendJSONEscape(buf, r)
 		}
 		i += size
 		start = i

@@ -68,12 +68,7 @@ func JSON(data []byte) []byte {
 	for i := 0; i < len(data); {
 		r, n := utf8.DecodeRune(data[i:])
 		if Hidden(r) {
-			out = append(out, data[last:i]...)
-			if r1, r2 := utf16.EncodeRune(r); r1 != utf8.RuneError {
-				out = fmt.Appendf(out, `\u%04x\u%04x`, r1, r2)
-			} else {
-				out = fmt.Appendf(out, `\u%04x`, r)
-			}
+			out = AppendJSONEscape(append(out, data[last:i]...), r)
 			last = i + n
 		}
 		i += n
@@ -82,6 +77,15 @@ func JSON(data []byte) []byte {
 		return data
 	}
 	return append(out, data[last:]...)
+}
+
+// AppendJSONEscape appends r to b as a JSON string escapes it: \uXXXX,
+// or the \uXXXX\uXXXX of its UTF-16 surrogate pair beyond U+FFFF.
+func AppendJSONEscape(b []byte, r rune) []byte {
+	if r1, r2 := utf16.EncodeRune(r); r1 != utf8.RuneError {
+		return fmt.Appendf(b, `\u%04x\u%04x`, r1, r2)
+	}
+	return fmt.Appendf(b, `\u%04x`, r)
 }
 
 // index returns the index of the first hidden character of s, or -1.
