@@ -254,6 +254,7 @@ func FuzzMarkdownShape(f *testing.F) {
 		"Evil&#10;===", "List&#10;- item", "*&#32;&#32;&#32;&#32;&#32;code*", "Code&#10;&#10;     indented",
 		"- a\n- b\n\n  c", "> q\n> # h", "1. a\n   ```\n   x", "| a | b |\n| - | - |\n| c&#10;- d | e |",
 		"*a* _b_ **c** ~~d~~ [e](https://x) ![f](g)", "<div>\n*x*\n</div>\n\ny", "a  \nb\\\nc",
+		"- 0\n- 0\n#\n* 000000", "1. a\n\n[r]: /u\n\n2) b", "- a\n#\n* b\n#\n+ c",
 	} {
 		f.Add(s)
 	}

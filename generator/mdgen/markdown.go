@@ -44,12 +44,27 @@ type mdWriter struct {
 }
 
 // blocks writes the block children of n, a blank line between each two
-// unless n is an item of a tight list.
+// unless n is an item of a tight list. A list right after another of its
+// kind among what is written (blocks that write nothing, such as an empty
+// heading, in between or not) is marked otherwise (see list): with the
+// same marker the two would be one.
 func (w *mdWriter) blocks(n ast.Node) string {
 	var out []string
+	var last ast.Node // the block written last
+	alt := false      // whether last is a list marked otherwise
 	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
-		if s := w.block(c); s != "" {
+		var s string
+		a := false
+		if l, ok := c.(*ast.List); ok {
+			prev, isList := last.(*ast.List)
+			a = isList && prev.IsOrdered() == l.IsOrdered() && !alt
+			s = w.list(l, a)
+		} else {
+			s = w.block(c)
+		}
+		if s != "" {
 			out = append(out, s)
+			last, alt = c, a
 		}
 	}
 	if l, ok := n.Parent().(*ast.List); ok && l.IsTight {
@@ -58,7 +73,7 @@ func (w *mdWriter) blocks(n ast.Node) string {
 	return strings.Join(out, "\n\n")
 }
 
-// block writes a block.
+// block writes a block other than a list (see blocks).
 func (w *mdWriter) block(n ast.Node) string {
 	switch n := n.(type) {
 	case *ast.Paragraph, *ast.TextBlock:
@@ -86,8 +101,6 @@ func (w *mdWriter) block(n ast.Node) string {
 		return strings.Join(lines, "\\\n")
 	case *ast.Blockquote:
 		return prefixLines(w.blocks(n), "> ", ">")
-	case *ast.List:
-		return w.list(n)
 	case *east.Table:
 		return w.table(n)
 	case *ast.LinkReferenceDefinition:
@@ -124,16 +137,11 @@ func prefixLines(s, first, rest string) string {
 }
 
 // list writes a list: items marked - or numbered from the list's start
-// with ., each item's blocks indented under its marker. A list right
-// after another of its kind is marked * or numbered with ) instead, as a
-// list of its own must be: with the same marker the two would be one.
-func (w *mdWriter) list(n *ast.List) string {
+// with ., or, with alt, marked * or numbered with ), each item's blocks
+// indented under its marker.
+func (w *mdWriter) list(n *ast.List, alt bool) string {
 	bullet, delim := "- ", ". "
-	after := 0
-	for p := n.PreviousSibling(); p != nil && p.Kind() == ast.KindList && p.(*ast.List).IsOrdered() == n.IsOrdered(); p = p.PreviousSibling() {
-		after++
-	}
-	if after%2 == 1 {
+	if alt {
 		bullet, delim = "* ", ") "
 	}
 	var items []string
