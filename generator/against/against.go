@@ -26,6 +26,8 @@ type Tree struct {
 
 	base   string // the directory paths of the newer tree are relative to
 	prefix string // a revision: base's path in the repository, with a final slash, or ""
+	top    string // a revision: the top of the repository
+	whole  bool   // a revision: every catalog file of it is in Dir
 }
 
 // NotFoundError is a ref that is neither a directory nor a revision.
@@ -71,8 +73,8 @@ func Open(base, ref string, paths []string) (*Tree, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &Tree{Ref: ref, Dir: tmp, Rev: commit, base: base, prefix: prefix}
-	if err := t.export(top, paths); err != nil {
+	t := &Tree{Ref: ref, Dir: tmp, Rev: commit, base: base, prefix: prefix, top: top}
+	if err := t.export(paths); err != nil {
 		t.Close()
 		return nil, fmt.Errorf("reading %s from git: %w", ref, err)
 	}
@@ -85,6 +87,19 @@ func (t *Tree) Close() error {
 		return nil
 	}
 	return os.RemoveAll(t.Dir)
+}
+
+// Whole makes every catalog file of the older tree available and returns
+// its top: the directory given, or the top of the revision's repository,
+// whose files Open copied only under the paths it was given.
+func (t *Tree) Whole() (string, error) {
+	if t.Rev != "" && !t.whole {
+		if err := t.export([]string{"/"}); err != nil {
+			return "", fmt.Errorf("reading %s from git: %w", t.Ref, err)
+		}
+		t.whole = true
+	}
+	return t.Dir, nil
 }
 
 // Path returns where the older tree has the path rel, given relative to
@@ -120,11 +135,15 @@ func (t *Tree) Display(file string) string {
 }
 
 // export copies the files of the revision that a catalog under paths
-// needs into t.Dir, at their paths in the repository.
-func (t *Tree) export(top string, paths []string) error {
+// (relative to base, or "/" for the whole repository) needs into t.Dir,
+// at their paths in the repository.
+func (t *Tree) export(paths []string) error {
 	args := []string{"ls-tree", "-r", "-z", "--full-tree", t.Rev, "--"}
 	for _, p := range paths {
 		rel := path.Clean(t.prefix + filepath.ToSlash(p))
+		if p == "/" {
+			rel = "."
+		}
 		if rel == ".." || strings.HasPrefix(rel, "../") {
 			return fmt.Errorf("%s is outside the repository", p)
 		}
@@ -138,7 +157,7 @@ func (t *Tree) export(top string, paths []string) error {
 			args = append(args, ":(top,literal)"+path.Join(path.Dir(dir), "cue.mod"))
 		}
 	}
-	list, err := git(top, nil, args...)
+	list, err := git(t.top, nil, args...)
 	if err != nil {
 		return err
 	}
@@ -158,7 +177,7 @@ func (t *Tree) export(top string, paths []string) error {
 	if len(names) == 0 {
 		return nil
 	}
-	out, err := git(top, &objects, "cat-file", "--batch")
+	out, err := git(t.top, &objects, "cat-file", "--batch")
 	if err != nil {
 		return err
 	}

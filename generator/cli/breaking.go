@@ -128,8 +128,10 @@ type catalogPair struct{ old, new *load.Catalog }
 // catalog args name. Otherwise tree stands for the current directory,
 // as a revision stands for the repository: a catalog's older version is
 // at the same path in it, or, when none is, the older catalog of the same
-// name that the patterns find at no path a newer one has. Older catalogs
-// left over are gone.
+// name that the patterns find at no path a newer one has, or, failing
+// that, the one of the same name anywhere in the older tree (a catalog
+// that moved). Older catalogs the patterns find and none matches are
+// gone.
 func pair(tree *against.Tree, args []string, cats []*load.Catalog) (pairs []catalogPair, gone []*load.Catalog, problems []problem) {
 	loadOld := func(dir string) *load.Catalog {
 		cat, err := load.Dir(dir)
@@ -217,18 +219,57 @@ func pair(tree *against.Tree, args []string, cats []*load.Catalog) (pairs []cata
 		want := filepath.Clean(tree.Path(rel))
 		pairs[i] = catalogPair{find(func(old *load.Catalog) bool { return filepath.Clean(old.Dir) == want }), cat}
 	}
-	for i, p := range pairs {
-		if p.old == nil {
-			pairs[i].old = find(func(old *load.Catalog) bool { return old.Model.Name == p.new.Model.Name })
+	sameName := func(i int) {
+		if pairs[i].old == nil {
+			pairs[i].old = find(func(old *load.Catalog) bool { return old.Model.Name == pairs[i].new.Model.Name })
 		}
+	}
+	for i := range pairs {
+		sameName(i)
 	}
 	for _, old := range olds {
 		if !taken[old] {
 			gone = append(gone, old)
 		}
 	}
+	// A catalog that moved out of the paths the arguments name is still
+	// the older version of the catalog of its name there.
+	if slices.ContainsFunc(pairs, func(p catalogPair) bool { return p.old == nil }) {
+		moved, err := movedCatalogs(tree, olds)
+		if err != nil {
+			return nil, nil, []problem{{err: diagnostics.NewInternalError(err.Error())}}
+		}
+		olds = moved
+		for i := range pairs {
+			sameName(i)
+		}
+	}
 	slices.SortFunc(gone, func(a, b *load.Catalog) int { return strings.Compare(a.Dir, b.Dir) })
 	return pairs, gone, nil
+}
+
+// movedCatalogs loads the older catalogs of the whole older tree that
+// are not among loaded: where a catalog that moved is. One that does not
+// load is left out: the arguments do not name it.
+func movedCatalogs(tree *against.Tree, loaded []*load.Catalog) ([]*load.Catalog, error) {
+	top, err := tree.Whole()
+	if err != nil {
+		return nil, err
+	}
+	dirs, err := generator.Find([]string{top + string(filepath.Separator) + "..."})
+	if err != nil {
+		return nil, err
+	}
+	var cats []*load.Catalog
+	for _, d := range dirs {
+		if slices.ContainsFunc(loaded, func(c *load.Catalog) bool { return filepath.Clean(c.Dir) == filepath.Clean(d) }) {
+			continue
+		}
+		if c, err := load.Dir(d); err == nil {
+			cats = append(cats, c)
+		}
+	}
+	return cats, nil
 }
 
 func breakingHelp() string {

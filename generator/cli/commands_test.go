@@ -181,6 +181,39 @@ func TestBreakingAgainstRevision(t *testing.T) {
 	}
 }
 
+// TestBreakingAgainstMovedCatalog checks that a catalog named by its
+// new directory, which the revision has elsewhere, is compared with the
+// catalog of its name there, not reported as new; and that a catalog of
+// the revision that does not load and is not named is no problem.
+func TestBreakingAgainstMovedCatalog(t *testing.T) {
+	repo := gittest.Repo(t)
+	gittest.Commit(t, repo, map[string]string{
+		"spec/shop/catalog.cue":   shopV1,
+		"spec/broken/catalog.cue": "package broken\n\ncodes: X: {\n",
+	}, "v1")
+	gittest.Git(t, repo, "mv", "spec/shop", "errors")
+	moved := strings.Replace(shopV1, "http_status: 404", "http_status: 410", 1) // the category's, so both codes'
+
+	gittest.Commit(t, repo, map[string]string{"errors/catalog.cue": moved}, "moved")
+	want := func(file string) string {
+		return file + `:6:8: HTTP_STATUS_CHANGED (wire): code ORDER_NOT_FOUND had HTTP status 404, and has 410
+	fix: keep http_status: 404; for another status, add a code and deprecate ORDER_NOT_FOUND with use: NEW_CODE
+` + file + `:13:8: HTTP_STATUS_CHANGED (wire): code CART_NOT_FOUND had HTTP status 404, and has 410
+	fix: keep http_status: 404; for another status, add a code and deprecate CART_NOT_FOUND with use: NEW_CODE
+`
+	}
+	t.Chdir(repo)
+	code, out, _ := errspec("breaking", "--against", "HEAD~1", "errors")
+	if code != cli.ExitFound || out != want("errors/catalog.cue") {
+		t.Errorf("breaking --against HEAD~1 errors: exit %d\n%s\nwant exit 1 and\n%s", code, out, want("errors/catalog.cue"))
+	}
+	t.Chdir(filepath.Join(repo, "errors"))
+	code, out, _ = errspec("breaking", "--against", "HEAD~1")
+	if code != cli.ExitFound || out != want("catalog.cue") {
+		t.Errorf("breaking --against HEAD~1 from errors: exit %d\n%s\nwant exit 1 and\n%s", code, out, want("catalog.cue"))
+	}
+}
+
 // TestBreakingOldCatalogInvalid checks that an older version that does not
 // load is reported where it is, with exit 2.
 func TestBreakingOldCatalogInvalid(t *testing.T) {
