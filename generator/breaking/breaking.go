@@ -134,6 +134,11 @@ func (c *comparer) catalog() {
 	if len(changed) > 0 {
 		c.add("TEXT_CHANGED", Safe, []string{changed[0]}, false, "", "", "the catalog's %s changed", and(changed))
 	}
+	if o, n := c.old.Outputs.GRPC, c.new.Outputs.GRPC; o != nil && n != nil && o.Domain != n.Domain {
+		c.add("GRPC_STATUS_CHANGED", Breaking, []string{"outputs", "grpc", "domain"}, false, "",
+			fmt.Sprintf("keep domain: %q: clients match an ErrorInfo by its reason and domain", o.Domain),
+			"the ErrorInfo of every code had the domain %s, and has %s", o.Domain, n.Domain)
+	}
 }
 
 func (c *comparer) categories() {
@@ -289,21 +294,73 @@ func (c *comparer) code(o, n *model.Code) {
 			fmt.Sprintf("keep http_status: %d; for another status, add a code and deprecate %s with use: NEW_CODE", o.HTTPStatus, n.Name),
 			"code %s had HTTP status %d, and has %d", n.Name, o.HTTPStatus, n.HTTPStatus)
 	}
-	if o.RetryAfter != n.RetryAfter {
-		c.add("RETRY_AFTER_CHANGED", Safe, at("retry_after"), false, n.Name, "", "the retry_after of code %s was %d seconds, and is %d", n.Name, o.RetryAfter, n.RetryAfter)
+	if c.old.Outputs.GRPC != nil && c.new.Outputs.GRPC != nil && o.GRPC != n.GRPC &&
+		!(o.GRPCFromHTTP && n.GRPCFromHTTP && o.HTTPStatus != n.HTTPStatus) {
+		c.add("GRPC_STATUS_CHANGED", Breaking, at("grpc_code"), false, n.Name,
+			fmt.Sprintf("keep grpc_code: %q; for another gRPC code, add a code and deprecate %s with use: NEW_CODE", o.GRPC, n.Name),
+			"code %s had gRPC code %s, and has %s", n.Name, o.GRPC, n.GRPC)
 	}
-	if o.Deprecated == nil && n.Deprecated != nil {
+	if o.RetryAfter != n.RetryAfter {
+		c.add("RETRY_AFTER_CHANGED", Safe, at("retry_after"), false, n.Name, "", "the retry_after of code %s was %s, and is %s",
+			n.Name, seconds(o.RetryAfter), seconds(n.RetryAfter))
+	}
+	if o.Retries != n.Retries {
+		c.add("RETRY_AFTER_CHANGED", Safe, at("retries"), false, n.Name, "", "code %s said to retry %s, and says to retry %s",
+			n.Name, times(o.Retries), times(n.Retries))
+	}
+	switch was, is := replacement(o.Deprecated), replacement(n.Deprecated); {
+	case o.Deprecated == nil && n.Deprecated != nil:
 		use := ""
-		if n.Deprecated.Use != nil {
-			use = ", for " + n.Deprecated.Use.Name
+		if is != "" {
+			use = ", for " + is
 		}
 		c.add("CODE_DEPRECATED", Safe, at("deprecated"), false, n.Name, "", "code %s is deprecated%s", n.Name, use)
+	case o.Deprecated != nil && n.Deprecated == nil:
+		c.add("CODE_DEPRECATED", Safe, p, false, n.Name, "", "code %s is no longer deprecated", n.Name)
+	case was != is:
+		c.add("CODE_DEPRECATED", Safe, at("deprecated"), false, n.Name, "", "code %s, deprecated, names %s as its replacement, where it named %s",
+			n.Name, or(is, "no code"), or(was, "none"))
 	}
 	if o.Envelope != nil && n.Envelope != nil && o.Envelope.Name != n.Envelope.Name {
 		c.envelope(at("envelope"), fmt.Sprintf("code %s, now in the %s,", n.Name, envelopeName(n.Envelope)), n.Name, o.Envelope, n.Envelope, false)
 	}
 	c.wireParams(o, n)
 	c.texts(o, n)
+}
+
+// seconds says how long retry_after says to wait.
+func seconds(n int) string {
+	if n == 0 {
+		return "not set"
+	}
+	return count(n, "second")
+}
+
+// times says how many times retries says to retry.
+func times(n int) string {
+	switch n {
+	case 0:
+		return "until it succeeds, each wait twice the one before"
+	case 1:
+		return "once"
+	}
+	return fmt.Sprintf("%d times", n)
+}
+
+// replacement names the code a deprecation says to use, or is "".
+func replacement(d *model.Deprecation) string {
+	if d == nil || d.Use == nil {
+		return ""
+	}
+	return d.Use.Name
+}
+
+// or is s, or else when s is empty.
+func or(s, otherwise string) string {
+	if s == "" {
+		return otherwise
+	}
+	return s
 }
 
 // texts reports the texts of a code that changed, in one change.
@@ -453,6 +510,10 @@ func (c *comparer) params(path []string, code, what string, os, ns []*model.Para
 // param no longer redacted, or a string allowed more characters.
 func (c *comparer) widened(pp []string, code, what string, op, np *model.Param) {
 	switch {
+	case np.Sensitive && !op.Sensitive:
+		c.add("PARAM_REMOVED", Breaking, append(slices.Clip(pp), "sensitive"), false, code,
+			"keep sending it as it is; a value that must stay off the wire is a new param, sensitive: true",
+			"%s was sent as it is, and is always %s: a client of the older version that reads it no longer gets its value", what, model.Redacted)
 	case np.Sensitive:
 	case op.Sensitive:
 		c.add("PARAM_VALUES_WIDENED", Breaking, append(slices.Clip(pp), "sensitive"), false, code,
@@ -466,6 +527,13 @@ func (c *comparer) widened(pp []string, code, what string, op, np *model.Param) 
 		c.add("PARAM_VALUES_WIDENED", Breaking, append(slices.Clip(pp), "max_length"), false, code,
 			fmt.Sprintf("keep max_length: %d: a client of the older version rejects a longer value", op.MaxLength),
 			"%s had at most %d characters, and %s", what, op.MaxLength, limit)
+	case np.MaxLength > 0 && (op.MaxLength == 0 || np.MaxLength < op.MaxLength):
+		limit := "had no limit"
+		if op.MaxLength > 0 {
+			limit = fmt.Sprintf("had at most %d characters", op.MaxLength)
+		}
+		c.add("PARAM_VALUES_NARROWED", Safe, append(slices.Clip(pp), "max_length"), false, code, "",
+			"%s %s, and has at most %d: a longer value is cut", what, limit, np.MaxLength)
 	}
 }
 
