@@ -671,21 +671,9 @@ type tierParam struct{ code, param string }
 // sendsTiers returns the first wire param of the catalog whose value
 // holds a tier (a tier, or a list, map or object with one), or nil.
 func sendsTiers(cat *model.Catalog) *tierParam {
-	var holds func(t *model.Type) bool
-	holds = func(t *model.Type) bool {
-		switch t.Kind {
-		case model.TierKind:
-			return true
-		case model.List, model.Map:
-			return holds(t.Elem)
-		case model.Object:
-			return slices.ContainsFunc(t.Fields, func(f *model.Param) bool { return holds(f.Type) })
-		}
-		return false
-	}
 	for _, c := range cat.Codes {
 		for _, p := range c.WireParams() {
-			if !p.Sensitive && holds(p.Type) {
+			if !p.Sensitive && p.Type.HoldsTier() {
 				return &tierParam{c.Name, p.Name}
 			}
 		}

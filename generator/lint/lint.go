@@ -31,7 +31,7 @@ var Rules = []Rule{
 	{"RETRYABLE_WHEN", true, "a code a client may retry after a delay says when: retry_after, or a suggestion that says how long to wait"},
 	{"DEPRECATED_REPLACEMENT", true, "a deprecated code names a replacement, and the replacement is not deprecated itself"},
 	{"CATEGORY_USED", true, "every category has codes, its own or its subcategories'"},
-	{"TIER_USED", true, "every tier is one a feature or an alternative names, or below one"},
+	{"TIER_USED", true, "every tier is one a feature or an alternative names, or below one; without features, the tiers are used when a param has the type tier"},
 	{"FEATURE_USED", true, "features have a code to report them: one plays the tier_restricted role"},
 	{"TOOL_USED", true, "every tool is gated by a feature or checked by the call validator (a code plays missing_fields or invalid_action)"},
 	{"FEATURE_ACTION_DECLARED", true, "every tool:action a feature gates is an action of its tool in the tools table"},
@@ -307,8 +307,17 @@ func (l *linter) tierUsed() {
 			}
 		}
 	}
+	if top < 0 && slices.ContainsFunc(l.cat.Codes, func(c *model.Code) bool {
+		return slices.ContainsFunc(c.Params, func(p *model.Param) bool { return p.Type.HoldsTier() })
+	}) {
+		return // no feature, and the tiers are the values of a param
+	}
 	for i, t := range l.cat.Tiers {
-		if t.Rank > top {
+		switch {
+		case top < 0:
+			l.add([]string{"tiers", fmt.Sprintf("[%d]", i)}, "remove the tiers, or gate a feature behind one, or send one in a param of type tier",
+				"tier %s: no feature, alternative or param of type tier names a tier", t.Name)
+		case t.Rank > top:
 			l.add([]string{"tiers", fmt.Sprintf("[%d]", i)}, "remove it, or gate a feature behind it",
 				"tier %s is above every tier a feature or an alternative names", t.Name)
 		}

@@ -96,3 +96,24 @@ lint: except: ["MESSAGE_PARAMS"]
 		t.Errorf("%v, want %v", got, want)
 	}
 }
+
+// TestTiersWithoutFeatures checks TIER_USED in a catalog without
+// features: tiers that a param of type tier sends, in a list of objects
+// too, are used; tiers nothing names are reported as such, not as above
+// a tier that a feature names.
+func TestTiersWithoutFeatures(t *testing.T) {
+	const tiers = `tiers: ["Free", "Pro"]
+lint: except: ["CODE_SUGGESTION"]
+`
+	sent := `codes: PLAN_LIMIT: {category: "not_found", title: "Plan limit", message: "Your plans {plans} allow no more", params: plans: {type: "[]object", fields: tier: type: "tier"}}` + "\n"
+	if got := lint.Check(loadtest.Catalog(t, base+tiers+sent)); len(got) != 0 {
+		t.Errorf("tiers a param sends: %v, want no finding", findings(got))
+	}
+	got := lint.Check(loadtest.Catalog(t, base+tiers))
+	if want := []string{"TIER_USED tiers[0]", "TIER_USED tiers[1]"}; !slices.Equal(findings(got), want) {
+		t.Fatalf("tiers nothing names: %v, want %v", findings(got), want)
+	}
+	if msg := got[0].Message; msg != "tier Free: no feature, alternative or param of type tier names a tier" {
+		t.Errorf("message %q", msg)
+	}
+}

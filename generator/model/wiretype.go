@@ -66,6 +66,24 @@ func (t *Type) ElemObject() *Type {
 	return t
 }
 
+// HoldsTier reports whether a value of type t holds a tier: t is a tier,
+// or a list, map or object that holds one at any depth.
+func (t *Type) HoldsTier() bool {
+	switch t.Kind {
+	case TierKind:
+		return true
+	case List, Map:
+		return t.Elem.HoldsTier()
+	case Object:
+		for _, f := range t.Fields {
+			if f.Type.HoldsTier() {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // alternativeDocs document AlternativeFields, in order.
 var alternativeDocs = [...]string{
 	"What the caller can do instead, in a line.",
