@@ -12,13 +12,56 @@ import (
 // the generated MCP and gRPC adapters) and reads them back.
 
 // As finds the first error in err's chain that a generated package made,
-// as errors.As finds it, and returns it as the runtime sees it.
+// as errors.As finds it, and returns it as the runtime sees it. A nil
+// pointer of a generated Error type, returned by mistake as a non-nil
+// error, is not one: As looks past it.
 func As(err error) (View, bool) {
-	var e Error
-	if !errors.As(err, &e) {
+	e, ok := find[Error](err)
+	if !ok {
 		return View{}, false
 	}
 	return e.ErrspecView(), true
+}
+
+// AsType finds the first error of type E in err's chain, as errors.As
+// finds it, but that a nil E, returned by mistake as a non-nil error, is
+// not one: the adapters of a generated package find its *Error with it.
+func AsType[E Error](err error) (E, bool) { return find[E](err) }
+
+// find walks err's chain as errors.As does, depth first through Unwrap()
+// error and Unwrap() []error, for the first error of type E that is not
+// a nil pointer; it does not unwrap a nil pointer of a generated Error
+// type, whose Unwrap a package generated before it was nil-safe panics.
+func find[E Error](err error) (E, bool) {
+	var zero E
+	for err != nil {
+		if e, ok := err.(E); ok && !isNil(e) {
+			return e, true
+		}
+		if e, ok := err.(Error); ok && isNil(e) {
+			return zero, false // a nil error has no cause to unwrap
+		}
+		switch u := err.(type) {
+		case interface{ Unwrap() error }:
+			err = u.Unwrap()
+		case interface{ Unwrap() []error }:
+			for _, err := range u.Unwrap() {
+				if e, ok := find[E](err); ok {
+					return e, true
+				}
+			}
+			return zero, false
+		default:
+			return zero, false
+		}
+	}
+	return zero, false
+}
+
+// isNil reports whether e is a nil pointer.
+func isNil(e Error) bool {
+	v := reflect.ValueOf(e)
+	return v.Kind() == reflect.Pointer && v.IsNil()
 }
 
 // CatalogOf returns the catalog of e's package. Any value of a generated

@@ -43,6 +43,24 @@ func TestAs(t *testing.T) {
 	if _, ok := errspec.As(io.EOF); ok {
 		t.Error("As finds an errspec error in io.EOF")
 	}
+	// A nil *testError, returned by mistake as a non-nil error, is not
+	// one: As and AsType look past it, in a chain and in a join.
+	var nilErr *testError
+	for _, err := range []error{nilErr, fmt.Errorf("x: %w", error(nilErr))} {
+		if _, ok := errspec.As(err); ok {
+			t.Errorf("As finds an error in a nil *testError: %#v", err)
+		}
+		if _, ok := errspec.AsType[*testError](err); ok {
+			t.Errorf("AsType finds an error in a nil *testError: %#v", err)
+		}
+	}
+	joined := errors.Join(nilErr, io.EOF, wrapped(v))
+	if got, ok := errspec.As(joined); !ok || got.Code != "FLAT" {
+		t.Errorf("As past a nil error in a join = %+v, %t", got, ok)
+	}
+	if got, ok := errspec.AsType[*testError](joined); !ok || got.v.Code != "FLAT" {
+		t.Errorf("AsType past a nil error in a join = %+v, %t", got, ok)
+	}
 	if errspec.CatalogOf(&testError{v}) != &catalog {
 		t.Error("CatalogOf does not give the error's catalog")
 	}
@@ -190,6 +208,15 @@ func TestLogWrapped(t *testing.T) {
 	// Records without errspec errors pass as they are.
 	if got := logLine(jsonHandler, true, false, "err", io.EOF, "n", 2); !strings.HasSuffix(got, `"msg":"failed","err":"EOF","n":2}`+"\n") {
 		t.Errorf("a record without errspec errors: %s", got)
+	}
+	// The params of a code the catalog does not know log as those of one
+	// it knows: a string as itself, not as its JSON text.
+	raw, err := catalog.Parse([]byte(`{"code":"NEWER","category":"validation","message":"m","retryable":false,"params":{"token":"[redacted]","n":5,"l":["a"]}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := logLine(textHandler, true, false, "err", wrapped(raw)); !strings.Contains(got, ` err.params.token=[redacted] err.params.n=5 err.params.l="[\"a\"]" `) {
+		t.Errorf("the params of an unknown code, text: %s", got)
 	}
 	if !errspec.LogHandler(slog.NewTextHandler(io.Discard, &slog.HandlerOptions{Level: slog.LevelWarn})).Enabled(context.Background(), slog.LevelWarn) {
 		t.Error("LogHandler is not enabled where its handler is")

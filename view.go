@@ -192,11 +192,16 @@ func (v View) LogValue() slog.Value {
 }
 
 // paramAttrs returns the wire params as attributes: scalars as themselves,
-// anything else as its JSON text.
+// anything else as its JSON text; the params of a code the catalog does
+// not know likewise, as the wire gave them.
 func (v *View) paramAttrs() []slog.Attr {
 	if raw, ok := v.Params.(RawParams); ok {
 		var out []slog.Attr
 		eachMember(raw, func(key string, value []byte) {
+			if t, ok := jsonString(value); ok {
+				out = append(out, slog.String(key, t))
+				return
+			}
 			out = append(out, slog.Any(key, jsonText(value)))
 		})
 		return out
@@ -238,6 +243,17 @@ func (f *field) logValue(p unsafe.Pointer) slog.Value {
 	return slog.AnyValue(jsonText(b))
 }
 
+// jsonString returns the string that value, a JSON value, is, if it is
+// one.
+func jsonString(value []byte) (string, bool) {
+	s := scanner{data: value}
+	if s.peek() != '"' {
+		return "", false
+	}
+	t, err := s.str()
+	return t, err == nil
+}
+
 // jsonText is JSON text that log handlers write as JSON (encoding/json)
 // or as text (encoding.TextMarshaler).
 type jsonText []byte
@@ -276,12 +292,9 @@ func (v View) ParamStrings() map[string]string {
 	out := map[string]string{}
 	if raw, ok := v.Params.(RawParams); ok {
 		eachMember(raw, func(key string, value []byte) {
-			s := scanner{data: value}
-			if s.peek() == '"' {
-				if t, err := s.str(); err == nil {
-					out[key] = t
-					return
-				}
+			if t, ok := jsonString(value); ok {
+				out[key] = t
+				return
 			}
 			out[key] = string(value)
 		})

@@ -210,7 +210,7 @@ var ErrNotError = errors.New("errhttp: the response holds no errspec error")
 
 // Read reads the error in resp, a response with a status of 400 or more,
 // as Parse reads it; it reads at most MaxBody bytes of the body, and
-// closes it. E is the Error type of a generated package:
+// closes it: a body that is empty, or longer, is an error that says so. E is the Error type of a generated package:
 //
 //	e, err := errhttp.Read[apperr.Error](resp)
 func Read[E any, P ErrorPtr[E]](resp *http.Response) (*E, error) {
@@ -218,9 +218,15 @@ func Read[E any, P ErrorPtr[E]](resp *http.Response) (*E, error) {
 	if resp.StatusCode < 400 {
 		return nil, fmt.Errorf("%w: status %d", ErrNotError, resp.StatusCode)
 	}
-	body, err := io.ReadAll(io.LimitReader(resp.Body, MaxBody))
+	body, err := io.ReadAll(io.LimitReader(resp.Body, MaxBody+1))
 	if err != nil {
 		return nil, err
+	}
+	switch {
+	case len(body) == 0:
+		return nil, fmt.Errorf("%w: status %d with an empty body (the response to a HEAD request has none)", ErrNotError, resp.StatusCode)
+	case len(body) > MaxBody:
+		return nil, fmt.Errorf("errhttp: the body of the status %d response is larger than MaxBody, %d bytes: a param without max_length may hold more than a client reads", resp.StatusCode, MaxBody)
 	}
 	return Parse[E, P](resp.Header.Get("Content-Type"), resp.StatusCode, body)
 }

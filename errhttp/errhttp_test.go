@@ -202,6 +202,50 @@ func TestHandlerFunc(t *testing.T) {
 	}
 }
 
+// TestReadBodies checks what Read says of a body it cannot read an error
+// from: none (the response to a HEAD request), and one longer than
+// MaxBody (a param without max_length that echoed a large input); and
+// that a nil *Error, returned by mistake, is written as a foreign error.
+func TestReadBodies(t *testing.T) {
+	srv := httptest.NewServer(errhttp.HandlerFunc(func(w http.ResponseWriter, r *http.Request) error {
+		switch r.URL.Query().Get("case") {
+		case "nil":
+			var e *agenttools.Error
+			return e
+		case "huge":
+			return agenttools.NewResourceNotFound(strings.Repeat("k", errhttp.MaxBody), "42")
+		}
+		return agenttools.NewResourceNotFound("pipeline", "42")
+	}))
+	defer srv.Close()
+	do := func(method, query string) *http.Response {
+		t.Helper()
+		req, err := http.NewRequest(method, srv.URL+query, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return resp
+	}
+	resp := do("HEAD", "")
+	if _, err := errhttp.Read[agenttools.Error](resp); resp.StatusCode != 404 || resp.Header.Get("Content-Type") != errhttp.ProblemType ||
+		!errors.Is(err, errhttp.ErrNotError) || !strings.Contains(err.Error(), "status 404 with an empty body") {
+		t.Errorf("HEAD: %d %s, Read: %v", resp.StatusCode, resp.Header.Get("Content-Type"), err)
+	}
+	resp = do("GET", "?case=huge")
+	if _, err := errhttp.Read[agenttools.Error](resp); err == nil || !strings.Contains(err.Error(), "larger than MaxBody") {
+		t.Errorf("a body larger than MaxBody: %v", err)
+	}
+	resp = do("GET", "?case=nil")
+	body, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != 500 || string(body) != `{"title":"Internal Server Error","status":500}` {
+		t.Errorf("a nil *Error: %d %s", resp.StatusCode, body)
+	}
+}
+
 func TestParseNewerCode(t *testing.T) {
 	body := `{"type":"https://docs.example.com/errors#quota_gone","title":"Quota gone","status":402,"detail":"The quota is gone",` +
 		`"code":"QUOTA_GONE","category":"billing","suggestion":"Buy more.","retryable":true,"retry":"after_delay","retry_after":30,"params":{"plan":"free","left":0}}`

@@ -1,9 +1,12 @@
 package agenttools_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"log/slog"
 	"strings"
 	"testing"
 	"time"
@@ -11,6 +14,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
+	"github.com/errspec/errspec"
 	"github.com/errspec/errspec/generated/agenttools"
 )
 
@@ -418,5 +422,40 @@ func TestParseRejects(t *testing.T) {
 		if e, err := agenttools.Parse([]byte(in)); err == nil {
 			t.Errorf("Parse(%s) = %v, want an error", in, e)
 		}
+	}
+}
+
+// TestNilError checks a nil *Error returned by mistake as a non-nil error
+// through the paths that see any error: its text, the chain, errors.Is,
+// log/slog (with each of slog's handlers), and the runtime's adapters,
+// which look past it.
+func TestNilError(t *testing.T) {
+	var nilErr *agenttools.Error
+	var err error = nilErr
+	if got := err.Error(); got != "<nil>" {
+		t.Errorf("Error() = %q", got)
+	}
+	if got := fmt.Sprint(fmt.Errorf("calling: %w", err)); got != "calling: <nil>" {
+		t.Errorf("wrapped: %q", got)
+	}
+	if errors.Unwrap(err) != nil || errors.Is(err, agenttools.CodeResourceNotFound) || errors.Is(err, agenttools.CategoryNotFound) {
+		t.Error("a nil *Error unwraps to something, or matches a code or category")
+	}
+	for _, h := range []func(io.Writer) slog.Handler{
+		func(w io.Writer) slog.Handler { return slog.NewTextHandler(w, nil) },
+		func(w io.Writer) slog.Handler { return slog.NewJSONHandler(w, nil) },
+	} {
+		var buf bytes.Buffer
+		slog.New(errspec.LogHandler(h(&buf))).Error("failed", "err", err, "wrapped", fmt.Errorf("x: %w", err))
+		if got := buf.String(); strings.Contains(got, "panic") || !strings.Contains(got, "<nil>") {
+			t.Errorf("logged: %s", got)
+		}
+	}
+	real := agenttools.NewResourceNotFound("pipeline", "42")
+	if v, ok := errspec.As(errors.Join(err, real)); !ok || v.Code != string(agenttools.CodeResourceNotFound) {
+		t.Errorf("As past a nil *Error: %+v, %t", v, ok)
+	}
+	if e, ok := errspec.AsType[*agenttools.Error](fmt.Errorf("x: %w", err)); ok {
+		t.Errorf("AsType finds %v in a nil *Error", e)
 	}
 }

@@ -230,13 +230,19 @@ func (e *Error) ErrspecView() errspec.View {
 	}
 }
 
-// Error returns the code and the message, or a code's own error text where it has one, and the cause's text when there is a cause.
+// Error returns the code and the message, or a code's own error text where it has one, and the cause's text when there is a cause. A nil *Error, returned by mistake as a non-nil error, reads "<nil>", as fmt prints it, so that no server that sends its text fails on it.
 func (e *Error) Error() string {
+	if e == nil {
+		return "<nil>"
+	}
 	return e.ErrspecView().ErrorText()
 }
 
 // Unwrap returns the cause attached with WithCause, or nil.
 func (e *Error) Unwrap() error {
+	if e == nil {
+		return nil
+	}
 	return e.cause
 }
 
@@ -258,8 +264,11 @@ func (e *Error) WithHTTPStatus(status int) *Error {
 	return e
 }
 
-// Is reports whether e matches target: a Code equal to e's code, a Category that is e's category or one it nests under, or an *Error of the same code.
+// Is reports whether e matches target: a Code equal to e's code, a Category that is e's category or one it nests under, or an *Error of the same code. A nil *Error matches nothing.
 func (e *Error) Is(target error) bool {
+	if e == nil {
+		return false
+	}
 	switch t := target.(type) {
 	case Code:
 		return e.Code == t
@@ -295,8 +304,11 @@ func (e *Error) Text() string {
 	return e.ErrspecView().Text()
 }
 
-// LogValue returns e for log/slog: its code, category, whether a retry can help, its message and its wire params, sensitive ones redacted.
+// LogValue returns e for log/slog: its code, category, whether a retry can help, its message and its wire params, sensitive ones redacted; a nil *Error, "<nil>".
 func (e *Error) LogValue() slog.Value {
+	if e == nil {
+		return slog.StringValue("<nil>")
+	}
 	return e.ErrspecView().LogValue()
 }
 

@@ -88,5 +88,11 @@ func importCore(f *File, importPath, name string) {
 // errorType is the catalog's Error type, as a pointer: *apperr.Error.
 func errorType(importPath string) *Statement { return Op("*").Qual(importPath, "Error") }
 
+// asType finds the catalog's *Error in the chain of err, past a nil one:
+// errspec.AsType[*pkg.Error](err).
+func asType(importPath string, err Code) *Statement {
+	return Qual(runtimePkg, "AsType").Index(errorType(importPath)).Call(err)
+}
+
 // render formats an adapter's file as gogen formats the catalog's package.
 func render(f *File) ([]byte, error) { return gogen.Format(f) }

@@ -115,8 +115,8 @@ func genStatus(cat *model.Catalog, importPath string) Code {
 		return Id("details").Op("=").Append(Id("details"), Op("&").Qual(detailsPkg, name).Values(fields))
 	}
 	body := []Code{
-		Var().Id("e").Add(errorType(importPath)),
-		If(Op("!").Qual(errorsPkg, "As").Call(Err(), Op("&").Id("e"))).Block(Return(Nil(), False())),
+		List(Id("e"), Id("ok")).Op(":=").Add(asType(importPath, Err())),
+		If(Op("!").Id("ok")).Block(Return(Nil(), False())),
 		Id("v").Op(":=").Id("e").Dot("ErrspecView").Call(),
 		Var().Id("metadata").Map(String()).String(),
 		If(Id("p").Op(":=").Id("v").Dot("ParamStrings").Call(), Len(Id("p")).Op(">").Lit(0)).Block(Id("metadata").Op("=").Id("p")),

@@ -27,7 +27,7 @@ func errorDoc(cat *model.Catalog) string {
 			break
 		}
 	}
-	return "Error returns " + what + ", and the cause's text when there is a cause."
+	return "Error returns " + what + ", and the cause's text when there is a cause. A nil *Error, returned by mistake as a non-nil error, reads \"<nil>\", as fmt prints it, so that no server that sends its text fails on it."
 }
 
 func genError(cat *model.Catalog) Code {
@@ -70,14 +70,21 @@ func genError(cat *model.Catalog) Code {
 			})),
 		),
 		Line(), Line(), doc(errorDoc(cat)),
-		Line(), Func().Add(recv()).Id("Error").Params().String().Block(Return(view().Dot("ErrorText").Call())),
+		Line(), Func().Add(recv()).Id("Error").Params().String().Block(
+			If(Id("e").Op("==").Nil()).Block(Return(Lit("<nil>"))),
+			Return(view().Dot("ErrorText").Call()),
+		),
 		Line(), Line(), doc("Unwrap returns the cause attached with WithCause, or nil."),
-		Line(), Func().Add(recv()).Id("Unwrap").Params().Error().Block(Return(e("cause"))),
+		Line(), Func().Add(recv()).Id("Unwrap").Params().Error().Block(
+			If(Id("e").Op("==").Nil()).Block(Return(Nil())),
+			Return(e("cause")),
+		),
 		with("WithCause", "cause", "cause", Error(), "WithCause attaches the error that caused e, for Unwrap and errors.Is; it is not part of the wire format. It returns e."),
 		with("WithDetail", "Detail", "detail", String(), "WithDetail sets context about this occurrence. It returns e."),
 		with("WithHTTPStatus", "status", "status", Int(), "WithHTTPStatus sets the HTTP status of this occurrence, in place of the code's. It returns e."),
-		Line(), Line(), doc("Is reports whether e matches target: a Code equal to e's code, a Category that is e's category or one it nests under, or an *Error of the same code."),
+		Line(), Line(), doc("Is reports whether e matches target: a Code equal to e's code, a Category that is e's category or one it nests under, or an *Error of the same code. A nil *Error matches nothing."),
 		Line(), Func().Add(recv()).Id("Is").Params(Id("target").Error()).Bool().Block(
+			If(Id("e").Op("==").Nil()).Block(Return(False())),
 			Switch(Id("t").Op(":=").Id("target").Assert(Type())).Block(
 				Case(Id("Code")).Block(Return(e("Code").Op("==").Id("t"))),
 				Case(Id("Category")).Block(
@@ -97,8 +104,11 @@ func genError(cat *model.Catalog) Code {
 		Line(), Func().Add(recv()).Id("HTTPStatus").Params().Int().Block(Return(view().Dot("HTTPStatus").Call())),
 		Line(), Line(), doc("Text renders e for a person at a terminal: the code and message on the first line, then the detail, the suggestion, the alternatives, the cause and the docs URL, each on lines of their own, control characters escaped."),
 		Line(), Func().Add(recv()).Id("Text").Params().String().Block(Return(view().Dot("Text").Call())),
-		Line(), Line(), doc("LogValue returns e for log/slog: its code, category, whether a retry can help, its message and its wire params, sensitive ones redacted."),
-		Line(), Func().Add(recv()).Id("LogValue").Params().Qual(slogPkg, "Value").Block(Return(view().Dot("LogValue").Call())),
+		Line(), Line(), doc("LogValue returns e for log/slog: its code, category, whether a retry can help, its message and its wire params, sensitive ones redacted; a nil *Error, \"<nil>\"."),
+		Line(), Func().Add(recv()).Id("LogValue").Params().Qual(slogPkg, "Value").Block(
+			If(Id("e").Op("==").Nil()).Block(Return(Qual(slogPkg, "StringValue").Call(Lit("<nil>")))),
+			Return(view().Dot("LogValue").Call()),
+		),
 		Line(), Line(), doc("MarshalJSON writes e in the catalog's wire format."),
 		Line(), Func().Add(recv()).Id("MarshalJSON").Params().Params(Index().Byte(), Error()).Block(
 			Return(e("AppendJSON").Call(Make(Index().Byte(), Lit(0), Lit(384).Op("+").Len(e("Message")).Op("+").Len(e("Detail")).Op("+").Len(e("Suggestion"))))),

@@ -40,6 +40,7 @@ var failures = map[string]error{
 	"upstream":  apperr.NewUpstreamError("browse_pipelines", "list", 503, "unavailable").WithHTTPStatus(503),
 	"auth":      apperr.NewAuthenticationFailed("ada", "hunter2"),
 	"plain":     errors.New("plain failure"),
+	"nil":       error((*apperr.Error)(nil)), // returned by mistake: no error of the catalog
 	"newer":     newerStatus().Err(),
 }
 
@@ -149,6 +150,7 @@ func TestGRPCStatus(t *testing.T) {
 			&errdetails.ErrorInfo{Reason: "AUTHENTICATION_FAILED", Domain: "tools.example.com", Metadata: map[string]string{"user": "ada", "token": "[redacted]"}},
 			&errdetails.Help{Links: []*errdetails.Help_Link{{Description: "Create a new access token and configure the server with it.", Url: docs + "authentication_failed"}}}),
 		"plain": statusOf(t, codes.Unknown, "plain failure"),
+		"nil":   statusOf(t, codes.Unknown, "<nil>"),
 	}
 	for name, w := range want {
 		t.Run(name, func(t *testing.T) {
@@ -166,7 +168,7 @@ func TestGRPCStatus(t *testing.T) {
 			}
 			e, ok := apperrgrpc.FromError(err)
 			var sent *apperr.Error
-			if !errors.As(failures[name], &sent) {
+			if !errors.As(failures[name], &sent) || sent == nil {
 				if ok {
 					t.Errorf("FromError read an errspec error from %v", err)
 				}

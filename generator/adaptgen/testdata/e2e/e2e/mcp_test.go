@@ -38,6 +38,12 @@ func serve(t *testing.T, install func(*mcp.Server)) *mcptest.Conn {
 					return nil, pipeline{}, apperr.NewRateLimited(600, "minute", 17)
 				case 500:
 					return nil, pipeline{}, errors.New("database <primary> & replica down")
+				case 0:
+					var none *apperr.Error // returned by mistake: a nil *Error as a non-nil error
+					return nil, pipeline{}, none
+				case 2:
+					var none *apperr.Error
+					return nil, pipeline{}, errors.Join(none, apperr.NewRateLimited(600, "minute", 17))
 				}
 				return nil, pipeline{Status: "success"}, nil
 			})
@@ -78,6 +84,7 @@ func TestMCPErrors(t *testing.T) {
 	}{
 		{"wrapped", map[string]any{"project_id": "app", "pipeline_id": 404}, apperr.NewResourceNotFound("pipeline", "404")},
 		{"direct", map[string]any{"project_id": "app", "pipeline_id": 429}, apperr.NewRateLimited(600, "minute", 17)},
+		{"joined after a nil *Error", map[string]any{"project_id": "app", "pipeline_id": 2}, apperr.NewRateLimited(600, "minute", 17)},
 		{"arguments", map[string]any{"project_id": "app", "pipeline_id": "forty-two"},
 			apperr.NewInvalidArguments("get_pipeline", `validating root: validating /properties/pipeline_id: type: forty-two has type "string", want "integer"`)},
 	} {
@@ -111,6 +118,14 @@ func TestMCPErrors(t *testing.T) {
 	}
 	if _, ok := apperrmcp.FromResult(res); ok {
 		t.Error("FromResult read an errspec error from another error")
+	}
+	// A nil *Error is no error of the catalog, and the server lives on.
+	res, raw = conn.Call("get_pipeline", map[string]any{"project_id": "app", "pipeline_id": 0})
+	if want := mcptest.ErrorResult("<nil>", ""); raw != want {
+		t.Errorf("a nil *Error: the client read\n%s\nwant\n%s", raw, want)
+	}
+	if _, ok := apperrmcp.FromResult(res); ok {
+		t.Error("FromResult read an errspec error from a nil *Error")
 	}
 	res, raw = conn.Call("get_pipeline", map[string]any{"project_id": "app", "pipeline_id": 1})
 	if want := `{"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"e2e","version":"v1"}},"content":[{"type":"text","text":"{\"status\":\"success\"}"}],"structuredContent":{"status":"success"},"resultType":"complete"}`; raw != want || res.IsError {
