@@ -228,7 +228,7 @@ func (c *Catalog) evaluate() (cue.Value, error) {
 		return cue.Value{}, &Rejected{diag.CodeCatalogSyntax, sortDiagnostics(problems)}
 	}
 	if inst.Err != nil {
-		return cue.Value{}, &Rejected{diag.CodeCatalogSyntax, fromCUE(cue.Value{}, inst.Err).at(c.first)}
+		return cue.Value{}, &Rejected{diag.CodeCatalogSyntax, fromCUE(cue.Value{}, cue.Value{}, inst.Err).at(c.first)}
 	}
 	root, err := withSchema(inst)
 	if err != nil {
@@ -243,7 +243,7 @@ func (c *Catalog) evaluate() (cue.Value, error) {
 		if all := validate(def, ctx.BuildInstance(instance(c.Dir, c.src)), v); all != nil {
 			err = all
 		}
-		return cue.Value{}, &Rejected{diag.CodeCatalogSchema, fromCUE(v, err).at(c.first)}
+		return cue.Value{}, &Rejected{diag.CodeCatalogSchema, fromCUE(v, def, err).at(c.first)}
 	}
 	return v, nil
 }
@@ -525,7 +525,10 @@ func (e *placed) Error() string               { return e.err.Error() }
 func (e *placed) Path() []string              { return e.path }
 func (e *placed) Msg() (string, []any)        { return e.err.Msg() }
 
-func fromCUE(v cue.Value, err error) Diagnostics {
+// fromCUE turns the CUE errors of err into diagnostics, v being the
+// catalog unified with def, the schema's #Catalog (both missing for a
+// catalog that does not load).
+func fromCUE(v, def cue.Value, err error) Diagnostics {
 	var out Diagnostics
 	errs := cueerrors.Errors(err)
 	// The fields the schema does not allow are left out of the lists of
@@ -548,12 +551,12 @@ func fromCUE(v cue.Value, err error) Diagnostics {
 				j++
 			}
 			if j > i+1 {
-				out = append(out, disjunction(v, p, errs[i+1:j], notAllowed))
+				out = append(out, disjunction(v, def, p, errs[i+1:j], notAllowed))
 				i = j - 1
 				continue
 			}
 		}
-		out = append(out, diagnostic(v, p, e, notAllowed))
+		out = append(out, diagnostic(v, def, p, e, notAllowed))
 	}
 	return sortDiagnostics(out)
 }
@@ -582,7 +585,7 @@ func pathString(p []string) string {
 
 // diagnostic turns one CUE error into a diagnostic with a fix, rewording
 // the messages whose CUE text shows the schema's internals.
-func diagnostic(v cue.Value, p []string, e cueerrors.Error, notAllowed map[string]bool) Diagnostic {
+func diagnostic(v, def cue.Value, p []string, e cueerrors.Error, notAllowed map[string]bool) Diagnostic {
 	format, args := e.Msg()
 	pos := userPos(e)
 	if format == "field not allowed" {
@@ -605,8 +608,16 @@ func diagnostic(v cue.Value, p []string, e cueerrors.Error, notAllowed map[strin
 		pos = position(v, p)
 	}
 	d.Fix = fixFor(v, p, d.Msg)
-	if format == "field not allowed" && nameFixes[parentName(p)] == "" && len(p) > 0 {
-		d.Fix = allowedFields(v, p[:len(p)-1], p[len(p)-1], notAllowed)
+	if format == "field not allowed" && len(p) > 0 {
+		field := p[len(p)-1]
+		switch {
+		case schemaAt(def, selectors(p[:len(p)-1])).Allows(selector(field)):
+			// The schema allows it: the catalog's own CUE closes the struct.
+			d.Fix = "the schema allows " + field + " here, but a definition (#Name) the catalog puts here closes the struct: declare " +
+				field + " in that definition too, or end the definition with ... to leave it open"
+		case nameFixes[parentName(p)] == "":
+			d.Fix = allowedFields(v, p[:len(p)-1], field, notAllowed)
+		}
 	}
 	switch {
 	case strings.HasPrefix(format, "conflicting values %s and %s"):
@@ -698,8 +709,8 @@ func conflict(p []string, e cueerrors.Error, args []any, msg, fix string) (strin
 
 // disjunction words the failure of a value to match any alternative of a
 // disjunction, such as retry: "sometimes", as one problem.
-func disjunction(v cue.Value, p []string, alts []cueerrors.Error, notAllowed map[string]bool) Diagnostic {
-	d := diagnostic(v, p, alts[0], notAllowed)
+func disjunction(v, def cue.Value, p []string, alts []cueerrors.Error, notAllowed map[string]bool) Diagnostic {
+	d := diagnostic(v, def, p, alts[0], notAllowed)
 	// Each alternative is a conflict between the user's value, the same in
 	// all of them, and the value or the kind the alternative wants, or a
 	// bound the user's value breaks.
@@ -1070,11 +1081,7 @@ func notAllowed(v cue.Value, name string) bool {
 // allowedFields says which fields the schema allows where field is not
 // allowed, nearest first.
 func allowedFields(v cue.Value, parent []string, field string, except map[string]bool) string {
-	var sels []cue.Selector
-	for _, s := range parent {
-		sels = append(sels, selector(s))
-	}
-	w := v.LookupPath(cue.MakePath(sels...))
+	w := v.LookupPath(cue.MakePath(selectors(parent)...))
 	var names []string
 	if it, err := w.Fields(cue.Optional(true)); err == nil {
 		for it.Next() {
@@ -1168,6 +1175,15 @@ func position(v cue.Value, p []string) token.Pos {
 
 // selector turns a model path element into a CUE selector: "[3]" is a
 // list index, anything else a field name.
+// selectors are the selectors of a catalog path (see selector).
+func selectors(p []string) []cue.Selector {
+	sels := make([]cue.Selector, len(p))
+	for i, s := range p {
+		sels[i] = selector(s)
+	}
+	return sels
+}
+
 func selector(s string) cue.Selector {
 	if strings.HasPrefix(s, "[") && strings.HasSuffix(s, "]") {
 		if i, err := strconv.Atoi(s[1 : len(s)-1]); err == nil {
