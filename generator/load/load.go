@@ -454,7 +454,8 @@ func schemaAt(def cue.Value, sels []cue.Selector) cue.Value {
 // schema does not allow, and the fields the schema requires that r lacks.
 // CUE reports one problem of a struct: r's fields are checked against the
 // schema alone, scalars as they are (a condition of the schema may depend
-// on them: file is allowed when layout is single), structs and lists as _,
+// on them: file is allowed when layout is single), structs, lists and
+// values in error as _,
 // and without the fields whose problems are known (under says which), so
 // that no other problem hides these.
 func fields(schema, r cue.Value, p []string, under func([]string) bool) error {
@@ -474,8 +475,8 @@ func fields(schema, r cue.Value, p []string, under func([]string) bool) error {
 			continue
 		}
 		w := it.Value()
-		if k := w.IncompleteKind(); k == cue.StructKind || k == cue.ListKind {
-			w = top
+		if k := w.IncompleteKind(); k == cue.StructKind || k == cue.ListKind || w.Err() != nil {
+			w = top // an error of its own would hide those of its siblings
 		}
 		alone = alone.FillPath(cue.MakePath(sel), w)
 		if schema.Allows(sel) {
