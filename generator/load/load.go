@@ -1159,11 +1159,7 @@ func label(l string) string {
 // value that has one.
 func position(v cue.Value, p []string) token.Pos {
 	for n := len(p); n >= 0; n-- {
-		sels := make([]cue.Selector, n)
-		for i, s := range p[:n] {
-			sels[i] = selector(s)
-		}
-		w := v.LookupPath(cue.MakePath(sels...))
+		w := v.LookupPath(cue.MakePath(selectors(p[:n])...))
 		if !w.Exists() {
 			continue
 		}
@@ -1174,8 +1170,6 @@ func position(v cue.Value, p []string) token.Pos {
 	return token.NoPos
 }
 
-// selector turns a model path element into a CUE selector: "[3]" is a
-// list index, anything else a field name.
 // selectors are the selectors of a catalog path (see selector).
 func selectors(p []string) []cue.Selector {
 	sels := make([]cue.Selector, len(p))
@@ -1185,11 +1179,17 @@ func selectors(p []string) []cue.Selector {
 	return sels
 }
 
+// selector turns a model path element into a CUE selector: "[3]" is a
+// list index, anything else a field name, which CUE's errors quote when
+// it is not an identifier ("A\u200bB").
 func selector(s string) cue.Selector {
 	if strings.HasPrefix(s, "[") && strings.HasSuffix(s, "]") {
 		if i, err := strconv.Atoi(s[1 : len(s)-1]); err == nil {
 			return cue.Index(i)
 		}
+	}
+	if u, err := strconv.Unquote(s); err == nil && strings.HasPrefix(s, `"`) {
+		s = u
 	}
 	return cue.Str(s)
 }
