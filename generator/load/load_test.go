@@ -433,7 +433,7 @@ categories: {"not-found": description: "N.", c: http_status: 600}
 	want := Diagnostics{
 		{File: "catalog.cue", Line: 7, Col: 1, Path: "nmae", Msg: "field not allowed",
 			Fix: "did you mean name? the fields allowed here are name, title, description, error_text, version, docs, outputs, envelope, envelopes, categories, codes, tiers, upgrade_url, features, tools, roles, lint, breaking"},
-		{File: "catalog.cue", Line: 8, Col: 13, Path: `categories."not-found"`, Msg: "field not allowed",
+		{File: "catalog.cue", Line: 8, Col: 14, Path: `categories."not-found"`, Msg: "field not allowed",
 			Fix: "start category names with a letter and use letters, digits and _, such as not_found or NOT_FOUND"},
 		{File: "catalog.cue", Line: 8, Col: 62, Path: "categories.c.http_status",
 			Msg: "invalid value 600 (out of bound <=599)", Fix: "give an HTTP error status between 400 and 599"},
