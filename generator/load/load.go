@@ -857,13 +857,20 @@ func boundProblem(p []string, bound string) string {
 	return ""
 }
 
+// notURL says what a value of a URL field (the schema's #URL) is not.
+const notURL = "not an http or https URL with a host, and without spaces or any of the characters \" < > \\ ^ ` { | }"
+
+// encodeURL ends the fix of a URL field: how to write the characters a
+// URL cannot hold as they are.
+const encodeURL = "; percent-encode a space or any of \" < > \\ ^ ` { | } in it (%20 for a space, %7C for |)"
+
 // boundProblems say what a value that breaks the regular expression of
 // its field is not, by field.
 var boundProblems = map[string]string{
 	"name":        "a catalog name is lower snake_case",
-	"base_url":    "not an http or https URL with a host and no spaces or quotes",
-	"upgrade_url": "not an http or https URL with a host and no spaces or quotes",
-	"docs_url":    "not an http or https URL with a host and no spaces or quotes",
+	"base_url":    notURL,
+	"upgrade_url": notURL,
+	"docs_url":    notURL,
 	"package":     "a Go package name is lower-case letters and digits, starting with a letter",
 	"type":        "not a param type",
 	"tiers[]":     "a tier name is letters, digits, spaces, _ and -, starting with a letter",
@@ -962,9 +969,9 @@ func userPos(e cueerrors.Error) token.Pos {
 // schema, by its field (see fieldKey).
 var valueFixes = map[string]string{
 	"name":                "use lower snake_case, such as agent_tools",
-	"base_url":            "give an http or https URL without a #fragment, such as https://docs.example.com/errors",
-	"upgrade_url":         "give an http or https URL, such as https://example.com/pricing",
-	"docs_url":            "give an http or https URL, such as https://docs.example.com/feature",
+	"base_url":            "give an http or https URL without a #fragment, such as https://docs.example.com/errors" + encodeURL,
+	"upgrade_url":         "give an http or https URL, such as https://example.com/pricing" + encodeURL,
+	"docs_url":            "give an http or https URL, such as https://docs.example.com/feature" + encodeURL,
 	"package":             "give a Go package name: lower-case letters and digits, such as agenttools",
 	"markdown.file":       "give a path ending in .md, such as ERRORS.md",
 	"jsonschema.file":     "give a path ending in .json, such as errors.schema.json",

@@ -481,7 +481,7 @@ func TestFixFor(t *testing.T) {
 		{[]string{"codes", "X", "message"}, "mismatched types int and string", "give a value of the type the schema expects here"},
 		{[]string{"codes", "X", "title"}, `invalid value "" (out of bound !="")`, "give a non-empty text, or leave the field out if it is optional"},
 		{[]string{"name"}, `invalid value "Bad" (out of bound =~"^[a-z][a-z0-9_]*$")`, "use lower snake_case, such as agent_tools"},
-		{[]string{"docs", "base_url"}, `invalid value "ftp://x" (out of bound =~"^https?://[^\\s]+$")`, "give an http or https URL without a #fragment, such as https://docs.example.com/errors"},
+		{[]string{"docs", "base_url"}, `invalid value "ftp://x" (out of bound =~"^https?://[^\\s]+$")`, "give an http or https URL without a #fragment, such as https://docs.example.com/errors; percent-encode a space or any of \" < > \\ ^ ` { | } in it (%20 for a space, %7C for |)"},
 		{[]string{"outputs", "go", "package"}, `invalid value "A" (out of bound =~"^[a-z][a-z0-9]*$")`, "give a Go package name: lower-case letters and digits, such as agenttools"},
 		{[]string{"outputs", "markdown", "file"}, `invalid value "x" (out of bound =~"\\.md$")`, "give a path ending in .md, such as ERRORS.md"},
 		{[]string{"outputs", "llms", "file"}, `invalid value "x" (out of bound =~"\\.(txt|md)$")`, "give a path ending in .txt or .md, such as llms.txt"},
@@ -613,8 +613,8 @@ func TestDirWording(t *testing.T) {
 			{File: "catalog.cue", Line: 7, Col: 11, Msg: "{ is never closed: the file ends first", Fix: "add the } that closes it, or remove it"},
 		}},
 		{"regular expression", map[string]string{"catalog.cue": catalogWith(`upgrade_url: "example.com"` + "\n")}, Diagnostics{
-			{File: "catalog.cue", Line: 7, Col: 14, Path: "upgrade_url", Msg: `invalid value "example.com": not an http or https URL with a host and no spaces or quotes`,
-				Fix: "give an http or https URL, such as https://example.com/pricing"},
+			{File: "catalog.cue", Line: 7, Col: 14, Path: "upgrade_url", Msg: `invalid value "example.com": not an http or https URL with a host, and without spaces or any of the characters " < > \ ^ ` + "`" + ` { | }`,
+				Fix: "give an http or https URL, such as https://example.com/pricing; percent-encode a space or any of \" < > \\ ^ ` { | } in it (%20 for a space, %7C for |)"},
 		}},
 		{"nothing to generate", map[string]string{"catalog.cue": `package x
 
