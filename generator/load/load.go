@@ -640,12 +640,17 @@ func diagnostic(v, def cue.Value, p []string, e cueerrors.Error, notAllowed map[
 	return d
 }
 
-// mapKeys are the patterns of the names of the catalog's maps, by map.
+// mapKeys are the patterns of the names of the catalog's maps, by map, as
+// the schema gives them (TestMapKeysAsSchema).
 var mapKeys = map[string]*regexp.Regexp{
-	"categories": regexp.MustCompile(`^[a-z][a-z0-9_]*$`),
+	"categories": regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]*$`),
 	"codes":      regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]*$`),
 	"params":     regexp.MustCompile(`^[a-z][a-z0-9_]*$`),
 	"fields":     regexp.MustCompile(`^[a-z][a-z0-9_]*$`),
+	"envelopes":  regexp.MustCompile(`^[a-z][a-z0-9_]*$`),
+	"features":   regexp.MustCompile(`^[a-z][a-z0-9_]*$`),
+	"tools":      regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_.-]*$`),
+	"actions":    regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_.-]*$`),
 }
 
 // disallowed shortens the path of a field the schema does not allow to the
@@ -654,7 +659,7 @@ var mapKeys = map[string]*regexp.Regexp{
 func disallowed(p []string) []string {
 	for i := 1; i < len(p); i++ {
 		re, ok := mapKeys[p[i-1]]
-		if !ok || (i >= 2 && p[i-2] == "examples") || strings.HasPrefix(p[i-1], "[") {
+		if !ok || (i >= 2 && p[i-2] == "examples") || strings.HasPrefix(p[i-1], "[") || strings.HasPrefix(p[i], "[") {
 			continue
 		}
 		name := p[i]
@@ -1026,6 +1031,10 @@ var nameFixes = map[string]string{
 	"params":     "name params in lower snake_case, such as missing_fields",
 	"fields":     "name fields in lower snake_case, such as missing_fields",
 	"ignore":     "name a rule: errspec help lint and errspec help breaking list them",
+	"envelopes":  "name envelopes in lower snake_case, such as flat",
+	"features":   "name features in lower snake_case, such as bulk_export",
+	"tools":      "start tool names with a letter and use letters, digits, _, . and -, such as create_issue",
+	"actions":    "start action names with a letter and use letters, digits, _, . and -, such as write",
 }
 
 func fixFor(v cue.Value, p []string, msg string) string {

@@ -8,10 +8,12 @@ import (
 	"testing"
 
 	"cuelang.org/go/cue"
+	"cuelang.org/go/cue/cuecontext"
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/errspec/errspec/generator/gogen"
 	"github.com/errspec/errspec/generator/model"
+	"github.com/errspec/errspec/spec"
 )
 
 // writeFiles writes files, keyed by name, into dir.
@@ -655,6 +657,39 @@ func TestConcrete(t *testing.T) {
 	} {
 		if got := concrete(s); got != want {
 			t.Errorf("concrete(%s) = %v, want %v", s, got, want)
+		}
+	}
+}
+
+// TestMapKeysAsSchema checks that mapKeys holds the patterns the schema
+// gives the names of its maps: a name mapKeys takes for a misnamed entry
+// is one the schema does not allow, and the other way round.
+func TestMapKeysAsSchema(t *testing.T) {
+	def := cuecontext.New().CompileBytes(spec.Schema, cue.Filename(schemaFile)).LookupPath(cue.ParsePath("#Catalog"))
+	maps := map[string][]string{
+		"categories": {"categories"},
+		"codes":      {"codes"},
+		"envelopes":  {"envelopes"},
+		"features":   {"features"},
+		"tools":      {"tools"},
+		"actions":    {"tools", "t", "actions"},
+		"params":     {"codes", "C", "params"},
+		"fields":     {"codes", "C", "params", "p", "fields"},
+	}
+	if len(maps) != len(mapKeys) {
+		t.Fatalf("the test knows %d maps, mapKeys %d", len(maps), len(mapKeys))
+	}
+	names := []string{"a", "A", "aB", "Ab", "a_b", "a1", "a-b", "a.b", "a b", "1a", "_a", "-a", ".a", "é", "a\u200bb"}
+	for key, p := range maps {
+		m := schemaAt(def, selectors(p))
+		if !m.Exists() {
+			t.Errorf("%s: the schema has no map at %s", key, pathString(p))
+			continue
+		}
+		for _, name := range names {
+			if got, want := mapKeys[key].MatchString(name), m.Allows(cue.Str(name)); got != want {
+				t.Errorf("%s: mapKeys takes %q: %t; the schema allows it: %t", key, name, got, want)
+			}
 		}
 	}
 }
