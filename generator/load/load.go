@@ -622,7 +622,7 @@ func diagnostic(v, def cue.Value, p []string, e cueerrors.Error, notAllowed map[
 	}
 	switch {
 	case strings.HasPrefix(format, "conflicting values %s and %s"):
-		d.Msg, d.Fix = conflict(p, e, args, d.Msg, d.Fix)
+		d.Msg, d.Fix = conflict(def, p, e, args, d.Msg, d.Fix)
 	case format == "invalid value %v (out of bound %s)" && len(args) == 2:
 		bound := fmt.Sprint(args[1])
 		if problem := boundProblem(p, bound); problem != "" {
@@ -683,7 +683,7 @@ func parentName(p []string) string {
 // conflict words a conflict between two values: a value of the wrong kind
 // for the schema, or a field the catalog sets twice, in two places or two
 // files, to different values.
-func conflict(p []string, e cueerrors.Error, args []any, msg, fix string) (string, string) {
+func conflict(def cue.Value, p []string, e cueerrors.Error, args []any, msg, fix string) (string, string) {
 	if len(args) < 2 {
 		return msg, fix
 	}
@@ -703,6 +703,16 @@ func conflict(p []string, e cueerrors.Error, args []any, msg, fix string) (strin
 		got, want, value := fmt.Sprint(args[2]), fmt.Sprint(args[3]), a
 		if !concrete(a) && concrete(b) {
 			got, want, value = want, got, b
+		}
+		// When neither value is concrete (a reference to a definition's
+		// int where a text goes), the schema says which kind it wants.
+		if k := schemaAt(def, selectors(p)).IncompleteKind(); k.String() == got && k.String() != want {
+			got, want = want, got
+			if value == a {
+				value = b
+			} else {
+				value = a
+			}
 		}
 		msg = fmt.Sprintf("want %s, got %s: %s", kindName(want), kindName(got), short(value))
 		if f, ok := valueFixes[fieldKey(p)]; ok {
