@@ -1080,6 +1080,18 @@ func fixFor(v cue.Value, p []string, msg string) string {
 	case strings.HasPrefix(msg, "reference ") && strings.HasSuffix(msg, " not found"):
 		name := strings.TrimSuffix(strings.TrimPrefix(msg, "reference "), " not found")
 		return "write the text in double quotes, " + name + ": a name without quotes refers to a field"
+	case strings.Contains(msg, "cannot embed files when not in a module"):
+		return "embed files only in a CUE module (run cue mod init in the catalog's directory or above it), or write the value into the catalog"
+	case strings.Contains(msg, "@embed: cannot refer to parent directory"):
+		return "embed only files of the catalog's directory or below it"
+	case strings.Contains(msg, "redeclared in same scope"):
+		return "give each let and alias of a scope a name of its own"
+	case strings.Contains(msg, "division by zero"):
+		return "change the expression so that it does not divide by zero"
+	case strings.Contains(msg, "index out of range"):
+		return "index the list within its length: the first element is [0]"
+	case strings.Contains(msg, "undefined field: "):
+		return "refer to a field the struct has, or declare it there"
 	case strings.HasPrefix(msg, "import failed"):
 		return "errspec loads a catalog as the cue tool loads its package: import only the standard library, or packages of the CUE module (cue.mod) the catalog is in"
 	case msg == "string literal not terminated":
