@@ -1080,18 +1080,6 @@ func fixFor(v cue.Value, p []string, msg string) string {
 	case strings.HasPrefix(msg, "reference ") && strings.HasSuffix(msg, " not found"):
 		name := strings.TrimSuffix(strings.TrimPrefix(msg, "reference "), " not found")
 		return "write the text in double quotes, " + name + ": a name without quotes refers to a field"
-	case strings.Contains(msg, "cannot embed files when not in a module"):
-		return "embed files only in a CUE module (run cue mod init in the catalog's directory or above it), or write the value into the catalog"
-	case strings.Contains(msg, "@embed: cannot refer to parent directory"):
-		return "embed only files of the catalog's directory or below it"
-	case strings.Contains(msg, "redeclared in same scope"):
-		return "give each let and alias of a scope a name of its own"
-	case strings.Contains(msg, "division by zero"):
-		return "change the expression so that it does not divide by zero"
-	case strings.Contains(msg, "index out of range"):
-		return "index the list within its length: the first element is [0]"
-	case strings.Contains(msg, "undefined field: "):
-		return "refer to a field the struct has, or declare it there"
 	case strings.HasPrefix(msg, "import failed"):
 		return "errspec loads a catalog as the cue tool loads its package: import only the standard library, or packages of the CUE module (cue.mod) the catalog is in"
 	case msg == "string literal not terminated":
@@ -1101,7 +1089,23 @@ func fixFor(v cue.Value, p []string, msg string) string {
 	case strings.HasPrefix(msg, "expected "):
 		return "correct the syntax here: write each field as name: value, and close every {, [ and ( you open"
 	}
+	for _, f := range evalFixes {
+		if strings.Contains(msg, f.part) {
+			return f.fix
+		}
+	}
 	return "correct the CUE at this position"
+}
+
+// evalFixes say what to change about CUE that does not evaluate, by a part
+// of CUE's message.
+var evalFixes = []struct{ part, fix string }{
+	{"cannot embed files when not in a module", "embed files only in a CUE module (run cue mod init in the catalog's directory or above it), or write the value into the catalog"},
+	{"@embed: cannot refer to parent directory", "embed only files of the catalog's directory or below it"},
+	{"redeclared in same scope", "give each let and alias of a scope a name of its own"},
+	{"division by zero", "change the expression so that it does not divide by zero"},
+	{"index out of range", "index the list within its length: the first element is [0]"},
+	{"undefined field: ", "refer to a field the struct has, or declare it there"},
 }
 
 // notAllowed reports whether v, the value of field name, is itself a field
