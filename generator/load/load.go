@@ -628,6 +628,9 @@ func diagnostic(v, def cue.Value, p []string, e cueerrors.Error, notAllowed map[
 		if problem := boundProblem(p, bound); problem != "" {
 			d.Msg = fmt.Sprintf("invalid value %v: %s", args[0], problem)
 		}
+	case strings.HasPrefix(d.Msg, "expected label or ':'") && afterImport(pos):
+		d.Msg = "an import after the first field: a file's imports come right after its package clause"
+		d.Fix = "move the import up, between the package clause and the first field"
 	case format == "expected %s, found '%s'" && strings.HasSuffix(d.Msg, "found 'EOF'"):
 		// The file ended inside a { [ or (: report where it was opened.
 		if open, ok := unclosed(pos); ok {
@@ -926,25 +929,9 @@ type opener struct {
 
 // unclosed finds the innermost bracket that the file of pos leaves open.
 func unclosed(pos token.Pos) (opener, bool) {
-	if !pos.IsValid() {
-		return opener{}, false
-	}
-	src, err := os.ReadFile(pos.Filename())
-	if err != nil {
-		return opener{}, false
-	}
-	f := token.NewFile(pos.Filename(), -1, len(src))
-	var s scanner.Scanner
-	s.Init(f, src, nil, 0)
 	var stack []opener
-	for {
-		p, tok, _ := s.Scan()
+	eachToken(pos, func(p token.Pos, tok token.Token, _ string) bool {
 		switch tok {
-		case token.EOF:
-			if len(stack) == 0 {
-				return opener{}, false
-			}
-			return stack[len(stack)-1], true
 		case token.LBRACE:
 			stack = append(stack, opener{p, "{", "}"})
 		case token.LBRACK:
@@ -955,6 +942,49 @@ func unclosed(pos token.Pos) (opener, bool) {
 			if len(stack) > 0 {
 				stack = stack[:len(stack)-1]
 			}
+		}
+		return true
+	})
+	if len(stack) == 0 {
+		return opener{}, false
+	}
+	return stack[len(stack)-1], true
+}
+
+// afterImport reports whether the token just before pos, in its file, is
+// import, which CUE's scanner reads as a name.
+func afterImport(pos token.Pos) bool {
+	prev := ""
+	eachToken(pos, func(p token.Pos, tok token.Token, lit string) bool {
+		if p.Offset() >= pos.Offset() {
+			return false
+		}
+		prev = ""
+		if tok == token.IDENT {
+			prev = lit
+		}
+		return true
+	})
+	return prev == "import"
+}
+
+// eachToken calls f with each token of the file of pos, up to the end of
+// the file or until f returns false.
+func eachToken(pos token.Pos, f func(p token.Pos, tok token.Token, lit string) bool) {
+	if !pos.IsValid() {
+		return
+	}
+	src, err := os.ReadFile(pos.Filename())
+	if err != nil {
+		return
+	}
+	file := token.NewFile(pos.Filename(), -1, len(src))
+	var s scanner.Scanner
+	s.Init(file, src, nil, 0)
+	for {
+		p, tok, lit := s.Scan()
+		if tok == token.EOF || !f(p, tok, lit) {
+			return
 		}
 	}
 }
@@ -1106,6 +1136,7 @@ var evalFixes = []struct{ part, fix string }{
 	{"division by zero", "change the expression so that it does not divide by zero"},
 	{"index out of range", "index the list within its length: the first element is [0]"},
 	{"undefined field: ", "refer to a field the struct has, or declare it there"},
+	{"imported and not used", "remove the import, or use the package"},
 }
 
 // notAllowed reports whether v, the value of field name, is itself a field
