@@ -370,7 +370,16 @@ func validate(def, raw, v cue.Value) error {
 			reported[p] = true
 		}
 	}
-	add(raw.Validate())
+	// The user's files alone close a struct only by a definition of
+	// their own.
+	var own cueerrors.Error
+	for _, e := range cueerrors.Errors(raw.Validate()) {
+		if format, _ := e.Msg(); format == "field not allowed" {
+			e = &placed{err: e, path: e.Path(), closedByCatalog: true}
+		}
+		own = cueerrors.Append(own, e)
+	}
+	add(own)
 	add(v.Validate(cue.Concrete(true)))
 	if errs == nil {
 		return nil
@@ -493,7 +502,7 @@ func fields(schema, r cue.Value, p []string, under func([]string) bool) error {
 				continue
 			}
 			path := append(slices.Clone(p), ep[len(ep)-1])
-			errs = cueerrors.Append(errs, &placed{e, append([]string{"#Catalog"}, path...)})
+			errs = cueerrors.Append(errs, &placed{err: e, path: append([]string{"#Catalog"}, path...)})
 		}
 	}
 	if len(suspects) > 0 {
@@ -514,10 +523,13 @@ func fields(schema, r cue.Value, p []string, under func([]string) bool) error {
 	return errs
 }
 
-// placed is a CUE error at another path.
+// placed is a CUE error at another path, or a field not allowed by a
+// definition of the catalog's own, which closes the struct the field is
+// in (closedByCatalog).
 type placed struct {
-	err  cueerrors.Error
-	path []string
+	err             cueerrors.Error
+	path            []string
+	closedByCatalog bool
 }
 
 func (e *placed) Position() token.Pos         { return e.err.Position() }
@@ -584,6 +596,11 @@ func pathString(p []string) string {
 	return strings.ReplaceAll(strings.Join(p, "."), ".[", "[")
 }
 
+func isClosedByCatalog(e cueerrors.Error) bool {
+	p, ok := e.(*placed)
+	return ok && p.closedByCatalog
+}
+
 // diagnostic turns one CUE error into a diagnostic with a fix, rewording
 // the messages whose CUE text shows the schema's internals.
 func diagnostic(v, def cue.Value, p []string, e cueerrors.Error, notAllowed map[string]bool) Diagnostic {
@@ -612,7 +629,7 @@ func diagnostic(v, def cue.Value, p []string, e cueerrors.Error, notAllowed map[
 	if format == "field not allowed" && len(p) > 0 {
 		field := p[len(p)-1]
 		switch {
-		case schemaAt(def, selectors(p[:len(p)-1])).Allows(selector(field)):
+		case isClosedByCatalog(e) && schemaAt(def, selectors(p[:len(p)-1])).Allows(selector(field)):
 			// The schema allows it: the catalog's own CUE closes the struct.
 			d.Fix = "the schema allows " + field + " here, but a definition (#Name) the catalog puts here closes the struct: declare " +
 				field + " in that definition too, or end the definition with ... to leave it open"
