@@ -213,10 +213,11 @@ func doc(text string) *Statement {
 // lineDoc writes decl with text as its comment: at the end of its line,
 // or above it when the text takes more than one line (see docLines).
 func lineDoc(decl *Statement, text string) *Statement {
-	if lines := docLines(text); len(lines) > 1 {
+	lines := docLines(text)
+	if len(lines) > 1 {
 		return doc(text).Line().Add(decl)
 	}
-	return decl.Comment(commentLine(text))
+	return decl.Comment(lines[0])
 }
 
 // docLines are the lines of a // comment that holds text. A line of the

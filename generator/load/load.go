@@ -596,6 +596,8 @@ func pathString(p []string) string {
 	return strings.ReplaceAll(strings.Join(p, "."), ".[", "[")
 }
 
+// isClosedByCatalog reports whether e is a field not allowed by a
+// definition of the catalog's own (see validate).
 func isClosedByCatalog(e cueerrors.Error) bool {
 	p, ok := e.(*placed)
 	return ok && p.closedByCatalog
