@@ -5,9 +5,11 @@ import (
 	"go/token"
 	"path"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/errspec/errspec/generator/files"
+	"github.com/errspec/errspec/internal/textsafe"
 )
 
 // checkOutputs checks where the outputs go: paths relative to the catalog,
@@ -102,14 +104,21 @@ func (b *builder) claimFile(seen map[string]outputFile, f outputFile) {
 const maxName = 255
 
 // checkPath reports whether an output path can name a file (or, when
-// dir is true, a directory) on any system: no control character, no
+// dir is true, a directory) on any system, and show as it is: no control
+// or other hidden character (textsafe.Hidden), no
 // backslash, no element longer than a file system allows, and a file
 // name no longer than errspec's backup of the file leaves room for
 // (files.MaxName).
 func (b *builder) checkPath(p []string, file string, dir bool) bool {
 	for i, r := range file {
-		if r < 0x20 || r == 0x7f {
-			b.errs.add(p, "remove it", "the path holds the control character U+%04X at offset %d", r, i)
+		if r < 0x20 || textsafe.Hidden(r) {
+			what := "control"
+			if !unicode.IsControl(r) {
+				// A bidirectional override shows a name otherwise than it
+				// is (ERRORS\u202Edm.md), a zero-width space not at all.
+				what = "invisible"
+			}
+			b.errs.add(p, "remove it", "the path holds the %s character %U at offset %d", what, r, i)
 			return false
 		}
 	}
