@@ -155,10 +155,14 @@ func (b *builder) checkPath(p []string, file string, dir bool) bool {
 
 // windowsName says why Windows cannot name a file e, or returns "": a
 // device name (CON, PRN, AUX, NUL, COM1 to COM9, LPT1 to LPT9), with any
-// extension, or a name that ends in a dot or a space.
+// extension, a name that ends in a dot or a space, or one that holds a
+// character Windows reserves (< > : " | ? *; C:x is a path on drive C).
 func windowsName(e string) string {
 	if e == "." || e == ".." {
 		return ""
+	}
+	if i := strings.IndexAny(e, `<>:"|?*`); i >= 0 {
+		return fmt.Sprintf("%q holds %q, which Windows does not allow in a file name", e, e[i:i+1])
 	}
 	if strings.HasSuffix(e, ".") || strings.HasSuffix(e, " ") {
 		return fmt.Sprintf("%q ends in a dot or a space, which Windows drops from a file name", e)
@@ -245,10 +249,11 @@ func (b *builder) checkPackage(p []string, name string) {
 	}
 }
 
-// isAbs reports whether p is absolute on any system: /x, \x or C:x.
+// isAbs reports whether p is absolute on any system: /x, \x, C:/x or C:\x
+// (C:x, on drive C but relative, holds a character Windows reserves).
 func isAbs(p string) bool {
 	return strings.HasPrefix(p, "/") || strings.HasPrefix(p, `\`) ||
-		(len(p) >= 2 && p[1] == ':' && ('a' <= p[0]|0x20 && p[0]|0x20 <= 'z'))
+		(len(p) >= 3 && p[1] == ':' && ('a' <= p[0]|0x20 && p[0]|0x20 <= 'z') && (p[2] == '/' || p[2] == '\\'))
 }
 
 // pathString writes a catalog path as diagnostics show it:
