@@ -215,7 +215,11 @@ func (b *builder) checkPages(cat *Catalog) {
 	if dir == "" {
 		return
 	}
-	b.claimFile(b.outputFiles, outputFile{at("outputs", "markdown", "index"), path.Join(dir, cat.Outputs.MarkdownIndex), path.Join(dir, cat.Outputs.MarkdownIndex), "the index page"})
+	if msg := windowsName(cat.Outputs.MarkdownIndex); msg != "" {
+		b.errs.add(at("outputs", "markdown", "index"), "name the index page otherwise, such as README.md", "the index page: %s", msg)
+	} else {
+		b.claimFile(b.outputFiles, outputFile{at("outputs", "markdown", "index"), path.Join(dir, cat.Outputs.MarkdownIndex), path.Join(dir, cat.Outputs.MarkdownIndex), "the index page"})
+	}
 	for _, code := range cat.Codes {
 		page := cat.CodePage(code)
 		if len(page) > files.MaxName {
