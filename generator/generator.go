@@ -250,6 +250,10 @@ func templateError(err error, opts Options) error {
 	return &TemplateError{err}
 }
 
+// ErrNoWorkDir is the error of Find when a directory is relative to a
+// working directory that was removed.
+var ErrNoWorkDir = errors.New("the working directory no longer exists")
+
 // Find expands catalog arguments into catalog directories. An argument
 // ending in "/..." stands for every catalog at or below its directory; any
 // other argument is a catalog directory itself. A directory holds a
@@ -273,6 +277,11 @@ func Find(args []string) ([]string, error) {
 			root = "."
 		}
 		root = filepath.Clean(filepath.FromSlash(root))
+		if !filepath.IsAbs(root) {
+			if _, err := os.Getwd(); err != nil {
+				return nil, fmt.Errorf("%w (%v), and %s names a directory in it", ErrNoWorkDir, err, arg)
+			}
+		}
 		if !walk {
 			dirs = append(dirs, root)
 			continue

@@ -60,7 +60,7 @@ func runGenerate(c *command, args []string, stdout, stderr io.Writer) int {
 
 	dirs, err := generator.Find(args)
 	if err != nil {
-		return r.report(usageProblem(err.Error(), "name catalog directories that exist"))
+		return r.report(findProblem(err, "name catalog directories that exist"))
 	}
 	if len(dirs) == 0 {
 		where := "./..."

@@ -427,3 +427,35 @@ func readTree(t *testing.T, dir string) map[string]string {
 	})
 	return out
 }
+
+// TestWorkDirRemoved runs errspec in a working directory that was
+// removed: a relative catalog directory is a usage problem that says so,
+// and absolute ones are generated and checked as anywhere else.
+func TestWorkDirRemoved(t *testing.T) {
+	dir := project(t, catalog)
+	gone := filepath.Join(t.TempDir(), "gone")
+	if err := os.Mkdir(gone, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(gone)
+	if err := os.Remove(gone); err != nil {
+		t.Skipf("the working directory cannot be removed here: %v", err)
+	}
+	want := "errspec: the working directory no longer exists (getwd: no such file or directory), and ./... names a directory in it\n" +
+		"\tfix: cd into a directory that exists, or name the catalog directories by their absolute paths\n"
+	for _, args := range [][]string{{"generate"}, {"check", "./..."}, {"lint"}, {"explain", "INTERNAL"}} {
+		code, _, errOut := errspec(args...)
+		if code != cli.ExitInvalid || errOut != want {
+			t.Errorf("errspec %s: exit %d, stderr:\n%s\nwant exit %d, stderr:\n%s", strings.Join(args, " "), code, errOut, cli.ExitInvalid, want)
+		}
+	}
+	if code, _, errOut := errspec("generate", dir); code != cli.ExitOK {
+		t.Fatalf("generate %s exited %d:\n%s", dir, code, errOut)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "out", "errors.go")); err != nil {
+		t.Error(err)
+	}
+	if code, out, errOut := errspec("check", dir+"/..."); code != cli.ExitOK {
+		t.Errorf("check %s/... exited %d:\n%s%s", dir, code, out, errOut)
+	}
+}

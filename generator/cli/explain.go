@@ -36,7 +36,7 @@ func runExplain(c *command, args []string, stdout, stderr io.Writer) int {
 
 	dirs, err := generator.Find([]string{*dir})
 	if err != nil {
-		return r.report(usageProblem(err.Error(), "give with --dir a catalog directory that exists"))
+		return r.report(findProblem(err, "give with --dir a catalog directory that exists"))
 	}
 	if len(dirs) == 0 {
 		return r.report(problem{err: diagnostics.NewCatalogNotFound(*dir)})

@@ -50,7 +50,7 @@ func runLint(c *command, args []string, stdout, stderr io.Writer) int {
 func (r *run) loadAll(args []string) (cats []*load.Catalog, code int, ok bool) {
 	dirs, err := generator.Find(args)
 	if err != nil {
-		return nil, r.report(usageProblem(err.Error(), "name catalog directories that exist")), false
+		return nil, r.report(findProblem(err, "name catalog directories that exist")), false
 	}
 	if len(dirs) == 0 {
 		where := "./..."

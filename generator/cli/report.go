@@ -239,6 +239,16 @@ func usageProblem(msg, fix string) problem {
 	return problem{err: diagnostics.NewUsage(msg, diagnostics.UsageOptions{Fix: fix})}
 }
 
+// findProblem is the problem of catalog arguments that generator.Find
+// cannot expand, with fix, or, when the working directory was removed,
+// how to run errspec without it.
+func findProblem(err error, fix string) problem {
+	if errors.Is(err, generator.ErrNoWorkDir) {
+		fix = "cd into a directory that exists, or name the catalog directories by their absolute paths"
+	}
+	return usageProblem(err.Error(), fix)
+}
+
 // prefix starts every message errspec prints on stderr for a person.
 const prefix = "errspec: "
 

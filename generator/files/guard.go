@@ -79,10 +79,7 @@ type project struct {
 
 // guardRun checks where every file of sets would go (see Plan).
 func guardRun(sets []Set) (*guard, error) {
-	wd, err := os.Getwd()
-	if err != nil {
-		return nil, err
-	}
+	wd, _ := os.Getwd() // "" when it was removed: paths show as they are
 	g := &guard{wd: wd, files: map[string]placed{}, folded: map[string]placed{}, inputs: map[string]placed{}}
 	roots := make([]project, len(sets))
 	for i := range sets {
@@ -147,7 +144,7 @@ const maxPath = 1023
 // show is a path as a message shows it: relative to the working
 // directory when it can be, with forward slashes.
 func (g *guard) show(p string) string {
-	if abs, err := filepath.Abs(p); err == nil {
+	if abs, err := filepath.Abs(p); err == nil && g.wd != "" {
 		if rel, err := filepath.Rel(g.wd, abs); err == nil {
 			p = rel
 		}

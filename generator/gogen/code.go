@@ -37,9 +37,6 @@ func constructorDoc(c *model.Code) string {
 	if c.ErrorText.Source != "" {
 		text += "\n  - Error text: " + oneLine(c.ErrorText.Source)
 	}
-	if c.Deprecated != nil {
-		text += "\n\nDeprecated: " + deprecationText(c, true)
-	}
 	return text
 }
 
@@ -101,7 +98,7 @@ func paramFields(ps []*model.Param) []Code {
 		}
 		f := Id(p.GoName).Add(goType(p.Type, p.Optional)).Tag(tags)
 		if text != "" {
-			f.Comment(commentLine(text))
+			f = lineDoc(f, text)
 		}
 		out = append(out, f)
 	}
@@ -184,7 +181,7 @@ func genConstructor(cat *model.Catalog, c *model.Code) Code {
 		params = Op("&").Id(c.ParamsType).Values(values...)
 	}
 	return Add(
-		Line(), doc(constructorDoc(c)),
+		Line(), codeDoc(c, constructorDoc(c), true),
 		Line(), Func().Id(c.Constructor).Params(args...).Op("*").Id("Error").Add(oneLineBody(Return(Id("newError").Call(row, params, opts)))),
 		Line(),
 	)

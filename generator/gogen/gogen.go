@@ -84,8 +84,8 @@ func Render(cat *model.Catalog, notice string) ([]Output, error) {
 // genPackage writes the package but the declarations of the codes.
 func genPackage(cat *model.Catalog, notice string) *File {
 	f := newFile(cat, notice)
-	for _, line := range strings.Split(packageDoc(cat), "\n") {
-		f.PackageComment(commentLine(line))
+	for _, line := range docLines(packageDoc(cat)) {
+		f.PackageComment(line)
 	}
 	f.Add(genVersionCheck())
 	f.Add(genCatalogVersion(cat))
@@ -201,13 +201,43 @@ const GoRelease = "Go 1.25"
 // holds: a block comment would end early at a "*/" in catalog text.
 func doc(text string) *Statement {
 	s := Null()
-	for i, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
+	for i, line := range docLines(text) {
 		if i > 0 {
 			s.Line()
 		}
-		s.Comment(commentLine(line))
+		s.Comment(line)
 	}
 	return s
+}
+
+// lineDoc writes decl with text as its comment: at the end of its line,
+// or above it when the text takes more than one line (see docLines).
+func lineDoc(decl *Statement, text string) *Statement {
+	lines := docLines(text)
+	if len(lines) > 1 {
+		return doc(text).Line().Add(decl)
+	}
+	return decl.Comment(lines[0])
+}
+
+// docLines are the lines of a // comment that holds text. A line of the
+// text that starts "Deprecated: " breaks after the colon: the tools that
+// read Go take a paragraph that starts so for a deprecation notice, of the
+// whole package in the package's doc, and go/format may start a paragraph
+// at any line (after a code block it sets apart, say). go doc and pkgsite
+// join the lines of a paragraph, so the text reads as it was written.
+func docLines(text string) []string {
+	const marker = "// Deprecated: "
+	var lines []string
+	for _, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
+		line = commentLine(line)
+		if rest, ok := strings.CutPrefix(line, marker); ok {
+			lines = append(lines, strings.TrimSuffix(marker, " "))
+			line = commentLine(strings.TrimLeft(rest, " \t"))
+		}
+		lines = append(lines, line)
+	}
+	return lines
 }
 
 // commentLine is one line of a // comment that holds catalog text. It

@@ -204,3 +204,58 @@ func paramStructs(pkg *types.Package, t types.Type, structs map[*types.Named]boo
 		paramStructs(pkg, t.Elem(), structs)
 	}
 }
+
+// TestDeprecatedOnlyAsDeclared checks that the only declarations of the
+// Go that Render writes that the Go tools take for deprecated are the
+// constant and the constructor of each code the catalog deprecates: a
+// paragraph of a doc comment that starts "Deprecated: " marks its
+// declaration, or the whole package, and catalog text may hold one (the
+// case hostile_go_deprecated).
+func TestDeprecatedOnlyAsDeclared(t *testing.T) {
+	n := 0
+	eachRendered(t, func(dir string, cat *model.Catalog, out []gogen.Output) {
+		declared := map[string]bool{}
+		for _, c := range cat.Codes {
+			if c.Deprecated != nil {
+				declared[c.GoName], declared[c.Constructor] = true, true
+			}
+		}
+		for _, o := range out {
+			f, err := parser.ParseFile(token.NewFileSet(), o.Name, o.Data, parser.ParseComments|parser.SkipObjectResolution)
+			if err != nil {
+				t.Fatalf("%s/%s: %v", dir, o.Name, err)
+			}
+			check := func(name string, doc *ast.CommentGroup) {
+				if doc == nil || declared[name] {
+					return
+				}
+				for p := range strings.SplitSeq(doc.Text(), "\n\n") {
+					if strings.HasPrefix(p, "Deprecated: ") {
+						t.Errorf("%s/%s: %s reads as deprecated: %q", dir, o.Name, name, p)
+					}
+				}
+				n++
+			}
+			check("package "+f.Name.Name, f.Doc)
+			ast.Inspect(f, func(node ast.Node) bool {
+				switch node := node.(type) {
+				case *ast.FuncDecl:
+					check(node.Name.Name, node.Doc)
+				case *ast.GenDecl:
+					check(node.Tok.String(), node.Doc)
+				case *ast.TypeSpec:
+					check(node.Name.Name, node.Doc)
+					check(node.Name.Name, node.Comment)
+				case *ast.ValueSpec:
+					check(node.Names[0].Name, node.Doc)
+					check(node.Names[0].Name, node.Comment)
+				case *ast.Field:
+					check(fmt.Sprint(node.Names), node.Doc)
+					check(fmt.Sprint(node.Names), node.Comment)
+				}
+				return true
+			})
+		}
+	})
+	t.Logf("%d doc comments checked", n)
+}

@@ -44,12 +44,25 @@ func genCodeConsts(cat *model.Catalog) Code {
 		for _, c := range cat.Codes {
 			title := strings.Join(strings.Fields(c.Title), " ")
 			if c.Deprecated != nil {
-				g.Add(doc(fmt.Sprintf("%s: %s\n\nDeprecated: %s", c.GoName, title, deprecationText(c, false)))).Line().Id(c.GoName).Id("Code").Op("=").Lit(c.Name)
+				g.Add(codeDoc(c, fmt.Sprintf("%s: %s", c.GoName, title), false)).Line().Id(c.GoName).Id("Code").Op("=").Lit(c.Name)
 				continue
 			}
-			g.Id(c.GoName).Id("Code").Op("=").Lit(c.Name).Comment(commentLine(title))
+			g.Add(lineDoc(Id(c.GoName).Id("Code").Op("=").Lit(c.Name), title))
 		}
 	})
+}
+
+// codeDoc writes text, the doc comment of a code's constant, or, with
+// constructor, of its constructor, as doc does; for a deprecated code,
+// then the paragraph that makes the declaration deprecated for go vet,
+// gopls, staticcheck and pkgsite, which no catalog text can write (see
+// docLines).
+func codeDoc(c *model.Code, text string, constructor bool) *Statement {
+	s := doc(text)
+	if c.Deprecated != nil {
+		s.Line().Comment("//").Line().Comment(commentLine("Deprecated: " + oneLine(deprecationText(c, constructor))))
+	}
+	return s
 }
 
 // deprecationText is the Deprecated paragraph of a code's constant, or,

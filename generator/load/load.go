@@ -228,7 +228,7 @@ func (c *Catalog) evaluate() (cue.Value, error) {
 		return cue.Value{}, &Rejected{diag.CodeCatalogSyntax, sortDiagnostics(problems)}
 	}
 	if inst.Err != nil {
-		return cue.Value{}, &Rejected{diag.CodeCatalogSyntax, fromCUE(cue.Value{}, inst.Err).at(c.first)}
+		return cue.Value{}, &Rejected{diag.CodeCatalogSyntax, fromCUE(cue.Value{}, cue.Value{}, inst.Err).at(c.first)}
 	}
 	root, err := withSchema(inst)
 	if err != nil {
@@ -243,7 +243,7 @@ func (c *Catalog) evaluate() (cue.Value, error) {
 		if all := validate(def, ctx.BuildInstance(instance(c.Dir, c.src)), v); all != nil {
 			err = all
 		}
-		return cue.Value{}, &Rejected{diag.CodeCatalogSchema, fromCUE(v, err).at(c.first)}
+		return cue.Value{}, &Rejected{diag.CodeCatalogSchema, fromCUE(v, def, err).at(c.first)}
 	}
 	return v, nil
 }
@@ -370,7 +370,16 @@ func validate(def, raw, v cue.Value) error {
 			reported[p] = true
 		}
 	}
-	add(raw.Validate())
+	// The user's files alone close a struct only by a definition of
+	// their own.
+	var own cueerrors.Error
+	for _, e := range cueerrors.Errors(raw.Validate()) {
+		if format, _ := e.Msg(); format == "field not allowed" {
+			e = &placed{err: e, path: e.Path(), closedByCatalog: true}
+		}
+		own = cueerrors.Append(own, e)
+	}
+	add(own)
 	add(v.Validate(cue.Concrete(true)))
 	if errs == nil {
 		return nil
@@ -454,7 +463,8 @@ func schemaAt(def cue.Value, sels []cue.Selector) cue.Value {
 // schema does not allow, and the fields the schema requires that r lacks.
 // CUE reports one problem of a struct: r's fields are checked against the
 // schema alone, scalars as they are (a condition of the schema may depend
-// on them: file is allowed when layout is single), structs and lists as _,
+// on them: file is allowed when layout is single), structs, lists and
+// values in error as _,
 // and without the fields whose problems are known (under says which), so
 // that no other problem hides these.
 func fields(schema, r cue.Value, p []string, under func([]string) bool) error {
@@ -474,8 +484,8 @@ func fields(schema, r cue.Value, p []string, under func([]string) bool) error {
 			continue
 		}
 		w := it.Value()
-		if k := w.IncompleteKind(); k == cue.StructKind || k == cue.ListKind {
-			w = top
+		if k := w.IncompleteKind(); k == cue.StructKind || k == cue.ListKind || w.Err() != nil {
+			w = top // an error of its own would hide those of its siblings
 		}
 		alone = alone.FillPath(cue.MakePath(sel), w)
 		if schema.Allows(sel) {
@@ -492,7 +502,7 @@ func fields(schema, r cue.Value, p []string, under func([]string) bool) error {
 				continue
 			}
 			path := append(slices.Clone(p), ep[len(ep)-1])
-			errs = cueerrors.Append(errs, &placed{e, append([]string{"#Catalog"}, path...)})
+			errs = cueerrors.Append(errs, &placed{err: e, path: append([]string{"#Catalog"}, path...)})
 		}
 	}
 	if len(suspects) > 0 {
@@ -513,10 +523,13 @@ func fields(schema, r cue.Value, p []string, under func([]string) bool) error {
 	return errs
 }
 
-// placed is a CUE error at another path.
+// placed is a CUE error at another path, or a field not allowed by a
+// definition of the catalog's own, which closes the struct the field is
+// in (closedByCatalog).
 type placed struct {
-	err  cueerrors.Error
-	path []string
+	err             cueerrors.Error
+	path            []string
+	closedByCatalog bool
 }
 
 func (e *placed) Position() token.Pos         { return e.err.Position() }
@@ -525,7 +538,10 @@ func (e *placed) Error() string               { return e.err.Error() }
 func (e *placed) Path() []string              { return e.path }
 func (e *placed) Msg() (string, []any)        { return e.err.Msg() }
 
-func fromCUE(v cue.Value, err error) Diagnostics {
+// fromCUE turns the CUE errors of err into diagnostics, v being the
+// catalog unified with def, the schema's #Catalog (both missing for a
+// catalog that does not load).
+func fromCUE(v, def cue.Value, err error) Diagnostics {
 	var out Diagnostics
 	errs := cueerrors.Errors(err)
 	// The fields the schema does not allow are left out of the lists of
@@ -548,12 +564,12 @@ func fromCUE(v cue.Value, err error) Diagnostics {
 				j++
 			}
 			if j > i+1 {
-				out = append(out, disjunction(v, p, errs[i+1:j], notAllowed))
+				out = append(out, disjunction(v, def, p, errs[i+1:j], notAllowed))
 				i = j - 1
 				continue
 			}
 		}
-		out = append(out, diagnostic(v, p, e, notAllowed))
+		out = append(out, diagnostic(v, def, p, e, notAllowed))
 	}
 	return sortDiagnostics(out)
 }
@@ -580,9 +596,16 @@ func pathString(p []string) string {
 	return strings.ReplaceAll(strings.Join(p, "."), ".[", "[")
 }
 
+// isClosedByCatalog reports whether e is a field not allowed by a
+// definition of the catalog's own (see validate).
+func isClosedByCatalog(e cueerrors.Error) bool {
+	p, ok := e.(*placed)
+	return ok && p.closedByCatalog
+}
+
 // diagnostic turns one CUE error into a diagnostic with a fix, rewording
 // the messages whose CUE text shows the schema's internals.
-func diagnostic(v cue.Value, p []string, e cueerrors.Error, notAllowed map[string]bool) Diagnostic {
+func diagnostic(v, def cue.Value, p []string, e cueerrors.Error, notAllowed map[string]bool) Diagnostic {
 	format, args := e.Msg()
 	pos := userPos(e)
 	if format == "field not allowed" {
@@ -605,17 +628,28 @@ func diagnostic(v cue.Value, p []string, e cueerrors.Error, notAllowed map[strin
 		pos = position(v, p)
 	}
 	d.Fix = fixFor(v, p, d.Msg)
-	if format == "field not allowed" && nameFixes[parentName(p)] == "" && len(p) > 0 {
-		d.Fix = allowedFields(v, p[:len(p)-1], p[len(p)-1], notAllowed)
+	if format == "field not allowed" && len(p) > 0 {
+		field := p[len(p)-1]
+		switch {
+		case isClosedByCatalog(e) && schemaAt(def, selectors(p[:len(p)-1])).Allows(selector(field)):
+			// The schema allows it: the catalog's own CUE closes the struct.
+			d.Fix = "the schema allows " + field + " here, but a definition (#Name) the catalog puts here closes the struct: declare " +
+				field + " in that definition too, or end the definition with ... to leave it open"
+		case nameFixes[parentName(p)] == "":
+			d.Fix = allowedFields(v, p[:len(p)-1], field, notAllowed)
+		}
 	}
 	switch {
 	case strings.HasPrefix(format, "conflicting values %s and %s"):
-		d.Msg, d.Fix = conflict(p, e, args, d.Msg, d.Fix)
+		d.Msg, d.Fix = conflict(def, p, e, args, d.Msg, d.Fix)
 	case format == "invalid value %v (out of bound %s)" && len(args) == 2:
 		bound := fmt.Sprint(args[1])
 		if problem := boundProblem(p, bound); problem != "" {
 			d.Msg = fmt.Sprintf("invalid value %v: %s", args[0], problem)
 		}
+	case strings.HasPrefix(d.Msg, "expected label or ':'") && afterImport(pos):
+		d.Msg = "an import after the first field: a file's imports come right after its package clause"
+		d.Fix = "move the import up, between the package clause and the first field"
 	case format == "expected %s, found '%s'" && strings.HasSuffix(d.Msg, "found 'EOF'"):
 		// The file ended inside a { [ or (: report where it was opened.
 		if open, ok := unclosed(pos); ok {
@@ -628,12 +662,17 @@ func diagnostic(v cue.Value, p []string, e cueerrors.Error, notAllowed map[strin
 	return d
 }
 
-// mapKeys are the patterns of the names of the catalog's maps, by map.
+// mapKeys are the patterns of the names of the catalog's maps, by map, as
+// the schema gives them (TestMapKeysAsSchema).
 var mapKeys = map[string]*regexp.Regexp{
-	"categories": regexp.MustCompile(`^[a-z][a-z0-9_]*$`),
+	"categories": regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]*$`),
 	"codes":      regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]*$`),
 	"params":     regexp.MustCompile(`^[a-z][a-z0-9_]*$`),
 	"fields":     regexp.MustCompile(`^[a-z][a-z0-9_]*$`),
+	"envelopes":  regexp.MustCompile(`^[a-z][a-z0-9_]*$`),
+	"features":   regexp.MustCompile(`^[a-z][a-z0-9_]*$`),
+	"tools":      regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_.-]*$`),
+	"actions":    regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_.-]*$`),
 }
 
 // disallowed shortens the path of a field the schema does not allow to the
@@ -642,7 +681,7 @@ var mapKeys = map[string]*regexp.Regexp{
 func disallowed(p []string) []string {
 	for i := 1; i < len(p); i++ {
 		re, ok := mapKeys[p[i-1]]
-		if !ok || (i >= 2 && p[i-2] == "examples") || strings.HasPrefix(p[i-1], "[") {
+		if !ok || (i >= 2 && p[i-2] == "examples") || strings.HasPrefix(p[i-1], "[") || strings.HasPrefix(p[i], "[") {
 			continue
 		}
 		name := p[i]
@@ -666,7 +705,7 @@ func parentName(p []string) string {
 // conflict words a conflict between two values: a value of the wrong kind
 // for the schema, or a field the catalog sets twice, in two places or two
 // files, to different values.
-func conflict(p []string, e cueerrors.Error, args []any, msg, fix string) (string, string) {
+func conflict(def cue.Value, p []string, e cueerrors.Error, args []any, msg, fix string) (string, string) {
 	if len(args) < 2 {
 		return msg, fix
 	}
@@ -687,6 +726,16 @@ func conflict(p []string, e cueerrors.Error, args []any, msg, fix string) (strin
 		if !concrete(a) && concrete(b) {
 			got, want, value = want, got, b
 		}
+		// When neither value is concrete (a reference to a definition's
+		// int where a text goes), the schema says which kind it wants.
+		if k := schemaAt(def, selectors(p)).IncompleteKind(); k.String() == got && k.String() != want {
+			got, want = want, got
+			if value == a {
+				value = b
+			} else {
+				value = a
+			}
+		}
 		msg = fmt.Sprintf("want %s, got %s: %s", kindName(want), kindName(got), short(value))
 		if f, ok := valueFixes[fieldKey(p)]; ok {
 			return msg, f
@@ -698,8 +747,8 @@ func conflict(p []string, e cueerrors.Error, args []any, msg, fix string) (strin
 
 // disjunction words the failure of a value to match any alternative of a
 // disjunction, such as retry: "sometimes", as one problem.
-func disjunction(v cue.Value, p []string, alts []cueerrors.Error, notAllowed map[string]bool) Diagnostic {
-	d := diagnostic(v, p, alts[0], notAllowed)
+func disjunction(v, def cue.Value, p []string, alts []cueerrors.Error, notAllowed map[string]bool) Diagnostic {
+	d := diagnostic(v, def, p, alts[0], notAllowed)
 	// Each alternative is a conflict between the user's value, the same in
 	// all of them, and the value or the kind the alternative wants, or a
 	// bound the user's value breaks.
@@ -845,13 +894,20 @@ func boundProblem(p []string, bound string) string {
 	return ""
 }
 
+// notURL says what a value of a URL field (the schema's #URL) is not.
+const notURL = "not an http or https URL with a host, and without spaces or any of the characters \" < > \\ ^ ` { | }"
+
+// encodeURL ends the fix of a URL field: how to write the characters a
+// URL cannot hold as they are.
+const encodeURL = "; percent-encode a space or any of \" < > \\ ^ ` { | } in it (%20 for a space, %7C for |)"
+
 // boundProblems say what a value that breaks the regular expression of
 // its field is not, by field.
 var boundProblems = map[string]string{
 	"name":        "a catalog name is lower snake_case",
-	"base_url":    "not an http or https URL with a host and no spaces or quotes",
-	"upgrade_url": "not an http or https URL with a host and no spaces or quotes",
-	"docs_url":    "not an http or https URL with a host and no spaces or quotes",
+	"base_url":    notURL,
+	"upgrade_url": notURL,
+	"docs_url":    notURL,
 	"package":     "a Go package name is lower-case letters and digits, starting with a letter",
 	"type":        "not a param type",
 	"tiers[]":     "a tier name is letters, digits, spaces, _ and -, starting with a letter",
@@ -892,25 +948,9 @@ type opener struct {
 
 // unclosed finds the innermost bracket that the file of pos leaves open.
 func unclosed(pos token.Pos) (opener, bool) {
-	if !pos.IsValid() {
-		return opener{}, false
-	}
-	src, err := os.ReadFile(pos.Filename())
-	if err != nil {
-		return opener{}, false
-	}
-	f := token.NewFile(pos.Filename(), -1, len(src))
-	var s scanner.Scanner
-	s.Init(f, src, nil, 0)
 	var stack []opener
-	for {
-		p, tok, _ := s.Scan()
+	eachToken(pos, func(p token.Pos, tok token.Token, _ string) bool {
 		switch tok {
-		case token.EOF:
-			if len(stack) == 0 {
-				return opener{}, false
-			}
-			return stack[len(stack)-1], true
 		case token.LBRACE:
 			stack = append(stack, opener{p, "{", "}"})
 		case token.LBRACK:
@@ -921,6 +961,49 @@ func unclosed(pos token.Pos) (opener, bool) {
 			if len(stack) > 0 {
 				stack = stack[:len(stack)-1]
 			}
+		}
+		return true
+	})
+	if len(stack) == 0 {
+		return opener{}, false
+	}
+	return stack[len(stack)-1], true
+}
+
+// afterImport reports whether the token just before pos, in its file, is
+// import, which CUE's scanner reads as a name.
+func afterImport(pos token.Pos) bool {
+	prev := ""
+	eachToken(pos, func(p token.Pos, tok token.Token, lit string) bool {
+		if p.Offset() >= pos.Offset() {
+			return false
+		}
+		prev = ""
+		if tok == token.IDENT {
+			prev = lit
+		}
+		return true
+	})
+	return prev == "import"
+}
+
+// eachToken calls f with each token of the file of pos, up to the end of
+// the file or until f returns false.
+func eachToken(pos token.Pos, f func(p token.Pos, tok token.Token, lit string) bool) {
+	if !pos.IsValid() {
+		return
+	}
+	src, err := os.ReadFile(pos.Filename())
+	if err != nil {
+		return
+	}
+	file := token.NewFile(pos.Filename(), -1, len(src))
+	var s scanner.Scanner
+	s.Init(file, src, nil, 0)
+	for {
+		p, tok, lit := s.Scan()
+		if tok == token.EOF || !f(p, tok, lit) {
+			return
 		}
 	}
 }
@@ -950,9 +1033,9 @@ func userPos(e cueerrors.Error) token.Pos {
 // schema, by its field (see fieldKey).
 var valueFixes = map[string]string{
 	"name":                "use lower snake_case, such as agent_tools",
-	"base_url":            "give an http or https URL without a #fragment, such as https://docs.example.com/errors",
-	"upgrade_url":         "give an http or https URL, such as https://example.com/pricing",
-	"docs_url":            "give an http or https URL, such as https://docs.example.com/feature",
+	"base_url":            "give an http or https URL without a #fragment, such as https://docs.example.com/errors" + encodeURL,
+	"upgrade_url":         "give an http or https URL, such as https://example.com/pricing" + encodeURL,
+	"docs_url":            "give an http or https URL, such as https://docs.example.com/feature" + encodeURL,
 	"package":             "give a Go package name: lower-case letters and digits, such as agenttools",
 	"markdown.file":       "give a path ending in .md, such as ERRORS.md",
 	"jsonschema.file":     "give a path ending in .json, such as errors.schema.json",
@@ -1007,6 +1090,10 @@ var nameFixes = map[string]string{
 	"params":     "name params in lower snake_case, such as missing_fields",
 	"fields":     "name fields in lower snake_case, such as missing_fields",
 	"ignore":     "name a rule: errspec help lint and errspec help breaking list them",
+	"envelopes":  "name envelopes in lower snake_case, such as flat",
+	"features":   "name features in lower snake_case, such as bulk_export",
+	"tools":      "start tool names with a letter and use letters, digits, _, . and -, such as create_issue",
+	"actions":    "start action names with a letter and use letters, digits, _, . and -, such as write",
 }
 
 func fixFor(v cue.Value, p []string, msg string) string {
@@ -1051,7 +1138,24 @@ func fixFor(v cue.Value, p []string, msg string) string {
 	case strings.HasPrefix(msg, "expected "):
 		return "correct the syntax here: write each field as name: value, and close every {, [ and ( you open"
 	}
+	for _, f := range evalFixes {
+		if strings.Contains(msg, f.part) {
+			return f.fix
+		}
+	}
 	return "correct the CUE at this position"
+}
+
+// evalFixes say what to change about CUE that does not evaluate, by a part
+// of CUE's message.
+var evalFixes = []struct{ part, fix string }{
+	{"cannot embed files when not in a module", "embed files only in a CUE module (run cue mod init in the catalog's directory or above it), or write the value into the catalog"},
+	{"@embed: cannot refer to parent directory", "embed only files of the catalog's directory or below it"},
+	{"redeclared in same scope", "give each let and alias of a scope a name of its own"},
+	{"division by zero", "change the expression so that it does not divide by zero"},
+	{"index out of range", "index the list within its length: the first element is [0]"},
+	{"undefined field: ", "refer to a field the struct has, or declare it there"},
+	{"imported and not used", "remove the import, or use the package"},
 }
 
 // notAllowed reports whether v, the value of field name, is itself a field
@@ -1070,11 +1174,7 @@ func notAllowed(v cue.Value, name string) bool {
 // allowedFields says which fields the schema allows where field is not
 // allowed, nearest first.
 func allowedFields(v cue.Value, parent []string, field string, except map[string]bool) string {
-	var sels []cue.Selector
-	for _, s := range parent {
-		sels = append(sels, selector(s))
-	}
-	w := v.LookupPath(cue.MakePath(sels...))
+	w := v.LookupPath(cue.MakePath(selectors(parent)...))
 	var names []string
 	if it, err := w.Fields(cue.Optional(true)); err == nil {
 		for it.Next() {
@@ -1151,11 +1251,7 @@ func label(l string) string {
 // value that has one.
 func position(v cue.Value, p []string) token.Pos {
 	for n := len(p); n >= 0; n-- {
-		sels := make([]cue.Selector, n)
-		for i, s := range p[:n] {
-			sels[i] = selector(s)
-		}
-		w := v.LookupPath(cue.MakePath(sels...))
+		w := v.LookupPath(cue.MakePath(selectors(p[:n])...))
 		if !w.Exists() {
 			continue
 		}
@@ -1166,13 +1262,26 @@ func position(v cue.Value, p []string) token.Pos {
 	return token.NoPos
 }
 
+// selectors are the selectors of a catalog path (see selector).
+func selectors(p []string) []cue.Selector {
+	sels := make([]cue.Selector, len(p))
+	for i, s := range p {
+		sels[i] = selector(s)
+	}
+	return sels
+}
+
 // selector turns a model path element into a CUE selector: "[3]" is a
-// list index, anything else a field name.
+// list index, anything else a field name, which CUE's errors quote when
+// it is not an identifier ("A\u200bB").
 func selector(s string) cue.Selector {
 	if strings.HasPrefix(s, "[") && strings.HasSuffix(s, "]") {
 		if i, err := strconv.Atoi(s[1 : len(s)-1]); err == nil {
 			return cue.Index(i)
 		}
+	}
+	if u, err := strconv.Unquote(s); err == nil && strings.HasPrefix(s, `"`) {
+		s = u
 	}
 	return cue.Str(s)
 }

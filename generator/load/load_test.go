@@ -8,10 +8,12 @@ import (
 	"testing"
 
 	"cuelang.org/go/cue"
+	"cuelang.org/go/cue/cuecontext"
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/errspec/errspec/generator/gogen"
 	"github.com/errspec/errspec/generator/model"
+	"github.com/errspec/errspec/spec"
 )
 
 // writeFiles writes files, keyed by name, into dir.
@@ -433,7 +435,7 @@ categories: {"not-found": description: "N.", c: http_status: 600}
 	want := Diagnostics{
 		{File: "catalog.cue", Line: 7, Col: 1, Path: "nmae", Msg: "field not allowed",
 			Fix: "did you mean name? the fields allowed here are name, title, description, error_text, version, docs, outputs, envelope, envelopes, categories, codes, tiers, upgrade_url, features, tools, roles, lint, breaking"},
-		{File: "catalog.cue", Line: 8, Col: 13, Path: `categories."not-found"`, Msg: "field not allowed",
+		{File: "catalog.cue", Line: 8, Col: 14, Path: `categories."not-found"`, Msg: "field not allowed",
 			Fix: "start category names with a letter and use letters, digits and _, such as not_found or NOT_FOUND"},
 		{File: "catalog.cue", Line: 8, Col: 62, Path: "categories.c.http_status",
 			Msg: "invalid value 600 (out of bound <=599)", Fix: "give an HTTP error status between 400 and 599"},
@@ -481,7 +483,7 @@ func TestFixFor(t *testing.T) {
 		{[]string{"codes", "X", "message"}, "mismatched types int and string", "give a value of the type the schema expects here"},
 		{[]string{"codes", "X", "title"}, `invalid value "" (out of bound !="")`, "give a non-empty text, or leave the field out if it is optional"},
 		{[]string{"name"}, `invalid value "Bad" (out of bound =~"^[a-z][a-z0-9_]*$")`, "use lower snake_case, such as agent_tools"},
-		{[]string{"docs", "base_url"}, `invalid value "ftp://x" (out of bound =~"^https?://[^\\s]+$")`, "give an http or https URL without a #fragment, such as https://docs.example.com/errors"},
+		{[]string{"docs", "base_url"}, `invalid value "ftp://x" (out of bound =~"^https?://[^\\s]+$")`, "give an http or https URL without a #fragment, such as https://docs.example.com/errors; percent-encode a space or any of \" < > \\ ^ ` { | } in it (%20 for a space, %7C for |)"},
 		{[]string{"outputs", "go", "package"}, `invalid value "A" (out of bound =~"^[a-z][a-z0-9]*$")`, "give a Go package name: lower-case letters and digits, such as agenttools"},
 		{[]string{"outputs", "markdown", "file"}, `invalid value "x" (out of bound =~"\\.md$")`, "give a path ending in .md, such as ERRORS.md"},
 		{[]string{"outputs", "llms", "file"}, `invalid value "x" (out of bound =~"\\.(txt|md)$")`, "give a path ending in .txt or .md, such as llms.txt"},
@@ -613,8 +615,8 @@ func TestDirWording(t *testing.T) {
 			{File: "catalog.cue", Line: 7, Col: 11, Msg: "{ is never closed: the file ends first", Fix: "add the } that closes it, or remove it"},
 		}},
 		{"regular expression", map[string]string{"catalog.cue": catalogWith(`upgrade_url: "example.com"` + "\n")}, Diagnostics{
-			{File: "catalog.cue", Line: 7, Col: 14, Path: "upgrade_url", Msg: `invalid value "example.com": not an http or https URL with a host and no spaces or quotes`,
-				Fix: "give an http or https URL, such as https://example.com/pricing"},
+			{File: "catalog.cue", Line: 7, Col: 14, Path: "upgrade_url", Msg: `invalid value "example.com": not an http or https URL with a host, and without spaces or any of the characters " < > \ ^ ` + "`" + ` { | }`,
+				Fix: "give an http or https URL, such as https://example.com/pricing; percent-encode a space or any of \" < > \\ ^ ` { | } in it (%20 for a space, %7C for |)"},
 		}},
 		{"nothing to generate", map[string]string{"catalog.cue": `package x
 
@@ -655,6 +657,39 @@ func TestConcrete(t *testing.T) {
 	} {
 		if got := concrete(s); got != want {
 			t.Errorf("concrete(%s) = %v, want %v", s, got, want)
+		}
+	}
+}
+
+// TestMapKeysAsSchema checks that mapKeys holds the patterns the schema
+// gives the names of its maps: a name mapKeys takes for a misnamed entry
+// is one the schema does not allow, and the other way round.
+func TestMapKeysAsSchema(t *testing.T) {
+	def := cuecontext.New().CompileBytes(spec.Schema, cue.Filename(schemaFile)).LookupPath(cue.ParsePath("#Catalog"))
+	maps := map[string][]string{
+		"categories": {"categories"},
+		"codes":      {"codes"},
+		"envelopes":  {"envelopes"},
+		"features":   {"features"},
+		"tools":      {"tools"},
+		"actions":    {"tools", "t", "actions"},
+		"params":     {"codes", "C", "params"},
+		"fields":     {"codes", "C", "params", "p", "fields"},
+	}
+	if len(maps) != len(mapKeys) {
+		t.Fatalf("the test knows %d maps, mapKeys %d", len(maps), len(mapKeys))
+	}
+	names := []string{"a", "A", "aB", "Ab", "a_b", "a1", "a-b", "a.b", "a b", "1a", "_a", "-a", ".a", "é", "a\u200bb"}
+	for key, p := range maps {
+		m := schemaAt(def, selectors(p))
+		if !m.Exists() {
+			t.Errorf("%s: the schema has no map at %s", key, pathString(p))
+			continue
+		}
+		for _, name := range names {
+			if got, want := mapKeys[key].MatchString(name), m.Allows(cue.Str(name)); got != want {
+				t.Errorf("%s: mapKeys takes %q: %t; the schema allows it: %t", key, name, got, want)
+			}
 		}
 	}
 }

@@ -22,12 +22,12 @@ func TestBuildTextErrors(t *testing.T) {
 	in.Title = "  "
 	in.Categories[0].Value.Description = "C.\u0085"
 	want := Errors{
-		{[]string{"title"}, "the catalog's title is blank: it holds only white space", "write the text, or leave the field out if it is optional"},
+		{[]string{"title"}, "the catalog's title is blank: it holds only white space or characters that show nothing", "write the text, or leave the field out if it is optional"},
 		{[]string{"categories", "c", "description"}, "the description holds the control character U+0085 at offset 2", "remove it: catalog text holds no control characters but tabs and newlines"},
 		{[]string{"codes", "A", "title"}, "the title is one line, and this one breaks at offset 3", "put it on one line; say more in a description"},
 		{[]string{"codes", "A", "description"}, "the description holds the control character U+0000 at offset 26", "remove it: catalog text holds no control characters but tabs and newlines"},
 		{[]string{"codes", "A", "message"}, "the message template holds the control character U+001B at offset 1", "remove it: catalog text holds no control characters but tabs and newlines"},
-		{[]string{"codes", "A", "suggestion"}, "the suggestion template is blank: it holds only white space", "write the text, or leave the field out if it is optional"},
+		{[]string{"codes", "A", "suggestion"}, "the suggestion template is blank: it holds only white space or characters that show nothing", "write the text, or leave the field out if it is optional"},
 		{[]string{"codes", "A", "params", "obj", "fields", "q", "doc"}, "the doc holds the control character U+0007 at offset 4", "remove it: catalog text holds no control characters but tabs and newlines"},
 		{[]string{"codes", "B", "title"}, "the title is 121 characters long, more than the 120 a title may have", "shorten it to at most 120 characters; say more in a description"},
 		{[]string{"codes", "B", "message"}, "the message template is 501 characters long, more than the 500 a template may have", "shorten it to at most 500 characters: say what happened in a sentence or two, and the rest in description"},

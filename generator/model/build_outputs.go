@@ -5,9 +5,11 @@ import (
 	"go/token"
 	"path"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/errspec/errspec/generator/files"
+	"github.com/errspec/errspec/internal/textsafe"
 )
 
 // checkOutputs checks where the outputs go: paths relative to the catalog,
@@ -102,14 +104,21 @@ func (b *builder) claimFile(seen map[string]outputFile, f outputFile) {
 const maxName = 255
 
 // checkPath reports whether an output path can name a file (or, when
-// dir is true, a directory) on any system: no control character, no
+// dir is true, a directory) on any system, and show as it is: no control
+// or other hidden character (textsafe.Hidden), no
 // backslash, no element longer than a file system allows, and a file
 // name no longer than errspec's backup of the file leaves room for
 // (files.MaxName).
 func (b *builder) checkPath(p []string, file string, dir bool) bool {
 	for i, r := range file {
-		if r < 0x20 || r == 0x7f {
-			b.errs.add(p, "remove it", "the path holds the control character U+%04X at offset %d", r, i)
+		if r < 0x20 || textsafe.Hidden(r) {
+			what := "control"
+			if !unicode.IsControl(r) {
+				// A bidirectional override shows a name otherwise than it
+				// is (ERRORS\u202Edm.md), a zero-width space not at all.
+				what = "invisible"
+			}
+			b.errs.add(p, "remove it", "the path holds the %s character %U at offset %d", what, r, i)
 			return false
 		}
 	}
@@ -146,10 +155,14 @@ func (b *builder) checkPath(p []string, file string, dir bool) bool {
 
 // windowsName says why Windows cannot name a file e, or returns "": a
 // device name (CON, PRN, AUX, NUL, COM1 to COM9, LPT1 to LPT9), with any
-// extension, or a name that ends in a dot or a space.
+// extension, a name that ends in a dot or a space, or one that holds a
+// character Windows reserves (< > : " | ? *; C:x is a path on drive C).
 func windowsName(e string) string {
 	if e == "." || e == ".." {
 		return ""
+	}
+	if i := strings.IndexAny(e, `<>:"|?*`); i >= 0 {
+		return fmt.Sprintf("%q holds %q, which Windows does not allow in a file name", e, e[i:i+1])
 	}
 	if strings.HasSuffix(e, ".") || strings.HasSuffix(e, " ") {
 		return fmt.Sprintf("%q ends in a dot or a space, which Windows drops from a file name", e)
@@ -202,7 +215,11 @@ func (b *builder) checkPages(cat *Catalog) {
 	if dir == "" {
 		return
 	}
-	b.claimFile(b.outputFiles, outputFile{at("outputs", "markdown", "index"), path.Join(dir, cat.Outputs.MarkdownIndex), path.Join(dir, cat.Outputs.MarkdownIndex), "the index page"})
+	if msg := windowsName(cat.Outputs.MarkdownIndex); msg != "" {
+		b.errs.add(at("outputs", "markdown", "index"), "name the index page otherwise, such as README.md", "the index page: %s", msg)
+	} else {
+		b.claimFile(b.outputFiles, outputFile{at("outputs", "markdown", "index"), path.Join(dir, cat.Outputs.MarkdownIndex), path.Join(dir, cat.Outputs.MarkdownIndex), "the index page"})
+	}
 	for _, code := range cat.Codes {
 		page := cat.CodePage(code)
 		if len(page) > files.MaxName {
@@ -236,10 +253,11 @@ func (b *builder) checkPackage(p []string, name string) {
 	}
 }
 
-// isAbs reports whether p is absolute on any system: /x, \x or C:x.
+// isAbs reports whether p is absolute on any system: /x, \x, C:/x or C:\x
+// (C:x, on drive C but relative, holds a character Windows reserves).
 func isAbs(p string) bool {
 	return strings.HasPrefix(p, "/") || strings.HasPrefix(p, `\`) ||
-		(len(p) >= 2 && p[1] == ':' && ('a' <= p[0]|0x20 && p[0]|0x20 <= 'z'))
+		(len(p) >= 3 && p[1] == ':' && ('a' <= p[0]|0x20 && p[0]|0x20 <= 'z') && (p[2] == '/' || p[2] == '\\'))
 }
 
 // pathString writes a catalog path as diagnostics show it:

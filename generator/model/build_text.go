@@ -2,9 +2,10 @@ package model
 
 import (
 	"fmt"
-	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/errspec/errspec/internal/textsafe"
 )
 
 // The longest title and template a catalog may hold, in characters: a
@@ -31,8 +32,8 @@ func (b *builder) checkText(p []string, what string, kind textKind, s string) {
 	if s == "" {
 		return
 	}
-	if strings.TrimSpace(s) == "" && kind != docText {
-		b.errs.add(p, "write the text, or leave the field out if it is optional", "%s is blank: it holds only white space", what)
+	if textsafe.Blank(s) && kind != docText {
+		b.errs.add(p, "write the text, or leave the field out if it is optional", "%s is blank: it holds only white space or characters that show nothing", what)
 		return
 	}
 	for i, r := range s {

@@ -29,6 +29,16 @@ func Hidden(r rune) bool {
 	return unicode.IsControl(r) || unicode.Is(unicode.Cf, r)
 }
 
+// Blank reports whether s shows nothing: it holds only white space,
+// hidden characters (see Hidden) and the other characters Unicode says
+// to show nothing of where they are not supported (variation selectors,
+// the Hangul fillers, the combining grapheme joiner).
+func Blank(s string) bool {
+	return strings.TrimFunc(s, func(r rune) bool {
+		return unicode.IsSpace(r) || Hidden(r) || unicode.In(r, unicode.Other_Default_Ignorable_Code_Point, unicode.Variation_Selector)
+	}) == ""
+}
+
 // Show returns s with each hidden character (see Hidden) written as an
 // escape a reader can see, \u202E or \U000E0041, as Go and JSON write
 // them; bytes that are not UTF-8 become \uFFFD. Everything else is kept.

@@ -19,6 +19,24 @@ func TestShow(t *testing.T) {
 	}
 }
 
+func TestBlank(t *testing.T) {
+	for s, want := range map[string]bool{
+		"":                         true,
+		" \t\n\u00A0\u2003\u3000":  true,
+		"\u200B\u2060\uFEFF\u202E": true, // zero-width and bidirectional
+		"\u3164\uFFA0\u034F\uFE0F": true, // Hangul fillers, grapheme joiner, variation selector
+		"\U000E0020\u180E":         true, // a tag space, the Mongolian vowel separator
+		"x":                        false,
+		"\u200Bx\u200B":            false,
+		"\u2800":                   false, // the Braille blank is a character of its own
+		"\u0301":                   false, // a combining mark shows
+	} {
+		if got := Blank(s); got != want {
+			t.Errorf("Blank(%q) = %t, want %t", s, got, want)
+		}
+	}
+}
+
 func TestLinkSafe(t *testing.T) {
 	for u, want := range map[string]bool{
 		"https://x.example": true, "HTTP://x": true, "mailto:a@b": true, "/path": true, "../a.md#b": true,
