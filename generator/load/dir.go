@@ -262,9 +262,13 @@ func packageProblems(src *source, inst *build.Instance) Diagnostics {
 		format, args := reason.Msg()
 		switch {
 		case format == "no package name":
+			clause := "a package clause, such as package errors"
+			if inst.PkgName != "" {
+				clause = "package " + inst.PkgName + ", the package clause of the catalog's other files"
+			}
 			out = append(out, Diagnostic{File: relative(f.Filename), Line: 1, Col: 1,
 				Msg: "the file has no package clause, so the cue tool leaves it out of the catalog's package",
-				Fix: "start the file with the package clause of the catalog's other files, such as package errors, or rename it to start with _ to leave it out"})
+				Fix: "start the file with " + clause + ", or rename it to start with _ to leave it out"})
 		case allLeftOut:
 			d := Diagnostic{File: relative(f.Filename), Line: 1, Col: 1,
 				Msg: "an attribute leaves the file out of the package: " + fmt.Sprintf(format, args...),
