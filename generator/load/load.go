@@ -217,7 +217,39 @@ func Dir(dir string) (*Catalog, error) {
 	}
 	c.Model = m
 	c.outputs = outputPositions(v)
+	c.placeExamples(v)
 	return c, nil
+}
+
+// placeExamples sets the position of every example's json, which the
+// generated test of the examples reports when the constructor sends
+// something else.
+func (c *Catalog) placeExamples(v cue.Value) {
+	if c.Model.Outputs.GoDir == "" {
+		return
+	}
+	goDir, err := filepath.Abs(filepath.Join(c.Dir, filepath.FromSlash(c.Model.Outputs.GoDir)))
+	if err != nil {
+		return
+	}
+	for _, code := range c.Model.Codes {
+		for _, ex := range code.Examples {
+			pos := position(v, []string{"codes", code.Name, "examples", fmt.Sprintf("[%d]", ex.Index), "json"})
+			if !pos.IsValid() {
+				continue
+			}
+			file, err := filepath.Abs(pos.Filename())
+			if err != nil {
+				continue
+			}
+			if rel, err := filepath.Rel(goDir, file); err == nil {
+				file = rel
+			} else {
+				file = filepath.Base(file)
+			}
+			ex.Pos = fmt.Sprintf("%s:%d:%d", filepath.ToSlash(file), pos.Line(), pos.Column())
+		}
+	}
 }
 
 // evaluate evaluates the catalog: the package in its directory unified
