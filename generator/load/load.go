@@ -648,6 +648,9 @@ func diagnostic(v cue.Value, p []string, e cueerrors.Error, notAllowed map[strin
 		if problem := boundProblem(p, bound); problem != "" {
 			d.Msg = fmt.Sprintf("invalid value %v: %s", args[0], problem)
 		}
+		if src, err := strconv.Unquote(fmt.Sprint(args[0])); err == nil && fieldKey(p) == "type" {
+			d.Fix = model.TypeFix(src)
+		}
 	case format == "expected %s, found '%s'" && strings.HasSuffix(d.Msg, "found 'EOF'"):
 		// The file ended inside a { [ or (: report where it was opened.
 		if open, ok := unclosed(pos); ok {
@@ -991,7 +994,7 @@ var valueFixes = map[string]string{
 	"catalog.file":        "give a path ending in .json, such as catalog.json",
 	"llms.file":           "give a path ending in .txt or .md, such as llms.txt",
 	"index":               "give a file name ending in .md, such as index.md or README.md",
-	"type":                "use string, int, bool, float, tier, object, []T or map[string]T",
+	"type":                model.TypesFix,
 	"http_status":         "give an HTTP error status between 400 and 599",
 	"example.http_status": "give an HTTP status between 100 and 599",
 	"retry":               "use never, after_fix, after_delay or safe",
@@ -1022,7 +1025,7 @@ var requiredFixes = map[string]string{
 	"category":    `add category: the name of one of the catalog's categories`,
 	"title":       `add title: one line that names the error`,
 	"message":     `add message: the template of the error's message, such as "{id} not found"`,
-	"type":        `add type: string, int, bool, float, tier, object, []T or map[string]T`,
+	"type":        "add type: " + strings.TrimPrefix(model.TypesFix, "use "),
 	"tier":        `add tier: the lowest of the catalog's tiers that has it`,
 	"tools":       `add tools: the tools and tool:actions it gates, such as ["reports", "issues:export"]`,
 	"json":        `add json: the exact wire JSON the example's error marshals to`,
@@ -1102,11 +1105,7 @@ func notAllowed(v cue.Value, name string) bool {
 // allowedFields says which fields the schema allows where field is not
 // allowed, nearest first.
 func allowedFields(v cue.Value, parent []string, field string, except map[string]bool) string {
-	var sels []cue.Selector
-	for _, s := range parent {
-		sels = append(sels, selector(s))
-	}
-	w := v.LookupPath(cue.MakePath(sels...))
+	w := v.LookupPath(cue.MakePath(selectors(parent)...))
 	var names []string
 	if it, err := w.Fields(cue.Optional(true)); err == nil {
 		for it.Next() {
@@ -1183,11 +1182,7 @@ func label(l string) string {
 // value that has one.
 func position(v cue.Value, p []string) token.Pos {
 	for n := len(p); n >= 0; n-- {
-		sels := make([]cue.Selector, n)
-		for i, s := range p[:n] {
-			sels[i] = selector(s)
-		}
-		w := v.LookupPath(cue.MakePath(sels...))
+		w := v.LookupPath(cue.MakePath(selectors(p[:n])...))
 		if !w.Exists() {
 			continue
 		}
@@ -1196,6 +1191,15 @@ func position(v cue.Value, p []string) token.Pos {
 		}
 	}
 	return token.NoPos
+}
+
+// selectors turns a model path into CUE selectors.
+func selectors(p []string) []cue.Selector {
+	sels := make([]cue.Selector, len(p))
+	for i, s := range p {
+		sels[i] = selector(s)
+	}
+	return sels
 }
 
 // selector turns a model path element into a CUE selector: "[3]" is a
