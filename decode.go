@@ -109,10 +109,10 @@ func (c *Catalog) findCode(data []byte) (string, error) {
 			}
 			b, err := s.rawString()
 			if err != nil {
-				return at(joinPath(c.codePath), err)
+				return within(joinPath(c.codePath), err)
 			}
 			if len(b) == 0 {
-				return at(joinPath(c.codePath), errors.New("an empty string"))
+				return within(joinPath(c.codePath), errors.New("an empty string"))
 			}
 			code, found = string(b), true
 			return nil
@@ -181,15 +181,17 @@ func (e *pathError) Error() string {
 
 func (e *pathError) Unwrap() error { return e.err }
 
-// at places err, an error of the value at the steps s of the value being
-// read, in front of the place within it that err names, if any: each
-// reader of an object or a list places the errors of its members, and
-// Parse gets the whole path.
-func at(s string, err error) error {
-	switch pe := err.(type) {
-	case nil:
-		return nil
-	case *pathError:
+// at places err, an error of the value at key of the object being read,
+// in front of the place within it that err names, if any: each reader of
+// an object or a list places the errors of its members, and Parse gets the
+// whole path.
+func at(key string, err error) error {
+	return within(step(key), err)
+}
+
+// within places err at the steps s, as at does.
+func within(s string, err error) error {
+	if pe, ok := err.(*pathError); ok {
 		return &pathError{path: joinStep(s, pe.path), err: pe.err}
 	}
 	return &pathError{path: s, err: err}
@@ -276,12 +278,18 @@ func (r *reader) object(sh *shape) (int, error) {
 				return r.repeated(key)
 			}
 			seen[i] = true
-			return at(step(m.Key), r.member(m))
+			if err := r.member(m); err != nil {
+				return at(m.Key, err)
+			}
+			return nil
 		}
 		if spread(sh) && r.codec != nil {
 			for i, f := range r.codec.params {
 				if f.name == string(key) && r.restParam(f) {
-					return at(step(f.name), r.param(i, f))
+					if err := r.param(i, f); err != nil {
+						return at(f.name, err)
+					}
+					return nil
 				}
 			}
 		}
@@ -308,7 +316,7 @@ func (r *reader) object(sh *shape) (int, error) {
 // the kind the object had so far.
 func (r *reader) other(others *[][]byte, key []byte) error {
 	if r.c.Exact {
-		return at(step(string(key)), fmt.Errorf("a key %s does not send", r.v.Code))
+		return at(string(key), fmt.Errorf("a key %s does not send", r.v.Code))
 	}
 	if slices.ContainsFunc(*others, func(o []byte) bool { return string(o) == string(key) }) {
 		return r.repeated(key)
@@ -319,12 +327,12 @@ func (r *reader) other(others *[][]byte, key []byte) error {
 
 // repeated is the error of a key an object repeats.
 func (r *reader) repeated(key []byte) error {
-	return at(step(string(key)), errRepeated)
+	return at(string(key), errRepeated)
 }
 
 // missing is the error of a key an object lacks.
 func missing(key string) error {
-	return &pathError{path: step(key), err: errMissing}
+	return at(key, errMissing)
 }
 
 // spread reports whether the object spreads the params.
@@ -502,7 +510,10 @@ func (r *reader) paramsObject() (int, error) {
 		n++
 		for i, f := range r.codec.params {
 			if f.name == string(key) && r.restParam(f) {
-				return at(step(f.name), r.param(i, f))
+				if err := r.param(i, f); err != nil {
+					return at(f.name, err)
+				}
+				return nil
 			}
 		}
 		return r.other(&others, key)
@@ -763,7 +774,7 @@ func (r *reader) list(t *vtype, p unsafe.Pointer, nonEmpty bool) error {
 	i := 0
 	err := r.s.array(func() error {
 		if err := r.value(t.elem, t.elemAt(data, i), nil); err != nil {
-			return at(fmt.Sprintf("[%d]", i), err)
+			return within(fmt.Sprintf("[%d]", i), err)
 		}
 		i++
 		return nil
@@ -782,11 +793,11 @@ func (r *reader) mapValue(t *vtype, p unsafe.Pointer, nonEmpty bool) error {
 	err := r.s.object(func(key []byte) error {
 		k := reflect.ValueOf(string(key)).Convert(t.rtype.Key())
 		if m.MapIndex(k).IsValid() {
-			return at(step(string(key)), errRepeated)
+			return at(string(key), errRepeated)
 		}
 		tmp.Elem().SetZero()
 		if err := r.value(t.elem, tmp.UnsafePointer(), nil); err != nil {
-			return at(step(string(key)), err)
+			return at(string(key), err)
 		}
 		m.SetMapIndex(k, tmp.Elem())
 		return nil
@@ -808,7 +819,7 @@ func (r *reader) orderedValue(t *vtype, p unsafe.Pointer, nonEmpty bool) error {
 	var keys []string
 	err := r.s.object(func(key []byte) error {
 		if slices.Contains(keys, string(key)) {
-			return at(step(string(key)), errRepeated)
+			return at(string(key), errRepeated)
 		}
 		keys = append(keys, string(key))
 		return r.s.skip()
@@ -828,7 +839,7 @@ func (r *reader) orderedValue(t *vtype, p unsafe.Pointer, nonEmpty bool) error {
 		e := unsafe.Add(data, uintptr(i)*t.entry.size)
 		*(*string)(unsafe.Add(e, t.entry.key)) = keys[i]
 		if err := r.value(t.elem, unsafe.Add(e, t.entry.value), nil); err != nil {
-			return at(step(string(key)), err)
+			return at(string(key), err)
 		}
 		i++
 		return nil
@@ -851,11 +862,11 @@ func (r *reader) objectValue(t *vtype, p unsafe.Pointer) error {
 				continue
 			}
 			if seen[i] {
-				return at(step(string(key)), errRepeated)
+				return at(string(key), errRepeated)
 			}
 			seen[i] = true
 			if err := r.value(f.typ, unsafe.Add(p, f.offset), f); err != nil {
-				return at(step(f.name), err)
+				return at(f.name, err)
 			}
 			return nil
 		}
@@ -933,10 +944,16 @@ func (r *reader) unknownObject(sh *shape) (int, error) {
 				continue
 			}
 			seen[i] = true
-			return at(step(m.Key), r.unknownMember(m))
+			if err := r.unknownMember(m); err != nil {
+				return at(m.Key, err)
+			}
+			return nil
 		}
 		if spread(sh) {
-			return at(step(string(key)), r.rawParam(key))
+			if err := r.rawParam(key); err != nil {
+				return at(string(key), err)
+			}
+			return nil
 		}
 		return s.skip()
 	})
@@ -1003,7 +1020,12 @@ func (r *reader) unknownMember(m *smember) error {
 
 // rawParams reads an object of an unknown code's params.
 func (r *reader) rawParams() error {
-	return r.s.object(func(key []byte) error { return at(step(string(key)), r.rawParam(key)) })
+	return r.s.object(func(key []byte) error {
+		if err := r.rawParam(key); err != nil {
+			return at(string(key), err)
+		}
+		return nil
+	})
 }
 
 // rawParam adds the member being read to an unknown code's params.
