@@ -103,7 +103,7 @@ func (c *Catalog) parseParams(code string, params []byte) (View, error) {
 	r := reader{s: scanner{data: params}, c: c, v: View{Catalog: c, Spec: spec, Code: code}}
 	if spec == nil {
 		r.v.Unknown = &Unknown{}
-		if err := r.s.object(r.rawParam); err != nil {
+		if err := r.rawParams(); err != nil {
 			return View{}, err
 		}
 		if r.raw != nil {
@@ -122,7 +122,7 @@ func (c *Catalog) parseParams(code string, params []byte) (View, error) {
 		pv = reflect.New(r.codec.typ)
 		r.params = pv.UnsafePointer()
 		r.seen = make([]bool, len(r.codec.params))
-		if _, err := r.paramsObject(nil); err != nil {
+		if _, err := r.paramsObject(); err != nil {
 			return View{}, err
 		}
 		r.v.Params = pv.Interface()

@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"slices"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 	"unsafe"
 )
@@ -108,10 +109,10 @@ func (c *Catalog) findCode(data []byte) (string, error) {
 			}
 			b, err := s.rawString()
 			if err != nil {
-				return fmt.Errorf("%s: %w", joinPath(c.codePath), err)
+				return within(joinPath(c.codePath), err)
 			}
 			if len(b) == 0 {
-				return fmt.Errorf("%s: an empty string", joinPath(c.codePath))
+				return within(joinPath(c.codePath), errors.New("an empty string"))
 			}
 			code, found = string(b), true
 			return nil
@@ -126,15 +127,74 @@ func (c *Catalog) findCode(data []byte) (string, error) {
 	return code, nil
 }
 
+// joinPath names the place of a path of keys: error.details.id.
 func joinPath(path []string) string {
 	out := ""
-	for i, p := range path {
-		if i > 0 {
-			out += "."
-		}
-		out += p
+	for _, k := range path {
+		out = joinStep(out, step(k))
 	}
 	return out
+}
+
+// step is a key as a step of a path: as it is when it is a name, else
+// quoted in brackets (labels["a.b"]), so that a key of the wire can
+// neither be mistaken for two steps nor put a control character in the
+// error.
+func step(key string) string {
+	for _, r := range key {
+		if !(r == '_' || r == '-' || '0' <= r && r <= '9' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z') {
+			return fmt.Sprintf("[%q]", key)
+		}
+	}
+	if key == "" {
+		return `[""]`
+	}
+	return key
+}
+
+// joinStep appends the steps rest to the path before.
+func joinStep(before, rest string) string {
+	if before == "" || strings.HasPrefix(rest, "[") {
+		return before + rest
+	}
+	return before + "." + rest
+}
+
+// A pathError is an error of the value at a place of the JSON, which it
+// names by its path: params.largest_files[0].path.
+type pathError struct {
+	path string
+	err  error // errMissing when the place has no value
+}
+
+var (
+	errMissing  = errors.New("is missing")
+	errRepeated = errors.New("the key is repeated")
+)
+
+func (e *pathError) Error() string {
+	if e.err == errMissing {
+		return e.path + " is missing"
+	}
+	return e.path + ": " + e.err.Error()
+}
+
+func (e *pathError) Unwrap() error { return e.err }
+
+// at places err, an error of the value at key of the object being read,
+// in front of the place within it that err names, if any: each reader of
+// an object or a list places the errors of its members, and Parse gets the
+// whole path.
+func at(key string, err error) error {
+	return within(step(key), err)
+}
+
+// within places err at the steps s, as at does.
+func within(s string, err error) error {
+	if pe, ok := err.(*pathError); ok {
+		return &pathError{path: joinStep(s, pe.path), err: pe.err}
+	}
+	return &pathError{path: s, err: err}
 }
 
 // reader reads an error, following an envelope.
@@ -163,7 +223,7 @@ func (r *reader) known(spec *CodeSpec) error {
 		r.params = pv.UnsafePointer()
 		r.seen = make([]bool, len(r.codec.params))
 	}
-	if _, err := r.object(sh, nil); err != nil {
+	if _, err := r.object(sh); err != nil {
 		return err
 	}
 	v := &r.v
@@ -199,9 +259,9 @@ const (
 	required
 )
 
-// object reads an object of the envelope. path names it, for errors. It
-// returns how many members the object had.
-func (r *reader) object(sh *shape, path []string) (int, error) {
+// object reads an object of the envelope. It returns how many members the
+// object had.
+func (r *reader) object(sh *shape) (int, error) {
 	seen := make([]bool, len(sh.members))
 	var others [][]byte
 	n := 0
@@ -215,33 +275,36 @@ func (r *reader) object(sh *shape, path []string) (int, error) {
 				break
 			}
 			if seen[i] {
-				return r.repeated(path, key)
+				return r.repeated(key)
 			}
 			seen[i] = true
-			if err := r.member(m, append(path, m.Key)); err != nil {
-				return err
+			if err := r.member(m); err != nil {
+				return at(m.Key, err)
 			}
 			return nil
 		}
 		if spread(sh) && r.codec != nil {
 			for i, f := range r.codec.params {
 				if f.name == string(key) && r.restParam(f) {
-					return r.param(i, f, path)
+					if err := r.param(i, f); err != nil {
+						return at(f.name, err)
+					}
+					return nil
 				}
 			}
 		}
-		return r.other(&others, path, key)
+		return r.other(&others, key)
 	})
 	if err != nil {
 		return 0, err
 	}
 	for i, m := range sh.members {
 		if !seen[i] && m.Kind != MemberSpread && r.presence(m) == required {
-			return 0, fmt.Errorf("%s is missing", joinPath(append(path, m.Key)))
+			return 0, missing(m.Key)
 		}
 	}
 	if spread(sh) {
-		if err := r.missingParams(path, r.restParam); err != nil {
+		if err := r.missingParams(r.restParam); err != nil {
 			return 0, err
 		}
 	}
@@ -251,20 +314,25 @@ func (r *reader) object(sh *shape, path []string) (int, error) {
 // other reads the value of a key the object does not describe: an error
 // in the exact mode, skipped in the compatible one. others are the keys of
 // the kind the object had so far.
-func (r *reader) other(others *[][]byte, path []string, key []byte) error {
+func (r *reader) other(others *[][]byte, key []byte) error {
 	if r.c.Exact {
-		return fmt.Errorf("%s: a key %s does not send", joinPath(append(path, string(key))), r.v.Code)
+		return at(string(key), fmt.Errorf("a key %s does not send", r.v.Code))
 	}
 	if slices.ContainsFunc(*others, func(o []byte) bool { return string(o) == string(key) }) {
-		return r.repeated(path, key)
+		return r.repeated(key)
 	}
 	*others = append(*others, slices.Clone(key))
 	return r.s.skip()
 }
 
 // repeated is the error of a key an object repeats.
-func (r *reader) repeated(path []string, key []byte) error {
-	return fmt.Errorf("%s: the key %q is repeated", joinPath(append(path, string(key))), key)
+func (r *reader) repeated(key []byte) error {
+	return at(string(key), errRepeated)
+}
+
+// missing is the error of a key an object lacks.
+func missing(key string) error {
+	return at(key, errMissing)
 }
 
 // spread reports whether the object spreads the params.
@@ -279,10 +347,10 @@ func (r *reader) restParam(f *field) bool {
 
 // missingParams reports the first required param among those of which
 // reports true that the wire lacked.
-func (r *reader) missingParams(path []string, of func(*field) bool) error {
+func (r *reader) missingParams(of func(*field) bool) error {
 	for i, f := range r.codec.params {
 		if of(f) && !f.optional && !r.seen[i] {
-			return fmt.Errorf("%s is missing", joinPath(append(path, f.name)))
+			return missing(f.name)
 		}
 	}
 	return nil
@@ -375,7 +443,7 @@ func (r *reader) field(name string) *field {
 }
 
 // member reads the value of a member of the envelope.
-func (r *reader) member(m *smember, path []string) error {
+func (r *reader) member(m *smember) error {
 	s := &r.s
 	v := &r.v
 	spec := r.spec
@@ -417,55 +485,52 @@ func (r *reader) member(m *smember, path []string) error {
 	case MemberParam:
 		for i, f := range r.codec.params {
 			if f.name == m.Param {
-				return r.param(i, f, path[:len(path)-1])
+				return r.param(i, f)
 			}
 		}
 	case MemberParams:
 		var n int
-		if n, err = r.paramsObject(path); err == nil && n == 0 {
+		if n, err = r.paramsObject(); err == nil && n == 0 {
 			err = errors.New("an empty object")
 		}
 	case MemberObject:
 		var n int
-		if n, err = r.object(m.obj, path); err == nil && n == 0 {
+		if n, err = r.object(m.obj); err == nil && n == 0 {
 			err = errors.New("an empty object")
 		}
 	}
-	if err != nil {
-		return fmt.Errorf("%s: %w", joinPath(path), err)
-	}
-	return nil
+	return err
 }
 
 // paramsObject reads the object of the params not placed one by one.
-func (r *reader) paramsObject(path []string) (int, error) {
+func (r *reader) paramsObject() (int, error) {
 	n := 0
 	var others [][]byte
 	err := r.s.object(func(key []byte) error {
 		n++
 		for i, f := range r.codec.params {
 			if f.name == string(key) && r.restParam(f) {
-				return r.param(i, f, path)
+				if err := r.param(i, f); err != nil {
+					return at(f.name, err)
+				}
+				return nil
 			}
 		}
-		return r.other(&others, path, key)
+		return r.other(&others, key)
 	})
 	if err != nil {
 		return 0, err
 	}
-	return n, r.missingParams(path, r.restParam)
+	return n, r.missingParams(r.restParam)
 }
 
-// param reads param i, f, of the code. path names the object it is in.
-func (r *reader) param(i int, f *field, path []string) error {
+// param reads the value of param i, f, of the code.
+func (r *reader) param(i int, f *field) error {
 	if r.seen[i] {
-		return r.repeated(path, []byte(f.name))
+		return errRepeated
 	}
 	r.seen[i] = true
-	if err := r.value(f.typ, unsafe.Add(r.params, f.offset), f); err != nil {
-		return fmt.Errorf("%s: %w", joinPath(append(path, f.name)), err)
-	}
-	return nil
+	return r.value(f.typ, unsafe.Add(r.params, f.offset), f)
 }
 
 // text reads a text of the error: a string of at least one character.
@@ -709,7 +774,7 @@ func (r *reader) list(t *vtype, p unsafe.Pointer, nonEmpty bool) error {
 	i := 0
 	err := r.s.array(func() error {
 		if err := r.value(t.elem, t.elemAt(data, i), nil); err != nil {
-			return fmt.Errorf("[%d]: %w", i, err)
+			return within(fmt.Sprintf("[%d]", i), err)
 		}
 		i++
 		return nil
@@ -728,11 +793,11 @@ func (r *reader) mapValue(t *vtype, p unsafe.Pointer, nonEmpty bool) error {
 	err := r.s.object(func(key []byte) error {
 		k := reflect.ValueOf(string(key)).Convert(t.rtype.Key())
 		if m.MapIndex(k).IsValid() {
-			return fmt.Errorf("the key %q is repeated", key)
+			return at(string(key), errRepeated)
 		}
 		tmp.Elem().SetZero()
 		if err := r.value(t.elem, tmp.UnsafePointer(), nil); err != nil {
-			return fmt.Errorf("%s: %w", key, err)
+			return at(string(key), err)
 		}
 		m.SetMapIndex(k, tmp.Elem())
 		return nil
@@ -754,7 +819,7 @@ func (r *reader) orderedValue(t *vtype, p unsafe.Pointer, nonEmpty bool) error {
 	var keys []string
 	err := r.s.object(func(key []byte) error {
 		if slices.Contains(keys, string(key)) {
-			return fmt.Errorf("the key %q is repeated", key)
+			return at(string(key), errRepeated)
 		}
 		keys = append(keys, string(key))
 		return r.s.skip()
@@ -774,7 +839,7 @@ func (r *reader) orderedValue(t *vtype, p unsafe.Pointer, nonEmpty bool) error {
 		e := unsafe.Add(data, uintptr(i)*t.entry.size)
 		*(*string)(unsafe.Add(e, t.entry.key)) = keys[i]
 		if err := r.value(t.elem, unsafe.Add(e, t.entry.value), nil); err != nil {
-			return fmt.Errorf("%s: %w", key, err)
+			return at(string(key), err)
 		}
 		i++
 		return nil
@@ -797,22 +862,22 @@ func (r *reader) objectValue(t *vtype, p unsafe.Pointer) error {
 				continue
 			}
 			if seen[i] {
-				return fmt.Errorf("the key %q is repeated", key)
+				return at(string(key), errRepeated)
 			}
 			seen[i] = true
 			if err := r.value(f.typ, unsafe.Add(p, f.offset), f); err != nil {
-				return fmt.Errorf("%s: %w", f.name, err)
+				return at(f.name, err)
 			}
 			return nil
 		}
-		return r.other(&others, nil, key)
+		return r.other(&others, key)
 	})
 	if err != nil {
 		return err
 	}
 	for i, f := range t.fields {
 		if f.name != "" && !f.optional && !seen[i] {
-			return fmt.Errorf("%s is missing", f.name)
+			return missing(f.name)
 		}
 	}
 	return nil
@@ -824,7 +889,7 @@ func (r *reader) objectValue(t *vtype, p unsafe.Pointer) error {
 // its params as RawParams.
 func (r *reader) unknown(sh *shape) error {
 	r.placed = sh.placed
-	if _, err := r.unknownObject(sh, nil); err != nil {
+	if _, err := r.unknownObject(sh); err != nil {
 		return err
 	}
 	if r.raw != nil {
@@ -863,7 +928,7 @@ func generalPresence(m *smember) presence {
 
 // unknownObject reads an object of an envelope for an unknown code, and
 // returns how many members it had.
-func (r *reader) unknownObject(sh *shape, path []string) (int, error) {
+func (r *reader) unknownObject(sh *shape) (int, error) {
 	s := &r.s
 	var keys [][]byte
 	seen := make([]bool, len(sh.members))
@@ -871,7 +936,7 @@ func (r *reader) unknownObject(sh *shape, path []string) (int, error) {
 	err := s.object(func(key []byte) error {
 		n++
 		if slices.ContainsFunc(keys, func(o []byte) bool { return string(o) == string(key) }) {
-			return r.repeated(path, key)
+			return r.repeated(key)
 		}
 		keys = append(keys, slices.Clone(key))
 		for i, m := range sh.members {
@@ -879,14 +944,16 @@ func (r *reader) unknownObject(sh *shape, path []string) (int, error) {
 				continue
 			}
 			seen[i] = true
-			p := append(path[:len(path):len(path)], m.Key)
-			if err := r.unknownMember(m, p); err != nil {
-				return fmt.Errorf("%s: %w", joinPath(p), err)
+			if err := r.unknownMember(m); err != nil {
+				return at(m.Key, err)
 			}
 			return nil
 		}
 		if spread(sh) {
-			return r.rawParam(key)
+			if err := r.rawParam(key); err != nil {
+				return at(string(key), err)
+			}
+			return nil
 		}
 		return s.skip()
 	})
@@ -895,14 +962,14 @@ func (r *reader) unknownObject(sh *shape, path []string) (int, error) {
 	}
 	for i, m := range sh.members {
 		if !seen[i] && m.Kind != MemberSpread && generalPresence(m) == required {
-			return 0, fmt.Errorf("%s is missing", joinPath(append(path, m.Key)))
+			return 0, missing(m.Key)
 		}
 	}
 	return n, nil
 }
 
 // unknownMember reads a member of an envelope for an unknown code.
-func (r *reader) unknownMember(m *smember, path []string) error {
+func (r *reader) unknownMember(m *smember) error {
 	s := &r.s
 	u := r.v.Unknown
 	var err error
@@ -912,10 +979,10 @@ func (r *reader) unknownMember(m *smember, path []string) error {
 	case MemberParam:
 		return r.rawParam([]byte(m.Param))
 	case MemberParams:
-		return s.object(func(key []byte) error { return r.rawParam(key) })
+		return r.rawParams()
 	case MemberObject:
 		var n int
-		if n, err = r.unknownObject(m.obj, path); err == nil && n == 0 {
+		if n, err = r.unknownObject(m.obj); err == nil && n == 0 {
 			err = errors.New("an empty object")
 		}
 		return err
@@ -951,10 +1018,20 @@ func (r *reader) unknownMember(m *smember, path []string) error {
 	return err
 }
 
+// rawParams reads an object of an unknown code's params.
+func (r *reader) rawParams() error {
+	return r.s.object(func(key []byte) error {
+		if err := r.rawParam(key); err != nil {
+			return at(string(key), err)
+		}
+		return nil
+	})
+}
+
 // rawParam adds the member being read to an unknown code's params.
 func (r *reader) rawParam(key []byte) error {
 	if slices.ContainsFunc(r.rawKeys, func(o []byte) bool { return string(o) == string(key) }) {
-		return fmt.Errorf("the param %q is repeated", key)
+		return errRepeated
 	}
 	r.rawKeys = append(r.rawKeys, slices.Clone(key))
 	start := r.s.i

@@ -323,39 +323,39 @@ func TestParseRejects(t *testing.T) {
 	nested := `{"error":{"code":"NESTED","message":"m","details":{"id":"x"}},"ok":false,"v":1.0,"status":409,"retry":"safe","after":2,"title":"Nested one"}`
 	flat := `{"code":"FLAT","error":"m","id":"x","ok":false,"v":1.0,"kind":"err"}`
 	for _, tt := range []struct{ in, want string }{
-		{``, "invalid JSON"},
-		{`[]`, "an array, want an object"},
-		{`{"code":1}`, "code: wrong type"},
+		{``, "invalid JSON at byte 0: unexpected end of the text"},
+		{`[]`, "wrong type: an array, want an object"},
+		{`{"code":1}`, "code: wrong type: a number, want a string"},
 		{`{"message":"x"}`, "no code at code"},
-		{all() + `x`, "text after the value"},
+		{all() + `x`, "invalid JSON at byte 274: text after the value"},
 		{all(`"m"`, `""`), "message: an empty string"},
 		{all(`"message":"m",`, ``), "message is missing"},
-		{all(`"validation"`, `"limit"`), `category: "limit", want "validation"`},
-		{all(`"retryable":false`, `"retryable":true`), "retryable: true, want false"},
-		{all(`"count":1`, `"count":1.5`), "1.5 is not an integer"},
-		{all(`"count":1`, `"count":"1"`), "wrong type: a string, want an integer"},
-		{all(`"count":1`, `"count":9223372036854775808`), "does not fit"},
-		{all(`"ratio":1`, `"ratio":1e400`), "does not fit a 64-bit float"},
-		{all(`"ratio":1`, `"ratio":1.7976931348623158e308`), "does not fit a 64-bit float"},
-		{all(`"tier":"Free"`, `"tier":"Gold"`), `"Gold" is not a tier`},
-		{all(`"name":"abc"`, `"name":"abcdef"`), "longer than 5"},
-		{all(`"token":"[redacted]"`, `"token":"secret"`), `token: "secret", want "[redacted]"`},
-		{all(`"tags":[]`, `"tags":null`), "tags: wrong type: null, want an array"},
-		{all(`"tags":[]`, `"tags":[1]`), "tags: [0]: wrong type"},
-		{all(`"obj":{"field":""}`, `"obj":{}`), "obj: field is missing"},
-		{all(`"objs":[]`, `"objs":[{"field":1}]`), "objs: [0]: field: wrong type"},
-		{all(`"nested":{}`, `"nested":{"a":[1]}`), "nested: a: [0]: wrong type"},
-		{all(`"labels":{}`, `"labels":{"a":1,"a":2}`), `the key "a" is repeated`},
-		{all(`"count":1`, `"count":1,"count":2`), `"count" is repeated`},
-		{all(`"message":"m"`, `"message":"m","message":"n"`), `"message" is repeated`},
-		{all(`"tier":"Free"`, `"tier":"Free","note":""`), "note: an empty string"},
-		{all(`"tier":"Free"`, `"tier":"Free","num":0`), "num: 0, which is left off"},
-		{all(`"tier":"Free"`, `"tier":"Free","real":-0e5`), "real: 0, which is left off"},
-		{all(`"tier":"Free"`, `"tier":"Free","on":false`), "on: false, which is left off"},
-		{all(`"tier":"Free"`, `"tier":"Free","list":[]`), "list: an empty list"},
-		{all(`"tier":"Free"`, `"tier":"Free","map":{}`), "map: an empty object"},
-		{all(`"tier":"Free"`, `"tier":"Free","ptr":{"field":"f","count":0}`), "count: 0, which is left off"},
-		{all(`"tier":"Free"`, `"tier":"Free","ptr":null`), "wrong type: null, want an object"},
+		{all(`"validation"`, `"limit"`), `category: "limit", want "validation" for ALL`},
+		{all(`"retryable":false`, `"retryable":true`), "retryable: true, want false for ALL"},
+		{all(`"count":1`, `"count":1.5`), "params.count: 1.5 is not an integer"},
+		{all(`"count":1`, `"count":"1"`), "params.count: wrong type: a string, want an integer"},
+		{all(`"count":1`, `"count":9223372036854775808`), "params.count: 9223372036854775808 does not fit a 64-bit integer"},
+		{all(`"ratio":1`, `"ratio":1e400`), "params.ratio: 1e400 does not fit a 64-bit float"},
+		{all(`"ratio":1`, `"ratio":1.7976931348623158e308`), "params.ratio: 1.7976931348623158e308 does not fit a 64-bit float"},
+		{all(`"tier":"Free"`, `"tier":"Gold"`), `params.tier: "Gold" is not a tier of test`},
+		{all(`"name":"abc"`, `"name":"abcdef"`), "params.name: a string of 6 characters, longer than 5"},
+		{all(`"token":"[redacted]"`, `"token":"secret"`), `params.token: "secret", want "[redacted]" for ALL`},
+		{all(`"tags":[]`, `"tags":null`), "params.tags: wrong type: null, want an array"},
+		{all(`"tags":[]`, `"tags":[1]`), "params.tags[0]: wrong type: a number, want a string"},
+		{all(`"obj":{"field":""}`, `"obj":{}`), "params.obj.field is missing"},
+		{all(`"objs":[]`, `"objs":[{"field":1}]`), "params.objs[0].field: wrong type: a number, want a string"},
+		{all(`"nested":{}`, `"nested":{"a":[1]}`), "params.nested.a[0]: wrong type: a number, want a boolean"},
+		{all(`"labels":{}`, `"labels":{"a":1,"a":2}`), "params.labels.a: the key is repeated"},
+		{all(`"count":1`, `"count":1,"count":2`), "params.count: the key is repeated"},
+		{all(`"message":"m"`, `"message":"m","message":"n"`), "message: the key is repeated"},
+		{all(`"tier":"Free"`, `"tier":"Free","note":""`), "params.note: an empty string"},
+		{all(`"tier":"Free"`, `"tier":"Free","num":0`), "params.num: 0, which is left off the wire"},
+		{all(`"tier":"Free"`, `"tier":"Free","real":-0e5`), "params.real: 0, which is left off the wire"},
+		{all(`"tier":"Free"`, `"tier":"Free","on":false`), "params.on: false, which is left off the wire"},
+		{all(`"tier":"Free"`, `"tier":"Free","list":[]`), "params.list: an empty list"},
+		{all(`"tier":"Free"`, `"tier":"Free","map":{}`), "params.map: an empty object"},
+		{all(`"tier":"Free"`, `"tier":"Free","ptr":{"field":"f","count":0}`), "params.ptr.count: 0, which is left off the wire"},
+		{all(`"tier":"Free"`, `"tier":"Free","ptr":null`), "params.ptr: wrong type: null, want an object"},
 		{strings.Replace(all(), `"flag":false,`, ``, 1), "params.flag is missing"},
 		{`{` + base + `}`, "params is missing"},
 		{strings.Replace(flat, `"ok":false`, `"ok":0`, 1), "ok: 0, want false"},
@@ -363,35 +363,43 @@ func TestParseRejects(t *testing.T) {
 		{strings.Replace(flat, `"kind":"err"`, `"kind":"er"`, 1), `kind: "er", want "\u0065rr"`},
 		{strings.Replace(flat, `"id":"x",`, ``, 1), "id is missing"},
 		{strings.Replace(flat, `"id":"x"`, `"id":"x","hint":""`, 1), "hint: an empty string"},
-		{strings.Replace(flat, `"id":"x"`, `"id":"x","id":"y"`, 1), `"id" is repeated`},
+		{strings.Replace(flat, `"id":"x"`, `"id":"x","id":"y"`, 1), "id: the key is repeated"},
 		{strings.Replace(flat, `,"v":1.0`, ``, 1), "v is missing"},
-		{strings.Replace(nested, `"status":409`, `"status":600`, 1), "HTTP status 600"},
-		{strings.Replace(nested, `"status":409`, `"status":99`, 1), "HTTP status 99"},
+		{strings.Replace(nested, `"status":409`, `"status":600`, 1), "status: HTTP status 600, not from 100 to 599"},
+		{strings.Replace(nested, `"status":409`, `"status":99`, 1), "status: HTTP status 99, not from 100 to 599"},
 		{strings.Replace(nested, `"after":2`, `"after":0`, 1), "after: 0 seconds, fewer than 1"},
-		{strings.Replace(nested, `"retry":"safe"`, `"retry":"never"`, 1), "retry"},
+		{strings.Replace(nested, `"retry":"safe"`, `"retry":"never"`, 1), `retry: "never", want "safe" for NESTED`},
 		{strings.Replace(nested, `"title":"Nested one"`, `"title":""`, 1), "title: an empty string"},
 		{strings.Replace(nested, `"details":{"id":"x"}`, `"details":{}`, 1), "error.details.id is missing"},
 		{strings.Replace(nested, `"title":"Nested one"`, `"title":"Nested one","hint":""`, 1), "hint: an empty string"},
-		{`{"error":{"code":"NESTED","message":"m","details":{"id":"x"}},"error":{"code":"NESTED"}}`, `"error" is repeated`},
-		{strings.Repeat(`{"a":`, 20000) + strings.Repeat(`}`, 20000), "nested too deeply"},
-		{"{\"code\":\"ALL\x01\"}", "a control character in a string"},
-		{`{"code":"ALL","message":"\x"}`, "invalid escape"},
+		{`{"error":{"code":"NESTED","message":"m","details":{"id":"x"}},"error":{"code":"NESTED"}}`, "error: the key is repeated"},
+		{strings.Repeat(`{"a":`, 20000) + strings.Repeat(`}`, 20000), "invalid JSON at byte 50000: nested too deeply"},
+		{"{\"code\":\"ALL\x01\"}", "code: invalid JSON at byte 12: a control character in a string"},
+		{`{"code":"ALL","message":"\x"}`, "invalid JSON at byte 26: invalid escape"},
 		{`{"code":"NO","message":""}`, "message: an empty string"},
-		{`{"code":"NO","retryable":1}`, "retryable: wrong type"},
-		{`{"code":"NO","params":[]}`, "wrong type"},
-		{`{"code":"NO","params":{"a":1,"a":2}}`, `"a" is repeated`},
+		{`{"code":"NO","retryable":1}`, "retryable: wrong type: a number, want a boolean"},
+		{`{"code":"NO","params":[]}`, "params: wrong type: an array, want an object"},
+		{`{"code":"NO","params":{"a":1,"a":2}}`, "params.a: the key is repeated"},
+		// A key of the wire that is not a name is quoted: it cannot pass
+		// for two steps of the path, or put a control character in the
+		// error.
+		{all(`"labels":{}`, `"labels":{"a.b":"x"}`), `params.labels["a.b"]: wrong type: a string, want an integer`},
+		{all(`"labels":{}`, `"labels":{"x\u001b[31m":"x"}`), `params.labels["x\x1b[31m"]: wrong type: a string, want an integer`},
+		{all(`"labels":{}`, `"labels":{"":"x"}`), `params.labels[""]: wrong type: a string, want an integer`},
+		{all(`"objs":[]`, `"objs":[{"field":""},{}]`), "params.objs[1].field is missing"},
+		{`{"code":"NO","params":{"a b":1,"a b":2}}`, `params["a b"]: the key is repeated`},
 	} {
 		c := &catalog
 		if strings.HasPrefix(tt.in, `{"error":{`) {
 			c = &nestedCatalog
 		}
 		_, err := c.Parse([]byte(tt.in))
-		if err == nil || !strings.Contains(err.Error(), tt.want) {
+		if want := c.Name + ": parsing an error: " + tt.want; err == nil || err.Error() != want {
 			in := tt.in
 			if len(in) > 200 {
 				in = in[:200] + "…"
 			}
-			t.Errorf("Parse(%s) = %v, want an error with %q", in, err, tt.want)
+			t.Errorf("Parse(%s) = %v, want %q", in, err, want)
 		}
 	}
 }

@@ -4,9 +4,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/errspec/errspec/generator/gogen"
 )
 
 // outputs renders the catalog in dir and returns its outputs by path
@@ -47,6 +50,9 @@ func TestDeterministic(t *testing.T) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
+	// The test of the examples names the file of each example, which is
+	// its own name again once the renaming is undone.
+	var renamed []string
 	for i, e := range entries {
 		data, err := os.ReadFile(filepath.Join(src, e.Name()))
 		if err != nil {
@@ -56,8 +62,15 @@ func TestDeterministic(t *testing.T) {
 		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
 			t.Fatal(err)
 		}
+		renamed = append(renamed, `"../../spec/shuffled/`+name+`:`, `"../../spec/agenttools/`+e.Name()+`:`)
 	}
-	if diff := cmp.Diff(want, outputs(t, dir)); diff != "" {
+	got := outputs(t, dir)
+	for path, data := range got {
+		if filepath.Base(path) == gogen.ExamplesFile {
+			got[path] = strings.NewReplacer(renamed...).Replace(data)
+		}
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("files loaded in another order give other output (-sorted +shuffled):\n%s", diff)
 	}
 }

@@ -91,7 +91,7 @@ func main() {
 	}
 	goCmd("tool", "errspec", "check", "./...")
 	// The version is errspec's module's, a dependency of the user's.
-	if got := goCmd("tool", "errspec", "version"); !strings.HasPrefix(got, "errspec v0.0.0 go1.") {
+	if got := goCmd("tool", "errspec", "version"); !strings.HasPrefix(got, "errspec v0.0.0 => "+gomodtest.Root(t)+" go1.") {
 		t.Errorf("go tool errspec version: %q", got)
 	}
 }

@@ -10,15 +10,16 @@ import (
 	"testing"
 )
 
-// examples are the examples of the catalog: the error each builds, and the wire JSON it must marshal to.
+// examples are the examples of the catalog: where the catalog gives each, the error it builds, and the wire JSON it must marshal to.
 var examples = []struct {
-	name string
-	err  *Error
-	want string
+	name  string
+	where string
+	err   *Error
+	want  string
 }{
-	{"BREAKING_CHANGE/0", NewBreakingChange("code NOT_FOUND is gone", "CODE_REMOVED", "wire", BreakingChangeOptions{File: "HEAD~1:spec/catalog.cue", Line: 40, Column: 8, Path: "codes.NOT_FOUND", Fix: "keep the code, deprecated with use: NEW_CODE, for a version before removing it"}), "{\"code\":\"BREAKING_CHANGE\",\"message\":\"code NOT_FOUND is gone\",\"position\":{\"file\":\"HEAD~1:spec/catalog.cue\",\"line\":40,\"column\":8},\"path\":\"codes.NOT_FOUND\",\"suggestion\":\"keep the code, deprecated with use: NEW_CODE, for a version before removing it\",\"details\":{\"rule\":\"CODE_REMOVED\",\"level\":\"wire\"}}"},
-	{"CATALOG_SCHEMA/0", NewCatalogSchema("field not allowed", CatalogSchemaOptions{File: "spec/catalog.cue", Line: 8, Column: 2, Path: "codes.INTERNAL.titel", Fix: "did you mean title?"}), "{\"code\":\"CATALOG_SCHEMA\",\"message\":\"field not allowed\",\"position\":{\"file\":\"spec/catalog.cue\",\"line\":8,\"column\":2},\"path\":\"codes.INTERNAL.titel\",\"suggestion\":\"did you mean title?\"}"},
-	{"DRIFT/0", NewDrift(1, DriftOptions{Changed: []string{"generated/agenttools/errors.go"}}), "{\"code\":\"DRIFT\",\"message\":\"generated files out of date: 1\",\"suggestion\":\"run errspec generate (or go generate ./...) and commit the result\",\"details\":{\"count\":1,\"changed\":[\"generated/agenttools/errors.go\"]}}"},
+	{"BREAKING_CHANGE/0", "../../spec/errspec/catalog.cue:151:3: codes.BREAKING_CHANGE.examples[0].json", NewBreakingChange("code NOT_FOUND is gone", "CODE_REMOVED", "wire", BreakingChangeOptions{File: "HEAD~1:spec/catalog.cue", Line: 40, Column: 8, Path: "codes.NOT_FOUND", Fix: "keep the code, deprecated with use: NEW_CODE, for a version before removing it"}), "{\"code\":\"BREAKING_CHANGE\",\"message\":\"code NOT_FOUND is gone\",\"position\":{\"file\":\"HEAD~1:spec/catalog.cue\",\"line\":40,\"column\":8},\"path\":\"codes.NOT_FOUND\",\"suggestion\":\"keep the code, deprecated with use: NEW_CODE, for a version before removing it\",\"details\":{\"rule\":\"CODE_REMOVED\",\"level\":\"wire\"}}"},
+	{"CATALOG_SCHEMA/0", "../../spec/errspec/catalog.cue:109:3: codes.CATALOG_SCHEMA.examples[0].json", NewCatalogSchema("field not allowed", CatalogSchemaOptions{File: "spec/catalog.cue", Line: 8, Column: 2, Path: "codes.INTERNAL.titel", Fix: "did you mean title?"}), "{\"code\":\"CATALOG_SCHEMA\",\"message\":\"field not allowed\",\"position\":{\"file\":\"spec/catalog.cue\",\"line\":8,\"column\":2},\"path\":\"codes.INTERNAL.titel\",\"suggestion\":\"did you mean title?\"}"},
+	{"DRIFT/0", "../../spec/errspec/catalog.cue:270:3: codes.DRIFT.examples[0].json", NewDrift(1, DriftOptions{Changed: []string{"generated/agenttools/errors.go"}}), "{\"code\":\"DRIFT\",\"message\":\"generated files out of date: 1\",\"suggestion\":\"run errspec generate (or go generate ./...) and commit the result\",\"details\":{\"count\":1,\"changed\":[\"generated/agenttools/errors.go\"]}}"},
 }
 
 // TestExamples checks that every example of the catalog comes out of its constructor as the exact wire JSON the catalog gives, and that Parse reads that JSON back to the same error.
@@ -30,18 +31,18 @@ func TestExamples(t *testing.T) {
 				t.Fatal(err)
 			}
 			if !sameJSON(t, got, []byte(tt.want)) {
-				t.Errorf("the constructor gives\n%s\nwant\n%s", got, tt.want)
+				t.Errorf("%s: the example's json is not what the constructor sends for its params\nthe constructor gives\n%s\nthe example's json\n%s\nfix: make the example's json what the constructor gives, or its params what the json says, and run errspec again", tt.where, got, tt.want)
 			}
 			parsed, err := Parse([]byte(tt.want))
 			if err != nil {
-				t.Fatalf("Parse: %v", err)
+				t.Fatalf("%s: Parse: %v", tt.where, err)
 			}
 			again, err := json.Marshal(parsed)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if !sameJSON(t, again, []byte(tt.want)) {
-				t.Errorf("Parse then marshal gives\n%s\nwant\n%s", again, tt.want)
+				t.Errorf("%s: Parse then marshal gives\n%s\nwant\n%s", tt.where, again, tt.want)
 			}
 		})
 	}

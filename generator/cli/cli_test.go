@@ -13,6 +13,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/errspec/errspec/generator/cli"
+	"github.com/errspec/errspec/internal/gomodtest"
 )
 
 const catalog = `package demo
@@ -348,7 +349,8 @@ func TestSameHoweverInvoked(t *testing.T) {
 		files map[string]string
 		code  int
 	}{
-		"valid": {map[string]string{"catalog.cue": catalog}, cli.ExitOK},
+		"valid":           {map[string]string{"catalog.cue": catalog}, cli.ExitOK},
+		"with an example": {map[string]string{"catalog.cue": catalog + exampleOfInternal}, cli.ExitOK},
 		"a file without a package clause": {map[string]string{
 			"catalog.cue": catalog,
 			"more.cue":    "codes: MORE: {category: \"internal\", title: \"More\", message: \"More\"}\n",
@@ -398,6 +400,44 @@ func TestSameHoweverInvoked(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// exampleOfInternal gives the code of catalog an example.
+const exampleOfInternal = `codes: INTERNAL: examples: [{
+	params: {}
+	json: {code: "INTERNAL", category: "internal", message: "Something went wrong", retryable: true}
+}]
+`
+
+// TestExampleMismatchAtCatalog checks that go test of the generated
+// package reports an example whose json is not what the constructor
+// sends at the example in the catalog, file:line:col relative to the
+// package's directory, where go test runs, with what to do about it.
+func TestExampleMismatchAtCatalog(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test on the generated package")
+	}
+	mod := gomodtest.New(t, "example.com/app", map[string]string{
+		"spec/demo/catalog.cue":  strings.Replace(catalog, `dir: "out"`, `dir: "../../internal/demo"`, 1),
+		"spec/demo/examples.cue": "package demo\n\n" + strings.Replace(exampleOfInternal, `"Something went wrong"`, `"Something went right"`, 1),
+	}, "")
+	t.Chdir(mod.Dir)
+	if code, _, errOut := errspec(); code != cli.ExitOK {
+		t.Fatalf("generate exited %d: %s", code, errOut)
+	}
+	out, err := mod.Run("test", "./internal/demo")
+	if err == nil {
+		t.Fatalf("go test passed an example whose message is not the constructor's:\n%s", out)
+	}
+	for _, want := range []string{
+		"../../spec/demo/examples.cue:5:2: codes.INTERNAL.examples[0].json: the example's json is not what the constructor sends for its params\n",
+		`"message":"Something went wrong"`,
+		"fix: make the example's json what the constructor gives, or its params what the json says",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("go test output lacks %q:\n%s", want, out)
+		}
 	}
 }
 

@@ -268,7 +268,9 @@ Flags:
 
 const versionHelp = `Version prints errspec's module version and, when the build recorded
 them, the version control revision and time it was built from, and the Go
-release that built it.
+release that built it. Built from a clone that a replace directive of the
+module names, it prints the clone's directory after the version, as go
+version -m does: errspec v0.0.0 => /path/to/errspec.
 
 Flags:
   --format json     print them as a JSON object

@@ -14,6 +14,7 @@ import (
 // buildInfo is what errspec version prints.
 type buildInfo struct {
 	Version  string `json:"version"`            // the module version, or (devel)
+	Replace  string `json:"replace,omitempty"`  // the directory a replace directive builds it from
 	Revision string `json:"revision,omitempty"` // the version control revision
 	Time     string `json:"time,omitempty"`     // the revision's time
 	Modified bool   `json:"modified,omitempty"` // built from a tree with changes not committed
@@ -26,22 +27,28 @@ var pseudoRevision = regexp.MustCompile(`[-.](\d{14})-([0-9a-f]{12})(\+incompati
 // readBuildInfo reads errspec's version from the build information: the
 // main module's version when errspec is built as errspec's own module
 // (go build, go run, go install), else that of the module that holds it
-// (go tool errspec in another module); the revision from the version
+// (go tool errspec in another module), and the directory of a replace
+// directive that builds it from a clone; the revision from the version
 // control settings, or from a pseudo-version.
 func readBuildInfo(info *debug.BuildInfo, ok bool) buildInfo {
 	if !ok {
 		return buildInfo{Version: "(unknown)"}
 	}
-	out := buildInfo{Version: info.Main.Version, Go: info.GoVersion}
-	if info.Main.Path != modulePath {
-		for _, d := range info.Deps {
-			if d.Path == modulePath {
-				out.Version = d.Version
-				if d.Replace != nil && d.Replace.Version != "" {
-					out.Version = d.Replace.Version
-				}
-			}
+	m := &info.Main
+	for _, d := range info.Deps {
+		if m.Path != modulePath && d.Path == modulePath {
+			m = d
 		}
+	}
+	out := buildInfo{Version: m.Version, Go: info.GoVersion}
+	// A replace by a directory has no version; the build information
+	// says (devel).
+	switch r := m.Replace; {
+	case r == nil:
+	case r.Version == "" || r.Version == "(devel)":
+		out.Replace = r.Path
+	default:
+		out.Version = r.Version
 	}
 	if out.Version == "" {
 		out.Version = "(devel)"
@@ -66,9 +73,14 @@ func readBuildInfo(info *debug.BuildInfo, ok bool) buildInfo {
 const modulePath = "github.com/errspec/errspec"
 
 // String is the version for a person: errspec v1.2.0 (revision 0123456789ab,
-// 2025-06-01T10:00:00Z, modified) go1.26.0.
+// 2025-06-01T10:00:00Z, modified) go1.26.0, or errspec v0.0.0 =>
+// ../errspec go1.26.0 for a build from a clone that a replace directive
+// names, as go version -m writes it.
 func (b buildInfo) String() string {
 	s := "errspec " + b.Version
+	if b.Replace != "" {
+		s += " => " + b.Replace
+	}
 	var vcs []string
 	if b.Revision != "" {
 		vcs = append(vcs, "revision "+b.Revision)

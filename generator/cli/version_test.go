@@ -21,7 +21,13 @@ func TestReadBuildInfo(t *testing.T) {
 			"errspec v0.3.1-0.20250601100000-0123456789ab (revision 0123456789ab) go1.25.1"},
 		{"a tool replaced by a clone", &debug.BuildInfo{GoVersion: "go1.25.1", Main: debug.Module{Path: "example.com/app"},
 			Deps: []*debug.Module{{Path: modulePath, Version: "v0.0.0", Replace: &debug.Module{Path: "../errspec"}}}},
-			"errspec v0.0.0 go1.25.1"},
+			"errspec v0.0.0 => ../errspec go1.25.1"},
+		{"go tool of a module that replaces errspec by a clone", &debug.BuildInfo{GoVersion: "go1.25.1",
+			Main: debug.Module{Path: modulePath, Version: "v0.0.0", Replace: &debug.Module{Path: "/src/errspec", Version: "(devel)"}}},
+			"errspec v0.0.0 => /src/errspec go1.25.1"},
+		{"a tool replaced by a module of another version", &debug.BuildInfo{GoVersion: "go1.25.1", Main: debug.Module{Path: "example.com/app"},
+			Deps: []*debug.Module{{Path: modulePath, Version: "v0.3.0", Replace: &debug.Module{Path: "example.com/fork/errspec", Version: "v0.3.2"}}}},
+			"errspec v0.3.2 go1.25.1"},
 	} {
 		if got := readBuildInfo(tc.info, true).String(); got != tc.want {
 			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)

@@ -34,13 +34,13 @@ func genExamplesTest(cat *model.Catalog, notice string) *File {
 					List(Id("got"), Err()).Op(":=").Qual(jsonPkg, "Marshal").Call(Id("tt").Dot("err")),
 					If(Err().Op("!=").Nil()).Block(Id("t").Dot("Fatal").Call(Err())),
 					If(Op("!").Id("sameJSON").Call(Id("t"), Id("got"), Index().Byte().Parens(Id("tt").Dot("want")))).Block(
-						Id("t").Dot("Errorf").Call(Lit("the constructor gives\n%s\nwant\n%s"), Id("got"), Id("tt").Dot("want"))),
+						Id("t").Dot("Errorf").Call(Lit("%s: the example's json is not what the constructor sends for its params\nthe constructor gives\n%s\nthe example's json\n%s\nfix: make the example's json what the constructor gives, or its params what the json says, and run errspec again"), Id("tt").Dot("where"), Id("got"), Id("tt").Dot("want"))),
 					List(Id("parsed"), Err()).Op(":=").Id("Parse").Call(Index().Byte().Parens(Id("tt").Dot("want"))),
-					If(Err().Op("!=").Nil()).Block(Id("t").Dot("Fatalf").Call(Lit("Parse: %v"), Err())),
+					If(Err().Op("!=").Nil()).Block(Id("t").Dot("Fatalf").Call(Lit("%s: Parse: %v"), Id("tt").Dot("where"), Err())),
 					List(Id("again"), Err()).Op(":=").Qual(jsonPkg, "Marshal").Call(Id("parsed")),
 					If(Err().Op("!=").Nil()).Block(Id("t").Dot("Fatal").Call(Err())),
 					If(Op("!").Id("sameJSON").Call(Id("t"), Id("again"), Index().Byte().Parens(Id("tt").Dot("want")))).Block(
-						Id("t").Dot("Errorf").Call(Lit("Parse then marshal gives\n%s\nwant\n%s"), Id("again"), Id("tt").Dot("want"))),
+						Id("t").Dot("Errorf").Call(Lit("%s: Parse then marshal gives\n%s\nwant\n%s"), Id("tt").Dot("where"), Id("again"), Id("tt").Dot("want"))),
 				)),
 			),
 		),
@@ -78,13 +78,18 @@ func genExamplesTable(cat *model.Catalog) Code {
 		for _, ex := range c.Examples {
 			var want bytes.Buffer
 			json.Compact(&want, ex.JSON)
-			rows = append(rows, Values(Lit(fmt.Sprintf("%s/%d", c.Name, ex.Index)), exampleError(c, ex), Lit(want.String())))
+			where := fmt.Sprintf("codes.%s.examples[%d].json", c.Name, ex.Index)
+			if ex.Pos != "" {
+				where = ex.Pos + ": " + where
+			}
+			rows = append(rows, Values(Lit(fmt.Sprintf("%s/%d", c.Name, ex.Index)), Lit(where), exampleError(c, ex), Lit(want.String())))
 		}
 	}
 	return Add(
-		doc("examples are the examples of the catalog: the error each builds, and the wire JSON it must marshal to."),
+		doc("examples are the examples of the catalog: where the catalog gives each, the error it builds, and the wire JSON it must marshal to."),
 		Line(), Var().Id("examples").Op("=").Index().Struct(
 			Id("name").String(),
+			Id("where").String(),
 			Id("err").Op("*").Id("Error"),
 			Id("want").String(),
 		).Add(elemLines(rows...)),

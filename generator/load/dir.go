@@ -67,6 +67,21 @@ type source struct {
 	ignored []string          // the .cue files of dir that the cue tool leaves out by name
 }
 
+// notCatalogDir is the problem of a catalog directory, dir (abs in full),
+// that cannot be read: err.
+func notCatalogDir(dir, abs string, err error) Diagnostic {
+	d := Diagnostic{Msg: err.Error(), Fix: "point errspec at the directory that holds the catalog"}
+	switch st, serr := os.Stat(abs); {
+	case errors.Is(serr, fs.ErrNotExist):
+		d.Msg = "no directory " + filepath.ToSlash(dir)
+		d.Fix += ", or run errspec where ./... finds it"
+	case serr == nil && !st.IsDir():
+		d.Msg = filepath.ToSlash(dir) + " is a file: errspec takes the directory of a catalog, whose .cue files make one package"
+		d.Fix = "name the directory that holds it, " + filepath.ToSlash(filepath.Dir(dir))
+	}
+	return d
+}
+
 // readSource reads the catalog files of dir and of the directories above
 // it that CUE loads with it (in a CUE module, those up to the module's
 // root), checks that those of dir are readable, regular files, and
@@ -83,7 +98,7 @@ func readSource(dir string) (*source, Diagnostics) {
 		entries, err := os.ReadDir(d)
 		if err != nil {
 			if i == 0 {
-				return src, Diagnostics{{Msg: err.Error(), Fix: "point errspec at the directory that holds the catalog"}}
+				return src, Diagnostics{notCatalogDir(dir, abs, err)}
 			}
 			continue
 		}
@@ -262,9 +277,13 @@ func packageProblems(src *source, inst *build.Instance) Diagnostics {
 		format, args := reason.Msg()
 		switch {
 		case format == "no package name":
+			clause := "a package clause, such as package errors"
+			if inst.PkgName != "" {
+				clause = "package " + inst.PkgName + ", the package clause of the catalog's other files"
+			}
 			out = append(out, Diagnostic{File: relative(f.Filename), Line: 1, Col: 1,
 				Msg: "the file has no package clause, so the cue tool leaves it out of the catalog's package",
-				Fix: "start the file with the package clause of the catalog's other files, such as package errors, or rename it to start with _ to leave it out"})
+				Fix: "start the file with " + clause + ", or rename it to start with _ to leave it out"})
 		case allLeftOut:
 			d := Diagnostic{File: relative(f.Filename), Line: 1, Col: 1,
 				Msg: "an attribute leaves the file out of the package: " + fmt.Sprintf(format, args...),

@@ -217,7 +217,39 @@ func Dir(dir string) (*Catalog, error) {
 	}
 	c.Model = m
 	c.outputs = outputPositions(v)
+	c.placeExamples(v)
 	return c, nil
+}
+
+// placeExamples sets the position of every example's json, which the
+// generated test of the examples reports when the constructor sends
+// something else.
+func (c *Catalog) placeExamples(v cue.Value) {
+	if c.Model.Outputs.GoDir == "" {
+		return
+	}
+	goDir, err := filepath.Abs(filepath.Join(c.Dir, filepath.FromSlash(c.Model.Outputs.GoDir)))
+	if err != nil {
+		return
+	}
+	for _, code := range c.Model.Codes {
+		for _, ex := range code.Examples {
+			pos := position(v, []string{"codes", code.Name, "examples", fmt.Sprintf("[%d]", ex.Index), "json"})
+			if !pos.IsValid() {
+				continue
+			}
+			file, err := filepath.Abs(pos.Filename())
+			if err != nil {
+				continue
+			}
+			if rel, err := filepath.Rel(goDir, file); err == nil {
+				file = rel
+			} else {
+				file = filepath.Base(file)
+			}
+			ex.Pos = fmt.Sprintf("%s:%d:%d", filepath.ToSlash(file), pos.Line(), pos.Column())
+		}
+	}
 }
 
 // evaluate evaluates the catalog: the package in its directory unified
@@ -647,6 +679,9 @@ func diagnostic(v, def cue.Value, p []string, e cueerrors.Error, notAllowed map[
 		if problem := boundProblem(p, bound); problem != "" {
 			d.Msg = fmt.Sprintf("invalid value %v: %s", args[0], problem)
 		}
+		if src, err := strconv.Unquote(fmt.Sprint(args[0])); err == nil && fieldKey(p) == "type" {
+			d.Fix = model.TypeFix(src)
+		}
 	case strings.HasPrefix(d.Msg, "expected label or ':'") && afterImport(pos):
 		d.Msg = "an import after the first field: a file's imports come right after its package clause"
 		d.Fix = "move the import up, between the package clause and the first field"
@@ -1042,7 +1077,7 @@ var valueFixes = map[string]string{
 	"catalog.file":        "give a path ending in .json, such as catalog.json",
 	"llms.file":           "give a path ending in .txt or .md, such as llms.txt",
 	"index":               "give a file name ending in .md, such as index.md or README.md",
-	"type":                "use string, int, bool, float, tier, object, []T or map[string]T",
+	"type":                model.TypesFix,
 	"http_status":         "give an HTTP error status between 400 and 599",
 	"example.http_status": "give an HTTP status between 100 and 599",
 	"retry":               "use never, after_fix, after_delay or safe",
@@ -1073,7 +1108,7 @@ var requiredFixes = map[string]string{
 	"category":    `add category: the name of one of the catalog's categories`,
 	"title":       `add title: one line that names the error`,
 	"message":     `add message: the template of the error's message, such as "{id} not found"`,
-	"type":        `add type: string, int, bool, float, tier, object, []T or map[string]T`,
+	"type":        "add type: " + strings.TrimPrefix(model.TypesFix, "use "),
 	"tier":        `add tier: the lowest of the catalog's tiers that has it`,
 	"tools":       `add tools: the tools and tool:actions it gates, such as ["reports", "issues:export"]`,
 	"json":        `add json: the exact wire JSON the example's error marshals to`,

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"io/fs"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -24,6 +25,7 @@ import (
 	"github.com/errspec/errspec/generator/mdgen"
 	"github.com/errspec/errspec/generator/model"
 	"github.com/errspec/errspec/internal/textsafe"
+	"github.com/errspec/errspec/internal/tmpl"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -123,6 +125,30 @@ func TestRenderExample(t *testing.T) {
 
 	if again := render(t, loadExample(t)); again != out {
 		t.Errorf("two renders of the example differ (-first +second):\n%s", cmp.Diff(out, again))
+	}
+}
+
+// TestTemplateLegend checks that the reference explains every form a
+// placeholder of a template can take, since its tables show the templates
+// as the catalog writes them.
+func TestTemplateLegend(t *testing.T) {
+	legend := map[tmpl.Format]string{
+		tmpl.Text:     "`{name}`",
+		tmpl.JSON:     "`{name:json}`",
+		tmpl.And:      "`{name:and}`",
+		tmpl.Or:       "`{name:or}`",
+		tmpl.OrHigher: "`{name:or_higher}`",
+	}
+	if len(legend) != int(tmpl.OrHigher)+1 {
+		t.Fatalf("the test knows %d formats, the templates have %d", len(legend), tmpl.OrHigher+1)
+	}
+	out := render(t, loadExample(t))
+	_, codes, _ := strings.Cut(out, "\n## Error codes\n")
+	intro, _, _ := strings.Cut(codes, "\n### ")
+	for _, form := range append(slices.Collect(maps.Values(legend)), "`{name|text}`", "`{{`", "`}}`") {
+		if !strings.Contains(intro, form) {
+			t.Errorf("the introduction of Error codes does not explain %s:\n%s", form, intro)
+		}
 	}
 }
 

@@ -527,7 +527,7 @@ func (b *builder) typ(p []string, goName string, in InputParam) *Type {
 		t.Fields = b.params(append(p, "fields"), goName, in.Fields, false)
 		return t
 	default:
-		b.errs.add(append(p, "type"), "use string, int, bool, float, tier, object, []T or map[string]T", "unknown type %q", src)
+		b.errs.add(append(p, "type"), TypeFix(in.Type), "unknown type %q", src)
 	}
 	if len(in.Fields) > 0 {
 		b.errs.add(append(p, "fields"), "remove fields, or make the type object or []object", "fields are only allowed on object types, not %s", src)

@@ -219,3 +219,40 @@ func unique(ss []string) []string {
 	}
 	return out
 }
+
+// TypesFix is how to fix a param type errspec does not know.
+const TypesFix = "use string, int, bool, float, tier, object, []T or map[string]T"
+
+// typeNames are the names of the param types, and the names other
+// languages and JSON Schema give them, in lower case.
+var typeNames = map[string]string{
+	"string": "string", "str": "string", "text": "string",
+	"int": "int", "integer": "int", "int32": "int", "int64": "int", "long": "int", "uint": "int",
+	"float": "float", "number": "float", "float32": "float", "float64": "float", "double": "float", "decimal": "float",
+	"bool": "bool", "boolean": "bool",
+	"tier":   "tier",
+	"object": "object", "struct": "object", "record": "object",
+}
+
+// TypeFix says how to fix the param type src, which errspec does not
+// know: the type meant, when src names one as another language or JSON
+// Schema does (integer, []number, map[string]boolean), and the types.
+func TypeFix(src string) string {
+	if t := suggestType(src); t != "" && t != src {
+		return "did you mean " + t + "? " + TypesFix
+	}
+	return TypesFix
+}
+
+// suggestType returns the type src names, or "".
+func suggestType(src string) string {
+	for _, prefix := range []string{"[]", "map[string]"} {
+		if rest, ok := strings.CutPrefix(src, prefix); ok {
+			if t := suggestType(rest); t != "" {
+				return prefix + t
+			}
+			return ""
+		}
+	}
+	return typeNames[strings.ToLower(src)]
+}

@@ -132,6 +132,11 @@ type Example struct {
 	Detail     string
 	HTTPStatus int             // 0 when the example keeps the code's status
 	JSON       json.RawMessage // the expected wire JSON, as written
+
+	// Pos is where the catalog writes JSON, file:line:col, its file
+	// relative to the directory of the Go output, where go test runs the
+	// test of the examples; "" when not known.
+	Pos string
 }
 
 // ExampleValue is the value an example gives a param, decoded from JSON
