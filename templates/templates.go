@@ -19,6 +19,8 @@
 //	category.md.tmpl         a category, under its heading
 //	code.md.tmpl             a code's section, below its heading
 //	retry_class.md.tmpl      a code's or category's retry advice, a phrase
+//	placeholders.md.tmpl     how to read a code's templates: what
+//	                         {name} and its other forms stand for
 //	params.md.tmpl           the params table of a code
 //	examples.md.tmpl         the examples of a code, with their JSON
 //	tiers.md.tmpl            "Tier requirements": features, tiers, tools,

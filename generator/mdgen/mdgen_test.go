@@ -130,7 +130,9 @@ func TestRenderExample(t *testing.T) {
 
 // TestTemplateLegend checks that the reference explains every form a
 // placeholder of a template can take, since its tables show the templates
-// as the catalog writes them.
+// as the catalog writes them: on the single page before the codes'
+// sections, in the per-code layout in the section of the index page that
+// every code's page links to.
 func TestTemplateLegend(t *testing.T) {
 	legend := map[tmpl.Format]string{
 		tmpl.Text:     "`{name}`",
@@ -142,13 +144,28 @@ func TestTemplateLegend(t *testing.T) {
 	if len(legend) != int(tmpl.OrHigher)+1 {
 		t.Fatalf("the test knows %d formats, the templates have %d", len(legend), tmpl.OrHigher+1)
 	}
-	out := render(t, loadExample(t))
-	_, codes, _ := strings.Cut(out, "\n## Error codes\n")
-	intro, _, _ := strings.Cut(codes, "\n### ")
-	for _, form := range append(slices.Collect(maps.Values(legend)), "`{name|text}`", "`{{`", "`}}`") {
-		if !strings.Contains(intro, form) {
-			t.Errorf("the introduction of Error codes does not explain %s:\n%s", form, intro)
+	forms := append(slices.Collect(maps.Values(legend)), "`{name|text}`", "`{{`", "`}}`")
+	explains := func(where, text string) {
+		t.Helper()
+		for _, form := range forms {
+			if !strings.Contains(text, form) {
+				t.Errorf("%s does not explain %s:\n%s", where, form, text)
+			}
 		}
+	}
+	_, codes, _ := strings.Cut(render(t, loadExample(t)), "\n## Error codes\n")
+	intro, _, _ := strings.Cut(codes, "\n### ")
+	explains("the introduction of Error codes", intro)
+
+	pages, err := mdgen.RenderPerCode(perCode(t, ""), notice, nil)
+	if err != nil {
+		t.Fatalf("RenderPerCode: %v", err)
+	}
+	_, index, _ := strings.Cut(string(pages[0].Data), "\n## Index of codes\n")
+	index, _, _ = strings.Cut(index, "\n## ")
+	explains("the index page's Index of codes", index)
+	if !strings.Contains(string(pages[1].Data), "(index.md#index-of-codes)") {
+		t.Errorf("the page of a code does not link to the index of codes:\n%s", pages[1].Data)
 	}
 }
 
