@@ -210,7 +210,8 @@ var ErrNotError = errors.New("errhttp: the response holds no errspec error")
 
 // Read reads the error in resp, a response with a status of 400 or more,
 // as Parse reads it; it reads at most MaxBody bytes of the body, and
-// closes it: a body that is empty, or longer, is an error that says so. E is the Error type of a generated package:
+// closes it: an empty body, or one longer than MaxBody, is an error that
+// says so. E is the Error type of a generated package:
 //
 //	e, err := errhttp.Read[apperr.Error](resp)
 func Read[E any, P ErrorPtr[E]](resp *http.Response) (*E, error) {
