@@ -10,29 +10,32 @@ import (
 var codesSources = []struct {
 	src  string
 	scan bool // whether the scan alone finds the field
-	want bool
+	want codesDecl
 }{
-	{"package x\n\ncodes: A: {}\n", true, true},
-	{"package x\ncodes?: {}\n", true, true},
-	{"package x\ncodes!: {}\n", true, true},
-	{"package x\n\"codes\": {}\n", true, true},
-	{"package x\nC=codes: {}\n", true, true},
-	{"package x\nC=\"codes\": {}\n", true, true},
-	{"package x\na: 1, codes: {}\n", true, true},
-	{"package x\n// codes: {}\na: 1\n", false, false},
-	{"package x\na: \"\"\"\n\tcodes: {}\n\t\"\"\"\n", false, false},
-	{"package x\na: codes: {}\n", false, false},
-	{"package x\na: {codes: {}}\n", false, false},
-	{"package x\n{codes: {}}\n", false, false},
-	{"package x\nfor k, v in {} {codes: {}}\n", false, false},
-	{"package x\nlet codes = {}\n", false, false},
-	{"package x\n#codes: {}\n", false, false},
-	{"package x\n_codes: {}\n", false, false},
-	{"package x\n(codes): {}\n", false, false},
-	{"package x\n[codes]: {}\n", false, false},
-	{"package x\na: \"\\(b)\"\ncodes: {}\n", false, true}, // the parser takes over at the interpolation
-	{"package x\ncodes:: {}\n", true, true},               // does not parse: the loader reports it
-	{"package x\na: [\ncodes: {}\n", false, true},
+	{"package x\n\ncodes: A: {}\n", true, hasCodes},
+	{"package x\ncodes?: {}\n", true, hasCodes},
+	{"package x\ncodes!: {}\n", true, hasCodes},
+	{"package x\n\"codes\": {}\n", true, hasCodes},
+	{"package x\nC=codes: {}\n", true, hasCodes},
+	{"package x\nC=\"codes\": {}\n", true, hasCodes},
+	{"package x\na: 1, codes: {}\n", true, hasCodes},
+	{"package x\n// codes: {}\na: 1\n", false, noCodes},
+	{"package x\na: \"\"\"\n\tcodes: {}\n\t\"\"\"\n", false, noCodes},
+	{"package x\na: codes: {}\n", false, noCodes},
+	{"package x\na: {codes: {}}\n", false, noCodes},
+	{"package x\n{codes: {}}\n", false, mayHaveCodes},
+	{"package x\n#Base\n#Base: codes: {}\n", false, mayHaveCodes},
+	{"package x\nfor k, v in {} {codes: {}}\n", false, mayHaveCodes},
+	{"package x\nif true {codes: {}}\n", false, mayHaveCodes},
+	{"package x\nlet codes = {}\n", false, noCodes},
+	{"package x\n#codes: {}\n", false, noCodes},
+	{"package x\n_codes: {}\n", false, noCodes},
+	{"package x\n(codes): {}\n", false, mayHaveCodes},
+	{"package x\n\"\\(n)\": {}\nn: \"codes\"\n", false, mayHaveCodes},
+	{"package x\n[codes]: {}\n", false, noCodes},
+	{"package x\na: \"\\(b)\"\ncodes: {}\n", false, hasCodes}, // the parser takes over at the interpolation
+	{"package x\ncodes:: {}\n", true, hasCodes},               // does not parse: the loader reports it
+	{"package x\na: [\ncodes: {}\n", false, hasCodes},
 }
 
 func TestDeclaresCodes(t *testing.T) {
@@ -56,7 +59,7 @@ func FuzzScanCodes(f *testing.F) {
 		f.Add(c.src)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
-		if scanCodes("x.cue", []byte(src)) && !parsedCodes("x.cue", []byte(src)) {
+		if scanCodes("x.cue", []byte(src)) && parsedCodes("x.cue", []byte(src)) != hasCodes {
 			t.Fatalf("the scan finds codes the parser does not in %q", src)
 		}
 	})
@@ -86,6 +89,15 @@ func TestFind(t *testing.T) {
 	write("f/codes_tool.cue", "package f\ncodes: A: {}\n")
 	write("f/codes.cue.orig", "package f\ncodes: A: {}\n")
 	write("f/other.cue", "package f\nname: \"f\"\n")
+	// Codes that only the evaluation shows: through an embedded
+	// definition, a comprehension, a computed label.
+	write("g/catalog.cue", "package g\n#Base\n#Base: {codes: A: {}}\n")
+	write("h/catalog.cue", "package h\nif true {codes: A: {}}\n")
+	write("i/catalog.cue", "package i\n(k): A: {}\nk: \"codes\"\n")
+	// Packages that may declare codes and do not, or cannot say.
+	write("j/config.cue", "package j\nfor k, v in {} {codes: {}}\n{a: 1}\n")
+	write("k/config.cue", "package k\nimport \"example.com/none\"\nnone.#X\n")
+	write("l/config.cue", "package l\n(undefined): 1\n")
 	if err := os.Symlink("user@host.1234:1700000000", filepath.Join(root, "f", ".#codes.cue")); err != nil {
 		t.Fatal(err)
 	}
@@ -93,7 +105,7 @@ func TestFind(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{filepath.Join(root, "a"), filepath.Join(root, "c")}
+	want := []string{filepath.Join(root, "a"), filepath.Join(root, "c"), filepath.Join(root, "g"), filepath.Join(root, "h"), filepath.Join(root, "i")}
 	if !slices.Equal(dirs, want) {
 		t.Errorf("Find = %q, want %q", dirs, want)
 	}

@@ -258,9 +258,10 @@ var ErrNoWorkDir = errors.New("the working directory no longer exists")
 // ending in "/..." stands for every catalog at or below its directory; any
 // other argument is a catalog directory itself. A directory holds a
 // catalog when one of the .cue files the cue tool loads from it (not
-// those whose names start with . or _) declares codes at the top level. The
-// walk skips testdata, vendor and node_modules directories and those
-// whose names start with "." or "_", as the go command does.
+// those whose names start with . or _) declares codes at the top level
+// (isCatalog). The walk skips testdata, vendor and node_modules
+// directories and those whose names start with "." or "_", as the go
+// command does.
 func Find(args []string) ([]string, error) {
 	if len(args) == 0 {
 		args = []string{"./..."}
@@ -334,45 +335,76 @@ func sameOnce(dirs []string) []string {
 func IsCatalog(dir string) bool { return isCatalog(dir) }
 
 // isCatalog reports whether one of the files of dir that the cue tool
-// loads (load.Files) declares codes.
+// loads (load.Files) declares codes: in a field at its top level, or
+// through an embedding, a comprehension or a computed label there, which
+// only the package's evaluation tells.
 func isCatalog(dir string) bool {
 	names, err := load.Files(dir)
 	if err != nil {
 		return false
 	}
+	maybe := false
 	for _, name := range names {
 		path := filepath.Join(dir, name)
 		src, err := os.ReadFile(path)
-		if err != nil || declaresCodes(path, src) {
-			// A file errspec cannot read or parse may well be a
-			// catalog: let the loader report the problem.
+		if err != nil {
+			// A file errspec cannot read may well be a catalog: let the
+			// loader report the problem.
 			return true
 		}
+		switch declaresCodes(path, src) {
+		case hasCodes:
+			return true
+		case mayHaveCodes:
+			maybe = true
+		}
 	}
-	return false
+	return maybe && load.HasCodes(dir)
 }
 
+// codesDecl is what a CUE file's top level says of a field codes.
+type codesDecl int
+
+const (
+	noCodes      codesDecl = iota
+	mayHaveCodes           // an embedding, a comprehension or a computed label
+	hasCodes               // a field codes, or a file that does not parse
+)
+
 // declaresCodes reports whether the CUE file src declares codes at the
-// top level, or does not parse. Most catalogs declare codes first in a
-// large file: a scan for the field stops there, without parsing the rest.
-func declaresCodes(path string, src []byte) bool {
-	return scanCodes(path, src) || parsedCodes(path, src)
+// top level, may declare them, or does not parse. Most catalogs declare
+// codes first in a large file: a scan for the field stops there, without
+// parsing the rest.
+func declaresCodes(path string, src []byte) codesDecl {
+	if scanCodes(path, src) {
+		return hasCodes
+	}
+	return parsedCodes(path, src)
 }
 
 // parsedCodes reports what declaresCodes reports, from a parse of src.
-func parsedCodes(path string, src []byte) bool {
+func parsedCodes(path string, src []byte) codesDecl {
 	f, err := parser.ParseFile(path, src)
 	if err != nil {
-		return true
+		// The loader reports the problem.
+		return hasCodes
 	}
-	for _, decl := range f.Decls {
-		if field, ok := decl.(*ast.Field); ok {
-			if name, _, _ := ast.LabelName(field.Label); name == "codes" {
-				return true
+	decl := noCodes
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *ast.Field:
+			name, _, err := ast.LabelName(d.Label)
+			switch {
+			case err == nil && name == "codes":
+				return hasCodes
+			case errors.Is(err, ast.ErrIsExpression):
+				decl = mayHaveCodes
 			}
+		case *ast.EmbedDecl, *ast.Comprehension:
+			decl = mayHaveCodes
 		}
 	}
-	return false
+	return decl
 }
 
 // scanCodes reports whether the tokens of src show a field codes at the

@@ -280,6 +280,27 @@ func (c *Catalog) evaluate() (cue.Value, error) {
 	return v, nil
 }
 
+// HasCodes reports whether the CUE package in dir, evaluated as the cue
+// tool evaluates it and without errspec's schema, has a field codes at
+// its top level: for a package whose files may declare the field through
+// an embedding, a comprehension or a computed label, whether it is a
+// catalog. A package that cannot be read has it (Dir reports why); one
+// that does not evaluate has it if the field is there all the same.
+func HasCodes(dir string) bool {
+	src, problems := readSource(dir)
+	switch {
+	case len(problems) > 0:
+		return true
+	case len(src.files) == 0:
+		return false
+	}
+	inst := instance(dir, src)
+	if inst.Err != nil {
+		return false
+	}
+	return cuecontext.New().BuildInstance(inst).LookupPath(cue.MakePath(cue.Str("codes"))).Exists()
+}
+
 // instance loads the package in dir as the cue tool does, from the files
 // errspec read.
 func instance(dir string, src *source) *build.Instance {
