@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
+	"unicode/utf8"
 )
 
 // The functions of this file are for adapters: code that carries the
@@ -72,6 +73,29 @@ func CatalogOf(e Error) *Catalog { return e.ErrspecView().Catalog }
 // writes every string: invalid UTF-8 as U+FFFD, U+2028 and U+2029
 // escaped, <, > and & as they are.
 func AppendJSONString(b []byte, s string) []byte { return appendString(b, s) }
+
+// ValidUTF8 returns s with each byte that is not part of valid UTF-8
+// replaced by U+FFFD, as the wire format writes it and Parse reads it
+// back; s itself when it is valid. A protocol whose strings must be UTF-8
+// (protobuf's, and so gRPC's status and its details) fails to marshal a
+// text of the error that a param of raw bytes made invalid: adapters
+// pass every text through it.
+func ValidUTF8(s string) string {
+	if utf8.ValidString(s) {
+		return s
+	}
+	b := make([]byte, 0, len(s)+8)
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			b = utf8.AppendRune(b, utf8.RuneError)
+		} else {
+			b = append(b, s[i:i+size]...)
+		}
+		i += size
+	}
+	return string(b)
+}
 
 // ParseParams reads an error of code from its params, a JSON object such
 // as AppendParams writes (nil or empty for none), and fills its texts in

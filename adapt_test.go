@@ -3,12 +3,14 @@ package errspec_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"log/slog"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -69,6 +71,22 @@ func TestAs(t *testing.T) {
 func TestAppendJSONString(t *testing.T) {
 	if got := string(errspec.AppendJSONString([]byte("x"), "a\"<&>\u2028\xff\n")); got != `x"a\"<&>\u2028\ufffd\n"` {
 		t.Errorf("AppendJSONString = %s", got)
+	}
+}
+
+// TestValidUTF8 holds ValidUTF8 to what the wire does with bytes that are
+// not UTF-8: each one is U+FFFD, as AppendJSONString writes it and Parse
+// reads it back.
+func TestValidUTF8(t *testing.T) {
+	for _, s := range []string{"", "plain", "é 日本 🙂", "r\xe9sum\xe9", "\xff\xfe", "cut \xe2\x82", "\xed\xa0\x80", "\x00\x1b"} {
+		got := errspec.ValidUTF8(s)
+		var back string
+		if err := json.Unmarshal(errspec.AppendJSONString(nil, s), &back); err != nil {
+			t.Fatal(err)
+		}
+		if got != back || !utf8.ValidString(got) {
+			t.Errorf("ValidUTF8(%q) = %q, the wire reads back %q", s, got, back)
+		}
 	}
 }
 

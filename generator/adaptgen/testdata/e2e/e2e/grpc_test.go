@@ -41,7 +41,10 @@ var failures = map[string]error{
 	"auth":      apperr.NewAuthenticationFailed("ada", "hunter2"),
 	"plain":     errors.New("plain failure"),
 	"nil":       error((*apperr.Error)(nil)), // returned by mistake: no error of the catalog
-	"newer":     newerStatus().Err(),
+	// A param and a detail of raw bytes that are not UTF-8, which a
+	// protobuf string cannot hold: each such byte is U+FFFD, as on the wire.
+	"latin1": apperr.NewResourceNotFound("file", "r\xe9sum\xe9.txt").WithDetail("read from \xff\xfe"),
+	"newer":  newerStatus().Err(),
 }
 
 // newerStatus is the status of an error whose code the catalog does not
@@ -151,6 +154,10 @@ func TestGRPCStatus(t *testing.T) {
 			&errdetails.Help{Links: []*errdetails.Help_Link{{Description: "Create a new access token and configure the server with it.", Url: docs + "authentication_failed"}}}),
 		"plain": statusOf(t, codes.Unknown, "plain failure"),
 		"nil":   statusOf(t, codes.Unknown, "<nil>"),
+		"latin1": statusOf(t, codes.NotFound, "file r\uFFFDsum\uFFFD.txt not found",
+			&errdetails.ErrorInfo{Reason: "RESOURCE_NOT_FOUND", Domain: "tools.example.com", Metadata: map[string]string{"kind": "file", "id": "r\uFFFDsum\uFFFD.txt"}},
+			&errdetails.Help{Links: []*errdetails.Help_Link{{Description: "Check that the file exists and that you have at least Reporter access.", Url: docs + "resource_not_found"}}},
+			&errdetails.DebugInfo{Detail: "read from \uFFFD\uFFFD"}),
 	}
 	for name, w := range want {
 		t.Run(name, func(t *testing.T) {
