@@ -1,6 +1,7 @@
 package breaking_test
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -131,6 +132,45 @@ name: "shop"
 	for _, b := range []*model.Catalog{a, loadtest.Catalog(t, base), loadtest.Catalog(t, reordered)} {
 		if got := breaking.Compare(a, b); len(got) > 0 {
 			t.Errorf("changes between the same catalogs: %+v", got)
+		}
+	}
+}
+
+// TestTypeChanges checks which change of a param's type breaks the wire:
+// one a client of the older version rejects a value of (widened, or of
+// another kind), not one each of whose values it accepts (narrowed),
+// which breaks only the Go API.
+func TestTypeChanges(t *testing.T) {
+	const catalog = `package shop
+
+name: "shop"
+outputs: jsonschema: file: "errors.schema.json"
+tiers: ["Free", "Pro"]
+categories: not_found: {description: "Nothing there.", http_status: 404}
+codes: ORDER_NOT_FOUND: {category: "not_found", title: "Order not found", message: "Order {id} not found", params: id: type: %q}
+`
+	narrowed := []string{"!GO_CONSTRUCTOR_CHANGED", "!GO_FIELD_CHANGED", "PARAM_VALUES_NARROWED"}
+	changed := []string{"!PARAM_TYPE_CHANGED"}
+	for _, tc := range []struct {
+		from, to string
+		want     []string
+	}{
+		{"float", "int", narrowed},
+		{"string", "tier", narrowed},
+		{"[]float", "[]int", narrowed},
+		{"map[string][]string", "map[string][]tier", narrowed},
+		{"int", "float", changed},
+		{"tier", "string", changed},
+		{"[]int", "[]float", changed},
+		{"map[string]int", "map[string]float", changed},
+		{"int", "string", changed},
+		{"float", "[]int", changed},
+		{"[]float", "map[string]int", changed},
+	} {
+		old := loadtest.Catalog(t, fmt.Sprintf(catalog, tc.from))
+		got := rules(breaking.Compare(old, loadtest.Catalog(t, fmt.Sprintf(catalog, tc.to))))
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%s to %s: %v, want %v", tc.from, tc.to, got, tc.want)
 		}
 	}
 }

@@ -66,7 +66,7 @@ var Rules = []Rule{
 	{"FEATURE_TIER_LOWERED", Wire, true, "a feature needs a lower tier, or a tool or action is no longer gated"},
 	{"TOOL_ACTION_ADDED", Wire, true, "a tool or an action of one is new"},
 	{"TOOL_REQUIRED_REMOVED", Wire, true, "an action of a tool no longer requires an argument"},
-	{"PARAM_VALUES_NARROWED", Wire, true, "a string param is cut at fewer characters than it was"},
+	{"PARAM_VALUES_NARROWED", Wire, true, "a string param is cut at fewer characters than it was, or a param has a type each of whose values the older one accepts (an int where a float was, a tier where a string was)"},
 	{"TEXT_CHANGED", Docs, true, "a title, description, template or doc changed"},
 }
 
