@@ -71,7 +71,7 @@ func runBreaking(c *command, args []string, stdout, stderr io.Writer) int {
 				File: d.File, Line: d.Line, Column: d.Col, Path: path, Fix: ch.Fix})
 		} else {
 			f.label = ch.Kind.String()
-			f.err = diagnostics.NewCatalogChange(ch.Message, ch.Kind.String(), ch.Rule, string(ch.Level), diagnostics.CatalogChangeOptions{
+			f.err = diagnostics.NewCatalogChange(ch.Message, ch.Rule, string(ch.Level), ch.Kind.String(), diagnostics.CatalogChangeOptions{
 				File: d.File, Line: d.Line, Column: d.Col, Path: path, Fix: ch.Fix})
 		}
 		fs = append(fs, f)

@@ -267,3 +267,27 @@ func TestLintFormatJSON(t *testing.T) {
 		t.Errorf("%d findings, want 2 (CODE_SUGGESTION and RETRYABLE_WHEN):\n%s", len(lines), out)
 	}
 }
+
+// TestBreakingJSON checks the JSON of breaking byte for byte, one object
+// a line: a breaking change, a code removed as the older version
+// announced, and a safe change, each with its rule, level and kind where
+// the diagnostics catalog puts them.
+func TestBreakingJSON(t *testing.T) {
+	dir := t.TempDir()
+	old := strings.Replace(shopV1, `params: cart_id: {type: "string", doc: "The cart id."}`,
+		`params: cart_id: {type: "string", doc: "The cart id."}
+	deprecated: {since: "1.1.0", use: "ORDER_NOT_FOUND"}`, 1)
+	newer := strings.Replace(shopV1[:strings.Index(shopV1, "codes: CART_NOT_FOUND")], "Order {order_id} not found", "No order {order_id}", 1)
+	newer = strings.Replace(newer, "http_status: 404", "http_status: 410", 1)
+	writeTree(t, filepath.Join(dir, "old"), map[string]string{"catalog.cue": old})
+	writeTree(t, filepath.Join(dir, "new"), map[string]string{"catalog.cue": newer})
+	t.Chdir(dir)
+	code, out, errOut := errspec("breaking", "--all", "--format", "json", "--against", "old", "new")
+	want := `{"code":"BREAKING_CHANGE","message":"code ORDER_NOT_FOUND had HTTP status 404, and has 410","position":{"file":"new/catalog.cue","line":6,"column":8},"path":"codes.ORDER_NOT_FOUND.http_status","suggestion":"keep http_status: 404; for another status, add a code and deprecate ORDER_NOT_FOUND with use: NEW_CODE","details":{"rule":"HTTP_STATUS_CHANGED","level":"wire"}}
+{"code":"CATALOG_CHANGE","message":"code ORDER_NOT_FOUND: the message changed","position":{"file":"new/catalog.cue","line":9,"column":14},"path":"codes.ORDER_NOT_FOUND.message","details":{"rule":"TEXT_CHANGED","level":"docs","kind":"safe"}}
+{"code":"CATALOG_CHANGE","message":"code CART_NOT_FOUND is gone, as announced: the older version deprecated it for ORDER_NOT_FOUND","position":{"file":"old/catalog.cue","line":13,"column":8},"path":"codes.CART_NOT_FOUND","details":{"rule":"CODE_REMOVED","level":"wire","kind":"expected"}}
+`
+	if code != cli.ExitFound || out != want {
+		t.Errorf("breaking --all --format json: exit %d\n%s\nstderr: %s\nwant exit 1 and\n%s", code, out, errOut, want)
+	}
+}
