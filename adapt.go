@@ -29,6 +29,22 @@ func As(err error) (View, bool) {
 // not one: the adapters of a generated package find its *Error with it.
 func AsType[E Error](err error) (E, bool) { return find[E](err) }
 
+// FirstOf finds the first error in err's chain that a generated package
+// made, as As finds it, and returns it when it is an E; false when it is
+// another package's. The adapters of a generated package serve the error
+// FirstOf gives: on a server with the adapters of two catalogs, an error
+// of one that has an error of the other as its cause is served as
+// itself, whichever adapter comes first, and not as its cause.
+func FirstOf[E Error](err error) (E, bool) {
+	e, ok := find[Error](err)
+	if !ok {
+		var zero E
+		return zero, false
+	}
+	t, ok := e.(E)
+	return t, ok
+}
+
 // find walks err's chain as errors.As does, depth first through Unwrap()
 // error and Unwrap() []error, for the first error of type E that is not
 // a nil pointer; it does not unwrap a nil pointer of a generated Error

@@ -115,7 +115,7 @@ func genStatus(cat *model.Catalog, importPath string) Code {
 		return Id("details").Op("=").Append(Id("details"), Op("&").Qual(detailsPkg, name).Values(fields))
 	}
 	body := []Code{
-		List(Id("e"), Id("ok")).Op(":=").Add(asType(importPath, Err())),
+		List(Id("e"), Id("ok")).Op(":=").Add(firstOf(importPath, Err())),
 		If(Op("!").Id("ok")).Block(Return(Nil(), False())),
 		Id("v").Op(":=").Id("e").Dot("ErrspecView").Call(),
 		Var().Id("metadata").Map(String()).String(),
@@ -152,7 +152,7 @@ func genStatus(cat *model.Catalog, importPath string) Code {
 		Return(Qual(statusPkg, "FromProto").Call(Id("p")), True()),
 	)
 	return Add(
-		doc("Status returns the status of the *"+cat.Outputs.GoPackage+".Error in err's chain, as the package doc says, and true; nil and false when err holds none."),
+		doc("Status returns the status of the *"+cat.Outputs.GoPackage+".Error in err's chain, as the package doc says, and true; nil and false when err holds none, or when the first error of a catalog in the chain is another catalog's, which wraps it: the interceptors of that catalog serve it."),
 		Line(), Func().Id("Status").Params(Err().Error()).Params(Op("*").Qual(statusPkg, "Status"), Bool()).Block(body...),
 		Line(),
 	)

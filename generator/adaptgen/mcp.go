@@ -48,7 +48,7 @@ func mcpDoc(cat *model.Catalog, importPath string) []string {
 	if c := cat.Roles[model.RoleInvalidArguments]; c != nil {
 		first += fmt.Sprintf(" Arguments that do not match a tool's input schema, which the SDK rejects before the handler runs, give an error of code %s.", c.Name)
 	}
-	first += " Any other error keeps the SDK's behaviour. FromResult reads an error result back in a client."
+	first += " Any other error keeps the SDK's behaviour: an error of another catalog too, and one that wraps an *" + pkg + ".Error, which the adapter of its catalog serves, installed beside this one. FromResult reads an error result back in a client."
 	return []string{first, fmt.Sprintf("The adapter is a package apart from package %s so that only a program that serves MCP needs the SDK in its go.mod.", pkg)}
 }
 
@@ -95,13 +95,13 @@ func genMiddleware(cat *model.Catalog, importPath string) Code {
 				If(Err().Op("!=").Nil()).Block(
 					Comment("A low-level handler's error: the SDK sends it as a protocol error."),
 					Id("r").Op(":=").Op("&").Qual(mcpPkg, "CallToolResult").Values(),
-					If(List(Id("e"), Id("ok")).Op(":=").Add(asType(importPath, Err())), Op("!").Id("ok").Op("||").Op("!").Id("fill").Call(Id("r"), Id("e"))).Block(Return(Id("res"), Err())),
+					If(List(Id("e"), Id("ok")).Op(":=").Add(firstOf(importPath, Err())), Op("!").Id("ok").Op("||").Op("!").Id("fill").Call(Id("r"), Id("e"))).Block(Return(Id("res"), Err())),
 					Id("r").Dot("SetError").Call(Err()),
 					Return(Id("r"), Nil()),
 				),
 				List(Id("r"), Id("ok")).Op(":=").Id("res").Assert(Op("*").Qual(mcpPkg, "CallToolResult")),
 				If(Op("!").Id("ok").Op("||").Op("!").Id("r").Dot("IsError").Op("||").Add(callErr.Clone()).Op("==").Nil()).Block(Return(Id("res"), Nil())),
-				List(Id("e"), Id("ok")).Op(":=").Add(asType(importPath, callErr.Clone())),
+				List(Id("e"), Id("ok")).Op(":=").Add(firstOf(importPath, callErr.Clone())),
 				If(Op("!").Id("ok")).Block(foreign...),
 				Id("fill").Call(Id("r"), Id("e")),
 				Return(Id("r"), Nil()),
