@@ -174,3 +174,46 @@ codes: ORDER_NOT_FOUND: {category: "not_found", title: "Order not found", messag
 		}
 	}
 }
+
+// TestOutputsGone checks that a Go package the older version generated,
+// the catalog's or an adapter's, is reported gone when the newer does not
+// generate it: its callers no longer compile.
+func TestOutputsGone(t *testing.T) {
+	const catalog = `package shop
+
+name: "shop"
+outputs: %s
+categories: not_found: {description: "Nothing there.", http_status: 404}
+codes: ORDER_NOT_FOUND: {category: "not_found", title: "Order not found", message: "Order {id} not found", params: id: type: "string"}
+`
+	all := `{
+	go: {dir: ".", package: "shop", import_path: "example.com/shop"}
+	mcp: {dir: "shopmcp", package: "shopmcp"}
+	grpc: {dir: "shopgrpc", package: "shopgrpc", domain: "shop.example.com"}
+}`
+	old := loadtest.Catalog(t, fmt.Sprintf(catalog, all))
+	for _, tc := range []struct {
+		outputs string
+		want    []string
+	}{
+		{all, nil},
+		{`{go: {dir: ".", package: "shop", import_path: "example.com/shop"}, mcp: {dir: "shopmcp", package: "shopmcp"}}`,
+			[]string{"the adapter package shopgrpc is no longer generated: its callers no longer compile, and its clients no longer get the errors in its format"}},
+		{`{go: {dir: ".", package: "shop", import_path: "example.com/shop"}}`, []string{
+			"the adapter package shopmcp is no longer generated: its callers no longer compile, and its clients no longer get the errors in its format",
+			"the adapter package shopgrpc is no longer generated: its callers no longer compile, and its clients no longer get the errors in its format"}},
+		{`jsonschema: file: "errors.schema.json"`, []string{"the Go package shop is no longer generated: its callers no longer compile"}},
+	} {
+		var got []string
+		for _, c := range breaking.Compare(old, loadtest.Catalog(t, fmt.Sprintf(catalog, tc.outputs))) {
+			if c.Rule != "GO_NAME_REMOVED" || !c.InOld {
+				t.Errorf("with outputs %s: %s %s", tc.outputs, c.Rule, c.Message)
+				continue
+			}
+			got = append(got, c.Message)
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("with outputs %s:\n%q\nwant\n%q", tc.outputs, got, tc.want)
+		}
+	}
+}
