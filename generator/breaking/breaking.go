@@ -125,6 +125,9 @@ func (c *comparer) add(rule string, kind Kind, path []string, inOld bool, code, 
 
 func (c *comparer) catalog() {
 	var changed []string
+	if c.old.Name != c.new.Name {
+		changed = append(changed, "name")
+	}
 	if c.old.Title != c.new.Title {
 		changed = append(changed, "title")
 	}

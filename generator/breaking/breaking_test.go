@@ -217,3 +217,13 @@ codes: ORDER_NOT_FOUND: {category: "not_found", title: "Order not found", messag
 		}
 	}
 }
+
+// TestCatalogRenamed checks that a catalog whose name changes, at the
+// same place, is reported at its name: the title, by default the name,
+// changes with it.
+func TestCatalogRenamed(t *testing.T) {
+	got := breaking.Compare(loadtest.Catalog(t, base), loadtest.Catalog(t, strings.Replace(base, `name: "shop"`, `name: "store"`, 1)))
+	if len(got) != 1 || got[0].Rule != "TEXT_CHANGED" || !slices.Equal(got[0].Path, []string{"name"}) || got[0].Message != "the catalog's name and title changed" {
+		t.Errorf("a renamed catalog: %+v", got)
+	}
+}
