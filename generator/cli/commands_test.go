@@ -291,3 +291,25 @@ func TestBreakingJSON(t *testing.T) {
 		t.Errorf("breaking --all --format json: exit %d\n%s\nstderr: %s\nwant exit 1 and\n%s", code, out, errOut, want)
 	}
 }
+
+// TestBreakingCodeMoved checks that a code gone from one catalog that
+// another catalog of the newer version declares is reported as moved
+// there, and still as a break: a client of the first does not read the
+// second.
+func TestBreakingCodeMoved(t *testing.T) {
+	dir := t.TempDir()
+	cart := shopV1[strings.Index(shopV1, "codes: CART_NOT_FOUND"):]
+	billing := "package billing\n\nname: \"billing\"\noutputs: jsonschema: file: \"errors.schema.json\"\ncategories: not_found: {description: \"Nothing there.\", http_status: 404}\n"
+	writeTree(t, filepath.Join(dir, "old", "shop"), map[string]string{"catalog.cue": shopV1})
+	writeTree(t, filepath.Join(dir, "old", "billing"), map[string]string{"catalog.cue": billing + "codes: INVOICE_NOT_FOUND: {category: \"not_found\", title: \"Invoice not found\", message: \"Invoice {id} not found\", suggestion: \"List the invoices.\", params: id: type: \"string\"}\n"})
+	writeTree(t, filepath.Join(dir, "new", "shop"), map[string]string{"catalog.cue": strings.TrimSuffix(shopV1, cart)})
+	writeTree(t, filepath.Join(dir, "new", "billing"), map[string]string{"catalog.cue": billing + "codes: INVOICE_NOT_FOUND: {category: \"not_found\", title: \"Invoice not found\", message: \"Invoice {id} not found\", suggestion: \"List the invoices.\", params: id: type: \"string\"}\n" + cart})
+	t.Chdir(filepath.Join(dir, "new"))
+	code, out, errOut := errspec("breaking", "--against", "../old", "./...")
+	want := `../old/shop/catalog.cue:13:8: CODE_REMOVED (wire): code CART_NOT_FOUND is gone: catalog billing declares it now, which a client of catalog shop does not read
+	fix: keep the code in catalog shop too, deprecated, until its clients read catalog billing
+`
+	if code != cli.ExitFound || out != want || errOut != "errspec: 1 breaking change\n" {
+		t.Errorf("a code moved to another catalog: exit %d\n%s\nstderr: %s\nwant exit 1 and\n%s", code, out, errOut, want)
+	}
+}
