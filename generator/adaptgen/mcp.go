@@ -48,7 +48,7 @@ func mcpDoc(cat *model.Catalog, importPath string) []string {
 	if c := cat.Roles[model.RoleInvalidArguments]; c != nil {
 		first += fmt.Sprintf(" Arguments that do not match a tool's input schema, which the SDK rejects before the handler runs, give an error of code %s.", c.Name)
 	}
-	first += " Any other error keeps the SDK's behaviour: an error of another catalog too, and one that wraps an *" + pkg + ".Error, which the adapter of its catalog serves, installed beside this one. FromResult reads an error result back in a client."
+	first += " Any other error keeps the SDK's behaviour, an error of another catalog too, even one whose cause is an *" + pkg + ".Error: the adapter of that catalog, installed beside this one, serves it. FromResult reads an error result back in a client."
 	return []string{first, fmt.Sprintf("The adapter is a package apart from package %s so that only a program that serves MCP needs the SDK in its go.mod.", pkg)}
 }
 
