@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"slices"
 	"testing"
 	"time"
 
@@ -24,6 +25,8 @@ import (
 
 	"example.com/app/apperr"
 	"example.com/app/apperr/apperrgrpc"
+	seedmcp "example.com/app/seeds/seed002"
+	"example.com/app/seeds/seed002/seedgrpc"
 )
 
 // failing is a health service whose methods fail with the error each
@@ -213,4 +216,62 @@ func parsed(t *testing.T, e *apperr.Error) *apperr.Error {
 		t.Fatal(err)
 	}
 	return p
+}
+
+// TestGRPCTwoCatalogs serves the errors of two catalogs from one server,
+// with the interceptors of both chained in either order: an error of one
+// catalog whose cause is an error of the other goes out as itself, with
+// its own domain, not as its cause.
+func TestGRPCTwoCatalogs(t *testing.T) {
+	issue := func() *seedmcp.Error { return seedmcp.NewNotFound("issue", "7") }
+	timeout := func() *apperr.Error { return apperr.NewUpstreamTimeout(30_000) }
+	for _, order := range []string{"apperrgrpc first", "seedgrpc first"} {
+		t.Run(order, func(t *testing.T) {
+			interceptors := []grpc.UnaryServerInterceptor{apperrgrpc.UnaryServerInterceptor, seedgrpc.UnaryServerInterceptor}
+			if order == "seedgrpc first" {
+				slices.Reverse(interceptors)
+			}
+			for _, tc := range []struct {
+				returned error
+				want     *status.Status
+			}{
+				{timeout().WithCause(issue()), mustStatus(apperrgrpc.Status(timeout()))},
+				{issue().WithCause(timeout()), mustStatus(seedgrpc.Status(issue()))},
+			} {
+				lis := bufconn.Listen(1 << 20)
+				s := grpc.NewServer(grpc.ChainUnaryInterceptor(interceptors...))
+				healthgrpc.RegisterHealthServer(s, &returning{err: tc.returned})
+				go s.Serve(lis)
+				conn, err := grpc.NewClient("passthrough:///bufnet",
+					grpc.WithContextDialer(func(ctx context.Context, _ string) (net.Conn, error) { return lis.DialContext(ctx) }),
+					grpc.WithTransportCredentials(insecure.NewCredentials()))
+				if err != nil {
+					t.Fatal(err)
+				}
+				_, err = healthgrpc.NewHealthClient(conn).Check(context.Background(), &healthgrpc.HealthCheckRequest{})
+				if got, want := marshal(t, status.Convert(err).Proto()), marshal(t, tc.want.Proto()); !bytes.Equal(got, want) {
+					t.Errorf("%v: status\n got %v\nwant %v", tc.returned, status.Convert(err).Proto(), tc.want.Proto())
+				}
+				conn.Close()
+				s.Stop()
+			}
+		})
+	}
+}
+
+// returning is a health service whose Check returns err.
+type returning struct {
+	healthgrpc.UnimplementedHealthServer
+	err error
+}
+
+func (r *returning) Check(context.Context, *healthgrpc.HealthCheckRequest) (*healthgrpc.HealthCheckResponse, error) {
+	return nil, r.err
+}
+
+func mustStatus(st *status.Status, ok bool) *status.Status {
+	if !ok {
+		panic("no status")
+	}
+	return st
 }
