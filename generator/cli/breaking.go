@@ -156,7 +156,12 @@ func pair(tree *against.Tree, args []string, cats []*load.Catalog) (pairs []cata
 			var rej *load.Rejected
 			if errors.As(err, &rej) {
 				for i := range rej.Diagnostics {
-					rej.Diagnostics[i].File = tree.Display(rej.Diagnostics[i].File)
+					d := &rej.Diagnostics[i]
+					d.File = tree.Display(d.File)
+					if tree.Rev != "" {
+						// History is not for mending.
+						d.Fix = fmt.Sprintf("the catalog at %s cannot be compared: give --against a revision where it loads", tree.Ref)
+					}
 				}
 			}
 			problems = append(problems, fromError(tree.Display(dir), err)...)

@@ -313,3 +313,21 @@ func TestBreakingCodeMoved(t *testing.T) {
 		t.Errorf("a code moved to another catalog: exit %d\n%s\nstderr: %s\nwant exit 1 and\n%s", code, out, errOut, want)
 	}
 }
+
+// TestBreakingOlderDoesNotLoad checks what breaking says of a revision
+// whose catalog does not load: where, what, and, since a revision cannot
+// be mended, to compare against another one.
+func TestBreakingOlderDoesNotLoad(t *testing.T) {
+	repo := gittest.Repo(t)
+	gittest.Commit(t, repo, map[string]string{"spec/shop/catalog.cue": shopV1, "spec/shop/extra.cue": "package shop\n\ncodes: BROKEN: {category: \"not_found\" title: \"x\"}\n"}, "broken")
+	gittest.Git(t, repo, "rm", "-q", "spec/shop/extra.cue")
+	gittest.Commit(t, repo, map[string]string{"spec/shop/catalog.cue": shopV1}, "fixed")
+	t.Chdir(repo)
+	code, out, errOut := errspec("breaking", "--against", "HEAD~1")
+	want := `errspec: HEAD~1:spec/shop/extra.cue:3:39: missing ',' in struct literal
+	fix: the catalog at HEAD~1 cannot be compared: give --against a revision where it loads
+`
+	if code != cli.ExitInvalid || out != "" || errOut != want {
+		t.Errorf("breaking against a revision that does not load: exit %d\nstdout: %s\nstderr:\n%s\nwant exit 2 and\n%s", code, out, errOut, want)
+	}
+}
