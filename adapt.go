@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
+	"unicode/utf8"
 )
 
 // The functions of this file are for adapters: code that carries the
@@ -27,6 +28,22 @@ func As(err error) (View, bool) {
 // finds it, but that a nil E, returned by mistake as a non-nil error, is
 // not one: the adapters of a generated package find its *Error with it.
 func AsType[E Error](err error) (E, bool) { return find[E](err) }
+
+// FirstOf finds the first error in err's chain that a generated package
+// made, as As finds it, and returns it when it is an E; false when it is
+// another package's. The adapters of a generated package serve the error
+// FirstOf gives: on a server with the adapters of two catalogs, an error
+// of one that has an error of the other as its cause is served as
+// itself, whichever adapter comes first, and not as its cause.
+func FirstOf[E Error](err error) (E, bool) {
+	e, ok := find[Error](err)
+	if !ok {
+		var zero E
+		return zero, false
+	}
+	t, ok := e.(E)
+	return t, ok
+}
 
 // find walks err's chain as errors.As does, depth first through Unwrap()
 // error and Unwrap() []error, for the first error of type E that is not
@@ -72,6 +89,29 @@ func CatalogOf(e Error) *Catalog { return e.ErrspecView().Catalog }
 // writes every string: invalid UTF-8 as U+FFFD, U+2028 and U+2029
 // escaped, <, > and & as they are.
 func AppendJSONString(b []byte, s string) []byte { return appendString(b, s) }
+
+// ValidUTF8 returns s with each byte that is not part of valid UTF-8
+// replaced by U+FFFD, as the wire format writes it and Parse reads it
+// back; s itself when it is valid. A protocol whose strings must be UTF-8
+// (protobuf's, and so gRPC's status and its details) fails to marshal a
+// text of the error that a param of raw bytes made invalid: adapters
+// pass every text through it.
+func ValidUTF8(s string) string {
+	if utf8.ValidString(s) {
+		return s
+	}
+	b := make([]byte, 0, len(s)+8)
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			b = utf8.AppendRune(b, utf8.RuneError)
+		} else {
+			b = append(b, s[i:i+size]...)
+		}
+		i += size
+	}
+	return string(b)
+}
 
 // ParseParams reads an error of code from its params, a JSON object such
 // as AppendParams writes (nil or empty for none), and fills its texts in

@@ -3,12 +3,14 @@ package errspec_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"log/slog"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -66,9 +68,60 @@ func TestAs(t *testing.T) {
 	}
 }
 
+// otherError is the Error type of another catalog's package.
+type otherError struct{ testError }
+
+// TestFirstOf checks that FirstOf gives the first error of a catalog in
+// the chain only when it is of the type asked for: an error of another
+// catalog that wraps one is that catalog's to serve.
+func TestFirstOf(t *testing.T) {
+	v := newError("FLAT", &smallParams{ID: "x"}, nil)
+	mine := &testError{v}
+	other := func(cause error) error {
+		w := v
+		w.Cause = cause
+		return &otherError{testError{w}}
+	}
+	var nilErr *testError
+	for _, tc := range []struct {
+		name string
+		err  error
+		want bool
+	}{
+		{"alone", mine, true},
+		{"wrapped", fmt.Errorf("x: %w", mine), true},
+		{"the cause of another catalog's", other(mine), false},
+		{"another catalog's as its cause", func() error { w := v; w.Cause = other(nil); return &testError{w} }(), true},
+		{"joined after a nil one and another error", errors.Join(nilErr, io.EOF, mine), true},
+		{"joined after another catalog's", errors.Join(other(nil), mine), false},
+		{"none", io.EOF, false},
+	} {
+		got, ok := errspec.FirstOf[*testError](tc.err)
+		if ok != tc.want || ok && got.v.Code != "FLAT" {
+			t.Errorf("%s: FirstOf = %v, %t; want %t", tc.name, got, ok, tc.want)
+		}
+	}
+}
+
 func TestAppendJSONString(t *testing.T) {
 	if got := string(errspec.AppendJSONString([]byte("x"), "a\"<&>\u2028\xff\n")); got != `x"a\"<&>\u2028\ufffd\n"` {
 		t.Errorf("AppendJSONString = %s", got)
+	}
+}
+
+// TestValidUTF8 holds ValidUTF8 to what the wire does with bytes that are
+// not UTF-8: each one is U+FFFD, as AppendJSONString writes it and Parse
+// reads it back.
+func TestValidUTF8(t *testing.T) {
+	for _, s := range []string{"", "plain", "é 日本 🙂", "r\xe9sum\xe9", "\xff\xfe", "cut \xe2\x82", "\xed\xa0\x80", "\x00\x1b"} {
+		got := errspec.ValidUTF8(s)
+		var back string
+		if err := json.Unmarshal(errspec.AppendJSONString(nil, s), &back); err != nil {
+			t.Fatal(err)
+		}
+		if got != back || !utf8.ValidString(got) {
+			t.Errorf("ValidUTF8(%q) = %q, the wire reads back %q", s, got, back)
+		}
 	}
 }
 

@@ -294,18 +294,25 @@ func (v View) RetryAfter() time.Duration {
 }
 
 // HTTPStatus returns the HTTP status to serve the error with: the one set
-// for this occurrence, else the code's, else 500.
+// for this occurrence, else the code's, else the one a wire of an unknown
+// code gave, else 500. It is always an error status, 400 to 599: a status
+// set or read outside it (a 304 or 204, which carry no body, a 200, or a
+// number net/http panics on, such as 99) is passed over, so that the
+// error reaches a client as one.
 func (v View) HTTPStatus() int {
 	switch s := v.spec(); {
-	case v.Status != 0:
+	case errorStatus(v.Status):
 		return v.Status
 	case s != nil:
 		return s.HTTPStatus
-	case v.Unknown != nil && v.Unknown.HTTPStatus != 0:
+	case v.Unknown != nil && errorStatus(v.Unknown.HTTPStatus):
 		return v.Unknown.HTTPStatus
 	}
 	return 500
 }
+
+// errorStatus reports whether an HTTP status is one of an error.
+func errorStatus(status int) bool { return status >= 400 && status <= 599 }
 
 // DocsURL returns the URL of the code's documentation, or "".
 func (v View) DocsURL() string {

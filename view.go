@@ -287,7 +287,8 @@ func (v View) AppendParams(b []byte) ([]byte, error) {
 // ParamStrings returns the error's wire params as strings, keyed by name:
 // strings and tiers as they are, other scalars as their JSON text, lists,
 // maps and objects as JSON; sensitive ones redacted, optional ones at
-// their zero value left off.
+// their zero value left off. Every string is valid UTF-8, as ValidUTF8
+// makes it.
 func (v View) ParamStrings() map[string]string {
 	out := map[string]string{}
 	if raw, ok := v.Params.(RawParams); ok {
@@ -296,7 +297,7 @@ func (v View) ParamStrings() map[string]string {
 				out[key] = t
 				return
 			}
-			out[key] = string(value)
+			out[key] = ValidUTF8(string(value))
 		})
 		return out
 	}
@@ -311,7 +312,7 @@ func (v View) ParamStrings() map[string]string {
 		case f.sensitive:
 			out[f.name] = Redacted
 		case f.typ.kind == kString || f.typ.kind == kTier:
-			out[f.name] = strAt(q)
+			out[f.name] = ValidUTF8(strAt(q))
 		default:
 			if j, err := f.typ.appendJSON(nil, q); err == nil {
 				out[f.name] = string(j)

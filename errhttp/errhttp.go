@@ -15,10 +15,10 @@
 //     bytes the generated MarshalJSON writes.
 //
 // Both set the status of the error (the one set for this occurrence, else
-// its code's) and, for a code a retry after a delay can help, Retry-After
-// in seconds. An error that wraps no errspec error is written as a 500
-// problem that says nothing of it: its text may hold what a client must
-// not see.
+// its code's: always 400 to 599, see errspec.View.HTTPStatus) and, for a
+// code a retry after a delay can help, Retry-After in seconds. An error
+// that wraps no errspec error is written as a 500 problem that says
+// nothing of it: its text may hold what a client must not see.
 //
 // Read and Parse read either format back into the generated Error type.
 package errhttp

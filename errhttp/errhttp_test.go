@@ -202,6 +202,28 @@ func TestHandlerFunc(t *testing.T) {
 	}
 }
 
+// TestStatusNotOfAnError checks an occurrence given a status that is no
+// error's (by mistake, or read from a wire): the error is served with
+// its code's status, whole, where net/http panicked on 99 and 1000, a
+// 204 or 304 dropped the body and a 200 told the client all was well.
+func TestStatusNotOfAnError(t *testing.T) {
+	for _, status := range []int{99, 100, 200, 204, 304, 399, 600, 1000} {
+		for name, write := range map[string]func(http.ResponseWriter, error){"problem": problem, "json": errhttp.WriteJSON} {
+			sent := agenttools.NewResourceNotFound("pipeline", "42").WithHTTPStatus(status)
+			resp, body := serve(t, write, sent)
+			if resp.StatusCode != 404 || len(body) == 0 {
+				t.Errorf("%s, status %d: served %d with %q", name, status, resp.StatusCode, body)
+				continue
+			}
+			got, err := errhttp.Read[agenttools.Error](resp)
+			if err != nil {
+				t.Fatalf("%s, status %d: %v", name, status, err)
+			}
+			same(t, got, sent)
+		}
+	}
+}
+
 // TestReadBodies checks what Read says of a body it cannot read an error
 // from: none (the response to a HEAD request), and one longer than
 // MaxBody (a param without max_length that echoed a large input); and

@@ -88,10 +88,11 @@ func importCore(f *File, importPath, name string) {
 // errorType is the catalog's Error type, as a pointer: *apperr.Error.
 func errorType(importPath string) *Statement { return Op("*").Qual(importPath, "Error") }
 
-// asType finds the catalog's *Error in the chain of err, past a nil one:
-// errspec.AsType[*pkg.Error](err).
-func asType(importPath string, err Code) *Statement {
-	return Qual(runtimePkg, "AsType").Index(errorType(importPath)).Call(err)
+// firstOf finds the catalog's *Error as the first error of a catalog in
+// the chain of err, past a nil one, and not one that an error of another
+// catalog wraps: errspec.FirstOf[*pkg.Error](err).
+func firstOf(importPath string, err Code) *Statement {
+	return Qual(runtimePkg, "FirstOf").Index(errorType(importPath)).Call(err)
 }
 
 // render formats an adapter's file as gogen formats the catalog's package.

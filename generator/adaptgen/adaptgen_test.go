@@ -96,7 +96,7 @@ func TestMiddlewareRole(t *testing.T) {
 	}
 	delete(cat.Roles, model.RoleInvalidArguments)
 	without := gen(genMiddleware(cat, importPath))
-	if strings.Contains(without, "argumentsPrefix") || !strings.Contains(without, "e, ok := errspec.AsType[*apperr.Error](r.GetError())\n\t\tif !ok {\n\t\t\treturn res, nil\n\t\t}") {
+	if strings.Contains(without, "argumentsPrefix") || !strings.Contains(without, "e, ok := errspec.FirstOf[*apperr.Error](r.GetError())\n\t\tif !ok {\n\t\t\treturn res, nil\n\t\t}") {
 		t.Errorf("Middleware without the role:\n%s", without)
 	}
 }

@@ -135,9 +135,10 @@ func writeAppErr(t *testing.T, mod *gomodtest.Module, outputs string) {
 }
 
 // writeSeed writes a seed case's Go package into seeds/DIR of mod, where
-// DIR is the case's name up to _, with an MCP adapter of each text
-// content (the terminal one without structured content) in mcpjson,
-// mcpmessage and mcpterminal, and the seed's server test.
+// DIR is the case's name up to _, with a gRPC adapter in seedgrpc, an
+// MCP adapter of each text content (the terminal one without structured
+// content) in mcpjson, mcpmessage and mcpterminal, and the seed's server
+// test.
 func writeSeed(t *testing.T, mod *gomodtest.Module, name string) {
 	t.Helper()
 	dir, _, _ := strings.Cut(name, "_")
@@ -147,6 +148,7 @@ func writeSeed(t *testing.T, mod *gomodtest.Module, name string) {
 	}
 	o := &cat.Model.Outputs
 	*o = model.Outputs{GoDir: ".", GoPackage: o.GoPackage, GoImportPath: "example.com/app/seeds/" + dir}
+	o.GRPC = &model.GRPCOutput{Dir: "seedgrpc", Package: "seedgrpc", Domain: dir + ".example.com"}
 	for _, text := range []model.MCPText{model.MCPTextJSON, model.MCPTextMessage, model.MCPTextTerminal} {
 		o.MCP = &model.MCPOutput{Dir: "mcp" + string(text), Package: "mcp" + string(text), Text: text, StructuredContent: text != model.MCPTextTerminal}
 		set, err := generator.Render(cat, generator.Options{})

@@ -18,7 +18,7 @@ func RenderGRPC(cat *model.Catalog, notice, importPath string) ([]byte, error) {
 	o, pkg := cat.Outputs.GRPC, cat.Outputs.GoPackage
 	f := newFile(o.Package, notice,
 		fmt.Sprintf("Package %s serves the errors of package %s (%s) over gRPC, %s: Status turns an *%s.Error, wrapped or not, into a status, the interceptors do it for every error a service method returns, and FromError and FromStatus read a status back into an *%s.Error.", o.Package, pkg, importPath, grpcPkg, pkg, pkg),
-		"A status carries the code's gRPC code (see Code), the error's message, and details, each marshaled deterministically, so that an error gives the same bytes every time: an ErrorInfo whose reason is the error's code, whose domain is Domain and whose metadata are the params the wire carries, as strings (lists, maps, objects and numbers as JSON, sensitive params redacted); a RetryInfo when a retry after a delay can help; a Help link to the code's docs, described by the suggestion; a BadRequest with a field violation per argument that an error of bad arguments names; and a DebugInfo with the error's detail, when it has one.",
+		"A status carries the code's gRPC code (see Code), the error's message, and details, each marshaled deterministically, so that an error gives the same bytes every time: an ErrorInfo whose reason is the error's code, whose domain is Domain and whose metadata are the params the wire carries, as strings (lists, maps, objects and numbers as JSON, sensitive params redacted); a RetryInfo when a retry after a delay can help; a Help link to the code's docs, described by the suggestion; a BadRequest with a field violation per argument that an error of bad arguments names; and a DebugInfo with the error's detail, when it has one. Every text is valid UTF-8, as protobuf requires: a byte a param made invalid is U+FFFD, as on the wire.",
 		fmt.Sprintf("The adapter is a package apart from package %s so that only a program that uses gRPC needs gRPC in its go.mod.", pkg),
 	)
 	importCore(f, importPath, pkg)
@@ -115,7 +115,7 @@ func genStatus(cat *model.Catalog, importPath string) Code {
 		return Id("details").Op("=").Append(Id("details"), Op("&").Qual(detailsPkg, name).Values(fields))
 	}
 	body := []Code{
-		List(Id("e"), Id("ok")).Op(":=").Add(asType(importPath, Err())),
+		List(Id("e"), Id("ok")).Op(":=").Add(firstOf(importPath, Err())),
 		If(Op("!").Id("ok")).Block(Return(Nil(), False())),
 		Id("v").Op(":=").Id("e").Dot("ErrspecView").Call(),
 		Var().Id("metadata").Map(String()).String(),
@@ -129,7 +129,7 @@ func genStatus(cat *model.Catalog, importPath string) Code {
 		If(Id("u").Op(":=").Id("v").Dot("DocsURL").Call(), Id("u").Op("!=").Lit("")).Block(
 			Id("description").Op(":=").Id("e").Dot("Suggestion"),
 			If(Id("description").Op("==").Lit("")).Block(Id("description").Op("=").Id("v").Dot("Title").Call()),
-			detail("Help", Dict{Id("Links"): Index().Op("*").Qual(detailsPkg, "Help_Link").Values(Values(Dict{Id("Description"): Id("description"), Id("Url"): Id("u")}))}),
+			detail("Help", Dict{Id("Links"): Index().Op("*").Qual(detailsPkg, "Help_Link").Values(Values(Dict{Id("Description"): validUTF8(Id("description")), Id("Url"): Id("u")}))}),
 		),
 	}
 	if hasFieldViolations(cat) {
@@ -138,9 +138,9 @@ func genStatus(cat *model.Catalog, importPath string) Code {
 		))
 	}
 	body = append(body,
-		If(Id("e").Dot("Detail").Op("!=").Lit("")).Block(detail("DebugInfo", Dict{Id("Detail"): Id("e").Dot("Detail")})),
+		If(Id("e").Dot("Detail").Op("!=").Lit("")).Block(detail("DebugInfo", Dict{Id("Detail"): validUTF8(Id("e").Dot("Detail"))})),
 		Id("p").Op(":=").Op("&").Qual(rpcStatusPkg, "Status").Values(Dict{
-			Id("Code"): Int32().Parens(Id("Code").Call(Id("e"))), Id("Message"): Id("e").Dot("Message"),
+			Id("Code"): Int32().Parens(Id("Code").Call(Id("e"))), Id("Message"): validUTF8(Id("e").Dot("Message")),
 			Id("Details"): Make(Index().Op("*").Qual(anyPkg, "Any"), Lit(0), Len(Id("details"))),
 		}),
 		For(List(Id("_"), Id("d")).Op(":=").Range().Id("details")).Block(
@@ -152,7 +152,7 @@ func genStatus(cat *model.Catalog, importPath string) Code {
 		Return(Qual(statusPkg, "FromProto").Call(Id("p")), True()),
 	)
 	return Add(
-		doc("Status returns the status of the *"+cat.Outputs.GoPackage+".Error in err's chain, as the package doc says, and true; nil and false when err holds none."),
+		doc("Status returns the status of the *"+cat.Outputs.GoPackage+".Error in err's chain, as the package doc says, and true; nil and false when err holds none, or when the first error of a catalog in the chain is another catalog's, which wraps it: the interceptors of that catalog serve it."),
 		Line(), Func().Id("Status").Params(Err().Error()).Params(Op("*").Qual(statusPkg, "Status"), Bool()).Block(body...),
 		Line(),
 	)
@@ -267,7 +267,7 @@ func genFieldViolations(cat *model.Catalog, importPath string) Code {
 			For(List(Id("_"), Id("f")).Op(":=").Range().Id("fields")).Block(
 				If(Id("f").Op("!=").Lit("")).Block(
 					Id("out").Op("=").Append(Id("out"), Op("&").Qual(detailsPkg, "BadRequest_FieldViolation").Values(Dict{
-						Id("Field"): Id("f"), Id("Description"): Id("e").Dot("Message"), Id("Reason"): String().Parens(Id("e").Dot("Code")),
+						Id("Field"): validUTF8(Id("f")), Id("Description"): validUTF8(Id("e").Dot("Message")), Id("Reason"): String().Parens(Id("e").Dot("Code")),
 					})),
 				),
 			),
@@ -327,3 +327,9 @@ func genFromStatus(importPath string) Code {
 		Line(),
 	)
 }
+
+// validUTF8 is a text of the error as a protobuf string must be: valid
+// UTF-8, which a param of raw bytes may have made it not be, with each
+// invalid byte U+FFFD as on the wire. Without it the detail, and the
+// status with all its details, would fail to marshal and be dropped.
+func validUTF8(s *Statement) *Statement { return Qual(runtimePkg, "ValidUTF8").Call(s) }

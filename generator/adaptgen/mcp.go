@@ -48,7 +48,7 @@ func mcpDoc(cat *model.Catalog, importPath string) []string {
 	if c := cat.Roles[model.RoleInvalidArguments]; c != nil {
 		first += fmt.Sprintf(" Arguments that do not match a tool's input schema, which the SDK rejects before the handler runs, give an error of code %s.", c.Name)
 	}
-	first += " Any other error keeps the SDK's behaviour. FromResult reads an error result back in a client."
+	first += " Any other error keeps the SDK's behaviour, an error of another catalog too, even one whose cause is an *" + pkg + ".Error: the adapter of that catalog, installed beside this one, serves it. FromResult reads an error result back in a client."
 	return []string{first, fmt.Sprintf("The adapter is a package apart from package %s so that only a program that serves MCP needs the SDK in its go.mod.", pkg)}
 }
 
@@ -95,13 +95,13 @@ func genMiddleware(cat *model.Catalog, importPath string) Code {
 				If(Err().Op("!=").Nil()).Block(
 					Comment("A low-level handler's error: the SDK sends it as a protocol error."),
 					Id("r").Op(":=").Op("&").Qual(mcpPkg, "CallToolResult").Values(),
-					If(List(Id("e"), Id("ok")).Op(":=").Add(asType(importPath, Err())), Op("!").Id("ok").Op("||").Op("!").Id("fill").Call(Id("r"), Id("e"))).Block(Return(Id("res"), Err())),
+					If(List(Id("e"), Id("ok")).Op(":=").Add(firstOf(importPath, Err())), Op("!").Id("ok").Op("||").Op("!").Id("fill").Call(Id("r"), Id("e"))).Block(Return(Id("res"), Err())),
 					Id("r").Dot("SetError").Call(Err()),
 					Return(Id("r"), Nil()),
 				),
 				List(Id("r"), Id("ok")).Op(":=").Id("res").Assert(Op("*").Qual(mcpPkg, "CallToolResult")),
 				If(Op("!").Id("ok").Op("||").Op("!").Id("r").Dot("IsError").Op("||").Add(callErr.Clone()).Op("==").Nil()).Block(Return(Id("res"), Nil())),
-				List(Id("e"), Id("ok")).Op(":=").Add(asType(importPath, callErr.Clone())),
+				List(Id("e"), Id("ok")).Op(":=").Add(firstOf(importPath, callErr.Clone())),
 				If(Op("!").Id("ok")).Block(foreign...),
 				Id("fill").Call(Id("r"), Id("e")),
 				Return(Id("r"), Nil()),
@@ -168,7 +168,7 @@ func genFill(cat *model.Catalog, importPath string) Code {
 func genFromResult(importPath string) Code {
 	parse := Qual(importPath, "Parse")
 	return Add(
-		doc("FromResult reads the error of an error result, as a client receives it: from a text content that holds the wire JSON, else from the structured content. It reports false for a result that is no error or holds no error in the catalog's wire format. A code the catalog does not know, from a newer version of it, gives an error of that code, as Parse gives one."),
+		doc("FromResult reads the error of an error result, as a client receives it: from a text content that holds the wire JSON, else from the structured content. It reports false for a result that is no error or holds no error in the catalog's wire format. A code the catalog does not know, from a newer version of it, gives an error of that code, as Parse gives one. The SDK's client decodes the structured content with its numbers as float64: read from it, an int param beyond 2^53 is rounded, where the wire JSON in the text content keeps every number exact."),
 		Line(), Func().Id("FromResult").Params(Id("r").Op("*").Qual(mcpPkg, "CallToolResult")).Params(errorType(importPath), Bool()).Block(
 			If(Id("r").Op("==").Nil().Op("||").Op("!").Id("r").Dot("IsError")).Block(Return(Nil(), False())),
 			For(List(Id("_"), Id("c")).Op(":=").Range().Id("r").Dot("Content")).Block(

@@ -125,6 +125,9 @@ func (c *comparer) add(rule string, kind Kind, path []string, inOld bool, code, 
 
 func (c *comparer) catalog() {
 	var changed []string
+	if c.old.Name != c.new.Name {
+		changed = append(changed, "name")
+	}
 	if c.old.Title != c.new.Title {
 		changed = append(changed, "title")
 	}
@@ -464,6 +467,11 @@ func (c *comparer) params(path []string, code, what string, os, ns []*model.Para
 		pp := append(slices.Clip(path), np.Name)
 		explain := func() { c.explained[model.PathString(pp)] = true }
 		switch {
+		case !sameType(op.Type, np.Type) && narrower(op.Type, np.Type):
+			// The wire breaks nothing; the Go API, which the change of
+			// type does break, is left to report it.
+			c.add("PARAM_VALUES_NARROWED", Safe, append(slices.Clip(pp), "type"), false, code, "",
+				"%s was %s, and is %s: a client of the older version accepts every value it is sent", describe(np), op.Type.Source, np.Type.Source)
 		case !sameType(op.Type, np.Type):
 			explain()
 			c.add("PARAM_TYPE_CHANGED", Breaking, append(slices.Clip(pp), "type"), false, code,
@@ -597,6 +605,19 @@ func sameType(a, b *model.Type) bool {
 		return sameType(a.Elem, b.Elem)
 	}
 	return true
+}
+
+// narrower reports whether every value of type b is a value of type a on
+// the wire, as a client's Parse and JSON Schema of a read it: an int where
+// a float was, a tier where a string was, and lists and maps of those.
+func narrower(a, b *model.Type) bool {
+	switch {
+	case a.Kind == model.Float && b.Kind == model.Int, a.Kind == model.String && b.Kind == model.TierKind:
+		return true
+	case a.Kind == b.Kind && (a.Kind == model.List || a.Kind == model.Map):
+		return sameType(a.Elem, b.Elem) || narrower(a.Elem, b.Elem)
+	}
+	return false
 }
 
 // moved reports a param that a code sends under another key.

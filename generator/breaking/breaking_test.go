@@ -1,6 +1,7 @@
 package breaking_test
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -132,5 +133,97 @@ name: "shop"
 		if got := breaking.Compare(a, b); len(got) > 0 {
 			t.Errorf("changes between the same catalogs: %+v", got)
 		}
+	}
+}
+
+// TestTypeChanges checks which change of a param's type breaks the wire:
+// one a client of the older version rejects a value of (widened, or of
+// another kind), not one each of whose values it accepts (narrowed),
+// which breaks only the Go API.
+func TestTypeChanges(t *testing.T) {
+	const catalog = `package shop
+
+name: "shop"
+outputs: jsonschema: file: "errors.schema.json"
+tiers: ["Free", "Pro"]
+categories: not_found: {description: "Nothing there.", http_status: 404}
+codes: ORDER_NOT_FOUND: {category: "not_found", title: "Order not found", message: "Order {id} not found", params: id: type: %q}
+`
+	narrowed := []string{"!GO_CONSTRUCTOR_CHANGED", "!GO_FIELD_CHANGED", "PARAM_VALUES_NARROWED"}
+	changed := []string{"!PARAM_TYPE_CHANGED"}
+	for _, tc := range []struct {
+		from, to string
+		want     []string
+	}{
+		{"float", "int", narrowed},
+		{"string", "tier", narrowed},
+		{"[]float", "[]int", narrowed},
+		{"map[string][]string", "map[string][]tier", narrowed},
+		{"int", "float", changed},
+		{"tier", "string", changed},
+		{"[]int", "[]float", changed},
+		{"map[string]int", "map[string]float", changed},
+		{"int", "string", changed},
+		{"float", "[]int", changed},
+		{"[]float", "map[string]int", changed},
+	} {
+		old := loadtest.Catalog(t, fmt.Sprintf(catalog, tc.from))
+		got := rules(breaking.Compare(old, loadtest.Catalog(t, fmt.Sprintf(catalog, tc.to))))
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%s to %s: %v, want %v", tc.from, tc.to, got, tc.want)
+		}
+	}
+}
+
+// TestOutputsGone checks that a Go package the older version generated,
+// the catalog's or an adapter's, is reported gone when the newer does not
+// generate it: its callers no longer compile.
+func TestOutputsGone(t *testing.T) {
+	const catalog = `package shop
+
+name: "shop"
+outputs: %s
+categories: not_found: {description: "Nothing there.", http_status: 404}
+codes: ORDER_NOT_FOUND: {category: "not_found", title: "Order not found", message: "Order {id} not found", params: id: type: "string"}
+`
+	all := `{
+	go: {dir: ".", package: "shop", import_path: "example.com/shop"}
+	mcp: {dir: "shopmcp", package: "shopmcp"}
+	grpc: {dir: "shopgrpc", package: "shopgrpc", domain: "shop.example.com"}
+}`
+	old := loadtest.Catalog(t, fmt.Sprintf(catalog, all))
+	for _, tc := range []struct {
+		outputs string
+		want    []string
+	}{
+		{all, nil},
+		{`{go: {dir: ".", package: "shop", import_path: "example.com/shop"}, mcp: {dir: "shopmcp", package: "shopmcp"}}`,
+			[]string{"the adapter package shopgrpc is no longer generated: its callers no longer compile, and its clients no longer get the errors in its format"}},
+		{`{go: {dir: ".", package: "shop", import_path: "example.com/shop"}}`, []string{
+			"the adapter package shopmcp is no longer generated: its callers no longer compile, and its clients no longer get the errors in its format",
+			"the adapter package shopgrpc is no longer generated: its callers no longer compile, and its clients no longer get the errors in its format"}},
+		{`jsonschema: file: "errors.schema.json"`, []string{"the Go package shop is no longer generated: its callers no longer compile"}},
+	} {
+		var got []string
+		for _, c := range breaking.Compare(old, loadtest.Catalog(t, fmt.Sprintf(catalog, tc.outputs))) {
+			if c.Rule != "GO_NAME_REMOVED" || !c.InOld {
+				t.Errorf("with outputs %s: %s %s", tc.outputs, c.Rule, c.Message)
+				continue
+			}
+			got = append(got, c.Message)
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("with outputs %s:\n%q\nwant\n%q", tc.outputs, got, tc.want)
+		}
+	}
+}
+
+// TestCatalogRenamed checks that a catalog whose name changes, at the
+// same place, is reported at its name: the title, by default the name,
+// changes with it.
+func TestCatalogRenamed(t *testing.T) {
+	got := breaking.Compare(loadtest.Catalog(t, base), loadtest.Catalog(t, strings.Replace(base, `name: "shop"`, `name: "store"`, 1)))
+	if len(got) != 1 || got[0].Rule != "TEXT_CHANGED" || !slices.Equal(got[0].Path, []string{"name"}) || got[0].Message != "the catalog's name and title changed" {
+		t.Errorf("a renamed catalog: %+v", got)
 	}
 }

@@ -127,10 +127,28 @@ func goType(t *model.Type, optional bool) string {
 // goAPI reports the changes of the generated Go package that break its
 // callers and that no change of the wire explains.
 func (c *comparer) goAPI() {
-	if o, n := c.old.Outputs.GoPackage, c.new.Outputs.GoPackage; o != "" && n != "" && o != n {
+	o, n := &c.old.Outputs, &c.new.Outputs
+	switch {
+	case o.GoPackage != "" && n.GoPackage == "":
+		c.add("GO_NAME_REMOVED", Breaking, []string{"outputs", "go"}, true, "",
+			fmt.Sprintf("keep outputs: go: {dir: %q, package: %q}", o.GoDir, o.GoPackage),
+			"the Go package %s is no longer generated: its callers no longer compile", o.GoPackage)
+		return
+	case o.GoPackage != "" && o.GoPackage != n.GoPackage:
 		c.add("GO_NAME_REMOVED", Breaking, []string{"outputs", "go", "package"}, false, "",
-			fmt.Sprintf("keep package: %q", o),
-			"the Go package %s is now named %s: a caller that refers to it by its name no longer compiles", o, n)
+			fmt.Sprintf("keep package: %q", o.GoPackage),
+			"the Go package %s is now named %s: a caller that refers to it by its name no longer compiles", o.GoPackage, n.GoPackage)
+	}
+	adapterGone := func(key, pkg, dir string) {
+		c.add("GO_NAME_REMOVED", Breaking, []string{"outputs", key}, true, "",
+			fmt.Sprintf("keep outputs: %s: {dir: %q, package: %q}", key, dir, pkg),
+			"the adapter package %s is no longer generated: its callers no longer compile, and its clients no longer get the errors in its format", pkg)
+	}
+	if o.MCP != nil && n.MCP == nil {
+		adapterGone("mcp", o.MCP.Package, o.MCP.Dir)
+	}
+	if o.GRPC != nil && n.GRPC == nil {
+		adapterGone("grpc", o.GRPC.Package, o.GRPC.Dir)
 	}
 	newDecls := map[string]decl{}
 	for _, d := range goAPI(c.new) {

@@ -47,7 +47,7 @@ var Rules = []Rule{
 	{"TOOL_REQUIRED_ADDED", Wire, false, "an action of a tool requires an argument it did not"},
 	{"TOOL_ACTION_REMOVED", Wire, false, "a tool no longer has an action: the call validator rejects it"},
 	{"ROLE_CODE_CHANGED", Wire, false, "a generated helper returns another code, or none (expected, not a break, when it is the replacement the older version named for a code that is gone)"},
-	{"GO_NAME_REMOVED", Go, false, "an exported constant or type of the generated Go package is gone, or the package has another name"},
+	{"GO_NAME_REMOVED", Go, false, "an exported constant or type of the generated Go package is gone, or the package has another name, or it or an adapter package is no longer generated"},
 	{"GO_CONSTRUCTOR_CHANGED", Go, false, "a constructor's parameters changed in number, order or type"},
 	{"GO_FIELD_CHANGED", Go, false, "a field of a params, options or object struct is gone or has another type"},
 	{"CATEGORY_PARENT_CHANGED", Go, false, "a category lost a category above it: its codes no longer match that one with errors.Is"},
@@ -66,7 +66,7 @@ var Rules = []Rule{
 	{"FEATURE_TIER_LOWERED", Wire, true, "a feature needs a lower tier, or a tool or action is no longer gated"},
 	{"TOOL_ACTION_ADDED", Wire, true, "a tool or an action of one is new"},
 	{"TOOL_REQUIRED_REMOVED", Wire, true, "an action of a tool no longer requires an argument"},
-	{"PARAM_VALUES_NARROWED", Wire, true, "a string param is cut at fewer characters than it was"},
+	{"PARAM_VALUES_NARROWED", Wire, true, "a string param is cut at fewer characters than it was, or a param has a type each of whose values the older one accepts (an int where a float was, a tier where a string was)"},
 	{"TEXT_CHANGED", Docs, true, "a title, description, template or doc changed"},
 }
 

@@ -71,7 +71,7 @@ func runBreaking(c *command, args []string, stdout, stderr io.Writer) int {
 				File: d.File, Line: d.Line, Column: d.Col, Path: path, Fix: ch.Fix})
 		} else {
 			f.label = ch.Kind.String()
-			f.err = diagnostics.NewCatalogChange(ch.Message, ch.Kind.String(), ch.Rule, string(ch.Level), diagnostics.CatalogChangeOptions{
+			f.err = diagnostics.NewCatalogChange(ch.Message, ch.Rule, string(ch.Level), ch.Kind.String(), diagnostics.CatalogChangeOptions{
 				File: d.File, Line: d.Line, Column: d.Col, Path: path, Fix: ch.Fix})
 		}
 		fs = append(fs, f)
@@ -90,6 +90,7 @@ func runBreaking(c *command, args []string, stdout, stderr io.Writer) int {
 			continue
 		}
 		for _, ch := range breaking.Compare(p.old.Model, p.new.Model) {
+			movedTo(&ch, p.new, cats)
 			count(ch)
 			if ch.InOld {
 				add(ch, p.old, tree.Display)
@@ -110,6 +111,22 @@ func runBreaking(c *command, args []string, stdout, stderr io.Writer) int {
 		return ExitFound
 	}
 	return ExitOK
+}
+
+// movedTo says of a code gone from catalog cat, when another catalog of
+// the newer version declares it, that it moved there: a client of cat's
+// package still does not know it, so it still breaks.
+func movedTo(ch *breaking.Change, cat *load.Catalog, cats []*load.Catalog) {
+	if ch.Rule != "CODE_REMOVED" || !ch.Breaks() {
+		return
+	}
+	for _, other := range cats {
+		if other != cat && other.Model.Code(ch.Code) != nil {
+			ch.Message += fmt.Sprintf(": catalog %s declares it now, which a client of catalog %s does not read", other.Model.Name, cat.Model.Name)
+			ch.Fix = fmt.Sprintf("keep the code in catalog %s too, deprecated, until its clients read catalog %s", cat.Model.Name, other.Model.Name)
+			return
+		}
+	}
 }
 
 // patterns are the catalog arguments, ./... when there are none.
@@ -139,7 +156,12 @@ func pair(tree *against.Tree, args []string, cats []*load.Catalog) (pairs []cata
 			var rej *load.Rejected
 			if errors.As(err, &rej) {
 				for i := range rej.Diagnostics {
-					rej.Diagnostics[i].File = tree.Display(rej.Diagnostics[i].File)
+					d := &rej.Diagnostics[i]
+					d.File = tree.Display(d.File)
+					if tree.Rev != "" {
+						// History is not for mending.
+						d.Fix = fmt.Sprintf("the catalog at %s cannot be compared: give --against a revision where it loads", tree.Ref)
+					}
 				}
 			}
 			problems = append(problems, fromError(tree.Display(dir), err)...)

@@ -267,3 +267,67 @@ func TestLintFormatJSON(t *testing.T) {
 		t.Errorf("%d findings, want 2 (CODE_SUGGESTION and RETRYABLE_WHEN):\n%s", len(lines), out)
 	}
 }
+
+// TestBreakingJSON checks the JSON of breaking byte for byte, one object
+// a line: a breaking change, a code removed as the older version
+// announced, and a safe change, each with its rule, level and kind where
+// the diagnostics catalog puts them.
+func TestBreakingJSON(t *testing.T) {
+	dir := t.TempDir()
+	old := strings.Replace(shopV1, `params: cart_id: {type: "string", doc: "The cart id."}`,
+		`params: cart_id: {type: "string", doc: "The cart id."}
+	deprecated: {since: "1.1.0", use: "ORDER_NOT_FOUND"}`, 1)
+	newer := strings.Replace(shopV1[:strings.Index(shopV1, "codes: CART_NOT_FOUND")], "Order {order_id} not found", "No order {order_id}", 1)
+	newer = strings.Replace(newer, "http_status: 404", "http_status: 410", 1)
+	writeTree(t, filepath.Join(dir, "old"), map[string]string{"catalog.cue": old})
+	writeTree(t, filepath.Join(dir, "new"), map[string]string{"catalog.cue": newer})
+	t.Chdir(dir)
+	code, out, errOut := errspec("breaking", "--all", "--format", "json", "--against", "old", "new")
+	want := `{"code":"BREAKING_CHANGE","message":"code ORDER_NOT_FOUND had HTTP status 404, and has 410","position":{"file":"new/catalog.cue","line":6,"column":8},"path":"codes.ORDER_NOT_FOUND.http_status","suggestion":"keep http_status: 404; for another status, add a code and deprecate ORDER_NOT_FOUND with use: NEW_CODE","details":{"rule":"HTTP_STATUS_CHANGED","level":"wire"}}
+{"code":"CATALOG_CHANGE","message":"code ORDER_NOT_FOUND: the message changed","position":{"file":"new/catalog.cue","line":9,"column":14},"path":"codes.ORDER_NOT_FOUND.message","details":{"rule":"TEXT_CHANGED","level":"docs","kind":"safe"}}
+{"code":"CATALOG_CHANGE","message":"code CART_NOT_FOUND is gone, as announced: the older version deprecated it for ORDER_NOT_FOUND","position":{"file":"old/catalog.cue","line":13,"column":8},"path":"codes.CART_NOT_FOUND","details":{"rule":"CODE_REMOVED","level":"wire","kind":"expected"}}
+`
+	if code != cli.ExitFound || out != want {
+		t.Errorf("breaking --all --format json: exit %d\n%s\nstderr: %s\nwant exit 1 and\n%s", code, out, errOut, want)
+	}
+}
+
+// TestBreakingCodeMoved checks that a code gone from one catalog that
+// another catalog of the newer version declares is reported as moved
+// there, and still as a break: a client of the first does not read the
+// second.
+func TestBreakingCodeMoved(t *testing.T) {
+	dir := t.TempDir()
+	cart := shopV1[strings.Index(shopV1, "codes: CART_NOT_FOUND"):]
+	billing := "package billing\n\nname: \"billing\"\noutputs: jsonschema: file: \"errors.schema.json\"\ncategories: not_found: {description: \"Nothing there.\", http_status: 404}\n"
+	writeTree(t, filepath.Join(dir, "old", "shop"), map[string]string{"catalog.cue": shopV1})
+	writeTree(t, filepath.Join(dir, "old", "billing"), map[string]string{"catalog.cue": billing + "codes: INVOICE_NOT_FOUND: {category: \"not_found\", title: \"Invoice not found\", message: \"Invoice {id} not found\", suggestion: \"List the invoices.\", params: id: type: \"string\"}\n"})
+	writeTree(t, filepath.Join(dir, "new", "shop"), map[string]string{"catalog.cue": strings.TrimSuffix(shopV1, cart)})
+	writeTree(t, filepath.Join(dir, "new", "billing"), map[string]string{"catalog.cue": billing + "codes: INVOICE_NOT_FOUND: {category: \"not_found\", title: \"Invoice not found\", message: \"Invoice {id} not found\", suggestion: \"List the invoices.\", params: id: type: \"string\"}\n" + cart})
+	t.Chdir(filepath.Join(dir, "new"))
+	code, out, errOut := errspec("breaking", "--against", "../old", "./...")
+	want := `../old/shop/catalog.cue:13:8: CODE_REMOVED (wire): code CART_NOT_FOUND is gone: catalog billing declares it now, which a client of catalog shop does not read
+	fix: keep the code in catalog shop too, deprecated, until its clients read catalog billing
+`
+	if code != cli.ExitFound || out != want || errOut != "errspec: 1 breaking change\n" {
+		t.Errorf("a code moved to another catalog: exit %d\n%s\nstderr: %s\nwant exit 1 and\n%s", code, out, errOut, want)
+	}
+}
+
+// TestBreakingOlderDoesNotLoad checks what breaking says of a revision
+// whose catalog does not load: where, what, and, since a revision cannot
+// be mended, to compare against another one.
+func TestBreakingOlderDoesNotLoad(t *testing.T) {
+	repo := gittest.Repo(t)
+	gittest.Commit(t, repo, map[string]string{"spec/shop/catalog.cue": shopV1, "spec/shop/extra.cue": "package shop\n\ncodes: BROKEN: {category: \"not_found\" title: \"x\"}\n"}, "broken")
+	gittest.Git(t, repo, "rm", "-q", "spec/shop/extra.cue")
+	gittest.Commit(t, repo, map[string]string{"spec/shop/catalog.cue": shopV1}, "fixed")
+	t.Chdir(repo)
+	code, out, errOut := errspec("breaking", "--against", "HEAD~1")
+	want := `errspec: HEAD~1:spec/shop/extra.cue:3:39: missing ',' in struct literal
+	fix: the catalog at HEAD~1 cannot be compared: give --against a revision where it loads
+`
+	if code != cli.ExitInvalid || out != "" || errOut != want {
+		t.Errorf("breaking against a revision that does not load: exit %d\nstdout: %s\nstderr:\n%s\nwant exit 2 and\n%s", code, out, errOut, want)
+	}
+}

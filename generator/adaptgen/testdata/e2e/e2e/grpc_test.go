@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"slices"
 	"testing"
 	"time"
 
@@ -24,6 +25,8 @@ import (
 
 	"example.com/app/apperr"
 	"example.com/app/apperr/apperrgrpc"
+	seedmcp "example.com/app/seeds/seed002"
+	"example.com/app/seeds/seed002/seedgrpc"
 )
 
 // failing is a health service whose methods fail with the error each
@@ -41,7 +44,10 @@ var failures = map[string]error{
 	"auth":      apperr.NewAuthenticationFailed("ada", "hunter2"),
 	"plain":     errors.New("plain failure"),
 	"nil":       error((*apperr.Error)(nil)), // returned by mistake: no error of the catalog
-	"newer":     newerStatus().Err(),
+	// A param and a detail of raw bytes that are not UTF-8, which a
+	// protobuf string cannot hold: each such byte is U+FFFD, as on the wire.
+	"latin1": apperr.NewResourceNotFound("file", "r\xe9sum\xe9.txt").WithDetail("read from \xff\xfe"),
+	"newer":  newerStatus().Err(),
 }
 
 // newerStatus is the status of an error whose code the catalog does not
@@ -151,6 +157,10 @@ func TestGRPCStatus(t *testing.T) {
 			&errdetails.Help{Links: []*errdetails.Help_Link{{Description: "Create a new access token and configure the server with it.", Url: docs + "authentication_failed"}}}),
 		"plain": statusOf(t, codes.Unknown, "plain failure"),
 		"nil":   statusOf(t, codes.Unknown, "<nil>"),
+		"latin1": statusOf(t, codes.NotFound, "file r\uFFFDsum\uFFFD.txt not found",
+			&errdetails.ErrorInfo{Reason: "RESOURCE_NOT_FOUND", Domain: "tools.example.com", Metadata: map[string]string{"kind": "file", "id": "r\uFFFDsum\uFFFD.txt"}},
+			&errdetails.Help{Links: []*errdetails.Help_Link{{Description: "Check that the file exists and that you have at least Reporter access.", Url: docs + "resource_not_found"}}},
+			&errdetails.DebugInfo{Detail: "read from \uFFFD\uFFFD"}),
 	}
 	for name, w := range want {
 		t.Run(name, func(t *testing.T) {
@@ -206,4 +216,62 @@ func parsed(t *testing.T, e *apperr.Error) *apperr.Error {
 		t.Fatal(err)
 	}
 	return p
+}
+
+// TestGRPCTwoCatalogs serves the errors of two catalogs from one server,
+// with the interceptors of both chained in either order: an error of one
+// catalog whose cause is an error of the other goes out as itself, with
+// its own domain, not as its cause.
+func TestGRPCTwoCatalogs(t *testing.T) {
+	issue := func() *seedmcp.Error { return seedmcp.NewNotFound("issue", "7") }
+	timeout := func() *apperr.Error { return apperr.NewUpstreamTimeout(30_000) }
+	for _, order := range []string{"apperrgrpc first", "seedgrpc first"} {
+		t.Run(order, func(t *testing.T) {
+			interceptors := []grpc.UnaryServerInterceptor{apperrgrpc.UnaryServerInterceptor, seedgrpc.UnaryServerInterceptor}
+			if order == "seedgrpc first" {
+				slices.Reverse(interceptors)
+			}
+			for _, tc := range []struct {
+				returned error
+				want     *status.Status
+			}{
+				{timeout().WithCause(issue()), mustStatus(apperrgrpc.Status(timeout()))},
+				{issue().WithCause(timeout()), mustStatus(seedgrpc.Status(issue()))},
+			} {
+				lis := bufconn.Listen(1 << 20)
+				s := grpc.NewServer(grpc.ChainUnaryInterceptor(interceptors...))
+				healthgrpc.RegisterHealthServer(s, &returning{err: tc.returned})
+				go s.Serve(lis)
+				conn, err := grpc.NewClient("passthrough:///bufnet",
+					grpc.WithContextDialer(func(ctx context.Context, _ string) (net.Conn, error) { return lis.DialContext(ctx) }),
+					grpc.WithTransportCredentials(insecure.NewCredentials()))
+				if err != nil {
+					t.Fatal(err)
+				}
+				_, err = healthgrpc.NewHealthClient(conn).Check(context.Background(), &healthgrpc.HealthCheckRequest{})
+				if got, want := marshal(t, status.Convert(err).Proto()), marshal(t, tc.want.Proto()); !bytes.Equal(got, want) {
+					t.Errorf("%v: status\n got %v\nwant %v", tc.returned, status.Convert(err).Proto(), tc.want.Proto())
+				}
+				conn.Close()
+				s.Stop()
+			}
+		})
+	}
+}
+
+// returning is a health service whose Check returns err.
+type returning struct {
+	healthgrpc.UnimplementedHealthServer
+	err error
+}
+
+func (r *returning) Check(context.Context, *healthgrpc.HealthCheckRequest) (*healthgrpc.HealthCheckResponse, error) {
+	return nil, r.err
+}
+
+func mustStatus(st *status.Status, ok bool) *status.Status {
+	if !ok {
+		panic("no status")
+	}
+	return st
 }

@@ -14,6 +14,8 @@ import (
 	"example.com/app/apperr"
 	"example.com/app/apperr/apperrmcp"
 	"example.com/app/internal/mcptest"
+	seedmcp "example.com/app/seeds/seed002"
+	"example.com/app/seeds/seed002/mcpjson"
 )
 
 type pipelineArgs struct {
@@ -41,6 +43,10 @@ func serve(t *testing.T, install func(*mcp.Server)) *mcptest.Conn {
 				case 0:
 					var none *apperr.Error // returned by mistake: a nil *Error as a non-nil error
 					return nil, pipeline{}, none
+				case 3:
+					c, cancel := context.WithCancel(ctx)
+					cancel()
+					return nil, pipeline{}, errors.Join(c.Err(), fmt.Errorf("waiting: %w", apperr.NewUpstreamTimeout(30_000)))
 				case 2:
 					var none *apperr.Error
 					return nil, pipeline{}, errors.Join(none, apperr.NewRateLimited(600, "minute", 17))
@@ -85,6 +91,7 @@ func TestMCPErrors(t *testing.T) {
 		{"wrapped", map[string]any{"project_id": "app", "pipeline_id": 404}, apperr.NewResourceNotFound("pipeline", "404")},
 		{"direct", map[string]any{"project_id": "app", "pipeline_id": 429}, apperr.NewRateLimited(600, "minute", 17)},
 		{"joined after a nil *Error", map[string]any{"project_id": "app", "pipeline_id": 2}, apperr.NewRateLimited(600, "minute", 17)},
+		{"joined after a cancellation", map[string]any{"project_id": "app", "pipeline_id": 3}, apperr.NewUpstreamTimeout(30_000)},
 		{"arguments", map[string]any{"project_id": "app", "pipeline_id": "forty-two"},
 			apperr.NewInvalidArguments("get_pipeline", `validating root: validating /properties/pipeline_id: type: forty-two has type "string", want "integer"`)},
 	} {
@@ -143,5 +150,53 @@ func TestWithoutAdapter(t *testing.T) {
 	_, raw := conn.Call("get_pipeline", map[string]any{"project_id": "app", "pipeline_id": 429})
 	if want := mcptest.ErrorResult("RATE_LIMITED: Rate limit of 600 requests per minute reached; retry in 17 s", ""); raw != want {
 		t.Errorf("without the adapter the client read\n%s\nwant\n%s", raw, want)
+	}
+}
+
+// TestMCPTwoCatalogs serves the errors of two catalogs from one server,
+// each with its adapter installed, in either order: each error goes out
+// as the handler returned it, in its own catalog's format, and an error
+// of one catalog whose cause is an error of the other goes out as
+// itself, not as its cause.
+func TestMCPTwoCatalogs(t *testing.T) {
+	issue := func() *seedmcp.Error { return seedmcp.NewNotFound("issue", "7") }
+	timeout := func() *apperr.Error { return apperr.NewUpstreamTimeout(30_000) }
+	for _, order := range []string{"apperrmcp first", "mcpjson first"} {
+		t.Run(order, func(t *testing.T) {
+			conn := mcptest.Start(t, func(s *mcp.Server) {
+				if order == "apperrmcp first" {
+					apperrmcp.Install(s)
+					mcpjson.Install(s)
+				} else {
+					mcpjson.Install(s)
+					apperrmcp.Install(s)
+				}
+			}, func(s *mcp.Server) {
+				mcp.AddTool(s, &mcp.Tool{Name: "get_issue"}, func(ctx context.Context, req *mcp.CallToolRequest, in pipelineArgs) (*mcp.CallToolResult, pipeline, error) {
+					switch in.PipelineID {
+					case 1:
+						return nil, pipeline{}, fmt.Errorf("get_issue: %w", issue())
+					case 2:
+						return nil, pipeline{}, timeout().WithCause(issue())
+					}
+					return nil, pipeline{}, issue().WithCause(timeout())
+				})
+			})
+			// The handler returns, by id: an issue error, a timeout whose
+			// cause is an issue error, an issue error whose cause is a timeout.
+			for _, tc := range []struct {
+				id   int
+				sent json.Marshaler
+			}{{1, issue()}, {2, timeout()}, {3, issue()}} {
+				_, raw := conn.Call("get_issue", map[string]any{"project_id": "app", "pipeline_id": tc.id})
+				w, err := tc.sent.MarshalJSON()
+				if err != nil {
+					t.Fatal(err)
+				}
+				if want := mcptest.ErrorResult(string(w), string(w)); raw != want {
+					t.Errorf("call %d: the client read\n%s\nwant\n%s", tc.id, raw, want)
+				}
+			}
+		})
 	}
 }
