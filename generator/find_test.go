@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"syscall"
 	"testing"
 )
 
@@ -119,6 +120,36 @@ func TestFindOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	if want := []string{"a"}; !slices.Equal(dirs, want) {
+		t.Errorf("Find = %q, want %q", dirs, want)
+	}
+}
+
+// TestFindSpecialFiles checks that a .cue name that is not a regular file
+// in a directory the walk passes (a link to /dev/zero, a named pipe) is
+// not read, which would fill the memory or wait forever, but taken for a
+// catalog, so that the loader reports it at its position.
+func TestFindSpecialFiles(t *testing.T) {
+	if _, err := os.Stat("/dev/zero"); err != nil {
+		t.Skip("no /dev/zero here")
+	}
+	root := t.TempDir()
+	for _, d := range []string{"zero", "pipe"} {
+		if err := os.Mkdir(filepath.Join(root, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink("/dev/zero", filepath.Join(root, "zero", "a.cue")); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mkfifo(filepath.Join(root, "pipe", "a.cue"), 0o644); err != nil {
+		t.Skip("no named pipes here:", err)
+	}
+	dirs, err := Find([]string{root + "/..."})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{filepath.Join(root, "pipe"), filepath.Join(root, "zero")}
+	if !slices.Equal(dirs, want) {
 		t.Errorf("Find = %q, want %q", dirs, want)
 	}
 }

@@ -342,10 +342,16 @@ func isCatalog(dir string) bool {
 	}
 	for _, name := range names {
 		path := filepath.Join(dir, name)
+		// A file errspec cannot read or parse may well be a catalog: let
+		// the loader report the problem. It is only read when it is a
+		// regular file: reading a named pipe would wait forever (no
+		// interrupt ends a blocked open), a link to /dev/zero would
+		// fill the memory.
+		if st, err := os.Stat(path); err != nil || !st.Mode().IsRegular() {
+			return true
+		}
 		src, err := os.ReadFile(path)
 		if err != nil || declaresCodes(path, src) {
-			// A file errspec cannot read or parse may well be a
-			// catalog: let the loader report the problem.
 			return true
 		}
 	}

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/errspec/errspec/internal/textsafe"
 )
 
 // Root returns the project root of a catalog directory, the directory its
@@ -242,7 +244,7 @@ func (g *guard) checkFile(s *Set, root project, f File) error {
 			return nil
 		case last && !fi.Mode().IsRegular():
 			g.reject(s, f.Output, "move it away, or change the output path",
-				"%s is a %s, where errspec would write a file", show, kind(fi.Mode()))
+				"%s is a %s, where errspec would write a file", show, textsafe.FileKind(fi.Mode()))
 			return nil
 		}
 	}

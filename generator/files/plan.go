@@ -336,15 +336,3 @@ func fileOwner(p string) (string, error) {
 	owner, _ := Owner(buf[:n])
 	return owner, nil
 }
-
-// kind names the type of a non-regular file for error messages.
-func kind(m fs.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "directory"
-	case m&fs.ModeSymlink != 0:
-		return "symbolic link"
-	default:
-		return "special file"
-	}
-}

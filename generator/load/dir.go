@@ -15,6 +15,8 @@ import (
 	cueerrors "cuelang.org/go/cue/errors"
 	"cuelang.org/go/cue/load"
 	"cuelang.org/go/cue/parser"
+
+	"github.com/errspec/errspec/internal/textsafe"
 )
 
 // IsCatalogFile reports whether the cue tool may load a file of this name
@@ -186,7 +188,11 @@ func readCatalogFile(path string) ([]byte, *Diagnostic) {
 	case st.IsDir():
 		return nil, nil
 	case !st.Mode().IsRegular():
-		return nil, problem("the file is not a regular file but a "+st.Mode().Type().String()+" one", "make it a regular file, "+leaveOut)
+		what := "the file is a "
+		if lst, err := os.Lstat(path); err == nil && lst.Mode()&fs.ModeSymlink != 0 {
+			what = "the file is a link to " + linkTarget(path) + ", a "
+		}
+		return nil, problem(what+textsafe.FileKind(st.Mode())+", not a regular file", "make it a regular file, "+leaveOut)
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {
