@@ -260,7 +260,13 @@ func (c *Catalog) evaluate() (cue.Value, error) {
 		return cue.Value{}, &Rejected{diag.CodeCatalogSyntax, sortDiagnostics(problems)}
 	}
 	if inst.Err != nil {
-		return cue.Value{}, &Rejected{diag.CodeCatalogSyntax, fromCUE(cue.Value{}, cue.Value{}, inst.Err).at(c.first)}
+		problems := fromCUE(cue.Value{}, cue.Value{}, inst.Err).at(c.first)
+		for i := range problems {
+			if problems[i].Msg == multilineMsg {
+				multilineProblem(&problems[i], c.src)
+			}
+		}
+		return cue.Value{}, &Rejected{diag.CodeCatalogSyntax, problems}
 	}
 	root, err := withSchema(inst)
 	if err != nil {
@@ -1179,6 +1185,60 @@ func fixFor(v cue.Value, p []string, msg string) string {
 		}
 	}
 	return "correct the CUE at this position"
+}
+
+// multilineMsg is CUE's message for a multi-line string with a line
+// that is not indented as its closing quotes are, which CUE reports at
+// the opening quotes.
+const multilineMsg = "non-matching whitespace for multiline strings"
+
+// multilineProblem puts d, a problem of multilineMsg, at the line of the
+// string that is not indented as the closing quotes are, and says why.
+// In a file saved with Windows line endings (CRLF), that is an empty
+// line of the string: CUE takes its carriage return for text that is not
+// indented. d is left as it is when the file does not show the line.
+func multilineProblem(d *Diagnostic, src *source) {
+	abs, err := filepath.Abs(filepath.FromSlash(d.File))
+	if err != nil || d.Line < 1 {
+		return
+	}
+	lines := strings.Split(string(src.data[abs]), "\n")
+	if d.Line > len(lines) || d.Col < 1 || d.Col > len(lines[d.Line-1]) {
+		return
+	}
+	open := lines[d.Line-1][d.Col-1:]
+	quotes := strings.TrimLeft(open, "#")
+	hashes := open[:len(open)-len(quotes)]
+	if len(quotes) < 3 || (quotes[:3] != `"""` && quotes[:3] != "'''") {
+		return
+	}
+	closing := quotes[:3] + hashes
+	end := -1
+	for i := d.Line; i < len(lines); i++ {
+		if strings.HasPrefix(strings.TrimLeft(lines[i], " \t"), closing) {
+			end = i
+			break
+		}
+	}
+	if end < 0 {
+		return
+	}
+	indent := lines[end][:len(lines[end])-len(strings.TrimLeft(lines[end], " \t"))]
+	for i := d.Line; i < end; i++ {
+		line := lines[i]
+		if line == "" || strings.HasPrefix(line, indent) {
+			continue
+		}
+		d.Line, d.Col = i+1, 1
+		if strings.TrimRight(line, "\r") == "" {
+			d.Msg = fmt.Sprintf("the file has Windows line endings (CRLF): CUE takes this empty line of a multi-line string, a carriage return alone, for a line not indented as the closing %s on line %d is", closing, end+1)
+			d.Fix = "save the file with LF line endings (with git on Windows, a line *.cue text eol=lf in .gitattributes checks catalogs out so), or indent the empty line as the closing " + closing + " is"
+			return
+		}
+		d.Msg = fmt.Sprintf("this line of a multi-line string is not indented as the closing %s on line %d is", closing, end+1)
+		d.Fix = "indent every line of the string with at least the tabs and spaces that come before the closing " + closing
+		return
+	}
 }
 
 // evalFixes say what to change about CUE that does not evaluate, by a part
