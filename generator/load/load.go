@@ -260,13 +260,7 @@ func (c *Catalog) evaluate() (cue.Value, error) {
 		return cue.Value{}, &Rejected{diag.CodeCatalogSyntax, sortDiagnostics(problems)}
 	}
 	if inst.Err != nil {
-		problems := fromCUE(cue.Value{}, cue.Value{}, inst.Err).at(c.first)
-		for i := range problems {
-			if problems[i].Msg == multilineMsg {
-				multilineProblem(&problems[i], c.src)
-			}
-		}
-		return cue.Value{}, &Rejected{diag.CodeCatalogSyntax, problems}
+		return cue.Value{}, &Rejected{diag.CodeCatalogSyntax, fromSource(fromCUE(cue.Value{}, cue.Value{}, inst.Err).at(c.first), c.src)}
 	}
 	root, err := withSchema(inst)
 	if err != nil {
@@ -281,7 +275,7 @@ func (c *Catalog) evaluate() (cue.Value, error) {
 		if all := validate(def, ctx.BuildInstance(instance(c.Dir, c.src)), v); all != nil {
 			err = all
 		}
-		return cue.Value{}, &Rejected{diag.CodeCatalogSchema, fromCUE(v, def, err).at(c.first)}
+		return cue.Value{}, &Rejected{diag.CodeCatalogSchema, fromSource(fromCUE(v, def, err).at(c.first), c.src)}
 	}
 	return v, nil
 }
@@ -1174,6 +1168,8 @@ func fixFor(v cue.Value, p []string, msg string) string {
 		return "errspec loads a catalog as the cue tool loads its package: import only the standard library, or packages of the CUE module (cue.mod) the catalog is in"
 	case msg == "string literal not terminated":
 		return `close the string with the quote that opened it, on the same line; write text of several lines between """ lines`
+	case strings.HasPrefix(msg, "missing ','"):
+		return "separate the fields of one line with commas, or put each field on a line of its own"
 	case strings.HasPrefix(msg, "expected label or ':'"):
 		return "write each field as name: value, with a colon: here, or in the field just before"
 	case strings.HasPrefix(msg, "expected "):
@@ -1187,6 +1183,50 @@ func fixFor(v cue.Value, p []string, msg string) string {
 	return "correct the CUE at this position"
 }
 
+// fromSource gives the problems of ds whose cause only the catalog's
+// text shows a position or a fix that says it: a multi-line string's
+// line that is not indented (multilineProblem); a reference CUE did not
+// find that is an interpolation, \(name), where a template names a param
+// {name}, or a boolean written True or FALSE.
+func fromSource(ds Diagnostics, src *source) Diagnostics {
+	for i := range ds {
+		d := &ds[i]
+		if d.Msg == multilineMsg {
+			multilineProblem(d, src)
+			continue
+		}
+		name, ok := strings.CutPrefix(d.Msg, `reference "`)
+		if name, ok = strings.CutSuffix(name, `" not found`); !ok {
+			continue
+		}
+		line := ""
+		if lines := fileLines(d, src); lines != nil {
+			line = lines[d.Line-1]
+		}
+		switch {
+		case d.Col > 2 && d.Col <= len(line)+1 && strings.HasSuffix(line[:d.Col-1], `\(`):
+			d.Fix = `\(` + name + `) in a string is CUE's interpolation of a field ` + name + `; a template names a param in braces: {` + name + `}`
+		case strings.EqualFold(name, "true") || strings.EqualFold(name, "false"):
+			d.Fix = "write " + strings.ToLower(name) + ": CUE's booleans are true and false, in lower case"
+		}
+	}
+	return ds
+}
+
+// fileLines returns the lines of the catalog file d is in, nil when the
+// file read has no line d.Line.
+func fileLines(d *Diagnostic, src *source) []string {
+	abs, err := filepath.Abs(filepath.FromSlash(d.File))
+	if err != nil || d.Line < 1 {
+		return nil
+	}
+	lines := strings.Split(string(src.data[abs]), "\n")
+	if d.Line > len(lines) {
+		return nil
+	}
+	return lines
+}
+
 // multilineMsg is CUE's message for a multi-line string with a line
 // that is not indented as its closing quotes are, which CUE reports at
 // the opening quotes.
@@ -1198,12 +1238,8 @@ const multilineMsg = "non-matching whitespace for multiline strings"
 // line of the string: CUE takes its carriage return for text that is not
 // indented. d is left as it is when the file does not show the line.
 func multilineProblem(d *Diagnostic, src *source) {
-	abs, err := filepath.Abs(filepath.FromSlash(d.File))
-	if err != nil || d.Line < 1 {
-		return
-	}
-	lines := strings.Split(string(src.data[abs]), "\n")
-	if d.Line > len(lines) || d.Col < 1 || d.Col > len(lines[d.Line-1]) {
+	lines := fileLines(d, src)
+	if lines == nil || d.Col < 1 || d.Col > len(lines[d.Line-1]) {
 		return
 	}
 	open := lines[d.Line-1][d.Col-1:]
