@@ -1120,15 +1120,15 @@ var requiredFixes = map[string]string{
 
 // nameFixes say how to name an entry of a map of the catalog, by the map.
 var nameFixes = map[string]string{
-	"categories": "start category names with a letter and use letters, digits and _, such as not_found or NOT_FOUND",
-	"codes":      "start code names with a letter and use letters, digits and _, such as NOT_FOUND",
+	"categories": "start category names with an ASCII letter and use ASCII letters, digits and _, such as not_found or NOT_FOUND",
+	"codes":      "start code names with an ASCII letter and use ASCII letters, digits and _, such as NOT_FOUND",
 	"params":     "name params in lower snake_case, such as missing_fields",
 	"fields":     "name fields in lower snake_case, such as missing_fields",
 	"ignore":     "name a rule: errspec help lint and errspec help breaking list them",
 	"envelopes":  "name envelopes in lower snake_case, such as flat",
 	"features":   "name features in lower snake_case, such as bulk_export",
-	"tools":      "start tool names with a letter and use letters, digits, _, . and -, such as create_issue",
-	"actions":    "start action names with a letter and use letters, digits, _, . and -, such as write",
+	"tools":      "start tool names with an ASCII letter and use ASCII letters, digits, _, . and -, such as create_issue",
+	"actions":    "start action names with an ASCII letter and use ASCII letters, digits, _, . and -, such as write",
 }
 
 func fixFor(v cue.Value, p []string, msg string) string {
