@@ -108,6 +108,7 @@ func guardRun(sets []Set) (*guard, error) {
 	}
 	g.checkNesting()
 	g.checkNames(sets)
+	g.checkGoPackages(sets)
 	return g, nil
 }
 
