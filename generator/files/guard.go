@@ -187,12 +187,16 @@ func (g *guard) checkFile(s *Set, root project, f File) error {
 	}
 	rel, inside := within(root.abs, abs)
 	if !inside {
-		fix := "give a path that stays inside " + g.show(root.abs)
+		where := g.show(root.abs)
+		if where == "." && root.marker != "" {
+			where += " (the working directory)"
+		}
+		fix := "give a path that stays inside " + g.show(root.abs) + " (output paths are relative to the catalog's directory, " + g.show(cmp.Or(s.Dir, ".")) + ")"
 		if root.marker == "" {
 			fix += ", or run errspec in a directory that holds both the catalog and its outputs"
 		}
 		g.reject(s, f.Output, fix,
-			"%s is outside %s, the %s", show, g.show(root.abs), rootWhat(root.marker))
+			"%s is outside %s, the %s", show, where, rootWhat(root.marker))
 		return nil
 	}
 	if rel == "." {
