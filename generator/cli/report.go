@@ -259,7 +259,16 @@ func (r *run) usage(msg string) int {
 	if r.cmd != nil {
 		help += " " + r.cmd.name
 	}
-	code := r.report(usageProblem(msg, "run "+help+" for the usage"))
+	fix := "run " + help + " for the usage"
+	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
+		// A command given as a flag, as in errspec --version.
+		for _, c := range commands {
+			if c.name == name {
+				fix = "run errspec " + name + ": " + name + " is a command of errspec, not a flag"
+			}
+		}
+	}
+	code := r.report(usageProblem(msg, fix))
 	if !r.json && r.cmd != nil {
 		fmt.Fprintf(r.stderr, "usage: %s\n", r.cmd.usage)
 	}
