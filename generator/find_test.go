@@ -153,3 +153,23 @@ func TestFindSpecialFiles(t *testing.T) {
 		t.Errorf("Find = %q, want %q", dirs, want)
 	}
 }
+
+// TestNearCatalog checks which files look like a catalog started or
+// misspelt, for the problems errspec shows when it finds no catalog.
+func TestNearCatalog(t *testing.T) {
+	for src, want := range map[string]bool{
+		"package x\noutputs: markdown: file: \"E.md\"\n": true,
+		"package x\ncode: A: {}\n":                       true,
+		"package x\nCodes: A: {}\n":                      true,
+		"package x\ncodez: A: {}\n":                      true,
+		"package x\ncodes: A: {}\n":                      false, // a catalog: Find finds it
+		"package x\nsteps: test: run: \"go test\"\n":     false,
+		"package x\nmodes: fast: true\n":                 false,
+		"package x\nnodes: [\"a\"]\n":                    false,
+		"package x\na: [\n":                              false,
+	} {
+		if got := nearCatalog("x.cue", []byte(src)); got != want {
+			t.Errorf("nearCatalog(%q) = %v, want %v", src, got, want)
+		}
+	}
+}

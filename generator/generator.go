@@ -261,7 +261,32 @@ var ErrNoWorkDir = errors.New("the working directory no longer exists")
 // those whose names start with . or _) declares codes at the top level. The
 // walk skips testdata, vendor and node_modules directories and those
 // whose names start with "." or "_", as the go command does.
-func Find(args []string) ([]string, error) {
+func Find(args []string) ([]string, error) { return find(args, declaresCodes) }
+
+// FindNear returns the directories that Find passes over but whose .cue
+// files look like a catalog started or misspelt: one declares outputs, or
+// a top-level field whose name starts as codes does (code, Codes, codez),
+// where nodes or modes are left to other tools' files. When Find
+// finds no catalog, their problems say why better than its absence does.
+func FindNear(args []string) ([]string, error) { return find(args, nearCatalog) }
+
+// nearCatalog reports whether the CUE file src declares outputs, or a
+// field whose name starts with cod, in any case, but is not codes, at the
+// top level.
+func nearCatalog(path string, src []byte) bool {
+	names, _ := topLevelFields(path, src)
+	for _, name := range names {
+		if name == "outputs" || (name != "codes" && strings.HasPrefix(strings.ToLower(name), "cod")) {
+			return true
+		}
+	}
+	return false
+}
+
+// find expands catalog arguments as Find does, taking a directory for a
+// catalog when one of its files is not a regular file or when declares
+// reports true of one.
+func find(args []string, declares func(path string, src []byte) bool) ([]string, error) {
 	if len(args) == 0 {
 		args = []string{"./..."}
 	}
@@ -298,7 +323,7 @@ func Find(args []string) ([]string, error) {
 				name == "testdata" || name == "vendor" || name == "node_modules") {
 				return filepath.SkipDir
 			}
-			if isCatalog(p) {
+			if isCatalog(p, declares) {
 				dirs = append(dirs, p)
 			}
 			return nil
@@ -331,11 +356,11 @@ func sameOnce(dirs []string) []string {
 
 // IsCatalog reports whether dir holds a catalog: one of its .cue files
 // declares codes (or cannot be read or parsed, which the loader reports).
-func IsCatalog(dir string) bool { return isCatalog(dir) }
+func IsCatalog(dir string) bool { return isCatalog(dir, declaresCodes) }
 
 // isCatalog reports whether one of the files of dir that the cue tool
-// loads (load.Files) declares codes.
-func isCatalog(dir string) bool {
+// loads (load.Files) declares codes: declares reports it of a file.
+func isCatalog(dir string, declares func(path string, src []byte) bool) bool {
 	names, err := load.Files(dir)
 	if err != nil {
 		return false
@@ -351,7 +376,7 @@ func isCatalog(dir string) bool {
 			return true
 		}
 		src, err := os.ReadFile(path)
-		if err != nil || declaresCodes(path, src) {
+		if err != nil || declares(path, src) {
 			return true
 		}
 	}
@@ -367,18 +392,25 @@ func declaresCodes(path string, src []byte) bool {
 
 // parsedCodes reports what declaresCodes reports, from a parse of src.
 func parsedCodes(path string, src []byte) bool {
+	names, err := topLevelFields(path, src)
+	return err != nil || slices.Contains(names, "codes")
+}
+
+// topLevelFields returns the names of the fields the CUE file src
+// declares at the top level.
+func topLevelFields(path string, src []byte) ([]string, error) {
 	f, err := parser.ParseFile(path, src)
 	if err != nil {
-		return true
+		return nil, err
 	}
+	var names []string
 	for _, decl := range f.Decls {
 		if field, ok := decl.(*ast.Field); ok {
-			if name, _, _ := ast.LabelName(field.Label); name == "codes" {
-				return true
-			}
+			name, _, _ := ast.LabelName(field.Label)
+			names = append(names, name)
 		}
 	}
-	return false
+	return names, nil
 }
 
 // scanCodes reports whether the tokens of src show a field codes at the

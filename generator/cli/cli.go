@@ -63,11 +63,7 @@ func runGenerate(c *command, args []string, stdout, stderr io.Writer) int {
 		return r.report(findProblem(err, "name catalog directories that exist"))
 	}
 	if len(dirs) == 0 {
-		where := "./..."
-		if len(args) > 0 {
-			where = strings.Join(args, " ")
-		}
-		return r.report(problem{err: diagnostics.NewCatalogNotFound(where)})
+		return r.report(notFound(args)...)
 	}
 	// Every catalog is loaded and rendered before anything is written.
 	var sets []files.Set

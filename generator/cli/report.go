@@ -234,6 +234,26 @@ func writeFix(err error, write *files.WriteError) string {
 	return "fix what the error says"
 }
 
+// notFound is the problem of catalog arguments under which Find finds no
+// catalog, followed by the problems of the directories that look like a
+// catalog started or misspelt (generator.FindNear): a catalog whose
+// codes field is misspelt, or not written yet, is not found, and its
+// problems say why.
+func notFound(args []string) []problem {
+	where := "./..."
+	if len(args) > 0 {
+		where = strings.Join(args, " ")
+	}
+	ps := []problem{{err: diagnostics.NewCatalogNotFound(where)}}
+	near, _ := generator.FindNear(args)
+	for _, dir := range near {
+		if _, err := load.Dir(dir); err != nil {
+			ps = append(ps, fromError(dir, err)...)
+		}
+	}
+	return ps
+}
+
 // usageProblem is a bad command line.
 func usageProblem(msg, fix string) problem {
 	return problem{err: diagnostics.NewUsage(msg, diagnostics.UsageOptions{Fix: fix})}
