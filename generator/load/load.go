@@ -775,6 +775,14 @@ func conflict(def cue.Value, p []string, e cueerrors.Error, args []any, msg, fix
 		if f, ok := valueFixes[fieldKey(p)]; ok {
 			return msg, f
 		}
+		if n := len(p); n > 1 && (p[n-2] == "params" || p[n-2] == "fields") && want == "struct" {
+			// A param written as its type alone, last4: "string".
+			typ := `"string"`
+			if got == "string" {
+				typ = short(value)
+			}
+			return msg, "write the " + strings.TrimSuffix(p[n-2], "s") + " as an object that gives its type, such as {type: " + typ + "}"
+		}
 		return msg, kindFixes[want]
 	}
 	return msg, fix
@@ -1168,6 +1176,8 @@ func fixFor(v cue.Value, p []string, msg string) string {
 		return "errspec loads a catalog as the cue tool loads its package: import only the standard library, or packages of the CUE module (cue.mod) the catalog is in"
 	case msg == "string literal not terminated":
 		return `close the string with the quote that opened it, on the same line; write text of several lines between """ lines`
+	case strings.HasPrefix(msg, "missing ',' in list"):
+		return "separate the elements of a list with commas"
 	case strings.HasPrefix(msg, "missing ','"):
 		return "separate the fields of one line with commas, or put each field on a line of its own"
 	case strings.HasPrefix(msg, "expected label or ':'"):

@@ -500,6 +500,7 @@ func TestFixFor(t *testing.T) {
 		{[]string{"codes", "X", "title"}, `incomplete value !=""`, "give a concrete value"},
 		{[]string{"codes", "X", "category"}, `reference "internal" not found`, `write the text in double quotes, "internal": a name without quotes refers to a field`},
 		{nil, "string literal not terminated", `close the string with the quote that opened it, on the same line; write text of several lines between """ lines`},
+		{nil, "missing ',' in list literal", "separate the elements of a list with commas"},
 		{nil, "missing ',' in struct literal", "separate the fields of one line with commas, or put each field on a line of its own"},
 		{nil, "expected '}', found 'EOF'", "correct the syntax here: write each field as name: value, and close every {, [ and ( you open"},
 		{[]string{"codes", "X"}, "something else", "correct the CUE at this position"},
