@@ -1206,6 +1206,9 @@ func fromSource(ds Diagnostics, src *source) Diagnostics {
 			continue
 		}
 		name, ok := strings.CutPrefix(d.Msg, `reference "`)
+		if !ok {
+			continue
+		}
 		if name, ok = strings.CutSuffix(name, `" not found`); !ok {
 			continue
 		}
@@ -1220,7 +1223,7 @@ func fromSource(ds Diagnostics, src *source) Diagnostics {
 			d.Fix = "write " + strings.ToLower(name) + ": CUE's booleans are true and false, in lower case"
 		}
 	}
-	return ds
+	return sortDiagnostics(ds) // a problem may have moved to another line
 }
 
 // fileLines returns the lines of the catalog file d is in, nil when the
