@@ -263,8 +263,14 @@ func usageProblem(msg, fix string) problem {
 // cannot expand, with fix, or, when the working directory was removed,
 // how to run errspec without it.
 func findProblem(err error, fix string) problem {
-	if errors.Is(err, generator.ErrNoWorkDir) {
+	var pe *fs.PathError
+	switch {
+	case errors.Is(err, generator.ErrNoWorkDir):
 		fix = "cd into a directory that exists, or name the catalog directories by their absolute paths"
+	case errors.Is(err, fs.ErrPermission) && errors.As(err, &pe):
+		// A directory below a pattern that errspec may not read, such as
+		// a container's volume.
+		fix = "make " + filepath.ToSlash(pe.Path) + " readable, or name the catalog directories rather than a pattern that walks through it"
 	}
 	return usageProblem(err.Error(), fix)
 }
