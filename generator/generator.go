@@ -80,6 +80,7 @@ func Render(cat *load.Catalog, opts Options) (files.Set, error) {
 			opts.Warn(d)
 		}
 	}
+	set.Sources = cat.Sources()
 	return set, err
 }
 

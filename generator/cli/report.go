@@ -218,6 +218,8 @@ func writeFix(err error, write *files.WriteError) string {
 		where = filepath.ToSlash(filepath.Dir(write.Path)) // where the file or directory is made or removed
 	}
 	switch {
+	case errors.Is(err, files.ErrSourceChanged):
+		return "the catalog changed while errspec ran (another run or an editor saved it), and what errspec rendered is of its older version: wait until nothing changes it"
 	case errors.Is(err, files.ErrModified):
 		return "another program changed " + where + " while errspec ran: run errspec again once it is done"
 	case errors.Is(err, syscall.ENOSPC), errors.Is(err, syscall.EDQUOT):

@@ -55,6 +55,12 @@ type Set struct {
 	// template overrides: like the .cue files of Dir, errspec never
 	// overwrites or removes them.
 	Inputs []string
+	// Sources are the catalog's files as the outputs were generated from
+	// them, by path. Write, once it holds the lock, fails with
+	// ErrSourceChanged when one is no longer so: another run, or an
+	// editor, changed the catalog meanwhile, and the outputs of its older
+	// version would overwrite those of a newer one without a word.
+	Sources map[string][]byte
 }
 
 // Status says how a file on disk differs from what is generated.

@@ -108,6 +108,11 @@ type Catalog struct {
 	outputs map[string]token.Pos
 }
 
+// Sources returns the catalog's files as errspec read and evaluated them,
+// by absolute path (in a CUE module, those of the directories above it
+// that CUE loads with it too).
+func (c *Catalog) Sources() map[string][]byte { return c.src.data }
+
 // Locate gives problems found in the model the positions of the values at
 // fault. A problem under outputs has its position at hand; for any other,
 // Locate evaluates the catalog again, from the files as errspec read them:
