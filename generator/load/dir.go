@@ -179,6 +179,11 @@ func readCatalogFile(path string) ([]byte, *Diagnostic) {
 		return &Diagnostic{File: relative(path), Line: 1, Col: 1, Msg: msg, Fix: fix}
 	}
 	const leaveOut = "or rename it to start with _ so that errspec and the cue tool leave it out"
+	if strings.ContainsAny(filepath.Base(path), `:\`) {
+		// CUE's loader refuses such a name as a path of its file system
+		// ("invalid io/fs path"), as the cue tool does.
+		return nil, problem("the file's name holds a colon or a backslash, which CUE cannot load (nor Windows hold)", "rename the file without them, or to a name that starts with _ so that errspec and the cue tool leave it out")
+	}
 	st, err := os.Stat(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
