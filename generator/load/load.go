@@ -653,6 +653,11 @@ func diagnostic(v, def cue.Value, p []string, e cueerrors.Error, notAllowed map[
 		}
 	}
 	d := Diagnostic{Msg: fmt.Sprintf(format, args...), Path: pathString(p)}
+	if strings.TrimSpace(d.Msg) == "" {
+		// Some errors of CUE's loader give their text only as a whole
+		// ("invalid io/fs path" of a file name it refuses).
+		d.Msg = e.Error()
+	}
 	var inner cueerrors.Error
 	if errors.As(errors.Unwrap(e), &inner) {
 		// A wrapped error, such as "import failed", says why after it.
