@@ -158,15 +158,17 @@ func TestFindSpecialFiles(t *testing.T) {
 // misspelt, for the problems errspec shows when it finds no catalog.
 func TestNearCatalog(t *testing.T) {
 	for src, want := range map[string]bool{
-		"package x\noutputs: markdown: file: \"E.md\"\n": true,
-		"package x\ncode: A: {}\n":                       true,
-		"package x\nCodes: A: {}\n":                      true,
-		"package x\ncodez: A: {}\n":                      true,
-		"package x\ncodes: A: {}\n":                      false, // a catalog: Find finds it
-		"package x\nsteps: test: run: \"go test\"\n":     false,
-		"package x\nmodes: fast: true\n":                 false,
-		"package x\nnodes: [\"a\"]\n":                    false,
-		"package x\na: [\n":                              false,
+		"package x\nname: \"x\"\noutputs: markdown: file: \"E.md\"\n": true,
+		"package x\ncategories: a: {}\noutputs: {}\n":                 true,
+		"package x\noutputs: markdown: file: \"E.md\"\n":              false, // another tool's, as well as errspec's
+		"package x\ncode: A: {}\n":                                    true,
+		"package x\nCodes: A: {}\n":                                   true,
+		"package x\ncodez: A: {}\n":                                   true,
+		"package x\ncodes: A: {}\n":                                   false, // a catalog: Find finds it
+		"package x\nsteps: test: run: \"go test\"\n":                  false,
+		"package x\nmodes: fast: true\n":                              false,
+		"package x\nnodes: [\"a\"]\n":                                 false,
+		"package x\na: [\n":                                           false,
 	} {
 		if got := nearCatalog("x.cue", []byte(src)); got != want {
 			t.Errorf("nearCatalog(%q) = %v, want %v", src, got, want)

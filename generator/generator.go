@@ -265,23 +265,26 @@ var ErrNoWorkDir = errors.New("the working directory no longer exists")
 func Find(args []string) ([]string, error) { return find(args, declaresCodes) }
 
 // FindNear returns the directories that Find passes over but whose .cue
-// files look like a catalog started or misspelt: one declares outputs, or
-// a top-level field whose name starts as codes does (code, Codes, codez),
-// where nodes or modes are left to other tools' files. When Find
+// files look like a catalog started or misspelt: one declares outputs
+// with a name or categories, or a top-level field whose name starts as
+// codes does (code, Codes, codez), where nodes or modes are left to other
+// tools' files. When Find
 // finds no catalog, their problems say why better than its absence does.
 func FindNear(args []string) ([]string, error) { return find(args, nearCatalog) }
 
-// nearCatalog reports whether the CUE file src declares outputs, or a
-// field whose name starts with cod, in any case, but is not codes, at the
-// top level.
+// nearCatalog reports whether the CUE file src declares, at the top
+// level, outputs with name or categories, or a field whose name starts
+// with cod, in any case, but is not codes.
 func nearCatalog(path string, src []byte) bool {
 	names, _ := topLevelFields(path, src)
 	for _, name := range names {
-		if name == "outputs" || (name != "codes" && strings.HasPrefix(strings.ToLower(name), "cod")) {
+		if name != "codes" && strings.HasPrefix(strings.ToLower(name), "cod") {
 			return true
 		}
 	}
-	return false
+	// Other tools' CUE may have outputs too; a catalog begun has its
+	// name or categories beside them.
+	return slices.Contains(names, "outputs") && (slices.Contains(names, "name") || slices.Contains(names, "categories"))
 }
 
 // find expands catalog arguments as Find does, taking a directory for a
