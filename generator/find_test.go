@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"syscall"
 	"testing"
 )
 
@@ -132,5 +133,57 @@ func TestFindOnce(t *testing.T) {
 	}
 	if want := []string{"a"}; !slices.Equal(dirs, want) {
 		t.Errorf("Find = %q, want %q", dirs, want)
+	}
+}
+
+// TestFindSpecialFiles checks that a .cue name that is not a regular file
+// in a directory the walk passes (a link to /dev/zero, a named pipe) is
+// not read, which would fill the memory or wait forever, but taken for a
+// catalog, so that the loader reports it at its position.
+func TestFindSpecialFiles(t *testing.T) {
+	if _, err := os.Stat("/dev/zero"); err != nil {
+		t.Skip("no /dev/zero here")
+	}
+	root := t.TempDir()
+	for _, d := range []string{"zero", "pipe"} {
+		if err := os.Mkdir(filepath.Join(root, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink("/dev/zero", filepath.Join(root, "zero", "a.cue")); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mkfifo(filepath.Join(root, "pipe", "a.cue"), 0o644); err != nil {
+		t.Skip("no named pipes here:", err)
+	}
+	dirs, err := Find([]string{root + "/..."})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{filepath.Join(root, "pipe"), filepath.Join(root, "zero")}
+	if !slices.Equal(dirs, want) {
+		t.Errorf("Find = %q, want %q", dirs, want)
+	}
+}
+
+// TestNearCatalog checks which files look like a catalog started or
+// misspelt, for the problems errspec shows when it finds no catalog.
+func TestNearCatalog(t *testing.T) {
+	for src, want := range map[string]bool{
+		"package x\nname: \"x\"\noutputs: markdown: file: \"E.md\"\n": true,
+		"package x\ncategories: a: {}\noutputs: {}\n":                 true,
+		"package x\noutputs: markdown: file: \"E.md\"\n":              false, // another tool's, as well as errspec's
+		"package x\ncode: A: {}\n":                                    true,
+		"package x\nCodes: A: {}\n":                                   true,
+		"package x\ncodez: A: {}\n":                                   true,
+		"package x\ncodes: A: {}\n":                                   false, // a catalog: Find finds it
+		"package x\nsteps: test: run: \"go test\"\n":                  false,
+		"package x\nmodes: fast: true\n":                              false,
+		"package x\nnodes: [\"a\"]\n":                                 false,
+		"package x\na: [\n":                                           false,
+	} {
+		if got := nearCatalog("x.cue", []byte(src)); got != want {
+			t.Errorf("nearCatalog(%q) = %v, want %v", src, got, want)
+		}
 	}
 }

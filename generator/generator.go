@@ -80,6 +80,7 @@ func Render(cat *load.Catalog, opts Options) (files.Set, error) {
 			opts.Warn(d)
 		}
 	}
+	set.Sources = cat.Sources()
 	return set, err
 }
 
@@ -262,7 +263,36 @@ var ErrNoWorkDir = errors.New("the working directory no longer exists")
 // (isCatalog). The walk skips testdata, vendor and node_modules
 // directories and those whose names start with "." or "_", as the go
 // command does.
-func Find(args []string) ([]string, error) {
+func Find(args []string) ([]string, error) { return find(args, isCatalog) }
+
+// FindNear returns the directories that Find passes over but whose .cue
+// files look like a catalog started or misspelt: one declares outputs
+// with a name or categories, or a top-level field whose name starts as
+// codes does (code, Codes, codez), where nodes or modes are left to other
+// tools' files. When Find finds no catalog, their problems say why better
+// than its absence does.
+func FindNear(args []string) ([]string, error) {
+	return find(args, func(dir string) bool { return anyFile(dir, nearCatalog) })
+}
+
+// nearCatalog reports whether the CUE file src declares, at the top
+// level, outputs with name or categories, or a field whose name starts
+// with cod, in any case, but is not codes.
+func nearCatalog(path string, src []byte) bool {
+	names, _ := topLevelFields(path, src)
+	for _, name := range names {
+		if name != "codes" && strings.HasPrefix(strings.ToLower(name), "cod") {
+			return true
+		}
+	}
+	// Other tools' CUE may have outputs too; a catalog begun has its
+	// name or categories beside them.
+	return slices.Contains(names, "outputs") && (slices.Contains(names, "name") || slices.Contains(names, "categories"))
+}
+
+// find expands catalog arguments as Find does, taking a directory for a
+// catalog when holds reports true of it.
+func find(args []string, holds func(dir string) bool) ([]string, error) {
 	if len(args) == 0 {
 		args = []string{"./..."}
 	}
@@ -299,7 +329,7 @@ func Find(args []string) ([]string, error) {
 				name == "testdata" || name == "vendor" || name == "node_modules") {
 				return filepath.SkipDir
 			}
-			if isCatalog(p) {
+			if holds(p) {
 				dirs = append(dirs, p)
 			}
 			return nil
@@ -339,27 +369,42 @@ func IsCatalog(dir string) bool { return isCatalog(dir) }
 // through an embedding, a comprehension or a computed label there, which
 // only the package's evaluation tells.
 func isCatalog(dir string) bool {
-	names, err := load.Files(dir)
-	if err != nil {
-		return false
-	}
 	maybe := false
-	for _, name := range names {
-		path := filepath.Join(dir, name)
-		src, err := os.ReadFile(path)
-		if err != nil {
-			// A file errspec cannot read may well be a catalog: let the
-			// loader report the problem.
-			return true
-		}
+	found := anyFile(dir, func(path string, src []byte) bool {
 		switch declaresCodes(path, src) {
 		case hasCodes:
 			return true
 		case mayHaveCodes:
 			maybe = true
 		}
+		return false
+	})
+	return found || maybe && load.HasCodes(dir)
+}
+
+// anyFile reports whether f reports true of one of the files of dir that
+// the cue tool loads (load.Files), or one of them is not a regular file
+// or cannot be read: the loader reports the problem of a file errspec
+// cannot read or parse, which may well be a catalog. A file is only read
+// when it is a regular file: reading a named pipe would wait forever (no
+// interrupt ends a blocked open), a link to /dev/zero would fill the
+// memory.
+func anyFile(dir string, f func(path string, src []byte) bool) bool {
+	names, err := load.Files(dir)
+	if err != nil {
+		return false
 	}
-	return maybe && load.HasCodes(dir)
+	for _, name := range names {
+		path := filepath.Join(dir, name)
+		if st, err := os.Stat(path); err != nil || !st.Mode().IsRegular() {
+			return true
+		}
+		src, err := os.ReadFile(path)
+		if err != nil || f(path, src) {
+			return true
+		}
+	}
+	return false
 }
 
 // codesDecl is what a CUE file's top level says of a field codes.
@@ -405,6 +450,23 @@ func parsedCodes(path string, src []byte) codesDecl {
 		}
 	}
 	return decl
+}
+
+// topLevelFields returns the names of the fields the CUE file src
+// declares at the top level.
+func topLevelFields(path string, src []byte) ([]string, error) {
+	f, err := parser.ParseFile(path, src)
+	if err != nil {
+		return nil, err
+	}
+	var names []string
+	for _, decl := range f.Decls {
+		if field, ok := decl.(*ast.Field); ok {
+			name, _, _ := ast.LabelName(field.Label)
+			names = append(names, name)
+		}
+	}
+	return names, nil
 }
 
 // scanCodes reports whether the tokens of src show a field codes at the

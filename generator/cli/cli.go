@@ -63,11 +63,12 @@ func runGenerate(c *command, args []string, stdout, stderr io.Writer) int {
 		return r.report(findProblem(err, "name catalog directories that exist"))
 	}
 	if len(dirs) == 0 {
-		where := "./..."
-		if len(args) > 0 {
-			where = strings.Join(args, " ")
+		// The catalogs begun or misspelt are loaded as any other.
+		ps, _ := interruptible(ctx, func() ([]problem, error) { return notFound(args), nil })
+		if ctx.Err() != nil {
+			return r.report(problem{err: diagnostics.NewInterrupted()})
 		}
-		return r.report(problem{err: diagnostics.NewCatalogNotFound(where)})
+		return r.report(ps...)
 	}
 	// Every catalog is loaded and rendered before anything is written.
 	var sets []files.Set

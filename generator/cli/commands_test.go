@@ -67,6 +67,10 @@ func TestCommandLineErrors(t *testing.T) {
 	fix: run errspec help explain for the usage
 usage: errspec explain [--dir DIR] [--format json] CODE
 `},
+		{[]string{"--version"}, `errspec: flag provided but not defined: -version
+	fix: run errspec version: version is a command of errspec, not a flag
+usage: errspec [generate] [-v] [--templates DIR] [--format json] [DIR ...]
+`},
 		{[]string{"breaking", "."}, `errspec: errspec breaking needs --against REF: the older version, a directory or a git revision
 	fix: run errspec help breaking for the usage
 usage: errspec breaking --against REF [--all] [--format json] [DIR ...]

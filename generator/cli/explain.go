@@ -39,7 +39,7 @@ func runExplain(c *command, args []string, stdout, stderr io.Writer) int {
 		return r.report(findProblem(err, "give with --dir a catalog directory that exists"))
 	}
 	if len(dirs) == 0 {
-		return r.report(problem{err: diagnostics.NewCatalogNotFound(*dir)})
+		return r.report(notFound([]string{*dir})...)
 	}
 	type found struct {
 		dir  string

@@ -53,11 +53,7 @@ func (r *run) loadAll(args []string) (cats []*load.Catalog, code int, ok bool) {
 		return nil, r.report(findProblem(err, "name catalog directories that exist")), false
 	}
 	if len(dirs) == 0 {
-		where := "./..."
-		if len(args) > 0 {
-			where = strings.Join(args, " ")
-		}
-		return nil, r.report(problem{err: diagnostics.NewCatalogNotFound(where)}), false
+		return nil, r.report(notFound(args)...), false
 	}
 	var problems []problem
 	for _, dir := range dirs {

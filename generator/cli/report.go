@@ -218,6 +218,8 @@ func writeFix(err error, write *files.WriteError) string {
 		where = filepath.ToSlash(filepath.Dir(write.Path)) // where the file or directory is made or removed
 	}
 	switch {
+	case errors.Is(err, files.ErrSourceChanged):
+		return "the catalog changed while errspec ran (another run or an editor saved it), and what errspec rendered is of its older version: wait until nothing changes it"
 	case errors.Is(err, files.ErrModified):
 		return "another program changed " + where + " while errspec ran: run errspec again once it is done"
 	case errors.Is(err, syscall.ENOSPC), errors.Is(err, syscall.EDQUOT):
@@ -234,6 +236,26 @@ func writeFix(err error, write *files.WriteError) string {
 	return "fix what the error says"
 }
 
+// notFound is the problem of catalog arguments under which Find finds no
+// catalog, followed by the problems of the directories that look like a
+// catalog started or misspelt (generator.FindNear): a catalog whose
+// codes field is misspelt, or not written yet, is not found, and its
+// problems say why.
+func notFound(args []string) []problem {
+	where := "./..."
+	if len(args) > 0 {
+		where = strings.Join(args, " ")
+	}
+	ps := []problem{{err: diagnostics.NewCatalogNotFound(where)}}
+	near, _ := generator.FindNear(args)
+	for _, dir := range near {
+		if _, err := load.Dir(dir); err != nil {
+			ps = append(ps, fromError(dir, err)...)
+		}
+	}
+	return ps
+}
+
 // usageProblem is a bad command line.
 func usageProblem(msg, fix string) problem {
 	return problem{err: diagnostics.NewUsage(msg, diagnostics.UsageOptions{Fix: fix})}
@@ -243,8 +265,14 @@ func usageProblem(msg, fix string) problem {
 // cannot expand, with fix, or, when the working directory was removed,
 // how to run errspec without it.
 func findProblem(err error, fix string) problem {
-	if errors.Is(err, generator.ErrNoWorkDir) {
+	var pe *fs.PathError
+	switch {
+	case errors.Is(err, generator.ErrNoWorkDir):
 		fix = "cd into a directory that exists, or name the catalog directories by their absolute paths"
+	case errors.Is(err, fs.ErrPermission) && errors.As(err, &pe):
+		// A directory below a pattern that errspec may not read, such as
+		// a container's volume.
+		fix = "make " + filepath.ToSlash(pe.Path) + " readable, or name the catalog directories rather than a pattern that walks through it"
 	}
 	return usageProblem(err.Error(), fix)
 }
@@ -259,7 +287,16 @@ func (r *run) usage(msg string) int {
 	if r.cmd != nil {
 		help += " " + r.cmd.name
 	}
-	code := r.report(usageProblem(msg, "run "+help+" for the usage"))
+	fix := "run " + help + " for the usage"
+	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
+		// A command given as a flag, as in errspec --version.
+		for _, c := range commands {
+			if c.name == name {
+				fix = "run errspec " + name + ": " + name + " is a command of errspec, not a flag"
+			}
+		}
+	}
+	code := r.report(usageProblem(msg, fix))
 	if !r.json && r.cmd != nil {
 		fmt.Fprintf(r.stderr, "usage: %s\n", r.cmd.usage)
 	}

@@ -750,6 +750,32 @@ func TestWriteModifiedMeanwhile(t *testing.T) {
 	}
 }
 
+// TestWriteSourceChanged checks that a run whose catalog changed after it
+// was read, as when another run or an editor saved it while this run
+// waited for the lock, writes nothing and names the file: its outputs are
+// of the older version, and would overwrite those of the newer one.
+func TestWriteSourceChanged(t *testing.T) {
+	const cat = "billing"
+	root := setup(t, map[string]string{
+		"catalog.cue": "package billing\n// saved again\n",
+		"gen/a.go":    goFile(cat, "// a old\n"),
+	})
+	before := snapshot(t, root)
+	set := Set{Catalog: cat, Files: []File{{Path: "gen/a.go", Data: []byte(goFile(cat, "// a new\n"))}},
+		Sources: map[string][]byte{filepath.Join(root, "catalog.cue"): []byte("package billing\n")}}
+	got, err := Write(context.Background(), Options{}, set)
+	if !errors.Is(err, ErrSourceChanged) || err.Error() != "catalog.cue changed after errspec read it" || got != nil {
+		t.Fatalf("Write = %v, %v; want no changes and catalog.cue changed after errspec read it", summarize(got), err)
+	}
+	if diff := cmp.Diff(before, snapshot(t, root)); diff != "" {
+		t.Errorf("the tree changed (-want +got):\n%s", diff)
+	}
+	set.Sources[filepath.Join(root, "catalog.cue")] = []byte("package billing\n// saved again\n")
+	if _, err := Write(context.Background(), Options{}, set); err != nil {
+		t.Fatalf("Write with the sources as they are: %v", err)
+	}
+}
+
 // TestWriteReadOnlyDir makes a real file system operation fail midway: the
 // last file to be written lives in a directory that cannot be written.
 func TestWriteReadOnlyDir(t *testing.T) {

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/errspec/errspec/internal/textsafe"
 )
 
 // Root returns the project root of a catalog directory, the directory its
@@ -106,6 +108,7 @@ func guardRun(sets []Set) (*guard, error) {
 	}
 	g.checkNesting()
 	g.checkNames(sets)
+	g.checkGoPackages(sets)
 	return g, nil
 }
 
@@ -184,12 +187,16 @@ func (g *guard) checkFile(s *Set, root project, f File) error {
 	}
 	rel, inside := within(root.abs, abs)
 	if !inside {
-		fix := "give a path that stays inside " + g.show(root.abs)
+		where := g.show(root.abs)
+		if where == "." && root.marker != "" {
+			where += " (the working directory)"
+		}
+		fix := "give a path that stays inside " + g.show(root.abs) + " (output paths are relative to the catalog's directory, " + g.show(cmp.Or(s.Dir, ".")) + ")"
 		if root.marker == "" {
 			fix += ", or run errspec in a directory that holds both the catalog and its outputs"
 		}
 		g.reject(s, f.Output, fix,
-			"%s is outside %s, the %s", show, g.show(root.abs), rootWhat(root.marker))
+			"%s is outside %s, the %s", show, where, rootWhat(root.marker))
 		return nil
 	}
 	if rel == "." {
@@ -242,7 +249,7 @@ func (g *guard) checkFile(s *Set, root project, f File) error {
 			return nil
 		case last && !fi.Mode().IsRegular():
 			g.reject(s, f.Output, "move it away, or change the output path",
-				"%s is a %s, where errspec would write a file", show, kind(fi.Mode()))
+				"%s is a %s, where errspec would write a file", show, textsafe.FileKind(fi.Mode()))
 			return nil
 		}
 	}

@@ -55,6 +55,12 @@ type Set struct {
 	// template overrides: like the .cue files of Dir, errspec never
 	// overwrites or removes them.
 	Inputs []string
+	// Sources are the catalog's files as the outputs were generated from
+	// them, by path. Write, once it holds the lock, fails with
+	// ErrSourceChanged when one is no longer so: another run, or an
+	// editor, changed the catalog meanwhile, and the outputs of its older
+	// version would overwrite those of a newer one without a word.
+	Sources map[string][]byte
 }
 
 // Status says how a file on disk differs from what is generated.
@@ -335,16 +341,4 @@ func fileOwner(p string) (string, error) {
 	}
 	owner, _ := Owner(buf[:n])
 	return owner, nil
-}
-
-// kind names the type of a non-regular file for error messages.
-func kind(m fs.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "directory"
-	case m&fs.ModeSymlink != 0:
-		return "symbolic link"
-	default:
-		return "special file"
-	}
 }

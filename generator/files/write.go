@@ -68,6 +68,31 @@ func (e *WriteError) Error() string {
 
 func (e *WriteError) Unwrap() error { return e.Err }
 
+// ErrSourceChanged is the error of Write when a file a Set was generated
+// from is no longer as it was read (Set.Sources).
+var ErrSourceChanged = errors.New("changed after errspec read it")
+
+// checkSources returns an error wrapping ErrSourceChanged that names the
+// first file of the Sets' Sources whose content is not what was read.
+func checkSources(sets []Set) error {
+	for _, s := range sets {
+		for _, p := range slices.Sorted(maps.Keys(s.Sources)) {
+			if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() {
+				if data, err := os.ReadFile(p); err == nil && bytes.Equal(data, s.Sources[p]) {
+					continue
+				}
+			}
+			if wd, err := os.Getwd(); err == nil {
+				if rel, err := filepath.Rel(wd, p); err == nil {
+					p = rel
+				}
+			}
+			return fmt.Errorf("%s %w", filepath.ToSlash(p), ErrSourceChanged)
+		}
+	}
+	return nil
+}
+
 // Check is Plan while no errspec run writes to the same project roots: it
 // holds their locks, shared with other checks, while it reads.
 func Check(ctx context.Context, opts Options, sets ...Set) ([]Change, error) {
@@ -124,6 +149,9 @@ func Write(ctx context.Context, opts Options, sets ...Set) ([]Change, error) {
 	}
 	defer unlock()
 	testhook.Pause(ctx, "locked")
+	if err := checkSources(sets); err != nil {
+		return nil, err
+	}
 	changes, err := Plan(sets...)
 	if err != nil {
 		return nil, err

@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"go/format"
 	"go/scanner"
+	"regexp"
 	"strings"
 
 	. "github.com/dave/jennifer/jen"
@@ -224,7 +225,11 @@ func lineDoc(decl *Statement, text string) *Statement {
 // text that starts "Deprecated: " breaks after the colon: the tools that
 // read Go take a paragraph that starts so for a deprecation notice, of the
 // whole package in the package's doc, and go/format may start a paragraph
-// at any line (after a code block it sets apart, say). go doc and pkgsite
+// at any line (after a code block it sets apart, say). A line that starts
+// as a note of go/doc, MARKER(uid) such as BUG(who), breaks before the
+// parenthesis: go/doc takes any comment line that starts so, in any
+// comment, for a note of the package, which go doc and pkgsite show in
+// the package's BUGS with the rest of the comment. go doc and pkgsite
 // join the lines of a paragraph, so the text reads as it was written.
 func docLines(text string) []string {
 	const marker = "// Deprecated: "
@@ -235,10 +240,23 @@ func docLines(text string) []string {
 			lines = append(lines, strings.TrimSuffix(marker, " "))
 			line = commentLine(strings.TrimLeft(rest, " \t"))
 		}
+		if m := noteMarker.FindStringSubmatchIndex(line); m != nil {
+			// The line goes on as indented as it was: a line of a
+			// code block stays in the block.
+			head, rest := line[:m[2]], line[m[2]:]
+			text := strings.TrimPrefix(head, "// ")
+			indent := text[:len(text)-len(strings.TrimLeft(text, " \t"))]
+			lines = append(lines, head)
+			line = commentLine(indent + rest)
+		}
 		lines = append(lines, line)
 	}
 	return lines
 }
+
+// noteMarker matches a comment line that go/doc takes for the start of a
+// note (its noteCommentRx); the submatch starts at the parenthesis.
+var noteMarker = regexp.MustCompile(`^/[/*][ \t]*[A-Z][A-Z]+(\([^)]+\))`)
 
 // commentLine is one line of a // comment that holds catalog text. It
 // starts with "//" itself, so that jennifer writes it as it is: jennifer

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"go/ast"
+	"go/doc"
 	"go/format"
 	"go/importer"
 	"go/parser"
@@ -203,6 +204,38 @@ func paramStructs(pkg *types.Package, t types.Type, structs map[*types.Named]boo
 	case *types.Map:
 		paramStructs(pkg, t.Elem(), structs)
 	}
+}
+
+// TestNoNotes checks that go/doc finds no note (BUG(who), TODO(who): a
+// comment line that starts MARKER(uid)) in the Go that Render writes:
+// go doc and pkgsite would show it in the package's BUGS section, with
+// the rest of its comment, and catalog text may start a line so (the case
+// hostile_go_notes).
+func TestNoNotes(t *testing.T) {
+	n := 0
+	eachRendered(t, func(dir string, _ *model.Catalog, out []gogen.Output) {
+		for _, o := range out {
+			if strings.HasSuffix(o.Name, "_test.go") {
+				continue // go/doc reads only examples there
+			}
+			fset := token.NewFileSet()
+			f, err := parser.ParseFile(fset, o.Name, o.Data, parser.ParseComments|parser.SkipObjectResolution)
+			if err != nil {
+				t.Fatalf("%s/%s: %v", dir, o.Name, err)
+			}
+			pkg, err := doc.NewFromFiles(fset, []*ast.File{f}, "example.com/"+f.Name.Name)
+			if err != nil {
+				t.Fatalf("%s/%s: %v", dir, o.Name, err)
+			}
+			for marker, notes := range pkg.Notes {
+				for _, note := range notes {
+					t.Errorf("%s/%s: a %s note at %s: %q", dir, o.Name, marker, fset.Position(note.Pos), note.Body)
+				}
+			}
+			n++
+		}
+	})
+	t.Logf("%d files checked", n)
 }
 
 // TestDeprecatedOnlyAsDeclared checks that the only declarations of the

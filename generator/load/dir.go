@@ -15,6 +15,8 @@ import (
 	cueerrors "cuelang.org/go/cue/errors"
 	"cuelang.org/go/cue/load"
 	"cuelang.org/go/cue/parser"
+
+	"github.com/errspec/errspec/internal/textsafe"
 )
 
 // IsCatalogFile reports whether the cue tool may load a file of this name
@@ -177,6 +179,11 @@ func readCatalogFile(path string) ([]byte, *Diagnostic) {
 		return &Diagnostic{File: relative(path), Line: 1, Col: 1, Msg: msg, Fix: fix}
 	}
 	const leaveOut = "or rename it to start with _ so that errspec and the cue tool leave it out"
+	if strings.ContainsAny(filepath.Base(path), `:\`) {
+		// CUE's loader refuses such a name as a path of its file system
+		// ("invalid io/fs path"), as the cue tool does.
+		return nil, problem("the file's name holds a colon or a backslash, which CUE cannot load (nor Windows hold)", "rename the file without them, or to a name that starts with _ so that errspec and the cue tool leave it out")
+	}
 	st, err := os.Stat(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -186,7 +193,11 @@ func readCatalogFile(path string) ([]byte, *Diagnostic) {
 	case st.IsDir():
 		return nil, nil
 	case !st.Mode().IsRegular():
-		return nil, problem("the file is not a regular file but a "+st.Mode().Type().String()+" one", "make it a regular file, "+leaveOut)
+		what := "the file is a "
+		if lst, err := os.Lstat(path); err == nil && lst.Mode()&fs.ModeSymlink != 0 {
+			what = "the file is a link to " + linkTarget(path) + ", a "
+		}
+		return nil, problem(what+textsafe.FileKind(st.Mode())+", not a regular file", "make it a regular file, "+leaveOut)
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {

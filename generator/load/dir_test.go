@@ -97,7 +97,15 @@ func TestDirFileProblems(t *testing.T) {
 			Fix: "remove the link, or rename it to start with _ so that errspec and the cue tool leave it out"}}},
 		"named pipe": {func(dir string) {
 			syscall.Mkfifo(filepath.Join(dir, "codes.cue"), 0o644)
-		}, Diagnostics{{File: "codes.cue", Line: 1, Col: 1, Msg: "the file is not a regular file but a p--------- one",
+		}, Diagnostics{{File: "codes.cue", Line: 1, Col: 1, Msg: "the file is a named pipe, not a regular file",
+			Fix: "make it a regular file, or rename it to start with _ so that errspec and the cue tool leave it out"}}},
+		"backslash in the name": {func(dir string) {
+			writeFiles(t, dir, map[string]string{`co:d\es.cue`: "package demo\n"})
+		}, Diagnostics{{File: `co:d\es.cue`, Line: 1, Col: 1, Msg: "the file's name holds a colon or a backslash, which CUE cannot load (nor Windows hold)",
+			Fix: "rename the file without them, or to a name that starts with _ so that errspec and the cue tool leave it out"}}},
+		"link to a device": {func(dir string) {
+			os.Symlink("/dev/zero", filepath.Join(dir, "codes.cue"))
+		}, Diagnostics{{File: "codes.cue", Line: 1, Col: 1, Msg: "the file is a link to /dev/zero, a character device, not a regular file",
 			Fix: "make it a regular file, or rename it to start with _ so that errspec and the cue tool leave it out"}}},
 		"not UTF-8": {func(dir string) {
 			writeFiles(t, dir, map[string]string{"codes.cue": "package demo\n\n// caf\xe9 and cr\xe8me\n"})

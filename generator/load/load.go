@@ -108,6 +108,11 @@ type Catalog struct {
 	outputs map[string]token.Pos
 }
 
+// Sources returns the catalog's files as errspec read and evaluated them,
+// by absolute path (in a CUE module, those of the directories above it
+// that CUE loads with it too).
+func (c *Catalog) Sources() map[string][]byte { return c.src.data }
+
 // Locate gives problems found in the model the positions of the values at
 // fault. A problem under outputs has its position at hand; for any other,
 // Locate evaluates the catalog again, from the files as errspec read them:
@@ -260,7 +265,7 @@ func (c *Catalog) evaluate() (cue.Value, error) {
 		return cue.Value{}, &Rejected{diag.CodeCatalogSyntax, sortDiagnostics(problems)}
 	}
 	if inst.Err != nil {
-		return cue.Value{}, &Rejected{diag.CodeCatalogSyntax, fromCUE(cue.Value{}, cue.Value{}, inst.Err).at(c.first)}
+		return cue.Value{}, &Rejected{diag.CodeCatalogSyntax, fromSource(fromCUE(cue.Value{}, cue.Value{}, inst.Err).at(c.first), c.src)}
 	}
 	root, err := withSchema(inst)
 	if err != nil {
@@ -275,7 +280,7 @@ func (c *Catalog) evaluate() (cue.Value, error) {
 		if all := validate(def, ctx.BuildInstance(instance(c.Dir, c.src)), v); all != nil {
 			err = all
 		}
-		return cue.Value{}, &Rejected{diag.CodeCatalogSchema, fromCUE(v, def, err).at(c.first)}
+		return cue.Value{}, &Rejected{diag.CodeCatalogSchema, fromSource(fromCUE(v, def, err).at(c.first), c.src)}
 	}
 	return v, nil
 }
@@ -669,6 +674,11 @@ func diagnostic(v, def cue.Value, p []string, e cueerrors.Error, notAllowed map[
 		}
 	}
 	d := Diagnostic{Msg: fmt.Sprintf(format, args...), Path: pathString(p)}
+	if strings.TrimSpace(d.Msg) == "" {
+		// Some errors of CUE's loader give their text only as a whole
+		// ("invalid io/fs path" of a file name it refuses).
+		d.Msg = e.Error()
+	}
 	var inner cueerrors.Error
 	if errors.As(errors.Unwrap(e), &inner) {
 		// A wrapped error, such as "import failed", says why after it.
@@ -795,6 +805,14 @@ func conflict(def cue.Value, p []string, e cueerrors.Error, args []any, msg, fix
 		msg = fmt.Sprintf("want %s, got %s: %s", kindName(want), kindName(got), short(value))
 		if f, ok := valueFixes[fieldKey(p)]; ok {
 			return msg, f
+		}
+		if n := len(p); n > 1 && (p[n-2] == "params" || p[n-2] == "fields") && want == "struct" {
+			// A param written as its type alone, last4: "string".
+			typ := `"string"`
+			if got == "string" {
+				typ = short(value)
+			}
+			return msg, "write the " + strings.TrimSuffix(p[n-2], "s") + " as an object that gives its type, such as {type: " + typ + "}"
 		}
 		return msg, kindFixes[want]
 	}
@@ -1141,15 +1159,15 @@ var requiredFixes = map[string]string{
 
 // nameFixes say how to name an entry of a map of the catalog, by the map.
 var nameFixes = map[string]string{
-	"categories": "start category names with a letter and use letters, digits and _, such as not_found or NOT_FOUND",
-	"codes":      "start code names with a letter and use letters, digits and _, such as NOT_FOUND",
+	"categories": "start category names with an ASCII letter and use ASCII letters, digits and _, such as not_found or NOT_FOUND",
+	"codes":      "start code names with an ASCII letter and use ASCII letters, digits and _, such as NOT_FOUND",
 	"params":     "name params in lower snake_case, such as missing_fields",
 	"fields":     "name fields in lower snake_case, such as missing_fields",
 	"ignore":     "name a rule: errspec help lint and errspec help breaking list them",
 	"envelopes":  "name envelopes in lower snake_case, such as flat",
 	"features":   "name features in lower snake_case, such as bulk_export",
-	"tools":      "start tool names with a letter and use letters, digits, _, . and -, such as create_issue",
-	"actions":    "start action names with a letter and use letters, digits, _, . and -, such as write",
+	"tools":      "start tool names with an ASCII letter and use ASCII letters, digits, _, . and -, such as create_issue",
+	"actions":    "start action names with an ASCII letter and use ASCII letters, digits, _, . and -, such as write",
 }
 
 func fixFor(v cue.Value, p []string, msg string) string {
@@ -1189,6 +1207,10 @@ func fixFor(v cue.Value, p []string, msg string) string {
 		return "errspec loads a catalog as the cue tool loads its package: import only the standard library, or packages of the CUE module (cue.mod) the catalog is in"
 	case msg == "string literal not terminated":
 		return `close the string with the quote that opened it, on the same line; write text of several lines between """ lines`
+	case strings.HasPrefix(msg, "missing ',' in list"):
+		return "separate the elements of a list with commas"
+	case strings.HasPrefix(msg, "missing ','"):
+		return "separate the fields of one line with commas, or put each field on a line of its own"
 	case strings.HasPrefix(msg, "expected label or ':'"):
 		return "write each field as name: value, with a colon: here, or in the field just before"
 	case strings.HasPrefix(msg, "expected "):
@@ -1200,6 +1222,103 @@ func fixFor(v cue.Value, p []string, msg string) string {
 		}
 	}
 	return "correct the CUE at this position"
+}
+
+// fromSource gives the problems of ds whose cause only the catalog's
+// text shows a position or a fix that says it: a multi-line string's
+// line that is not indented (multilineProblem); a reference CUE did not
+// find that is an interpolation, \(name), where a template names a param
+// {name}, or a boolean written True or FALSE.
+func fromSource(ds Diagnostics, src *source) Diagnostics {
+	for i := range ds {
+		d := &ds[i]
+		if d.Msg == multilineMsg {
+			multilineProblem(d, src)
+			continue
+		}
+		name, ok := strings.CutPrefix(d.Msg, `reference "`)
+		if !ok {
+			continue
+		}
+		if name, ok = strings.CutSuffix(name, `" not found`); !ok {
+			continue
+		}
+		line := ""
+		if lines := fileLines(d, src); lines != nil {
+			line = lines[d.Line-1]
+		}
+		switch {
+		case d.Col > 2 && d.Col <= len(line)+1 && strings.HasSuffix(line[:d.Col-1], `\(`):
+			d.Fix = `\(` + name + `) in a string is CUE's interpolation of a field ` + name + `; a template names a param in braces: {` + name + `}`
+		case strings.EqualFold(name, "true") || strings.EqualFold(name, "false"):
+			d.Fix = "write " + strings.ToLower(name) + ": CUE's booleans are true and false, in lower case"
+		}
+	}
+	return sortDiagnostics(ds) // a problem may have moved to another line
+}
+
+// fileLines returns the lines of the catalog file d is in, nil when the
+// file read has no line d.Line.
+func fileLines(d *Diagnostic, src *source) []string {
+	abs, err := filepath.Abs(filepath.FromSlash(d.File))
+	if err != nil || d.Line < 1 {
+		return nil
+	}
+	lines := strings.Split(string(src.data[abs]), "\n")
+	if d.Line > len(lines) {
+		return nil
+	}
+	return lines
+}
+
+// multilineMsg is CUE's message for a multi-line string with a line
+// that is not indented as its closing quotes are, which CUE reports at
+// the opening quotes.
+const multilineMsg = "non-matching whitespace for multiline strings"
+
+// multilineProblem puts d, a problem of multilineMsg, at the line of the
+// string that is not indented as the closing quotes are, and says why.
+// In a file saved with Windows line endings (CRLF), that is an empty
+// line of the string: CUE takes its carriage return for text that is not
+// indented. d is left as it is when the file does not show the line.
+func multilineProblem(d *Diagnostic, src *source) {
+	lines := fileLines(d, src)
+	if lines == nil || d.Col < 1 || d.Col > len(lines[d.Line-1]) {
+		return
+	}
+	open := lines[d.Line-1][d.Col-1:]
+	quotes := strings.TrimLeft(open, "#")
+	hashes := open[:len(open)-len(quotes)]
+	if len(quotes) < 3 || (quotes[:3] != `"""` && quotes[:3] != "'''") {
+		return
+	}
+	closing := quotes[:3] + hashes
+	end := -1
+	for i := d.Line; i < len(lines); i++ {
+		if strings.HasPrefix(strings.TrimLeft(lines[i], " \t"), closing) {
+			end = i
+			break
+		}
+	}
+	if end < 0 {
+		return
+	}
+	indent := lines[end][:len(lines[end])-len(strings.TrimLeft(lines[end], " \t"))]
+	for i := d.Line; i < end; i++ {
+		line := lines[i]
+		if line == "" || strings.HasPrefix(line, indent) {
+			continue
+		}
+		d.Line, d.Col = i+1, 1
+		if strings.TrimRight(line, "\r") == "" {
+			d.Msg = fmt.Sprintf("the file has Windows line endings (CRLF): CUE takes this empty line of a multi-line string, a carriage return alone, for a line not indented as the closing %s on line %d is", closing, end+1)
+			d.Fix = "save the file with LF line endings (with git on Windows, a line *.cue text eol=lf in .gitattributes checks catalogs out so), or indent the empty line as the closing " + closing + " is"
+			return
+		}
+		d.Msg = fmt.Sprintf("this line of a multi-line string is not indented as the closing %s on line %d is", closing, end+1)
+		d.Fix = "indent every line of the string with at least the tabs and spaces that come before the closing " + closing
+		return
+	}
 }
 
 // evalFixes say what to change about CUE that does not evaluate, by a part

@@ -340,9 +340,9 @@ func TestDirFixes(t *testing.T) {
 		{"misspelt deprecation field", `codes: X: deprecated: sinse: "1"` + "\n", Diagnostics{{Line: 7, Col: 23, Path: "codes.X.deprecated.sinse", Msg: "field not allowed",
 			Fix: "did you mean since? the fields allowed here are since, use"}}},
 		{"category name", `categories: "not-found": description: "N."` + "\n", Diagnostics{{Line: 7, Col: 13, Path: `categories."not-found"`, Msg: "field not allowed",
-			Fix: "start category names with a letter and use letters, digits and _, such as not_found or NOT_FOUND"}}},
+			Fix: "start category names with an ASCII letter and use ASCII letters, digits and _, such as not_found or NOT_FOUND"}}},
 		{"code name", `codes: "9LIVES": title: "T"` + "\n", Diagnostics{{Line: 7, Col: 8, Path: `codes."9LIVES"`, Msg: "field not allowed",
-			Fix: "start code names with a letter and use letters, digits and _, such as NOT_FOUND"}}},
+			Fix: "start code names with an ASCII letter and use ASCII letters, digits and _, such as NOT_FOUND"}}},
 		{"param name", `codes: X: params: Bad: type: "string"` + "\n", Diagnostics{{Line: 7, Col: 19, Path: "codes.X.params.Bad", Msg: "field not allowed",
 			Fix: "name params in lower snake_case, such as missing_fields"}}},
 		{"field name", `codes: X: params: p: {type: "object", fields: Bad: type: "int"}` + "\n", Diagnostics{{Line: 7, Col: 47, Path: "codes.X.params.p.fields.Bad", Msg: "field not allowed",
@@ -436,7 +436,7 @@ categories: {"not-found": description: "N.", c: http_status: 600}
 		{File: "catalog.cue", Line: 7, Col: 1, Path: "nmae", Msg: "field not allowed",
 			Fix: "did you mean name? the fields allowed here are name, title, description, error_text, version, docs, outputs, envelope, envelopes, categories, codes, tiers, upgrade_url, features, tools, roles, lint, breaking"},
 		{File: "catalog.cue", Line: 8, Col: 14, Path: `categories."not-found"`, Msg: "field not allowed",
-			Fix: "start category names with a letter and use letters, digits and _, such as not_found or NOT_FOUND"},
+			Fix: "start category names with an ASCII letter and use ASCII letters, digits and _, such as not_found or NOT_FOUND"},
 		{File: "catalog.cue", Line: 8, Col: 62, Path: "categories.c.http_status",
 			Msg: "invalid value 600 (out of bound <=599)", Fix: "give an HTTP error status between 400 and 599"},
 	}
@@ -475,8 +475,8 @@ func TestFixFor(t *testing.T) {
 		msg  string
 		want string
 	}{
-		{[]string{"categories", "not-found"}, "field not allowed", "start category names with a letter and use letters, digits and _, such as not_found or NOT_FOUND"},
-		{[]string{"codes", "9X"}, "field not allowed", "start code names with a letter and use letters, digits and _, such as NOT_FOUND"},
+		{[]string{"categories", "not-found"}, "field not allowed", "start category names with an ASCII letter and use ASCII letters, digits and _, such as not_found or NOT_FOUND"},
+		{[]string{"codes", "9X"}, "field not allowed", "start code names with an ASCII letter and use ASCII letters, digits and _, such as NOT_FOUND"},
 		{[]string{"codes", "X", "params", "Bad"}, "field not allowed", "name params in lower snake_case, such as missing_fields"},
 		{[]string{"codes", "X", "params", "p", "fields", "Bad"}, "field not allowed", "name fields in lower snake_case, such as missing_fields"},
 		{[]string{"codes", "X", "title"}, "field is required but not present", "add title: one line that names the error"},
@@ -500,6 +500,8 @@ func TestFixFor(t *testing.T) {
 		{[]string{"codes", "X", "title"}, `incomplete value !=""`, "give a concrete value"},
 		{[]string{"codes", "X", "category"}, `reference "internal" not found`, `write the text in double quotes, "internal": a name without quotes refers to a field`},
 		{nil, "string literal not terminated", `close the string with the quote that opened it, on the same line; write text of several lines between """ lines`},
+		{nil, "missing ',' in list literal", "separate the elements of a list with commas"},
+		{nil, "missing ',' in struct literal", "separate the fields of one line with commas, or put each field on a line of its own"},
 		{nil, "expected '}', found 'EOF'", "correct the syntax here: write each field as name: value, and close every {, [ and ( you open"},
 		{[]string{"codes", "X"}, "something else", "correct the CUE at this position"},
 	}

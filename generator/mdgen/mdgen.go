@@ -26,6 +26,7 @@ import (
 	"text/template/parse"
 
 	"github.com/errspec/errspec/generator/model"
+	"github.com/errspec/errspec/internal/textsafe"
 	"github.com/errspec/errspec/templates"
 )
 
@@ -220,7 +221,7 @@ func readTemplate(overrides fs.FS, name string) ([]byte, error) {
 	case err != nil:
 		return nil, fmt.Errorf("reading the template override %s: %w", name, err)
 	case !info.Mode().IsRegular():
-		return nil, fmt.Errorf("the template override %s is not a regular file but a %s one; make it a regular file", name, info.Mode().Type())
+		return nil, fmt.Errorf("the template override %s is a %s, not a regular file; make it a regular file", name, textsafe.FileKind(info.Mode()))
 	case info.Size() > maxTemplate:
 		return nil, fmt.Errorf("the template override %s has %d bytes, and a template has %d at most; write a smaller one", name, info.Size(), maxTemplate)
 	}

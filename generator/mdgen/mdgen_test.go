@@ -468,8 +468,8 @@ func TestRenderOverrideRead(t *testing.T) {
 		file *fstest.MapFile
 		want string
 	}{
-		{&fstest.MapFile{Mode: fs.ModeNamedPipe}, "the template override code.md.tmpl is not a regular file but a p--------- one; make it a regular file"},
-		{&fstest.MapFile{Mode: fs.ModeDevice | fs.ModeCharDevice}, "the template override code.md.tmpl is not a regular file but a Dc--------- one; make it a regular file"},
+		{&fstest.MapFile{Mode: fs.ModeNamedPipe}, "the template override code.md.tmpl is a named pipe, not a regular file; make it a regular file"},
+		{&fstest.MapFile{Mode: fs.ModeDevice | fs.ModeCharDevice}, "the template override code.md.tmpl is a character device, not a regular file; make it a regular file"},
 		{&fstest.MapFile{Data: make([]byte, 1<<20+1)}, "the template override code.md.tmpl has 1048577 bytes, and a template has 1048576 at most; write a smaller one"},
 	} {
 		_, err := mdgen.Render(cat, notice, fstest.MapFS{"code.md.tmpl": tt.file})
