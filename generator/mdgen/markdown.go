@@ -152,12 +152,40 @@ func (w *mdWriter) list(n *ast.List, alt bool) string {
 			marker = itoa(num) + delim
 			num++
 		}
-		items = append(items, prefixLines(w.blocks(c), marker, strings.Repeat(" ", len(marker))))
+		body, indent := w.blocks(c), strings.Repeat(" ", len(marker))
+		item := prefixLines(body, marker, indent)
+		if first, _, _ := strings.Cut(item, "\n"); thematicBreak(first) {
+			// The markers of lists nested first in their items, and an
+			// empty item or a rule last, make a line of three dashes or
+			// more, which CommonMark reads as a rule: the item's blocks
+			// start on the line after its marker.
+			item = strings.TrimRight(marker, " ") + "\n" + prefixLines(body, indent, indent)
+		}
+		items = append(items, item)
 	}
 	if n.IsTight {
 		return strings.Join(items, "\n")
 	}
 	return strings.Join(items, "\n\n")
+}
+
+// thematicBreak reports whether a line is a thematic break: three or more
+// of one of -, * and _, with nothing but spaces and tabs between them.
+func thematicBreak(line string) bool {
+	var mark rune
+	n := 0
+	for _, r := range line {
+		switch {
+		case r == ' ' || r == '\t':
+		case mark == 0 && (r == '-' || r == '*' || r == '_'):
+			mark, n = r, 1
+		case r == mark:
+			n++
+		default:
+			return false
+		}
+	}
+	return n >= 3
 }
 
 func itoa(n int) string {
