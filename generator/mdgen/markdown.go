@@ -46,25 +46,24 @@ type mdWriter struct {
 // blocks writes the block children of n, a blank line between each two
 // unless n is an item of a tight list. A list right after another of its
 // kind among what is written (blocks that write nothing, such as an empty
-// heading, in between or not) is marked otherwise (see list): with the
-// same marker the two would be one.
+// heading, in between or not) follows listSeparator: without it the two
+// would be one.
 func (w *mdWriter) blocks(n ast.Node) string {
 	var out []string
 	var last ast.Node // the block written last
-	alt := false      // whether last is a list marked otherwise
 	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
 		var s string
-		a := false
 		if l, ok := c.(*ast.List); ok {
-			prev, isList := last.(*ast.List)
-			a = isList && prev.IsOrdered() == l.IsOrdered() && !alt
-			s = w.list(l, a)
+			s = w.list(l)
+			if prev, isList := last.(*ast.List); isList && prev.IsOrdered() == l.IsOrdered() {
+				out = append(out, listSeparator)
+			}
 		} else {
 			s = w.block(c)
 		}
 		if s != "" {
 			out = append(out, s)
-			last, alt = c, a
+			last = c
 		}
 	}
 	if l, ok := n.Parent().(*ast.List); ok && l.IsTight {
@@ -72,6 +71,18 @@ func (w *mdWriter) blocks(n ast.Node) string {
 	}
 	return strings.Join(out, "\n\n")
 }
+
+// The comments markdown writes of its own. listSeparator ends a list
+// that another of its kind follows, as markdownlint advises: marking the
+// second otherwise (* for -) would break its rule of one style of list a
+// page (MD004). The other two surround an ordered list that starts at
+// another number than 0 or 1, whose numbers the description chose and
+// markdownlint would have start at 1 (MD029).
+const (
+	listSeparator = "<!-- -->"
+	md029Off      = "<!-- markdownlint-disable MD029 -->"
+	md029On       = "<!-- markdownlint-enable MD029 -->"
+)
 
 // block writes a block other than a list (see blocks).
 func (w *mdWriter) block(n ast.Node) string {
@@ -137,13 +148,9 @@ func prefixLines(s, first, rest string) string {
 }
 
 // list writes a list: items marked - or numbered from the list's start
-// with ., or, with alt, marked * or numbered with ), each item's blocks
-// indented under its marker.
-func (w *mdWriter) list(n *ast.List, alt bool) string {
+// with ., each item's blocks indented under its marker.
+func (w *mdWriter) list(n *ast.List) string {
 	bullet, delim := "- ", ". "
-	if alt {
-		bullet, delim = "* ", ") "
-	}
 	var items []string
 	num := n.Start
 	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
@@ -163,10 +170,17 @@ func (w *mdWriter) list(n *ast.List, alt bool) string {
 		}
 		items = append(items, item)
 	}
+	sep := "\n\n"
 	if n.IsTight {
-		return strings.Join(items, "\n")
+		sep = "\n"
 	}
-	return strings.Join(items, "\n\n")
+	out := strings.Join(items, sep)
+	if n.IsOrdered() && n.Start > 1 {
+		// A comment on a line of its own ends neither a tight list
+		// around it nor the list, and is a block of its own.
+		out = md029Off + "\n" + out + "\n" + md029On
+	}
+	return out
 }
 
 // thematicBreak reports whether a line is a thematic break: three or more

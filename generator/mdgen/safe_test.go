@@ -144,7 +144,7 @@ func shapeOf(src []byte) shape {
 				seg := n.Lines().At(i)
 				b.Write(seg.Value(src))
 			}
-			if t := b.String(); !strings.HasPrefix(t, "<!-- Code generated") && !strings.HasPrefix(t, "<!-- markdownlint-") {
+			if t := b.String(); !mdgen.OwnComment(t) {
 				s.html = append(s.html, t)
 			}
 		}
