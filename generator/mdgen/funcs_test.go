@@ -107,6 +107,7 @@ func TestMarkdown(t *testing.T) {
 		{"heading", "text\n# heading\n\n  ## also\n> # quoted", "text\n\nheading\n\nalso\n\n> quoted"},
 		{"heading in list items", "- # x\n1) # y", "- x\n\n1. y"},
 		{"lists one after another", "- a\n+ b\n* c\n1. d\n2) e", "- a\n\n<!-- -->\n\n- b\n\n<!-- -->\n\n- c\n\n1. d\n\n<!-- -->\n\n<!-- markdownlint-disable MD029 -->\n2. e\n<!-- markdownlint-enable MD029 -->"},
+		{"quote first", "> q\n\nafter", "<!-- -->\n\n> q\n\nafter"},
 		{"numbers from three", "Then:\n\n3. a\n4. b", "Then:\n\n<!-- markdownlint-disable MD029 -->\n3. a\n4. b\n<!-- markdownlint-enable MD029 -->"},
 		{"list of a tight list after another", "- x\n  - a\n  * b\n- y", "- x\n  - a\n  <!-- -->\n  - b\n- y"},
 		{"not a heading", "#hashtag and #1", "\\#hashtag and \\#1"},
@@ -257,7 +258,7 @@ func FuzzMarkdownShape(f *testing.F) {
 		"- a\n- b\n\n  c", "> q\n> # h", "1. a\n   ```\n   x", "| a | b |\n| - | - |\n| c&#10;- d | e |",
 		"*a* _b_ **c** ~~d~~ [e](https://x) ![f](g)", "<div>\n*x*\n</div>\n\ny", "a  \nb\\\nc",
 		"- 0\n- 0\n#\n* 000000", "1. a\n\n[r]: /u\n\n2) b", "- a\n#\n* b\n#\n+ c",
-		"+ * *", "- * ***", "* - - _ _ _", "1. - -\n2. - - a", "3. a\n4. b\n\n5) c", "- 7. a\n  8. b\n- c",
+		"> q", "> q\n\n> r", "+ * *", "- * ***", "* - - _ _ _", "1. - -\n2. - - a", "3. a\n4. b\n\n5) c", "- 7. a\n  8. b\n- c",
 	} {
 		f.Add(s)
 	}

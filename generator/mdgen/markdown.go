@@ -33,7 +33,13 @@ var parser = goldmark.New(goldmark.WithExtensions(extension.GFM)).Parser()
 func markdown(s string) markup {
 	src := []byte(strings.ReplaceAll(s, "\r\n", "\n"))
 	w := &mdWriter{src: src}
-	return markup(strings.TrimSpace(w.blocks(parser.Parse(gtext.NewReader(src)))))
+	out := strings.TrimSpace(w.blocks(parser.Parse(gtext.NewReader(src))))
+	if strings.HasPrefix(out, ">") {
+		// A block quote: the text of a paragraph that starts with > is
+		// escaped.
+		out = separator + "\n\n" + out
+	}
+	return markup(out)
 }
 
 // mdWriter writes a parsed description back as Markdown.
@@ -46,7 +52,7 @@ type mdWriter struct {
 // blocks writes the block children of n, a blank line between each two
 // unless n is an item of a tight list. A list right after another of its
 // kind among what is written (blocks that write nothing, such as an empty
-// heading, in between or not) follows listSeparator: without it the two
+// heading, in between or not) follows separator: without it the two
 // would be one.
 func (w *mdWriter) blocks(n ast.Node) string {
 	var out []string
@@ -56,7 +62,7 @@ func (w *mdWriter) blocks(n ast.Node) string {
 		if l, ok := c.(*ast.List); ok {
 			s = w.list(l)
 			if prev, isList := last.(*ast.List); isList && prev.IsOrdered() == l.IsOrdered() {
-				out = append(out, listSeparator)
+				out = append(out, separator)
 			}
 		} else {
 			s = w.block(c)
@@ -72,16 +78,19 @@ func (w *mdWriter) blocks(n ast.Node) string {
 	return strings.Join(out, "\n\n")
 }
 
-// The comments markdown writes of its own. listSeparator ends a list
-// that another of its kind follows, as markdownlint advises: marking the
+// The comments markdown writes of its own. separator ends a list that
+// another of its kind follows, as markdownlint advises: marking the
 // second otherwise (* for -) would break its rule of one style of list a
-// page (MD004). The other two surround an ordered list that starts at
-// another number than 0 or 1, whose numbers the description chose and
-// markdownlint would have start at 1 (MD029).
+// page (MD004). It also opens a description that opens with a block
+// quote: a template may set a quote of its own right above (code.md.tmpl
+// its deprecation notice), and two quotes with only a blank line between
+// are one to some renderers (MD028). The other two surround an ordered
+// list that starts at another number than 0 or 1, whose numbers the
+// description chose and markdownlint would have start at 1 (MD029).
 const (
-	listSeparator = "<!-- -->"
-	md029Off      = "<!-- markdownlint-disable MD029 -->"
-	md029On       = "<!-- markdownlint-enable MD029 -->"
+	separator = "<!-- -->"
+	md029Off  = "<!-- markdownlint-disable MD029 -->"
+	md029On   = "<!-- markdownlint-enable MD029 -->"
 )
 
 // block writes a block other than a list (see blocks).
