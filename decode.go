@@ -96,13 +96,11 @@ func (c *Catalog) findCode(data []byte) (string, error) {
 	var walk func(depth int) error
 	walk = func(depth int) error {
 		return s.object(func(key []byte) error {
-			if string(key) != c.codePath[depth] {
-				return s.skip()
-			}
-			if found || depth < len(c.codePath)-1 && s.peek() != '{' {
-				// A repeated key, or a value that is not an object on
-				// the way to the code: the reader reports it.
-				return s.skip()
+			if string(key) != c.codePath[depth] || found || depth < len(c.codePath)-1 && s.peek() != '{' {
+				// Another key, a repeated one, or a value that is not
+				// an object on the way to the code: the reader reports
+				// what is wrong with the last two.
+				return placed(s.skip(), func() string { return joinPath(append(c.codePath[:depth:depth], string(key))) })
 			}
 			if depth < len(c.codePath)-1 {
 				return walk(depth + 1)
@@ -207,8 +205,8 @@ type reader struct {
 	params  unsafe.Pointer
 	seen    []bool // by declared param: read from the wire
 	placed  []string
-	raw     []byte   // an unknown code's params, as a JSON object being built
-	rawKeys [][]byte // their keys
+	raw     []byte // an unknown code's params, as a JSON object being built
+	rawKeys keySet // their keys
 }
 
 // known reads an error of a code the catalog declares.
@@ -263,7 +261,7 @@ const (
 // object had.
 func (r *reader) object(sh *shape) (int, error) {
 	seen := make([]bool, len(sh.members))
-	var others [][]byte
+	var others keySet
 	n := 0
 	err := r.s.object(func(key []byte) error {
 		n++
@@ -314,15 +312,14 @@ func (r *reader) object(sh *shape) (int, error) {
 // other reads the value of a key the object does not describe: an error
 // in the exact mode, skipped in the compatible one. others are the keys of
 // the kind the object had so far.
-func (r *reader) other(others *[][]byte, key []byte) error {
+func (r *reader) other(others *keySet, key []byte) error {
 	if r.c.Exact {
 		return at(string(key), fmt.Errorf("a key %s does not send", r.v.Code))
 	}
-	if slices.ContainsFunc(*others, func(o []byte) bool { return string(o) == string(key) }) {
+	if others.add(key) {
 		return r.repeated(key)
 	}
-	*others = append(*others, slices.Clone(key))
-	return r.s.skip()
+	return placedAt(key, r.s.skip())
 }
 
 // repeated is the error of a key an object repeats.
@@ -505,7 +502,7 @@ func (r *reader) member(m *smember) error {
 // paramsObject reads the object of the params not placed one by one.
 func (r *reader) paramsObject() (int, error) {
 	n := 0
-	var others [][]byte
+	var others keySet
 	err := r.s.object(func(key []byte) error {
 		n++
 		for i, f := range r.codec.params {
@@ -817,12 +814,13 @@ func (r *reader) mapValue(t *vtype, p unsafe.Pointer, nonEmpty bool) error {
 func (r *reader) orderedValue(t *vtype, p unsafe.Pointer, nonEmpty bool) error {
 	start := r.s.i
 	var keys []string
+	var set keySet
 	err := r.s.object(func(key []byte) error {
-		if slices.Contains(keys, string(key)) {
+		if set.add(key) {
 			return at(string(key), errRepeated)
 		}
 		keys = append(keys, string(key))
-		return r.s.skip()
+		return placedAt(key, r.s.skip())
 	})
 	switch {
 	case err != nil:
@@ -855,7 +853,7 @@ func (r *reader) orderedValue(t *vtype, p unsafe.Pointer, nonEmpty bool) error {
 // present, fields it does not know ignored.
 func (r *reader) objectValue(t *vtype, p unsafe.Pointer) error {
 	seen := make([]bool, len(t.fields))
-	var others [][]byte
+	var others keySet
 	err := r.s.object(func(key []byte) error {
 		for i, f := range t.fields {
 			if f.name == "" || f.name != string(key) {
@@ -930,15 +928,14 @@ func generalPresence(m *smember) presence {
 // returns how many members it had.
 func (r *reader) unknownObject(sh *shape) (int, error) {
 	s := &r.s
-	var keys [][]byte
+	var keys keySet
 	seen := make([]bool, len(sh.members))
 	n := 0
 	err := s.object(func(key []byte) error {
 		n++
-		if slices.ContainsFunc(keys, func(o []byte) bool { return string(o) == string(key) }) {
+		if keys.add(key) {
 			return r.repeated(key)
 		}
-		keys = append(keys, slices.Clone(key))
 		for i, m := range sh.members {
 			if m.Kind == MemberSpread || m.Key != string(key) {
 				continue
@@ -955,7 +952,7 @@ func (r *reader) unknownObject(sh *shape) (int, error) {
 			}
 			return nil
 		}
-		return s.skip()
+		return placedAt(key, s.skip())
 	})
 	if err != nil {
 		return 0, err
@@ -1030,10 +1027,9 @@ func (r *reader) rawParams() error {
 
 // rawParam adds the member being read to an unknown code's params.
 func (r *reader) rawParam(key []byte) error {
-	if slices.ContainsFunc(r.rawKeys, func(o []byte) bool { return string(o) == string(key) }) {
+	if r.rawKeys.add(key) {
 		return errRepeated
 	}
-	r.rawKeys = append(r.rawKeys, slices.Clone(key))
 	start := r.s.i
 	if err := r.s.skip(); err != nil {
 		return err
