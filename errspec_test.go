@@ -278,6 +278,14 @@ func TestRoundTrip(t *testing.T) {
 	if p := roundTrip(t, newError("NESTED", &smallParams{ID: "x"}, nil)); p.Status != 0 {
 		t.Errorf("the code's own status read back as set: %d", p.Status)
 	}
+	// Strings that are not UTF-8, and text a client must not see raw,
+	// come back as the same bytes.
+	for _, s := range []string{"r\xe9sum\xe9", "\xed\xa0\x80", "cut \xe2\x82", "\x00\x1b[31m\u2028\ufffd", "\"\\</>&"} {
+		p := fullParams()
+		p.Name, p.Tags, p.Labels, p.Obj.Field, p.Obj.Inner = s, []string{s}, map[string]int{s: 1}, s, nil
+		roundTrip(t, newError("ALL", p, []allOptions{{Note: s, Map: map[string]string{s: s}}}))
+		roundTrip(t, newError("FLAT", &smallParams{ID: s, Hint: s}, nil))
+	}
 }
 
 func TestParseFillsTexts(t *testing.T) {
@@ -559,6 +567,17 @@ func TestMarshalErrors(t *testing.T) {
 	p.Ratio = 1 / func() float64 { return 0 }()
 	if _, err := newError("ALL", p, nil).AppendJSON(nil); err == nil || !strings.Contains(err.Error(), "ratio") {
 		t.Errorf("an infinite float marshals: %v", err)
+	}
+	for _, bad := range []tier{"", "team", "Nonexistent"} {
+		p := fullParams()
+		p.Tier = bad
+		if _, err := newError("ALL", p, nil).AppendJSON(nil); err == nil || !strings.Contains(err.Error(), "param tier") {
+			t.Errorf("a tier %q the catalog does not have marshals: %v", bad, err)
+		}
+		p = fullParams()
+		if _, err := newError("ALL", p, []allOptions{{List: []tier{"Team", bad}}}).AppendJSON(nil); err == nil || !strings.Contains(err.Error(), "param list") {
+			t.Errorf("a list holding a tier %q the catalog does not have marshals: %v", bad, err)
+		}
 	}
 	v := newError("NESTED", &smallParams{ID: "x"}, nil)
 	v.Params = &allParams{}
