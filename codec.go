@@ -62,6 +62,7 @@ type vtype struct {
 	rtype  reflect.Type
 	elem   *vtype   // kList, kMap and kOrdered: the element; kPointer: the struct
 	fields []*field // kObject: its fields, in order
+	tiers  []string // kTier: the catalog's tiers
 	entry  entryLayout
 }
 
@@ -230,7 +231,7 @@ func (b *builder) vtype(t reflect.Type) (*vtype, error) {
 	case reflect.String:
 		v.kind = kString
 		if t == c.tierType {
-			v.kind = kTier
+			v.kind, v.tiers = kTier, c.Tiers
 		}
 	case reflect.Int:
 		v.kind = kInt
