@@ -595,6 +595,16 @@ func parseInt(text []byte) (int64, error) {
 	if n, err := strconv.ParseInt(bytesString(text), 10, strconv.IntSize); err == nil {
 		return n, nil
 	}
+	// The magnitude settles most numbers without big.Rat, whose cost
+	// grows with the exponent: 1e999999 would take it 30 ms.
+	switch m, nonZero := magnitude(text); {
+	case !nonZero:
+		return 0, nil
+	case m < 0:
+		return 0, fmt.Errorf("%s is not an integer", text)
+	case m >= 19:
+		return 0, fmt.Errorf("%s does not fit a %d-bit integer", text, strconv.IntSize)
+	}
 	x, ok := new(big.Rat).SetString(string(text))
 	switch {
 	case !ok:
@@ -607,6 +617,52 @@ func parseInt(text []byte) (int64, error) {
 	return x.Num().Int64(), nil
 }
 
+// magnitude returns the power of ten of the first digit of a JSON
+// number's text that is not 0 (2 for 123, -1 for 0.5), and false when
+// every digit is 0. An exponent too large to count is capped, which
+// keeps its sign and its distance from any bound that matters.
+func magnitude(text []byte) (int, bool) {
+	i, first, digits := 0, -1, 0
+	point := -1 // the number of digits before the point
+	for ; i < len(text); i++ {
+		c := text[i]
+		switch {
+		case c == '.':
+			point = digits
+			continue
+		case c == 'e' || c == 'E':
+		case c < '0' || c > '9':
+			continue
+		default:
+			if c != '0' && first < 0 {
+				first = digits
+			}
+			digits++
+			continue
+		}
+		break
+	}
+	if first < 0 {
+		return 0, false
+	}
+	if point < 0 {
+		point = digits
+	}
+	exp, neg := 0, false
+	for i++; i < len(text); i++ {
+		switch c := text[i]; {
+		case c == '-':
+			neg = true
+		case c >= '0' && c <= '9' && exp < 1<<30:
+			exp = exp*10 + int(c-'0')
+		}
+	}
+	if neg {
+		exp = -exp
+	}
+	return point - 1 - first + exp, true
+}
+
 // maxFloat is the largest float64, as a fraction.
 var maxFloat = new(big.Rat).SetFloat64(math.MaxFloat64)
 
@@ -614,7 +670,12 @@ var maxFloat = new(big.Rat).SetFloat64(math.MaxFloat64)
 // no larger in magnitude than the largest float64.
 func parseFloat(text []byte) (float64, error) {
 	f, err := strconv.ParseFloat(bytesString(text), 64)
-	if err != nil || math.Abs(f) == math.MaxFloat64 {
+	switch {
+	case err != nil:
+		// ±Inf: beyond the largest float64 by half a unit or more.
+		return 0, fmt.Errorf("%s does not fit a 64-bit float", text)
+	case math.Abs(f) == math.MaxFloat64:
+		// Rounded to the largest float64, from above it or not.
 		x, ok := new(big.Rat).SetString(string(text))
 		if !ok || new(big.Rat).Abs(x).Cmp(maxFloat) > 0 {
 			return 0, fmt.Errorf("%s does not fit a 64-bit float", text)
@@ -650,6 +711,14 @@ func sameJSON(a string, b []byte) bool {
 		y, err2 := sb.rawString()
 		return err1 == nil && err2 == nil && string(x) == string(y)
 	case (ca == '-' || ca >= '0' && ca <= '9') && (cb == '-' || cb >= '0' && cb <= '9'):
+		ma, nza := magnitude([]byte(a))
+		mb, nzb := magnitude(b)
+		if nza != nzb || nza && (ma != mb || ca == '-' != (cb == '-')) {
+			return false
+		}
+		if !nza {
+			return true // both 0, whatever the sign
+		}
 		x, ok1 := new(big.Rat).SetString(a)
 		y, ok2 := new(big.Rat).SetString(string(b))
 		return ok1 && ok2 && x.Cmp(y) == 0

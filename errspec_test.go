@@ -604,6 +604,9 @@ func FuzzParse(f *testing.F) {
 	}
 	f.Add([]byte(`{"code":"NEW","params":{"a":[1,{"b":null}]},"message":"\ud800x"}`))
 	f.Add([]byte(`{"error":{"code":"NEW","details":{"x":1}}}`))
+	f.Add([]byte(`{"code":"NEW","category":"c","message":"m","retryable":true,"zz":[{"a":1,"a":2}]}`))
+	f.Add([]byte(`{"code":"NEW","category":"c","message":"m","retryable":true,"http_status":1e999999,"retry_after":0e999999}`))
+	f.Add([]byte("{\"code\":\"NEW\",\"category\":\"c\",\"message\":\"\xff\xed\xa0\x80\",\"retryable\":true}"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, c := range []*errspec.Catalog{&catalog, &nestedCatalog, &exactCatalog, &exactNested} {
 			v, err := c.Parse(data)
