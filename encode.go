@@ -84,7 +84,17 @@ func (v View) AppendJSON(b []byte) ([]byte, error) {
 		return nil, fmt.Errorf("%s: marshaling an error of unknown code %q", c.Name, v.Code)
 	} else {
 		env = v.Unknown.Envelope
-		if raw, ok := v.Params.(RawParams); ok {
+		if raw, ok := v.Params.(RawParams); ok && raw != nil {
+			// Written as they are: they must be a JSON object that
+			// Parse reads, as the wire's were.
+			s := scanner{data: raw}
+			err := s.skipObject()
+			if err == nil {
+				err = s.end()
+			}
+			if err != nil {
+				return nil, fmt.Errorf("%s: marshaling an error of unknown code %q: params: %w", c.Name, v.Code, err)
+			}
 			w.raw = raw
 		}
 	}

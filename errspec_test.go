@@ -467,6 +467,15 @@ func TestParseUnknownCode(t *testing.T) {
 	if got := v.ParamStrings(); !cmp.Equal(got, map[string]string{"a": "1", "b": `["x"]`}) {
 		t.Errorf("ParamStrings %v", got)
 	}
+	// Raw params are written as they are, so they must be what Parse
+	// reads: one JSON object, no key repeated.
+	for _, raw := range []string{`{"a":1,"a":2}`, `{"a":{"b":1,"b":1}}`, `{"a":1`, `{"a":1}x`, `[1]`, `"x"`, `{"a":1},{"b":2}`} {
+		bad := v
+		bad.Params = errspec.RawParams(raw)
+		if _, err := bad.AppendJSON(nil); err == nil || !strings.Contains(err.Error(), "params") {
+			t.Errorf("raw params %s marshal: %v", raw, err)
+		}
+	}
 	// What the default envelope always writes is required.
 	v, err = catalog.Parse([]byte(`{"code":"BARE","category":"c","message":"m","retryable":false}`))
 	if err != nil || v.Code != "BARE" || v.Params != nil {

@@ -171,13 +171,7 @@ func kindOf(c byte) string {
 func (s *scanner) skip() error {
 	switch c := s.peek(); c {
 	case '{':
-		var keys keySet
-		return s.object(func(key []byte) error {
-			if keys.add(key) {
-				return at(string(key), errRepeated)
-			}
-			return placedAt(key, s.skip())
-		})
+		return s.skipObject()
 	case '[':
 		i := 0
 		return s.array(func() error {
@@ -202,6 +196,17 @@ func (s *scanner) skip() error {
 		_, err := s.number()
 		return err
 	}
+}
+
+// skipObject reads an object and ignores its members, as skip does.
+func (s *scanner) skipObject() error {
+	var keys keySet
+	return s.object(func(key []byte) error {
+		if keys.add(key) {
+			return at(string(key), errRepeated)
+		}
+		return placedAt(key, s.skip())
+	})
 }
 
 // placed places err at the steps st when it is an error of a value at a
