@@ -221,10 +221,7 @@ func placed(err error, st func() string) error {
 
 // placedAt places err, the error of the value of key, as placed does.
 func placedAt(key []byte, err error) error {
-	if _, ok := err.(*pathError); ok {
-		return at(string(key), err)
-	}
-	return err
+	return placed(err, func() string { return step(string(key)) })
 }
 
 // keySetList is how many keys a keySet holds in a list before it moves
