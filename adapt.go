@@ -174,11 +174,6 @@ func (c *Catalog) parseParams(code string, params []byte) (View, error) {
 	return r.v, nil
 }
 
-// skipObject reads an object and ignores its members.
-func (s *scanner) skipObject() error {
-	return s.object(func([]byte) error { return s.skip() })
-}
-
 // ParseParamStrings reads an error of code from its params as
 // ParamStrings gives them: for a code the catalog declares, a string or
 // tier param as the string itself and any other as its JSON text; then it

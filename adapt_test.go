@@ -104,7 +104,7 @@ func TestFirstOf(t *testing.T) {
 }
 
 func TestAppendJSONString(t *testing.T) {
-	if got := string(errspec.AppendJSONString([]byte("x"), "a\"<&>\u2028\xff\n")); got != `x"a\"<&>\u2028\ufffd\n"` {
+	if got := string(errspec.AppendJSONString([]byte("x"), "a\"<&>\u2028\xff\n")); got != "x\"a\\\"<&>\\u2028\uFFFD\\n\"" {
 		t.Errorf("AppendJSONString = %s", got)
 	}
 }

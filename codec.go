@@ -1,6 +1,7 @@
 package errspec
 
 import (
+	"cmp"
 	"fmt"
 	"reflect"
 	"slices"
@@ -62,6 +63,7 @@ type vtype struct {
 	rtype  reflect.Type
 	elem   *vtype   // kList, kMap and kOrdered: the element; kPointer: the struct
 	fields []*field // kObject: its fields, in order
+	tiers  []string // kTier: the catalog's tiers
 	entry  entryLayout
 }
 
@@ -230,7 +232,7 @@ func (b *builder) vtype(t reflect.Type) (*vtype, error) {
 	case reflect.String:
 		v.kind = kString
 		if t == c.tierType {
-			v.kind = kTier
+			v.kind, v.tiers = kTier, c.Tiers
 		}
 	case reflect.Int:
 		v.kind = kInt
@@ -343,19 +345,34 @@ func (t *vtype) isZero(p unsafe.Pointer) bool {
 	return false
 }
 
-// eachEntry calls f with each key of the map of type t at p, in sorted
-// order, and a pointer to a copy of its value. It stops at f's first error.
+// eachEntry calls f with each key of the map of type t at p, as the wire
+// has it (ValidUTF8), in sorted order, and a pointer to a copy of its
+// value. Keys that the wire cannot tell apart, bytes that are not UTF-8
+// where the other has U+FFFD, give one entry, the smallest key's. It
+// stops at f's first error.
 func (t *vtype) eachEntry(p unsafe.Pointer, f func(key string, v unsafe.Pointer) error) error {
 	m := t.mapValue(p)
 	if m.Len() == 0 {
 		return nil
 	}
-	keys := m.MapKeys()
-	slices.SortFunc(keys, func(x, y reflect.Value) int { return strings.Compare(x.String(), y.String()) })
+	type entry struct {
+		wire string
+		key  reflect.Value
+	}
+	entries := make([]entry, 0, m.Len())
+	for _, k := range m.MapKeys() {
+		entries = append(entries, entry{ValidUTF8(k.String()), k})
+	}
+	slices.SortFunc(entries, func(x, y entry) int {
+		return cmp.Or(strings.Compare(x.wire, y.wire), strings.Compare(x.key.String(), y.key.String()))
+	})
 	tmp := reflect.New(t.elem.rtype)
-	for _, k := range keys {
-		tmp.Elem().Set(m.MapIndex(k))
-		if err := f(k.String(), tmp.UnsafePointer()); err != nil {
+	for i, e := range entries {
+		if i > 0 && e.wire == entries[i-1].wire {
+			continue
+		}
+		tmp.Elem().Set(m.MapIndex(e.key))
+		if err := f(e.wire, tmp.UnsafePointer()); err != nil {
 			return err
 		}
 	}

@@ -96,13 +96,11 @@ func (c *Catalog) findCode(data []byte) (string, error) {
 	var walk func(depth int) error
 	walk = func(depth int) error {
 		return s.object(func(key []byte) error {
-			if string(key) != c.codePath[depth] {
-				return s.skip()
-			}
-			if found || depth < len(c.codePath)-1 && s.peek() != '{' {
-				// A repeated key, or a value that is not an object on
-				// the way to the code: the reader reports it.
-				return s.skip()
+			if string(key) != c.codePath[depth] || found || depth < len(c.codePath)-1 && s.peek() != '{' {
+				// Another key, a repeated one, or a value that is not
+				// an object on the way to the code: the reader reports
+				// what is wrong with the last two.
+				return placed(s.skip(), func() string { return joinPath(append(c.codePath[:depth:depth], string(key))) })
 			}
 			if depth < len(c.codePath)-1 {
 				return walk(depth + 1)
@@ -207,8 +205,8 @@ type reader struct {
 	params  unsafe.Pointer
 	seen    []bool // by declared param: read from the wire
 	placed  []string
-	raw     []byte   // an unknown code's params, as a JSON object being built
-	rawKeys [][]byte // their keys
+	raw     []byte // an unknown code's params, as a JSON object being built
+	rawKeys keySet // their keys
 }
 
 // known reads an error of a code the catalog declares.
@@ -263,7 +261,7 @@ const (
 // object had.
 func (r *reader) object(sh *shape) (int, error) {
 	seen := make([]bool, len(sh.members))
-	var others [][]byte
+	var others keySet
 	n := 0
 	err := r.s.object(func(key []byte) error {
 		n++
@@ -314,15 +312,14 @@ func (r *reader) object(sh *shape) (int, error) {
 // other reads the value of a key the object does not describe: an error
 // in the exact mode, skipped in the compatible one. others are the keys of
 // the kind the object had so far.
-func (r *reader) other(others *[][]byte, key []byte) error {
+func (r *reader) other(others *keySet, key []byte) error {
 	if r.c.Exact {
 		return at(string(key), fmt.Errorf("a key %s does not send", r.v.Code))
 	}
-	if slices.ContainsFunc(*others, func(o []byte) bool { return string(o) == string(key) }) {
+	if others.add(key) {
 		return r.repeated(key)
 	}
-	*others = append(*others, slices.Clone(key))
-	return r.s.skip()
+	return placedAt(key, r.s.skip())
 }
 
 // repeated is the error of a key an object repeats.
@@ -505,7 +502,7 @@ func (r *reader) member(m *smember) error {
 // paramsObject reads the object of the params not placed one by one.
 func (r *reader) paramsObject() (int, error) {
 	n := 0
-	var others [][]byte
+	var others keySet
 	err := r.s.object(func(key []byte) error {
 		n++
 		for i, f := range r.codec.params {
@@ -598,6 +595,16 @@ func parseInt(text []byte) (int64, error) {
 	if n, err := strconv.ParseInt(bytesString(text), 10, strconv.IntSize); err == nil {
 		return n, nil
 	}
+	// The magnitude settles most numbers without big.Rat, whose cost
+	// grows with the exponent: 1e999999 would take it 30 ms.
+	switch m, nonZero := magnitude(text); {
+	case !nonZero:
+		return 0, nil
+	case m < 0:
+		return 0, fmt.Errorf("%s is not an integer", text)
+	case m >= 19:
+		return 0, fmt.Errorf("%s does not fit a %d-bit integer", text, strconv.IntSize)
+	}
 	x, ok := new(big.Rat).SetString(string(text))
 	switch {
 	case !ok:
@@ -610,6 +617,52 @@ func parseInt(text []byte) (int64, error) {
 	return x.Num().Int64(), nil
 }
 
+// magnitude returns the power of ten of the first digit of a JSON
+// number's text that is not 0 (2 for 123, -1 for 0.5), and false when
+// every digit is 0. An exponent too large to count is capped, which
+// keeps its sign and its distance from any bound that matters.
+func magnitude(text []byte) (int, bool) {
+	i, first, digits := 0, -1, 0
+	point := -1 // the number of digits before the point
+	for ; i < len(text); i++ {
+		c := text[i]
+		switch {
+		case c == '.':
+			point = digits
+			continue
+		case c == 'e' || c == 'E':
+		case c < '0' || c > '9':
+			continue
+		default:
+			if c != '0' && first < 0 {
+				first = digits
+			}
+			digits++
+			continue
+		}
+		break
+	}
+	if first < 0 {
+		return 0, false
+	}
+	if point < 0 {
+		point = digits
+	}
+	exp, neg := 0, false
+	for i++; i < len(text); i++ {
+		switch c := text[i]; {
+		case c == '-':
+			neg = true
+		case c >= '0' && c <= '9' && exp < 1<<30:
+			exp = exp*10 + int(c-'0')
+		}
+	}
+	if neg {
+		exp = -exp
+	}
+	return point - 1 - first + exp, true
+}
+
 // maxFloat is the largest float64, as a fraction.
 var maxFloat = new(big.Rat).SetFloat64(math.MaxFloat64)
 
@@ -617,7 +670,12 @@ var maxFloat = new(big.Rat).SetFloat64(math.MaxFloat64)
 // no larger in magnitude than the largest float64.
 func parseFloat(text []byte) (float64, error) {
 	f, err := strconv.ParseFloat(bytesString(text), 64)
-	if err != nil || math.Abs(f) == math.MaxFloat64 {
+	switch {
+	case err != nil:
+		// ±Inf: beyond the largest float64 by half a unit or more.
+		return 0, fmt.Errorf("%s does not fit a 64-bit float", text)
+	case math.Abs(f) == math.MaxFloat64:
+		// Rounded to the largest float64, from above it or not.
 		x, ok := new(big.Rat).SetString(string(text))
 		if !ok || new(big.Rat).Abs(x).Cmp(maxFloat) > 0 {
 			return 0, fmt.Errorf("%s does not fit a 64-bit float", text)
@@ -653,6 +711,14 @@ func sameJSON(a string, b []byte) bool {
 		y, err2 := sb.rawString()
 		return err1 == nil && err2 == nil && string(x) == string(y)
 	case (ca == '-' || ca >= '0' && ca <= '9') && (cb == '-' || cb >= '0' && cb <= '9'):
+		ma, nza := magnitude([]byte(a))
+		mb, nzb := magnitude(b)
+		if nza != nzb || nza && (ma != mb || ca == '-' != (cb == '-')) {
+			return false
+		}
+		if !nza {
+			return true // both 0, whatever the sign
+		}
 		x, ok1 := new(big.Rat).SetString(a)
 		y, ok2 := new(big.Rat).SetString(string(b))
 		return ok1 && ok2 && x.Cmp(y) == 0
@@ -817,12 +883,13 @@ func (r *reader) mapValue(t *vtype, p unsafe.Pointer, nonEmpty bool) error {
 func (r *reader) orderedValue(t *vtype, p unsafe.Pointer, nonEmpty bool) error {
 	start := r.s.i
 	var keys []string
+	var set keySet
 	err := r.s.object(func(key []byte) error {
-		if slices.Contains(keys, string(key)) {
+		if set.add(key) {
 			return at(string(key), errRepeated)
 		}
 		keys = append(keys, string(key))
-		return r.s.skip()
+		return placedAt(key, r.s.skip())
 	})
 	switch {
 	case err != nil:
@@ -855,7 +922,7 @@ func (r *reader) orderedValue(t *vtype, p unsafe.Pointer, nonEmpty bool) error {
 // present, fields it does not know ignored.
 func (r *reader) objectValue(t *vtype, p unsafe.Pointer) error {
 	seen := make([]bool, len(t.fields))
-	var others [][]byte
+	var others keySet
 	err := r.s.object(func(key []byte) error {
 		for i, f := range t.fields {
 			if f.name == "" || f.name != string(key) {
@@ -930,15 +997,14 @@ func generalPresence(m *smember) presence {
 // returns how many members it had.
 func (r *reader) unknownObject(sh *shape) (int, error) {
 	s := &r.s
-	var keys [][]byte
+	var keys keySet
 	seen := make([]bool, len(sh.members))
 	n := 0
 	err := s.object(func(key []byte) error {
 		n++
-		if slices.ContainsFunc(keys, func(o []byte) bool { return string(o) == string(key) }) {
+		if keys.add(key) {
 			return r.repeated(key)
 		}
-		keys = append(keys, slices.Clone(key))
 		for i, m := range sh.members {
 			if m.Kind == MemberSpread || m.Key != string(key) {
 				continue
@@ -955,7 +1021,7 @@ func (r *reader) unknownObject(sh *shape) (int, error) {
 			}
 			return nil
 		}
-		return s.skip()
+		return placedAt(key, s.skip())
 	})
 	if err != nil {
 		return 0, err
@@ -1030,10 +1096,9 @@ func (r *reader) rawParams() error {
 
 // rawParam adds the member being read to an unknown code's params.
 func (r *reader) rawParam(key []byte) error {
-	if slices.ContainsFunc(r.rawKeys, func(o []byte) bool { return string(o) == string(key) }) {
+	if r.rawKeys.add(key) {
 		return errRepeated
 	}
-	r.rawKeys = append(r.rawKeys, slices.Clone(key))
 	start := r.s.i
 	if err := r.s.skip(); err != nil {
 		return err

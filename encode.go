@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 	"unsafe"
 )
@@ -83,7 +84,17 @@ func (v View) AppendJSON(b []byte) ([]byte, error) {
 		return nil, fmt.Errorf("%s: marshaling an error of unknown code %q", c.Name, v.Code)
 	} else {
 		env = v.Unknown.Envelope
-		if raw, ok := v.Params.(RawParams); ok {
+		if raw, ok := v.Params.(RawParams); ok && raw != nil {
+			// Written as they are: they must be a JSON object that
+			// Parse reads, as the wire's were.
+			s := scanner{data: raw}
+			err := s.skipObject()
+			if err == nil {
+				err = s.end()
+			}
+			if err != nil {
+				return nil, fmt.Errorf("%s: marshaling an error of unknown code %q: params: %w", c.Name, v.Code, err)
+			}
 			w.raw = raw
 		}
 	}
@@ -263,7 +274,15 @@ var errNotFinite = errors.New("a number that is not finite")
 func (t *vtype) appendJSON(b []byte, p unsafe.Pointer) ([]byte, error) {
 	var err error
 	switch t.kind {
-	case kString, kTier:
+	case kString:
+		return appendString(b, strAt(p)), nil
+	case kTier:
+		// A Tier is a string that may hold any text: only the
+		// catalog's tiers are on the wire, as the schema and Parse
+		// have them.
+		if s := strAt(p); !slices.Contains(t.tiers, s) {
+			return b, fmt.Errorf("%q is not a tier of the catalog (%s)", s, strings.Join(t.tiers, ", "))
+		}
 		return appendString(b, strAt(p)), nil
 	case kInt:
 		return strconv.AppendInt(b, int64(intAt(p)), 10), nil
@@ -343,8 +362,10 @@ func (t *vtype) appendMap(b []byte, p unsafe.Pointer) ([]byte, error) {
 }
 
 // appendString appends s as a JSON string, as encoding/json writes it
-// without escaping <, > and &: invalid UTF-8 becomes U+FFFD, and U+2028
-// and U+2029 are escaped.
+// without escaping <, > and &, and U+2028 and U+2029 escaped, but for a
+// byte that is not UTF-8: it becomes U+FFFD written as itself, not as
+// encoding/json's \ufffd, so that what Parse reads back from the wire
+// marshals to the same bytes.
 func appendString(b []byte, s string) []byte {
 	b = append(b, '"')
 	start := 0
@@ -379,7 +400,7 @@ func appendString(b []byte, s string) []byte {
 		if r == utf8.RuneError && size == 1 || r == '\u2028' || r == '\u2029' {
 			b = append(b, s[start:i]...)
 			if size == 1 {
-				b = append(b, "\\ufffd"...)
+				b = append(b, "\uFFFD"...)
 			} else {
 				b = append(b, '\\', 'u', '2', '0', '2', hex[r&15])
 			}

@@ -278,6 +278,14 @@ func TestRoundTrip(t *testing.T) {
 	if p := roundTrip(t, newError("NESTED", &smallParams{ID: "x"}, nil)); p.Status != 0 {
 		t.Errorf("the code's own status read back as set: %d", p.Status)
 	}
+	// Strings that are not UTF-8, and text a client must not see raw,
+	// come back as the same bytes.
+	for _, s := range []string{"r\xe9sum\xe9", "\xed\xa0\x80", "cut \xe2\x82", "\x00\x1b[31m\u2028\ufffd", "\"\\</>&"} {
+		p := fullParams()
+		p.Name, p.Tags, p.Labels, p.Obj.Field, p.Obj.Inner = s, []string{s}, map[string]int{s: 1}, s, nil
+		roundTrip(t, newError("ALL", p, []allOptions{{Note: s, Map: map[string]string{s: s}}}))
+		roundTrip(t, newError("FLAT", &smallParams{ID: s, Hint: s}, nil))
+	}
 }
 
 func TestParseFillsTexts(t *testing.T) {
@@ -459,6 +467,15 @@ func TestParseUnknownCode(t *testing.T) {
 	if got := v.ParamStrings(); !cmp.Equal(got, map[string]string{"a": "1", "b": `["x"]`}) {
 		t.Errorf("ParamStrings %v", got)
 	}
+	// Raw params are written as they are, so they must be what Parse
+	// reads: one JSON object, no key repeated.
+	for _, raw := range []string{`{"a":1,"a":2}`, `{"a":{"b":1,"b":1}}`, `{"a":1`, `{"a":1}x`, `[1]`, `"x"`, `{"a":1},{"b":2}`} {
+		bad := v
+		bad.Params = errspec.RawParams(raw)
+		if _, err := bad.AppendJSON(nil); err == nil || !strings.Contains(err.Error(), "params") {
+			t.Errorf("raw params %s marshal: %v", raw, err)
+		}
+	}
 	// What the default envelope always writes is required.
 	v, err = catalog.Parse([]byte(`{"code":"BARE","category":"c","message":"m","retryable":false}`))
 	if err != nil || v.Code != "BARE" || v.Params != nil {
@@ -560,6 +577,17 @@ func TestMarshalErrors(t *testing.T) {
 	if _, err := newError("ALL", p, nil).AppendJSON(nil); err == nil || !strings.Contains(err.Error(), "ratio") {
 		t.Errorf("an infinite float marshals: %v", err)
 	}
+	for _, bad := range []tier{"", "team", "Nonexistent"} {
+		p := fullParams()
+		p.Tier = bad
+		if _, err := newError("ALL", p, nil).AppendJSON(nil); err == nil || !strings.Contains(err.Error(), "param tier") {
+			t.Errorf("a tier %q the catalog does not have marshals: %v", bad, err)
+		}
+		p = fullParams()
+		if _, err := newError("ALL", p, []allOptions{{List: []tier{"Team", bad}}}).AppendJSON(nil); err == nil || !strings.Contains(err.Error(), "param list") {
+			t.Errorf("a list holding a tier %q the catalog does not have marshals: %v", bad, err)
+		}
+	}
 	v := newError("NESTED", &smallParams{ID: "x"}, nil)
 	v.Params = &allParams{}
 	if _, err := v.AppendJSON(nil); err == nil {
@@ -585,6 +613,9 @@ func FuzzParse(f *testing.F) {
 	}
 	f.Add([]byte(`{"code":"NEW","params":{"a":[1,{"b":null}]},"message":"\ud800x"}`))
 	f.Add([]byte(`{"error":{"code":"NEW","details":{"x":1}}}`))
+	f.Add([]byte(`{"code":"NEW","category":"c","message":"m","retryable":true,"zz":[{"a":1,"a":2}]}`))
+	f.Add([]byte(`{"code":"NEW","category":"c","message":"m","retryable":true,"http_status":1e999999,"retry_after":0e999999}`))
+	f.Add([]byte("{\"code\":\"NEW\",\"category\":\"c\",\"message\":\"\xff\xed\xa0\x80\",\"retryable\":true}"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, c := range []*errspec.Catalog{&catalog, &nestedCatalog, &exactCatalog, &exactNested} {
 			v, err := c.Parse(data)

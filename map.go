@@ -41,15 +41,16 @@ func isMapType(t reflect.Type) (entryLayout, bool) {
 // mapPkgPath is this package's import path.
 var mapPkgPath = reflect.TypeFor[Entry[int]]().PkgPath()
 
-// eachOrdered calls f with each key of the Map of type t at p, in the
-// order given, the first of each key only, and a pointer to its value. It
-// stops at f's first error.
+// eachOrdered calls f with each key of the Map of type t at p, as the
+// wire has it (ValidUTF8), in the order given, the first of each key
+// only, and a pointer to its value. It stops at f's first error.
 func (t *vtype) eachOrdered(p unsafe.Pointer, f func(key string, v unsafe.Pointer) error) error {
 	data, n := listAt(p)
+	var seen keySet
 	for i := range n {
 		e := unsafe.Add(data, uintptr(i)*t.entry.size)
-		key := strAt(unsafe.Add(e, t.entry.key))
-		if t.seenBefore(data, i, key) {
+		key := ValidUTF8(strAt(unsafe.Add(e, t.entry.key)))
+		if seen.add(unsafe.Slice(unsafe.StringData(key), len(key))) {
 			continue
 		}
 		if err := f(key, unsafe.Add(e, t.entry.value)); err != nil {
@@ -57,14 +58,4 @@ func (t *vtype) eachOrdered(p unsafe.Pointer, f func(key string, v unsafe.Pointe
 		}
 	}
 	return nil
-}
-
-// seenBefore reports whether an entry before entry i of a Map has key.
-func (t *vtype) seenBefore(data unsafe.Pointer, i int, key string) bool {
-	for j := range i {
-		if strAt(unsafe.Add(data, uintptr(j)*t.entry.size+t.entry.key)) == key {
-			return true
-		}
-	}
-	return false
 }

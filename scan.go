@@ -62,7 +62,8 @@ func (s *scanner) end() error {
 var errType = errors.New("wrong type")
 
 // object reads an object, calling member with each key; member reads the
-// member's value (or skips it). The key is only valid during the call.
+// member's value (or skips it). The key is a slice of the text, or a new
+// slice where it has escapes: it does not change after the call.
 func (s *scanner) object(member func(key []byte) error) error {
 	if s.peek() != '{' {
 		return s.kindError("an object")
@@ -165,13 +166,21 @@ func kindOf(c byte) string {
 	return "a number"
 }
 
-// skip reads any value.
+// skip reads any value. Like every reader of Parse, it rejects an object
+// that repeats a key, wherever it is.
 func (s *scanner) skip() error {
 	switch c := s.peek(); c {
 	case '{':
-		return s.object(func([]byte) error { return s.skip() })
+		return s.skipObject()
 	case '[':
-		return s.array(s.skip)
+		i := 0
+		return s.array(func() error {
+			if err := s.skip(); err != nil {
+				return placed(err, func() string { return fmt.Sprintf("[%d]", i) })
+			}
+			i++
+			return nil
+		})
 	case '"':
 		_, err := s.rawString()
 		return err
@@ -187,6 +196,73 @@ func (s *scanner) skip() error {
 		_, err := s.number()
 		return err
 	}
+}
+
+// skipObject reads an object and ignores its members, as skip does.
+func (s *scanner) skipObject() error {
+	var keys keySet
+	return s.object(func(key []byte) error {
+		if keys.add(key) {
+			return at(string(key), errRepeated)
+		}
+		return placedAt(key, s.skip())
+	})
+}
+
+// placed places err at the steps st when it is an error of a value at a
+// place (a repeated key); a syntax error names its byte. st is called
+// only then.
+func placed(err error, st func() string) error {
+	if _, ok := err.(*pathError); ok {
+		return within(st(), err)
+	}
+	return err
+}
+
+// placedAt places err, the error of the value of key, as placed does.
+func placedAt(key []byte, err error) error {
+	return placed(err, func() string { return step(string(key)) })
+}
+
+// keySetList is how many keys a keySet holds in a list before it moves
+// them to a map.
+const keySetList = 16
+
+// A keySet holds the keys an object had so far, to find one it repeats:
+// in place while the object is small, in a map past that, so that an
+// object of many keys takes linear time.
+type keySet struct {
+	list [keySetList][]byte
+	n    int
+	m    map[string]struct{}
+}
+
+// add adds key, which must not change afterwards, and reports whether
+// the set had it already.
+func (k *keySet) add(key []byte) bool {
+	if k.m != nil {
+		if _, ok := k.m[string(key)]; ok {
+			return true
+		}
+		k.m[string(key)] = struct{}{}
+		return false
+	}
+	for _, o := range k.list[:k.n] {
+		if string(o) == string(key) {
+			return true
+		}
+	}
+	if k.n < keySetList {
+		k.list[k.n] = key
+		k.n++
+		return false
+	}
+	k.m = make(map[string]struct{}, 2*keySetList)
+	for _, o := range k.list {
+		k.m[string(o)] = struct{}{}
+	}
+	k.m[string(key)] = struct{}{}
+	return false
 }
 
 // literal reads true, false or null.

@@ -464,7 +464,7 @@ func (w *wire) field(f model.Field) (object, presence, error) {
 		case model.FieldDocsURL:
 			return text, optional, nil
 		case model.FieldRetryAfter:
-			return object{{"type", "integer"}, {"minimum", 1}}, optional, nil
+			return seconds(), optional, nil
 		}
 	}
 	switch f {
@@ -510,11 +510,21 @@ func generalField(f model.Field) (object, presence, error) {
 	case model.FieldRetryable:
 		return object{{"type", "boolean"}}, required, nil
 	case model.FieldRetryAfter:
-		return object{{"type", "integer"}, {"minimum", 1}}, optional, nil
+		return seconds(), optional, nil
 	case model.FieldHTTPStatus:
 		return object{{"type", "integer"}, {"minimum", 100}, {"maximum", 599}}, required, nil
 	}
 	return nil, never, fmt.Errorf("an unknown field %d", f)
+}
+
+// maxInt is the largest value of the Go type int of a generated
+// package, 64 bits.
+const maxInt = json.Number("9223372036854775807")
+
+// seconds describes a retry-after that the schema does not pin: an
+// integer of at least one that the Go type int holds, as Parse reads it.
+func seconds() object {
+	return object{{"type", "integer"}, {"minimum", 1}, {"maximum", maxInt}}
 }
 
 func presenceOf(p *model.Param) presence {
@@ -579,7 +589,7 @@ func (w *wire) typ(t *model.Type, doc string, nonZero bool) (object, error) {
 		if t.Kind == model.Int {
 			o.add("type", "integer")
 			o.add("minimum", json.Number("-9223372036854775808"))
-			o.add("maximum", json.Number("9223372036854775807"))
+			o.add("maximum", maxInt)
 		} else {
 			o.add("type", "number")
 			o.add("minimum", json.Number("-1.7976931348623157e308"))

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/errspec/errspec/generator/load"
+	"github.com/errspec/errspec/generator/model"
 	"github.com/errspec/errspec/generator/schemagen"
 	"github.com/errspec/errspec/internal/gomodtest"
 )
@@ -32,10 +33,12 @@ func Write(t testing.TB, m *gomodtest.Module, dir, pkg, catalogDir string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := schemagen.BuildMode(cat.Model, "", cat.Model.Outputs.JSONSchemaMode)
-	if err != nil {
-		t.Fatal(err)
+	for _, mode := range []string{model.SchemaExact, model.SchemaCompatible} {
+		s, err := schemagen.BuildMode(cat.Model, "", mode)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m.Write(dir+"/parse_schema_"+mode+".json", string(s.JSON()))
 	}
-	m.Write(dir+"/parse_schema.json", string(s.JSON()))
 	m.Write(dir+"/zz_parse_schema_test.go", strings.Replace(check, "package PACKAGE", "package "+pkg, 1))
 }

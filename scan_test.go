@@ -1,0 +1,112 @@
+package errspec
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// TestSkipRepeatedKey checks that a value Parse skips, such as a member
+// the compatible mode ignores, is held to the rule of every object Parse
+// reads: no repeated key, at any depth and in objects of any size, the
+// error naming where.
+func TestSkipRepeatedKey(t *testing.T) {
+	many := func(n int, repeat bool) string {
+		var b strings.Builder
+		b.WriteByte('{')
+		for i := range n {
+			fmt.Fprintf(&b, `"k%d":%d,`, i, i)
+		}
+		if repeat {
+			b.WriteString(`"k7":1,`)
+		}
+		b.WriteString(`"end":[]}`)
+		return b.String()
+	}
+	for _, tt := range []struct {
+		text, err string
+	}{
+		{`{"a":1,"b":{"c":[1,{"d":2}]}}`, ""},
+		{`{"a":1,"a":1}`, "a: the key is repeated"},
+		{`{"a":{"b":[0,{"c":1,"c":2}]}}`, `a.b[1].c: the key is repeated`},
+		{`[{"x.y":{"":1,"":1}}]`, `[0]["x.y"][""]: the key is repeated`},
+		{`{"\u0061":1,"a":2}`, "a: the key is repeated"},
+		{many(15, false), ""},
+		{many(100, false), ""},
+		{many(100, true), "k7: the key is repeated"},
+		{`{"a":{"b":1,}}`, "invalid JSON at byte 12: expected a key"},
+	} {
+		s := scanner{data: []byte(tt.text)}
+		err := s.skip()
+		if err == nil {
+			err = s.end()
+		}
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if got != tt.err {
+			t.Errorf("%.60s: got error %q, want %q", tt.text, got, tt.err)
+		}
+	}
+}
+
+// TestNumbers holds the reading of numbers at the edges to what JSON
+// Schema says of them, without big.Rat's cost for large exponents.
+func TestNumbers(t *testing.T) {
+	for _, tt := range []struct {
+		text string
+		mag  int
+		nz   bool
+	}{
+		{"0", 0, false}, {"-0.000e999999", 0, false}, {"1", 0, true}, {"123", 2, true}, {"0.5", -1, true},
+		{"0.0012e3", 0, true}, {"-45.6E-2", -1, true}, {"1e+400", 400, true}, {"10e-1", 0, true},
+		// Exponents too large to count: capped, far beyond any bound.
+		{"1e99999999999999999999", 1 << 30, true}, {"1e-99999999999999999999", -1 << 30, true},
+	} {
+		m, nz := magnitude([]byte(tt.text))
+		if capped := tt.mag == 1<<30 && m > 1e9 || tt.mag == -1<<30 && m < -1e9; m != tt.mag && !capped || nz != tt.nz {
+			t.Errorf("magnitude(%s) = %d, %t; want %d, %t", tt.text, m, nz, tt.mag, tt.nz)
+		}
+	}
+	for _, tt := range []struct {
+		text string
+		n    int64
+		err  string
+	}{
+		{"1.0", 1, ""}, {"1e2", 100, ""}, {"-0", 0, ""}, {"0e999999", 0, ""}, {"-0.0e-5", 0, ""},
+		{"9223372036854775807", 9223372036854775807, ""}, {"92233720368547758.07e2", 9223372036854775807, ""},
+		{"-9223372036854775808", -9223372036854775808, ""},
+		{"9223372036854775808", 0, "does not fit"}, {"-9223372036854775809", 0, "does not fit"},
+		{"1e19", 0, "does not fit"}, {"1e999999", 0, "does not fit"}, {"1e9999999", 0, "does not fit"},
+		{"1.5", 0, "not an integer"}, {"1e-999999", 0, "not an integer"}, {"0.1e1", 1, ""},
+	} {
+		n, err := parseInt([]byte(tt.text))
+		if n != tt.n || (err == nil) != (tt.err == "") || err != nil && !strings.Contains(err.Error(), tt.err) {
+			t.Errorf("parseInt(%s) = %d, %v; want %d, %q", tt.text, n, err, tt.n, tt.err)
+		}
+	}
+	for _, tt := range []struct {
+		text string
+		ok   bool
+	}{
+		{"1.7976931348623157e308", true}, {"-1.7976931348623157e308", true}, {"1.7976931348623158e308", false},
+		{"1.7976931348623157081e308", true}, {"1.79769313486231570815e308", false}, {"1e309", false},
+		{"1e999999", false}, {"-1e9999999", false}, {"1e-9999999", true}, {"4.9e-324", true},
+	} {
+		if _, err := parseFloat([]byte(tt.text)); (err == nil) != tt.ok {
+			t.Errorf("parseFloat(%s): %v", tt.text, err)
+		}
+	}
+	for _, tt := range []struct {
+		a, b string
+		same bool
+	}{
+		{"1", "1.0", true}, {"1", "10e-1", true}, {"0", "-0.0e99", true}, {"1", "-1", false}, {"2", "1e999999", false},
+		{"100", "1e2", true}, {"1", "1.0000000000000000000001", false},
+	} {
+		if got := sameJSON(tt.a, []byte(tt.b)); got != tt.same {
+			t.Errorf("sameJSON(%s, %s) = %t", tt.a, tt.b, got)
+		}
+	}
+}
