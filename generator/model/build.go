@@ -431,9 +431,7 @@ func (b *builder) params(p []string, owner string, in Ordered[InputParam], top b
 		}
 		byGoName[param.GoName] = e.Key
 		if top {
-			if why := reservedArgName(param.ArgName); why != "" {
-				b.errs.add(pp, "rename the param", "param %q gives the Go argument name %s, which is %s", e.Key, param.ArgName, why)
-			}
+			param.ArgName = argName(e.Key)
 		}
 		goName := owner + param.GoName
 		if top && e.Key == "alternatives" && e.Value.Type == "[]object" {
