@@ -728,6 +728,16 @@ func TestBuildErrors(t *testing.T) {
 			},
 		},
 		{
+			// On the one page the title is a heading: #test would open it.
+			name: "code anchor of the title",
+			in: testInput(
+				inCode("TEST", InputCode{Category: "c", Title: "T", Message: "m"}),
+			),
+			want: Errors{
+				{[]string{"codes", "TEST"}, "code TEST has the docs anchor #test, which the title of the reference already has", `give the catalog a title of its own, such as title: "test errors"`},
+			},
+		},
+		{
 			name: "types",
 			in: testInput(inCode("X", InputCode{Category: "c", Title: "T", Message: "m", Params: Ordered[InputParam]{
 				inParam("empty", InputParam{Type: "object"}),
@@ -877,4 +887,16 @@ func TestErrorListCopiesPath(t *testing.T) {
 	if diff := cmp.Diff(want, l.errs); diff != "" {
 		t.Errorf("errors (-want +got):\n%s", diff)
 	}
+}
+
+// TestBuildTitleAnchorPerCode checks that a code spelled like the title is
+// accepted where each code has a page of its own, and where the catalog
+// gives a title of more than one word.
+func TestBuildTitleAnchorPerCode(t *testing.T) {
+	in := testInput(inCode("TEST", InputCode{Category: "c", Title: "T", Message: "m"}))
+	in.Outputs.Markdown = &InputMarkdown{Layout: LayoutPerCode, Dir: "docs"}
+	mustBuild(t, in)
+	in = testInput(inCode("TEST", InputCode{Category: "c", Title: "T", Message: "m"}))
+	in.Title = "Test errors"
+	mustBuild(t, in)
 }
