@@ -364,6 +364,15 @@ var catalog = errspec.Catalog{
 			{Key: "details", Kind: errspec.MemberParams},
 		},
 	},
+	Categories: []errspec.CategorySpec{
+		{Name: "breaking", HTTPStatus: 409},
+		{Name: "catalog", HTTPStatus: 422},
+		{Name: "drift", HTTPStatus: 409},
+		{Name: "internal", HTTPStatus: 500},
+		{Name: "lint", HTTPStatus: 422},
+		{Name: "output", HTTPStatus: 409},
+		{Name: "usage", HTTPStatus: 400},
+	},
 }
 
 // codes holds every code, sorted, a row each: its metadata, its compiled templates and its params type.
