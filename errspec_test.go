@@ -530,6 +530,7 @@ func TestTerminalText(t *testing.T) {
 
 func TestLogValue(t *testing.T) {
 	v := newError("ALL", fullParams(), nil)
+	v.Detail = "while charging order 7"
 	var buf bytes.Buffer
 	slog.New(slog.NewTextHandler(&buf, &slog.HandlerOptions{ReplaceAttr: func(_ []string, a slog.Attr) slog.Attr {
 		if a.Key == slog.TimeKey {
@@ -539,7 +540,8 @@ func TestLogValue(t *testing.T) {
 	}})).Info("failed", "err", v)
 	got := buf.String()
 	for _, want := range []string{"err.code=ALL", "err.category=validation", "err.retryable=false", "err.params.token=[redacted]",
-		"err.params.count=3", `err.params.tags="[\"a\",\"b\",\"c\"]"`, `err.params.name=abcd…`} {
+		"err.params.count=3", `err.params.tags="[\"a\",\"b\",\"c\"]"`, `err.params.name=abcd…`,
+		`err.detail="while charging order 7"`} {
 		if !strings.Contains(got, want) {
 			t.Errorf("log line lacks %s:\n%s", want, got)
 		}

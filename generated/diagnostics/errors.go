@@ -292,7 +292,7 @@ func (e *Error) Text() string {
 	return e.ErrspecView().Text()
 }
 
-// LogValue returns e for log/slog: its code, category, whether a retry can help, its message and its wire params, sensitive ones redacted; a nil *Error, "<nil>".
+// LogValue returns e for log/slog: its code, category, whether a retry can help, its message, its detail, its wire params, sensitive ones redacted, and its cause; a nil *Error, "<nil>".
 func (e *Error) LogValue() slog.Value {
 	if e == nil {
 		return slog.StringValue("<nil>")
