@@ -229,6 +229,7 @@ func TestLogWrapped(t *testing.T) {
 	v := newError("ALL", fullParams(), nil)
 	err := wrapped(v)
 	want := `level=INFO msg=failed err.code=ALL err.category=validation err.retryable=false err.message=` + fmt.Sprintf("%q", v.Message) +
+		` err.detail=` + fmt.Sprintf("%q", v.Detail) +
 		` err.params.name=abcd… err.params.token=[redacted] err.params.count=3 err.params.ratio=0.5 err.params.flag=true err.params.tier=Team` +
 		` err.params.tags="[\"a\",\"b\",\"c\"]" err.params.labels="{\"a\":2,\"z\":1}"` +
 		` err.params.obj="{\"field\":\"f\",\"inner\":{\"field\":\"g\",\"tags\":[\"x\"]}}" err.params.objs="[{\"field\":\"1\"},{\"field\":\"2\",\"count\":7}]"` +

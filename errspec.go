@@ -43,6 +43,11 @@ type Catalog struct {
 	// ErrorText is the compiled template of what Error returns; "" for
 	// the code and the message, "CODE: message".
 	ErrorText string
+	// Categories are the catalog's categories, sorted by name: an error
+	// of a code the catalog does not know, of a category it knows, has
+	// that category's HTTP status and retry-after unless the wire gives
+	// its own.
+	Categories []CategorySpec
 	// Exact makes Parse accept what the catalog's exact JSON Schema
 	// accepts, not its compatible one: no code and no key this version
 	// does not send, and the title, docs URL and retry-after as given.
@@ -84,6 +89,13 @@ type CodeSpec struct {
 	// struct's fields, one byte each, when that order differs from the
 	// struct's; "" when it is the same.
 	Order string
+}
+
+// CategorySpec is a category of a catalog: the defaults of its codes.
+type CategorySpec struct {
+	Name       string
+	HTTPStatus int
+	RetryAfter int // seconds to wait before a retry, 0 when not known
 }
 
 // Member is a key of an envelope's object and what it holds.
@@ -234,6 +246,20 @@ func (v *View) spec() *CodeSpec {
 	return v.Catalog.spec(v.Spec, v.Code)
 }
 
+// unknownCategory returns the category of an error of a code the catalog
+// does not know when the catalog declares that category, or nil.
+func (v *View) unknownCategory() *CategorySpec {
+	if v.Catalog == nil || v.Unknown == nil || v.spec() != nil {
+		return nil
+	}
+	for i := range v.Catalog.Categories {
+		if k := &v.Catalog.Categories[i]; k.Name == v.Unknown.Category {
+			return k
+		}
+	}
+	return nil
+}
+
 // Known reports whether the catalog declares v's code.
 func (v View) Known() bool { return v.spec() != nil }
 
@@ -289,13 +315,17 @@ func (v View) RetryAfter() time.Duration {
 		n = s.RetryAfter
 	} else if v.Unknown != nil {
 		n = v.Unknown.RetryAfter
+		if k := v.unknownCategory(); n == 0 && k != nil && v.Unknown.Retryable {
+			n = k.RetryAfter
+		}
 	}
 	return time.Duration(n) * time.Second
 }
 
 // HTTPStatus returns the HTTP status to serve the error with: the one set
 // for this occurrence, else the code's, else the one a wire of an unknown
-// code gave, else 500. It is always an error status, 400 to 599: a status
+// code gave, else that of its category when the catalog knows it, else
+// 500. It is always an error status, 400 to 599: a status
 // set or read outside it (a 304 or 204, which carry no body, a 200, or a
 // number net/http panics on, such as 99) is passed over, so that the
 // error reaches a client as one.
@@ -307,6 +337,9 @@ func (v View) HTTPStatus() int {
 		return s.HTTPStatus
 	case v.Unknown != nil && errorStatus(v.Unknown.HTTPStatus):
 		return v.Unknown.HTTPStatus
+	}
+	if k := v.unknownCategory(); k != nil {
+		return k.HTTPStatus
 	}
 	return 500
 }

@@ -547,6 +547,7 @@ func TestTerminalText(t *testing.T) {
 
 func TestLogValue(t *testing.T) {
 	v := newError("ALL", fullParams(), nil)
+	v.Detail = "while charging order 7"
 	var buf bytes.Buffer
 	slog.New(slog.NewTextHandler(&buf, &slog.HandlerOptions{ReplaceAttr: func(_ []string, a slog.Attr) slog.Attr {
 		if a.Key == slog.TimeKey {
@@ -556,7 +557,8 @@ func TestLogValue(t *testing.T) {
 	}})).Info("failed", "err", v)
 	got := buf.String()
 	for _, want := range []string{"err.code=ALL", "err.category=validation", "err.retryable=false", "err.params.token=[redacted]",
-		"err.params.count=3", `err.params.tags="[\"a\",\"b\",\"c\"]"`, `err.params.name=abcd…`} {
+		"err.params.count=3", `err.params.tags="[\"a\",\"b\",\"c\"]"`, `err.params.name=abcd…`,
+		`err.detail="while charging order 7"`} {
 		if !strings.Contains(got, want) {
 			t.Errorf("log line lacks %s:\n%s", want, got)
 		}
@@ -665,5 +667,49 @@ func TestDefaults(t *testing.T) {
 		if got := v.ErrorText(); got != tt.err {
 			t.Errorf("error text %q, want %q", got, tt.err)
 		}
+	}
+}
+
+// TestUnknownCodeOfKnownCategory checks that an error of a code the
+// catalog does not know, of a category it knows, has that category's HTTP
+// status and retry-after where the wire gives none, as the catalog's own
+// codes of the category inherit them; the wire's own values win, and a
+// category the catalog does not know, or a code it knows, changes nothing.
+func TestUnknownCodeOfKnownCategory(t *testing.T) {
+	c := &errspec.Catalog{
+		Name:      "cats",
+		Envelopes: [][]errspec.Member{defaultEnvelope},
+		Categories: []errspec.CategorySpec{
+			{Name: "limit", HTTPStatus: 429, RetryAfter: 30},
+			{Name: "validation", HTTPStatus: 422},
+		},
+	}
+	for _, tt := range []struct {
+		in         string
+		status     int
+		retryAfter int
+	}{
+		{`{"code":"SLOW_DOWN","category":"limit","message":"m","retryable":true}`, 429, 30},
+		// Not retryable: no wait is worth it.
+		{`{"code":"SLOW_DOWN","category":"limit","message":"m","retryable":false}`, 429, 0},
+		{`{"code":"BAD_THING","category":"validation","message":"m","retryable":false}`, 422, 0},
+		{`{"code":"ELSEWHERE","category":"unheard_of","message":"m","retryable":true}`, 500, 0},
+	} {
+		v, err := c.Parse([]byte(tt.in))
+		if err != nil {
+			t.Fatalf("Parse(%s): %v", tt.in, err)
+		}
+		if v.HTTPStatus() != tt.status || v.RetryAfter().Seconds() != float64(tt.retryAfter) {
+			t.Errorf("Parse(%s): HTTP status %d, retry after %v; want %d and %ds", tt.in, v.HTTPStatus(), v.RetryAfter(), tt.status, tt.retryAfter)
+		}
+	}
+	// The wire's values win over the category's.
+	v, err := c.Parse([]byte(`{"code":"SLOW_DOWN","category":"limit","message":"m","retryable":true}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v.Unknown.HTTPStatus, v.Unknown.RetryAfter = 503, 5
+	if v.HTTPStatus() != 503 || v.RetryAfter().Seconds() != 5 {
+		t.Errorf("wire status 503 and retry-after 5: got %d and %v", v.HTTPStatus(), v.RetryAfter())
 	}
 }

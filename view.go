@@ -173,14 +173,18 @@ func AppendTerminal(b []byte, s string) []byte {
 }
 
 // LogValue returns the error for log/slog: its code, category, whether a
-// retry can help, its message and its wire params, sensitive ones
-// redacted as on the wire.
+// retry can help, its message, its detail when it has one (the context of
+// this occurrence, which the wire carries too), its wire params, sensitive
+// ones redacted as on the wire, and its cause.
 func (v View) LogValue() slog.Value {
 	attrs := []slog.Attr{
 		slog.String("code", v.Code),
 		slog.String("category", v.Category()),
 		slog.Bool("retryable", v.Retryable()),
 		slog.String("message", v.Message),
+	}
+	if v.Detail != "" {
+		attrs = append(attrs, slog.String("detail", v.Detail))
 	}
 	if ps := v.paramAttrs(); len(ps) > 0 {
 		attrs = append(attrs, slog.Attr{Key: "params", Value: slog.GroupValue(ps...)})

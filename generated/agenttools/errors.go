@@ -304,7 +304,7 @@ func (e *Error) Text() string {
 	return e.ErrspecView().Text()
 }
 
-// LogValue returns e for log/slog: its code, category, whether a retry can help, its message and its wire params, sensitive ones redacted; a nil *Error, "<nil>".
+// LogValue returns e for log/slog: its code, category, whether a retry can help, its message, its detail, its wire params, sensitive ones redacted, and its cause; a nil *Error, "<nil>".
 func (e *Error) LogValue() slog.Value {
 	if e == nil {
 		return slog.StringValue("<nil>")
@@ -379,7 +379,17 @@ var catalog = errspec.Catalog{
 			{Kind: errspec.MemberSpread},
 		},
 	},
-	Version:  "1.0.0",
+	Version: "1.0.0",
+	Categories: []errspec.CategorySpec{
+		{Name: "conflict", HTTPStatus: 409},
+		{Name: "internal", HTTPStatus: 500, RetryAfter: 1},
+		{Name: "limit", HTTPStatus: 429},
+		{Name: "not_found", HTTPStatus: 404},
+		{Name: "permission", HTTPStatus: 403},
+		{Name: "upstream", HTTPStatus: 502, RetryAfter: 1},
+		{Name: "upstream_timeout", HTTPStatus: 504, RetryAfter: 1},
+		{Name: "validation", HTTPStatus: 400},
+	},
 	Tiers:    []string{"Free", "Team", "Enterprise"},
 	TierType: (*Tier)(nil),
 }

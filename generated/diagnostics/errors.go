@@ -292,7 +292,7 @@ func (e *Error) Text() string {
 	return e.ErrspecView().Text()
 }
 
-// LogValue returns e for log/slog: its code, category, whether a retry can help, its message and its wire params, sensitive ones redacted; a nil *Error, "<nil>".
+// LogValue returns e for log/slog: its code, category, whether a retry can help, its message, its detail, its wire params, sensitive ones redacted, and its cause; a nil *Error, "<nil>".
 func (e *Error) LogValue() slog.Value {
 	if e == nil {
 		return slog.StringValue("<nil>")
@@ -363,6 +363,15 @@ var catalog = errspec.Catalog{
 			{Key: "suggestion", Kind: errspec.MemberField, Field: errspec.FieldSuggestion},
 			{Key: "details", Kind: errspec.MemberParams},
 		},
+	},
+	Categories: []errspec.CategorySpec{
+		{Name: "breaking", HTTPStatus: 409},
+		{Name: "catalog", HTTPStatus: 422},
+		{Name: "drift", HTTPStatus: 409},
+		{Name: "internal", HTTPStatus: 500},
+		{Name: "lint", HTTPStatus: 422},
+		{Name: "output", HTTPStatus: 409},
+		{Name: "usage", HTTPStatus: 400},
 	},
 }
 

@@ -5,8 +5,10 @@ package diagnostics
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"math/big"
+	"strconv"
 	"testing"
 )
 
@@ -30,8 +32,8 @@ func TestExamples(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !sameJSON(t, got, []byte(tt.want)) {
-				t.Errorf("%s: the example's json is not what the constructor sends for its params\nthe constructor gives\n%s\nthe example's json\n%s\nfix: make the example's json what the constructor gives, or its params what the json says, and run errspec again", tt.where, got, tt.want)
+			if diff := jsonDiff(got, []byte(tt.want), "the constructor sends"); diff != "" {
+				t.Errorf("%s: the example's json is not what the constructor sends for its params: %s\nthe constructor gives\n%s\nthe example's json\n%s\nfix: make the example's json what the constructor gives, or its params what the json says, and run errspec again", tt.where, diff, got, tt.want)
 			}
 			parsed, err := Parse([]byte(tt.want))
 			if err != nil {
@@ -41,39 +43,54 @@ func TestExamples(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !sameJSON(t, again, []byte(tt.want)) {
-				t.Errorf("%s: Parse then marshal gives\n%s\nwant\n%s", tt.where, again, tt.want)
+			if diff := jsonDiff(again, []byte(tt.want), "Parse then marshal gives"); diff != "" {
+				t.Errorf("%s: Parse then marshal gives another json: %s\nParse then marshal gives\n%s\nthe example's json\n%s", tt.where, diff, again, tt.want)
 			}
 		})
 	}
 }
 
-// sameJSON reports whether two JSON texts are the same, key for key in the same order: the same bytes but for white space, the escapes in strings and the spelling of numbers.
-func sameJSON(t *testing.T, a, b []byte) bool {
-	t.Helper()
-	da, db := json.NewDecoder(bytes.NewReader(a)), json.NewDecoder(bytes.NewReader(b))
-	da.UseNumber()
-	db.UseNumber()
+// jsonDiff returns "" when the JSON texts got and want are the same, key for key in the same order: the same bytes but for white space, the escapes in strings and the spelling of numbers. Else it says where they first differ, a key out of order say, which two texts of one line hide, with what saying where got comes from.
+func jsonDiff(got, want []byte, what string) string {
+	dg, dw := json.NewDecoder(bytes.NewReader(got)), json.NewDecoder(bytes.NewReader(want))
+	dg.UseNumber()
+	dw.UseNumber()
 	for {
-		x, errA := da.Token()
-		y, errB := db.Token()
-		if errA == io.EOF && errB == io.EOF {
-			return true
+		x, errX := dg.Token()
+		y, errY := dw.Token()
+		if errX == io.EOF && errY == io.EOF {
+			return ""
 		}
-		if errA != nil || errB != nil {
-			return false
-		}
-		if nx, ok := x.(json.Number); ok {
-			ny, _ := y.(json.Number)
-			rx, okx := new(big.Rat).SetString(string(nx))
-			ry, oky := new(big.Rat).SetString(string(ny))
-			if !okx || !oky || rx.Cmp(ry) != 0 {
-				return false
-			}
-			continue
-		}
-		if x != y {
-			return false
+		if errX != nil || errY != nil || !sameToken(x, y) {
+			return fmt.Sprintf("by byte %d of the example's json, it has %s where %s %s", dw.InputOffset(), jsonToken(y, errY), what, jsonToken(x, errX))
 		}
 	}
+}
+
+// sameToken reports whether two JSON tokens are the same; numbers are the same when their values are.
+func sameToken(x, y json.Token) bool {
+	nx, okx := x.(json.Number)
+	ny, oky := y.(json.Number)
+	if !okx || !oky {
+		return x == y
+	}
+	rx, okx := new(big.Rat).SetString(string(nx))
+	ry, oky := new(big.Rat).SetString(string(ny))
+	return okx && oky && rx.Cmp(ry) == 0
+}
+
+// jsonToken describes a token, or the error in its place, for a person.
+func jsonToken(t json.Token, err error) string {
+	switch {
+	case err == io.EOF:
+		return "the end of the text"
+	case err != nil:
+		return err.Error()
+	case t == nil:
+		return "null"
+	}
+	if s, ok := t.(string); ok {
+		return strconv.Quote(s)
+	}
+	return fmt.Sprint(t)
 }

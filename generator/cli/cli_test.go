@@ -431,7 +431,8 @@ func TestExampleMismatchAtCatalog(t *testing.T) {
 		t.Fatalf("go test passed an example whose message is not the constructor's:\n%s", out)
 	}
 	for _, want := range []string{
-		"../../spec/demo/examples.cue:5:2: codes.INTERNAL.examples[0].json: the example's json is not what the constructor sends for its params\n",
+		"../../spec/demo/examples.cue:5:2: codes.INTERNAL.examples[0].json: the example's json is not what the constructor sends for its params: ",
+		`of the example's json, it has "Something went right" where the constructor sends "Something went wrong"` + "\n",
 		`"message":"Something went wrong"`,
 		"fix: make the example's json what the constructor gives, or its params what the json says",
 	} {

@@ -104,7 +104,7 @@ func genError(cat *model.Catalog) Code {
 		Line(), Func().Add(recv()).Id("HTTPStatus").Params().Int().Block(Return(view().Dot("HTTPStatus").Call())),
 		Line(), Line(), doc("Text renders e for a person at a terminal: the code and message on the first line, then the detail, the suggestion, the alternatives, the cause and the docs URL, each on lines of their own, control characters escaped."),
 		Line(), Func().Add(recv()).Id("Text").Params().String().Block(Return(view().Dot("Text").Call())),
-		Line(), Line(), doc("LogValue returns e for log/slog: its code, category, whether a retry can help, its message and its wire params, sensitive ones redacted; a nil *Error, \"<nil>\"."),
+		Line(), Line(), doc("LogValue returns e for log/slog: its code, category, whether a retry can help, its message, its detail, its wire params, sensitive ones redacted, and its cause; a nil *Error, \"<nil>\"."),
 		Line(), Func().Add(recv()).Id("LogValue").Params().Qual(slogPkg, "Value").Block(
 			If(Id("e").Op("==").Nil()).Block(Return(Qual(slogPkg, "StringValue").Call(Lit("<nil>")))),
 			Return(view().Dot("LogValue").Call()),

@@ -34,6 +34,8 @@ const (
 	ioPkg      = "io"
 	bigPkg     = "math/big"
 	testingPkg = "testing"
+	fmtPkg     = "fmt"
+	strconvPkg = "strconv"
 )
 
 // Names of the Go files of a catalog's package.

@@ -31,6 +31,15 @@ func genTable(cat *model.Catalog) Code {
 	if cat.Version != "" {
 		fields = append(fields, field("Version", Lit(cat.Version)))
 	}
+	cats := make([]Code, len(cat.Categories))
+	for i, k := range cat.Categories {
+		row := []Code{field("Name", Lit(k.Name)), field("HTTPStatus", Lit(k.HTTPStatus))}
+		if k.RetryAfter > 0 {
+			row = append(row, field("RetryAfter", Lit(k.RetryAfter)))
+		}
+		cats[i] = Values(row...)
+	}
+	fields = append(fields, field("Categories", Index().Qual(runtimePkg, "CategorySpec").Add(elemLines(cats...))))
 	if cat.Outputs.JSONSchemaMode == model.SchemaExact {
 		fields = append(fields, field("Exact", True()))
 	}

@@ -431,9 +431,7 @@ func (b *builder) params(p []string, owner string, in Ordered[InputParam], top b
 		}
 		byGoName[param.GoName] = e.Key
 		if top {
-			if why := reservedArgName(param.ArgName); why != "" {
-				b.errs.add(pp, "rename the param", "param %q gives the Go argument name %s, which is %s", e.Key, param.ArgName, why)
-			}
+			param.ArgName = argName(e.Key)
 		}
 		goName := owner + param.GoName
 		if top && e.Key == "alternatives" && e.Value.Type == "[]object" {
@@ -724,9 +722,16 @@ func (b *builder) deprecations(cat *Catalog, codes map[string]*Code) {
 }
 
 // anchors checks that no two headings of the reference share an anchor.
-// Codes whose Go names already collide are not reported again.
+// Codes whose Go names already collide are not reported again. On the one
+// page of the single layout the title is a heading too: a code spelled like
+// a one-word title (PAY in catalog pay) would get the anchor #pay-1 from
+// GitHub, and every link to #pay would open the top of the page.
 func (b *builder) anchors(cat *Catalog) {
+	const title = "the title of the reference"
 	seen := map[string]string{}
+	if cat.Layout() == LayoutSingle {
+		seen[anchor(cat.Title)] = title
+	}
 	for _, c := range cat.Categories {
 		seen[c.Anchor] = "category " + c.Name
 	}
@@ -735,7 +740,11 @@ func (b *builder) anchors(cat *Catalog) {
 			continue
 		}
 		if prev, ok := seen[c.Anchor]; ok {
-			b.errs.add(at("codes", c.Name), "rename one of them",
+			fix := "rename one of them"
+			if prev == title {
+				fix = "give the catalog a title of its own, such as title: " + strconv.Quote(cat.Title+" errors")
+			}
+			b.errs.add(at("codes", c.Name), fix,
 				"code %s has the docs anchor #%s, which %s already has", c.Name, c.Anchor, prev)
 		}
 		seen[c.Anchor] = "code " + c.Name

@@ -728,24 +728,13 @@ func TestBuildErrors(t *testing.T) {
 			},
 		},
 		{
-			name: "reserved params",
-			in: testInput(inCode("X", InputCode{Category: "c", Title: "T", Message: "m", Params: Ordered[InputParam]{
-				inParam("type", InputParam{Type: "string"}),
-				inParam("len", InputParam{Type: "int"}),
-				inParam("strings", InputParam{Type: "[]string"}),
-				inParam("opts", InputParam{Type: "string", Optional: true}),
-				inParam("error_code", InputParam{Type: "string"}),
-				inParam("func_", InputParam{Type: "string"}),
-				inParam("obj", InputParam{Type: "object", Fields: Ordered[InputParam]{
-					inParam("type", InputParam{Type: "string"}),
-					inParam("error_code", InputParam{Type: "string"}),
-				}}),
-			}})),
+			// On the one page the title is a heading: #test would open it.
+			name: "code anchor of the title",
+			in: testInput(
+				inCode("TEST", InputCode{Category: "c", Title: "T", Message: "m"}),
+			),
 			want: Errors{
-				{[]string{"codes", "X", "params", "type"}, `param "type" gives the Go argument name type, which is a Go keyword`, "rename the param"},
-				{[]string{"codes", "X", "params", "len"}, `param "len" gives the Go argument name len, which is a predeclared Go identifier`, "rename the param"},
-				{[]string{"codes", "X", "params", "opts"}, `param "opts" gives the Go argument name opts, which is a name the generated constructor uses itself`, "rename the param"},
-				{[]string{"codes", "X", "params", "func_"}, `param "func_" gives the Go argument name func, which is a Go keyword`, "rename the param"},
+				{[]string{"codes", "TEST"}, "code TEST has the docs anchor #test, which the title of the reference already has", `give the catalog a title of its own, such as title: "test errors"`},
 			},
 		},
 		{
@@ -826,11 +815,48 @@ func TestBuildOptionsTypeCollision(t *testing.T) {
 	}
 }
 
-func TestBuildNewErrorParam(t *testing.T) {
-	_, err := Build(testInput(inCode("FOO", InputCode{Category: "c", Title: "T", Message: "m",
-		Params: Ordered[InputParam]{inParam("new_error", InputParam{Type: "string"})}})))
-	if err == nil {
-		t.Errorf("param new_error: Build succeeded, want a reserved argument name error")
+// TestBuildReservedParams checks that a param spelled like a Go keyword,
+// a predeclared identifier or a name the constructor uses keeps its name
+// on the wire and in the params struct, and only its constructor argument
+// takes a "_" after it.
+func TestBuildReservedParams(t *testing.T) {
+	c := mustBuild(t, testInput(inCode("X", InputCode{Category: "c", Title: "T", Message: "m", Params: Ordered[InputParam]{
+		inParam("type", InputParam{Type: "string"}),
+		inParam("len", InputParam{Type: "int"}),
+		inParam("error", InputParam{Type: "string"}),
+		inParam("new_error", InputParam{Type: "string"}),
+		inParam("strings", InputParam{Type: "[]string"}),
+		inParam("func_", InputParam{Type: "string"}),
+		inParam("opts", InputParam{Type: "string", Optional: true}),
+		inParam("obj", InputParam{Type: "object", Fields: Ordered[InputParam]{
+			inParam("type", InputParam{Type: "string"}),
+		}}),
+	}}))).Codes[0]
+	type names struct{ Name, GoName, ArgName string }
+	var got []names
+	for _, p := range c.Params {
+		got = append(got, names{p.Name, p.GoName, p.ArgName})
+	}
+	want := []names{
+		{"type", "Type", "type_"},
+		{"len", "Len", "len_"},
+		{"error", "Error", "error_"},
+		{"new_error", "NewError", "newError_"},
+		{"strings", "Strings", "strings"},
+		{"func_", "Func", "func_"},
+		{"opts", "Opts", "opts_"},
+		{"obj", "Obj", "obj"},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("params (-want +got):\n%s", diff)
+	}
+	// Two params whose argument would both be type_ share a Go field name,
+	// which is reported.
+	if _, err := Build(testInput(inCode("Y", InputCode{Category: "c", Title: "T", Message: "m", Params: Ordered[InputParam]{
+		inParam("type", InputParam{Type: "string"}),
+		inParam("type_", InputParam{Type: "string"}),
+	}}))); err == nil {
+		t.Error("params type and type_: Build succeeded, want a Go field name collision")
 	}
 }
 
@@ -861,4 +887,16 @@ func TestErrorListCopiesPath(t *testing.T) {
 	if diff := cmp.Diff(want, l.errs); diff != "" {
 		t.Errorf("errors (-want +got):\n%s", diff)
 	}
+}
+
+// TestBuildTitleAnchorPerCode checks that a code spelled like the title is
+// accepted where each code has a page of its own, and where the catalog
+// gives a title of more than one word.
+func TestBuildTitleAnchorPerCode(t *testing.T) {
+	in := testInput(inCode("TEST", InputCode{Category: "c", Title: "T", Message: "m"}))
+	in.Outputs.Markdown = &InputMarkdown{Layout: LayoutPerCode, Dir: "docs"}
+	mustBuild(t, in)
+	in = testInput(inCode("TEST", InputCode{Category: "c", Title: "T", Message: "m"}))
+	in.Title = "Test errors"
+	mustBuild(t, in)
 }

@@ -75,9 +75,24 @@ func unexported(name string) string {
 	return first + exported(strings.Join(ws[1:], "_"))
 }
 
-// reservedArgNames are names a constructor argument must not take: Go's
-// keywords, its predeclared identifiers and the names a constructor's body
-// uses, any of which the argument would shadow.
+// argName returns the constructor argument of a param: its unexported Go
+// name, with "_" after it when that name is reserved (type_, len_, opts_),
+// as protobuf-go names a field that would be a keyword. Only the Go
+// argument changes: the param keeps its name on the wire, in the params
+// struct and in the docs, so a catalog need not rename a wire field that
+// happens to be spelled like a Go keyword. No other argument can end in
+// "_": unexported drops underscores.
+func argName(name string) string {
+	arg := unexported(name)
+	if reservedArgName(arg) != "" {
+		arg += "_"
+	}
+	return arg
+}
+
+// reservedArgName says why a constructor argument must not take name, or
+// returns "": Go's keywords, its predeclared identifiers and the names a
+// constructor's body uses, any of which the argument would shadow.
 func reservedArgName(name string) string {
 	if token.IsKeyword(name) {
 		return "a Go keyword"

@@ -199,6 +199,23 @@ func TestDidYouMean(t *testing.T) {
 	}
 }
 
+func TestArgName(t *testing.T) {
+	for _, tt := range []struct{ name, want string }{
+		{"type", "type_"},
+		{"missing_fields", "missingFields"},
+		{"nil", "nil_"},
+		{"max", "max_"},
+		{"opts", "opts_"},
+		{"new_error", "newError_"},
+		{"types", "types"},
+		{"docs_url", "docsURL"},
+	} {
+		if got := argName(tt.name); got != tt.want {
+			t.Errorf("argName(%q) = %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
+
 func TestReservedArgName(t *testing.T) {
 	const (
 		keyword     = "a Go keyword"
