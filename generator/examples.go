@@ -1,7 +1,9 @@
 package generator
 
 import (
+	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/errspec/errspec/generator/model"
 	"github.com/errspec/errspec/generator/schemagen"
@@ -36,12 +38,49 @@ func checkExamples(cat *model.Catalog, schema *schemagen.Schema) (model.Errors, 
 			if len(check.problems) == 0 {
 				continue
 			}
+			fix := "make the example's json what the constructor sends, as the JSON Schema describes it"
+			if names := zeroOptionals(ex); len(names) > 0 {
+				fix += `; it does not send an optional param at its zero value (0, "", false, empty), so leave ` + strings.Join(names, ", ") + " out of it"
+			}
 			errs = append(errs, &model.Error{
 				Path: []string{"codes", c.Name, "examples", fmt.Sprintf("[%d]", ex.Index), "json"},
 				Msg:  "the example does not match the wire format of " + c.Name + ": " + check.summary(),
-				Fix:  "make the example's json what the constructor sends, as the JSON Schema describes it",
+				Fix:  fix,
 			})
 		}
 	}
 	return errs, nil
+}
+
+// zeroOptionals names the optional params ex gives at their zero value,
+// which the constructor leaves off the wire.
+func zeroOptionals(ex *model.Example) []string {
+	var names []string
+	for _, v := range ex.Values {
+		if v.Param.Optional && isZero(v.Value) {
+			names = append(names, v.Param.Name)
+		}
+	}
+	return names
+}
+
+// isZero reports whether a value decoded from JSON is the zero value of
+// its Go type.
+func isZero(v any) bool {
+	switch v := v.(type) {
+	case nil:
+		return true
+	case string:
+		return v == ""
+	case bool:
+		return !v
+	case json.Number:
+		f, err := v.Float64()
+		return err == nil && f == 0
+	case []any:
+		return len(v) == 0
+	case map[string]any:
+		return len(v) == 0
+	}
+	return false
 }
