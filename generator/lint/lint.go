@@ -36,6 +36,7 @@ var Rules = []Rule{
 	{"TOOL_USED", true, "every tool is gated by a feature or checked by the call validator (a code plays missing_fields or invalid_action)"},
 	{"FEATURE_ACTION_DECLARED", true, "every tool:action a feature gates is an action of its tool in the tools table"},
 	{"MESSAGE_PARAMS", true, "a message names what the caller needs to act on: a code with params names one in its message or detail, and a not-found names what was not found"},
+	{"OPTIONAL_DEFAULT", true, "a template that places an optional param gives the text to show when it is not given, {name|text}: the error never reads with a hole"},
 	{"ROLE_EXAMPLES", true, "every code a generated helper returns (a role's code) has an example"},
 	{"CODE_EXAMPLES", false, "every code has an example"},
 	{"CODE_DESCRIPTION", false, "every code has a description: when to expect it"},
@@ -67,6 +68,7 @@ func Check(cat *model.Catalog) []Finding {
 		"TOOL_USED":               l.toolUsed,
 		"FEATURE_ACTION_DECLARED": l.featureActionDeclared,
 		"MESSAGE_PARAMS":          l.messageParams,
+		"OPTIONAL_DEFAULT":        l.optionalDefault,
 		"ROLE_EXAMPLES":           l.roleExamples,
 		"CODE_EXAMPLES":           l.codeExamples,
 		"CODE_DESCRIPTION":        l.codeDescription,
@@ -398,6 +400,25 @@ func (l *linter) messageParams() {
 		case len(c.Required()) > 0:
 			l.add(codePath(c, "message"), fmt.Sprintf("put what the caller needs to act on in the message or the detail, such as {%s}", c.Required()[0].Name),
 				"code %s has params, and its message and detail name none of them", c.Name)
+		}
+	}
+}
+
+func (l *linter) optionalDefault() {
+	for _, c := range l.cat.Codes {
+		for _, t := range []struct {
+			key string
+			t   model.Template
+		}{{"message", c.Message}, {"detail", c.Detail}, {"suggestion", c.Suggestion}} {
+			if len(t.t.Parts) == 1 {
+				continue // the param alone: not given, the text is empty and left out
+			}
+			for _, p := range t.t.Parts {
+				if p.Param != nil && p.Param.Optional && !p.HasDefault {
+					l.add(codePath(c, t.key), fmt.Sprintf("give it the text to show when it is not given: {%s|...}", p.Param.Name),
+						"the %s of code %s places the optional param %s, and reads with a hole where it is not given", t.key, c.Name, p.Param.Name)
+				}
+			}
 		}
 	}
 }
