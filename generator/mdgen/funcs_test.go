@@ -258,7 +258,7 @@ func FuzzMarkdownShape(f *testing.F) {
 		"- a\n- b\n\n  c", "> q\n> # h", "1. a\n   ```\n   x", "| a | b |\n| - | - |\n| c&#10;- d | e |",
 		"*a* _b_ **c** ~~d~~ [e](https://x) ![f](g)", "<div>\n*x*\n</div>\n\ny", "a  \nb\\\nc",
 		"- 0\n- 0\n#\n* 000000", "1. a\n\n[r]: /u\n\n2) b", "- a\n#\n* b\n#\n+ c",
-		"> q", "> q\n\n> r", "+ * *", "- * ***", "* - - _ _ _", "1. - -\n2. - - a", "3. a\n4. b\n\n5) c", "- 7. a\n  8. b\n- c", "- x\n  - a\n  * b\n- y",
+		"> q", "> q\n\n> r", "+ * *", "- * ***", "* - - _ _ _", "1. - -\n2. - - a", "3. a\n4. b\n\n5) c", "- 7. a\n  8. b\n- c", "- x\n  - a\n  * b\n- y", "~~0~!~", "~~~a~~~",
 	} {
 		f.Add(s)
 	}

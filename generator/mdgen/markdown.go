@@ -308,6 +308,16 @@ func (w *mdWriter) delimited(mark string, n ast.Node) {
 	w.raw(mark)
 }
 
+// struck reports whether n is inside a strikethrough.
+func struck(n ast.Node) bool {
+	for p := n.Parent(); p != nil; p = p.Parent() {
+		if _, ok := p.(*east.Strikethrough); ok {
+			return true
+		}
+	}
+	return false
+}
+
 // raw writes markup.
 func (w *mdWriter) raw(s string) {
 	w.b.WriteString(s)
@@ -338,7 +348,13 @@ func (w *mdWriter) inline(n ast.Node) {
 	case *ast.Emphasis:
 		w.delimited(strings.Repeat("*", n.Level), n)
 	case *east.Strikethrough:
-		w.delimited("~~", n)
+		if struck(n) {
+			// Struck twice reads as struck once, and ~~~~ at the start
+			// of a line would open a code block.
+			w.children(n)
+		} else {
+			w.delimited("~~", n)
+		}
 	case *ast.Link:
 		w.link("", n, decode(n.Destination), decode(n.Title))
 	case *ast.Image:
