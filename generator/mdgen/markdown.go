@@ -53,29 +53,55 @@ type mdWriter struct {
 // unless n is an item of a tight list. A list right after another of its
 // kind among what is written (blocks that write nothing, such as an empty
 // heading, in between or not) follows separator: without it the two
-// would be one.
+// would be one. So does, in a tight item, a block that would continue
+// the block above it (see interrupts): a heading written as a paragraph
+// below a paragraph, a rule that would make the paragraph a heading.
 func (w *mdWriter) blocks(n ast.Node) string {
+	parent, ok := n.Parent().(*ast.List)
+	tight := ok && parent.IsTight
 	var out []string
 	var last ast.Node // the block written last
 	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
 		var s string
 		if l, ok := c.(*ast.List); ok {
 			s = w.list(l)
-			if prev, isList := last.(*ast.List); isList && prev.IsOrdered() == l.IsOrdered() {
-				out = append(out, separator)
-			}
 		} else {
 			s = w.block(c)
 		}
-		if s != "" {
-			out = append(out, s)
-			last = c
+		if s == "" {
+			continue
 		}
+		prev, afterList := last.(*ast.List)
+		l, isList := c.(*ast.List)
+		if afterList && isList && prev.IsOrdered() == l.IsOrdered() || tight && last != nil && !interrupts(c, s) {
+			out = append(out, separator)
+		}
+		out = append(out, s)
+		last = c
 	}
-	if l, ok := n.Parent().(*ast.List); ok && l.IsTight {
+	if tight {
 		return strings.Join(out, "\n")
 	}
 	return strings.Join(out, "\n\n")
+}
+
+// interrupts reports whether block n, written as s, starts a block of its
+// own on the line right below another block, as CommonMark reads it,
+// rather than continue a paragraph or a table above it or make it a
+// heading: a code fence, a quote, or a list whose first item has
+// content and, ordered, starts at 1 (or behind md029Off).
+func interrupts(n ast.Node, s string) bool {
+	first, _, _ := strings.Cut(s, "\n")
+	switch n := n.(type) {
+	case *ast.FencedCodeBlock, *ast.CodeBlock, *ast.Blockquote:
+		return true
+	case *ast.List:
+		if strings.HasPrefix(first, "<!--") {
+			return true
+		}
+		return strings.Contains(first, " ") && (!n.IsOrdered() || n.Start == 1)
+	}
+	return false
 }
 
 // The comments markdown writes of its own. separator ends a list that
@@ -120,7 +146,7 @@ func (w *mdWriter) block(n ast.Node) string {
 		}
 		return strings.Join(lines, "\\\n")
 	case *ast.Blockquote:
-		return prefixLines(w.blocks(n), "> ", ">")
+		return prefixLines(w.blocks(n), "> ", "> ")
 	case *east.Table:
 		return w.table(n)
 	case *ast.LinkReferenceDefinition:
