@@ -258,7 +258,7 @@ func FuzzMarkdownShape(f *testing.F) {
 		"- a\n- b\n\n  c", "> q\n> # h", "1. a\n   ```\n   x", "| a | b |\n| - | - |\n| c&#10;- d | e |",
 		"*a* _b_ **c** ~~d~~ [e](https://x) ![f](g)", "<div>\n*x*\n</div>\n\ny", "a  \nb\\\nc",
 		"- 0\n- 0\n#\n* 000000", "1. a\n\n[r]: /u\n\n2) b", "- a\n#\n* b\n#\n+ c",
-		"> q", "> q\n\n> r", "+ * *", "- * ***", "* - - _ _ _", "1. - -\n2. - - a", "3. a\n4. b\n\n5) c", "- 7. a\n  8. b\n- c", "- x\n  - a\n  * b\n- y", "~~0~!~", "~~~a~~~", "* 0\n  # 00", "- a\n  ***", "- a\n  | b |\n  | - |\n- c", "- a\n  - b\n  # c", ">* ___", "> - a\n>\n>   b",
+		"> q", "> q\n\n> r", "+ * *", "- * ***", "* - - _ _ _", "1. - -\n2. - - a", "3. a\n4. b\n\n5) c", "- 7. a\n  8. b\n- c", "- x\n  - a\n  * b\n- y", "~~0~!~", "~~~a~~~", "* 0\n  # 00", "- a\n  ***", "- a\n  | b |\n  | - |\n- c", "- a\n  - b\n  # c", ">* ___", "> - a\n>\n>   b", "-\n- \n-\n\n- 0)\n  0", "- -\n\n  x", "1. - - -\n\n   x", "` `\n-",
 	} {
 		f.Add(s)
 	}
@@ -295,11 +295,11 @@ func blockShape(src string, in bool) string {
 					s = c.Kind().String()
 					break
 				}
-				if strings.TrimSpace(decode(c.Text(source))) != "" || c.Kind() == ast.KindHTMLBlock {
+				if holdsText(c, source) || c.Kind() == ast.KindHTMLBlock {
 					s = "P"
 				}
 			case *ast.Paragraph, *ast.TextBlock:
-				if strings.TrimSpace(decode(c.Text(source))) != "" {
+				if holdsText(c, source) {
 					s = "P"
 				}
 			case *ast.FencedCodeBlock, *ast.CodeBlock:
@@ -325,6 +325,21 @@ func blockShape(src string, in bool) string {
 		return strings.Join(parts, " ")
 	}
 	return shape(parser.Parse(gtext.NewReader(source)))
+}
+
+// holdsText reports whether a block holds text that markdown writes:
+// more than white space, or a code span, which shows even when it holds
+// only spaces.
+func holdsText(n ast.Node, source []byte) bool {
+	if strings.TrimSpace(decode(n.Text(source))) != "" {
+		return true
+	}
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		if c.Kind() == ast.KindCodeSpan {
+			return true
+		}
+	}
+	return false
 }
 
 // TestBudgetFitsEmbedded checks that the embedded templates, run as

@@ -203,6 +203,12 @@ func (w *mdWriter) list(n *ast.List) string {
 			// start on the line after its marker.
 			item = strings.TrimRight(marker, " ") + "\n" + prefixLines(body, indent, indent)
 		}
+		if first, rest, _ := strings.Cut(item, "\n"); onlyMarkers(first) && strings.Contains(item, "\n\n") {
+			// An item whose first line holds only markers begins empty,
+			// and CommonMark ends it at its first blank line: a comment
+			// right below gives it content first.
+			item = first + "\n" + indent + separator + "\n" + rest
+		}
 		items = append(items, item)
 	}
 	sep := "\n\n"
@@ -216,6 +222,16 @@ func (w *mdWriter) list(n *ast.List) string {
 		out = md029Off + "\n" + out + "\n" + md029On
 	}
 	return out
+}
+
+// onlyMarkers reports whether a line holds only list markers: - 1. 2)
+func onlyMarkers(line string) bool {
+	for _, f := range strings.Fields(line) {
+		if f != "-" && f != "*" && f != "+" && !(len(f) > 1 && strings.Trim(f[:len(f)-1], "0123456789") == "" && (f[len(f)-1] == '.' || f[len(f)-1] == ')')) {
+			return false
+		}
+	}
+	return true
 }
 
 // thematicBreak reports whether a line is a thematic break: three or more
