@@ -3,12 +3,8 @@
 package agenttools
 
 import (
-	"bytes"
 	"encoding/json"
-	"fmt"
-	"io"
-	"math/big"
-	"strconv"
+	"github.com/errspec/errspec"
 	"testing"
 )
 
@@ -39,7 +35,7 @@ func TestExamples(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if diff := jsonDiff(got, []byte(tt.want), "the constructor sends"); diff != "" {
+			if diff := errspec.JSONDiff(got, []byte(tt.want), "the constructor sends"); diff != "" {
 				t.Errorf("%s: the example's json is not what the constructor sends for its params: %s\nthe constructor gives\n%s\nthe example's json\n%s\nfix: make the example's json what the constructor gives, or its params what the json says, and run errspec again", tt.where, diff, got, tt.want)
 			}
 			parsed, err := Parse([]byte(tt.want))
@@ -50,54 +46,9 @@ func TestExamples(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if diff := jsonDiff(again, []byte(tt.want), "Parse then marshal gives"); diff != "" {
+			if diff := errspec.JSONDiff(again, []byte(tt.want), "Parse then marshal gives"); diff != "" {
 				t.Errorf("%s: Parse then marshal gives another json: %s\nParse then marshal gives\n%s\nthe example's json\n%s", tt.where, diff, again, tt.want)
 			}
 		})
 	}
-}
-
-// jsonDiff returns "" when the JSON texts got and want are the same, key for key in the same order: the same bytes but for white space, the escapes in strings and the spelling of numbers. Else it says where they first differ, a key out of order say, which two texts of one line hide, with what saying where got comes from.
-func jsonDiff(got, want []byte, what string) string {
-	dg, dw := json.NewDecoder(bytes.NewReader(got)), json.NewDecoder(bytes.NewReader(want))
-	dg.UseNumber()
-	dw.UseNumber()
-	for {
-		x, errX := dg.Token()
-		y, errY := dw.Token()
-		if errX == io.EOF && errY == io.EOF {
-			return ""
-		}
-		if errX != nil || errY != nil || !sameToken(x, y) {
-			return fmt.Sprintf("by byte %d of the example's json, it has %s where %s %s", dw.InputOffset(), jsonToken(y, errY), what, jsonToken(x, errX))
-		}
-	}
-}
-
-// sameToken reports whether two JSON tokens are the same; numbers are the same when their values are.
-func sameToken(x, y json.Token) bool {
-	nx, okx := x.(json.Number)
-	ny, oky := y.(json.Number)
-	if !okx || !oky {
-		return x == y
-	}
-	rx, okx := new(big.Rat).SetString(string(nx))
-	ry, oky := new(big.Rat).SetString(string(ny))
-	return okx && oky && rx.Cmp(ry) == 0
-}
-
-// jsonToken describes a token, or the error in its place, for a person.
-func jsonToken(t json.Token, err error) string {
-	switch {
-	case err == io.EOF:
-		return "the end of the text"
-	case err != nil:
-		return err.Error()
-	case t == nil:
-		return "null"
-	}
-	if s, ok := t.(string); ok {
-		return strconv.Quote(s)
-	}
-	return fmt.Sprint(t)
 }

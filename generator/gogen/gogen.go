@@ -30,12 +30,7 @@ const (
 	slogPkg    = "log/slog"
 	timePkg    = "time"
 	slicesPkg  = "slices"
-	bytesPkg   = "bytes"
-	ioPkg      = "io"
-	bigPkg     = "math/big"
 	testingPkg = "testing"
-	fmtPkg     = "fmt"
-	strconvPkg = "strconv"
 )
 
 // Names of the Go files of a catalog's package.
