@@ -62,8 +62,9 @@ func (w *mdWriter) blocks(n ast.Node) string {
 	var out []string
 	var last ast.Node // the block written last
 	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		l, isList := c.(*ast.List)
 		var s string
-		if l, ok := c.(*ast.List); ok {
+		if isList {
 			s = w.list(l)
 		} else {
 			s = w.block(c)
@@ -72,7 +73,6 @@ func (w *mdWriter) blocks(n ast.Node) string {
 			continue
 		}
 		prev, afterList := last.(*ast.List)
-		l, isList := c.(*ast.List)
 		if afterList && isList && prev.IsOrdered() == l.IsOrdered() || tight && last != nil && !interrupts(c, s) {
 			out = append(out, separator)
 		}
