@@ -279,7 +279,7 @@ func FindNear(args []string) ([]string, error) {
 // level, outputs with name or categories, or a field whose name starts
 // with cod, in any case, but is not codes.
 func nearCatalog(path string, src []byte) bool {
-	names, _ := topLevelFields(path, src)
+	names, _, _ := topLevel(path, src)
 	for _, name := range names {
 		if name != "codes" && strings.HasPrefix(strings.ToLower(name), "cod") {
 			return true
@@ -429,44 +429,40 @@ func declaresCodes(path string, src []byte) codesDecl {
 
 // parsedCodes reports what declaresCodes reports, from a parse of src.
 func parsedCodes(path string, src []byte) codesDecl {
+	names, computed, err := topLevel(path, src)
+	switch {
+	case err != nil || slices.Contains(names, "codes"):
+		// A file that does not parse: the loader reports the problem.
+		return hasCodes
+	case computed:
+		return mayHaveCodes
+	}
+	return noCodes
+}
+
+// topLevel returns the names of the fields the CUE file src declares at
+// the top level, and whether it declares there fields that only its
+// evaluation names: through an embedding, a comprehension or a label
+// that is an expression.
+func topLevel(path string, src []byte) (names []string, computed bool, err error) {
 	f, err := parser.ParseFile(path, src)
 	if err != nil {
-		// The loader reports the problem.
-		return hasCodes
+		return nil, false, err
 	}
-	decl := noCodes
 	for _, d := range f.Decls {
 		switch d := d.(type) {
 		case *ast.Field:
 			name, _, err := ast.LabelName(d.Label)
-			switch {
-			case err == nil && name == "codes":
-				return hasCodes
-			case errors.Is(err, ast.ErrIsExpression):
-				decl = mayHaveCodes
+			if errors.Is(err, ast.ErrIsExpression) {
+				computed = true
+			} else if err == nil {
+				names = append(names, name)
 			}
 		case *ast.EmbedDecl, *ast.Comprehension:
-			decl = mayHaveCodes
+			computed = true
 		}
 	}
-	return decl
-}
-
-// topLevelFields returns the names of the fields the CUE file src
-// declares at the top level.
-func topLevelFields(path string, src []byte) ([]string, error) {
-	f, err := parser.ParseFile(path, src)
-	if err != nil {
-		return nil, err
-	}
-	var names []string
-	for _, decl := range f.Decls {
-		if field, ok := decl.(*ast.Field); ok {
-			name, _, _ := ast.LabelName(field.Label)
-			names = append(names, name)
-		}
-	}
-	return names, nil
+	return names, computed, nil
 }
 
 // scanCodes reports whether the tokens of src show a field codes at the
