@@ -406,17 +406,16 @@ func (l *linter) messageParams() {
 
 func (l *linter) optionalDefault() {
 	for _, c := range l.cat.Codes {
-		for _, t := range []struct {
-			key string
-			t   model.Template
-		}{{"message", c.Message}, {"detail", c.Detail}, {"suggestion", c.Suggestion}} {
-			if len(t.t.Parts) == 1 {
-				continue // the param alone: not given, the text is empty and left out
+		for _, t := range c.Templates() {
+			if t.Key == "error_text" || len(t.Parts) == 1 {
+				// Not a text of the wire; or the param alone: not given,
+				// the text is empty and left out.
+				continue
 			}
-			for _, p := range t.t.Parts {
+			for _, p := range t.Parts {
 				if p.Param != nil && p.Param.Optional && !p.HasDefault {
-					l.add(codePath(c, t.key), fmt.Sprintf("give it the text to show when it is not given: {%s|...}", p.Param.Name),
-						"the %s of code %s places the optional param %s, and reads with a hole where it is not given", t.key, c.Name, p.Param.Name)
+					l.add(codePath(c, t.Key), fmt.Sprintf("give it the text to show when it is not given: {%s|...}", p.Param.Name),
+						"the %s of code %s places the optional param %s, and reads with a hole where it is not given", t.Key, c.Name, p.Param.Name)
 				}
 			}
 		}

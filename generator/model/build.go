@@ -383,7 +383,7 @@ func (b *builder) code(name string, in InputCode, cats map[string]*Category) *Co
 	c.Suggestion = b.template(append(p, "suggestion"), in.Suggestion, c.Params)
 	c.ErrorText = b.errorText(append(p, "error_text"), in.ErrorText, c.Params)
 	used := map[*Param]bool{}
-	for _, t := range []Template{c.Message, c.Detail, c.Suggestion, c.ErrorText} {
+	for _, t := range c.Templates() {
 		for _, param := range t.Params() {
 			used[param] = true
 		}

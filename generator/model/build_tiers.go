@@ -131,12 +131,9 @@ func (b *builder) roles(codes map[string]*Code) Roles {
 // every error the helper builds, its text left with a hole. A required
 // one is reported at the param already.
 func (b *builder) checkRoleTemplates(c *Code, role Role, vocab map[string]string, names []string) {
-	for _, t := range []struct {
-		key string
-		t   Template
-	}{{"message", c.Message}, {"detail", c.Detail}, {"suggestion", c.Suggestion}, {"error_text", c.ErrorText}} {
+	for _, t := range c.Templates() {
 		var unfilled []string
-		for _, param := range t.t.Params() {
+		for _, param := range t.Params() {
 			if _, known := vocab[param.Name]; !known && param.Optional {
 				unfilled = append(unfilled, param.Name)
 			}
@@ -148,9 +145,9 @@ func (b *builder) checkRoleTemplates(c *Code, role Role, vocab map[string]string
 		if len(unfilled) > 1 {
 			what = "the params " + strings.Join(unfilled[:len(unfilled)-1], ", ") + " and " + unfilled[len(unfilled)-1]
 		}
-		b.errs.add(at("codes", c.Name, t.key), "use only params the helper fills ("+strings.Join(names, ", ")+") in its templates, or give the role to another code",
+		b.errs.add(at("codes", c.Name, t.Key), "use only params the helper fills ("+strings.Join(names, ", ")+") in its templates, or give the role to another code",
 			"code %s plays the role %s, whose helper cannot fill %s that its %s uses: every error the helper builds would leave a hole in it",
-			c.Name, role, what, strings.ReplaceAll(t.key, "_", " "))
+			c.Name, role, what, strings.ReplaceAll(t.Key, "_", " "))
 	}
 }
 

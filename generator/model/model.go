@@ -176,6 +176,19 @@ func (c *Code) Required() []*Param { return filterParams(c.Params, false) }
 // Optional returns the code's optional params, in declared order.
 func (c *Code) Optional() []*Param { return filterParams(c.Params, true) }
 
+// KeyedTemplate is a template of a code and the key the catalog writes it
+// under.
+type KeyedTemplate struct {
+	Key string
+	Template
+}
+
+// Templates returns the code's templates under their keys: message,
+// detail, suggestion and error_text, in that order.
+func (c *Code) Templates() []KeyedTemplate {
+	return []KeyedTemplate{{"message", c.Message}, {"detail", c.Detail}, {"suggestion", c.Suggestion}, {"error_text", c.ErrorText}}
+}
+
 func filterParams(ps []*Param, optional bool) []*Param {
 	var out []*Param
 	for _, p := range ps {
