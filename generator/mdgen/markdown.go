@@ -195,19 +195,19 @@ func (w *mdWriter) list(n *ast.List) string {
 			num++
 		}
 		body, indent := w.blocks(c), strings.Repeat(" ", len(marker))
+		if body == "" {
+			// CommonMark ends an empty item at the first blank line
+			// below it, and some readers end the item that holds its
+			// list there too: a comment gives it content.
+			body = separator
+		}
 		item := prefixLines(body, marker, indent)
 		if first, _, _ := strings.Cut(item, "\n"); thematicBreak(first) {
-			// The markers of lists nested first in their items, and an
-			// empty item or a rule last, make a line of three dashes or
-			// more, which CommonMark reads as a rule: the item's blocks
-			// start on the line after its marker.
+			// The markers of lists nested first in their items, and a
+			// rule last, make a line of three dashes or more, which
+			// CommonMark reads as a rule: the item's blocks start on the
+			// line after its marker.
 			item = strings.TrimRight(marker, " ") + "\n" + prefixLines(body, indent, indent)
-		}
-		if first, rest, _ := strings.Cut(item, "\n"); onlyMarkers(first) && strings.Contains(item, "\n\n") {
-			// An item whose first line holds only markers begins empty,
-			// and CommonMark ends it at its first blank line: a comment
-			// right below gives it content first.
-			item = first + "\n" + indent + separator + "\n" + rest
 		}
 		items = append(items, item)
 	}
@@ -222,16 +222,6 @@ func (w *mdWriter) list(n *ast.List) string {
 		out = md029Off + "\n" + out + "\n" + md029On
 	}
 	return out
-}
-
-// onlyMarkers reports whether a line holds only list markers: - 1. 2)
-func onlyMarkers(line string) bool {
-	for _, f := range strings.Fields(line) {
-		if f != "-" && f != "*" && f != "+" && !(len(f) > 1 && strings.Trim(f[:len(f)-1], "0123456789") == "" && (f[len(f)-1] == '.' || f[len(f)-1] == ')')) {
-			return false
-		}
-	}
-	return true
 }
 
 // thematicBreak reports whether a line is a thematic break: three or more
