@@ -48,9 +48,12 @@ func text(v any) markup {
 // block quotes (< >), headings (#), strikethrough (~), math ($), MDX
 // expressions ({ }), table cells (|), entities (&name;) and backslashes;
 // at the start of a line (start), the markers of list items (-, +, and
-// 1. or 1) before white space or the end) and of setext headings (=). Hidden characters (see textsafe.Hidden)
-// become character references, which render as the character while the
-// source shows what is there. Runs of white space are kept as they are.
+// 1. or 1) before white space or the end), of setext headings (=) and,
+// with a colon (:-), of a table's delimiter row below a paragraph line
+// (or of a definition, to renderers that have definition lists). Hidden
+// characters (see textsafe.Hidden) become character references, which
+// render as the character while the source shows what is there. Runs of
+// white space are kept as they are.
 func escapeText(s string, start bool) string {
 	if plain(s, start) {
 		return s
@@ -75,7 +78,7 @@ func escapeText(s string, start bool) string {
 			if entityRE.MatchString(s[i:]) {
 				b.WriteByte('\\')
 			}
-		case '-', '+', '=':
+		case '-', '+', '=', ':':
 			if start && i == 0 {
 				b.WriteByte('\\')
 			}
@@ -94,9 +97,9 @@ func escapeText(s string, start bool) string {
 
 // plain reports whether escapeText leaves s as it is: printable ASCII
 // without a character it escapes, and at the start of a line none of -,
-// + or = or a digit first.
+// +, =, : or a digit first.
 func plain(s string, start bool) bool {
-	if start && s != "" && strings.IndexByte("-+=0123456789", s[0]) >= 0 {
+	if start && s != "" && strings.IndexByte("-+=:0123456789", s[0]) >= 0 {
 		return false
 	}
 	for i := 0; i < len(s); i++ {
