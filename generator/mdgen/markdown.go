@@ -205,9 +205,9 @@ func (w *mdWriter) list(n *ast.List) string {
 		if first, _, _ := strings.Cut(item, "\n"); thematicBreak(first) {
 			// The markers of lists nested first in their items, and a
 			// rule last, make a line of three dashes or more, which
-			// CommonMark reads as a rule: the item's blocks start on the
-			// line after its marker.
-			item = strings.TrimRight(marker, " ") + "\n" + prefixLines(body, indent, indent)
+			// CommonMark reads as a rule: a comment after the marker
+			// holds the item's first line, its blocks start below.
+			item = marker + separator + "\n" + prefixLines(body, indent, indent)
 		}
 		items = append(items, item)
 	}
