@@ -64,7 +64,7 @@ func (c Change) Breaks() bool { return c.Kind == Breaking }
 // codes by name, tiers, features, tools and roles, then the Go API, the
 // docs and the version.
 func Compare(old, new *model.Catalog) []Change {
-	c := &comparer{old: old, new: new, explained: map[string]bool{}}
+	c := &comparer{old: old, new: new, explained: map[string]bool{}, gone: map[string]bool{}}
 	c.catalog()
 	c.envelopes()
 	c.categories()
@@ -104,8 +104,11 @@ type comparer struct {
 	out      []Change
 	// explained holds the paths (codes.X, codes.X.params, tiers.NAME) of
 	// values whose wire changes explain the Go API's: the Go level does
-	// not report them again.
+	// not report them again. gone holds those among them that are gone
+	// or have another type, whose changes explain those of every value
+	// below them too: the Go types of an object param's fields.
 	explained map[string]bool
+	gone      map[string]bool
 	renamed   map[string]string // old code name → new, for the codes renamed
 }
 
@@ -447,7 +450,7 @@ func (c *comparer) params(path []string, code, what string, os, ns []*model.Para
 	for _, op := range os {
 		np := find(ns, op.Name)
 		if np == nil {
-			c.explained[model.PathString(append(slices.Clip(path), op.Name))] = true
+			c.explainBelow(append(slices.Clip(path), op.Name))
 			if to, ok := renamed[op]; ok {
 				c.explained[model.PathString(append(slices.Clip(path), to.Name))] = true
 				c.add("PARAM_RENAMED", Breaking, append(slices.Clip(path), to.Name), false, code,
@@ -473,7 +476,7 @@ func (c *comparer) params(path []string, code, what string, os, ns []*model.Para
 			c.add("PARAM_VALUES_NARROWED", Safe, append(slices.Clip(pp), "type"), false, code, "",
 				"%s was %s, and is %s: a client of the older version accepts every value it is sent", describe(np), op.Type.Source, np.Type.Source)
 		case !sameType(op.Type, np.Type):
-			explain()
+			c.explainBelow(pp)
 			c.add("PARAM_TYPE_CHANGED", Breaking, append(slices.Clip(pp), "type"), false, code,
 				"keep the type; send the value in its new type under a new name",
 				"%s was %s, and is %s", describe(np), op.Type.Source, np.Type.Source)

@@ -227,3 +227,42 @@ func TestCatalogRenamed(t *testing.T) {
 		t.Errorf("a renamed catalog: %+v", got)
 	}
 }
+
+// TestObjectParamGone checks that a param or field holding objects that
+// is gone, or has another type, is reported once, at the wire: the Go
+// types of its objects, at any depth, went with it.
+func TestObjectParamGone(t *testing.T) {
+	const catalog = `package shop
+
+name: "shop"
+outputs: go: {dir: ".", package: "shop", import_path: "example.com/shop"}
+categories: not_found: {description: "Nothing there.", http_status: 404}
+codes: ORDER_NOT_FOUND: {category: "not_found", title: "Order not found", message: "Order {id} not found", params: {
+	id: type: "string"
+%s
+}}
+`
+	const item = `	item: {type: "[]object", fields: {
+		sku: type: "string"
+		dims: {type: "object", fields: {w: type: "int", unit: {type: "object", optional: true, fields: name: type: "string"}}}
+	}}`
+	old := loadtest.Catalog(t, fmt.Sprintf(catalog, item))
+	for _, tc := range []struct {
+		name, params string
+		want         []string
+	}{
+		{"param gone", ``, []string{"!PARAM_REMOVED"}},
+		{"param of another type", `item: type: "string"`, []string{"!PARAM_TYPE_CHANGED"}},
+		{"param renamed", strings.Replace(item, "item:", "items:", 1), []string{"!PARAM_RENAMED"}},
+		{"field gone", strings.Replace(item, "dims: {", "_dims: {", 1), []string{"!PARAM_REMOVED"}},
+		{"field of another type", strings.Replace(item, `unit: {type: "object", optional: true, fields: name: type: "string"}`, `unit: {type: "string", optional: true}`, 1),
+			[]string{"!PARAM_TYPE_CHANGED"}},
+		{"field made optional", strings.Replace(item, `dims: {type: "object", fields`, `dims: {type: "object", optional: true, fields`, 1),
+			[]string{"!PARAM_OPTIONAL"}},
+	} {
+		got := rules(breaking.Compare(old, loadtest.Catalog(t, fmt.Sprintf(catalog, tc.params))))
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}

@@ -196,9 +196,27 @@ func (c *comparer) goAPI() {
 	}
 }
 
-// explains reports whether a change of the wire at path explains what
-// the Go API lost there.
-func (c *comparer) explains(path string) bool { return c.explained[path] }
+// explainBelow records that a value of the older catalog at path is gone,
+// or has another type: its change explains what the Go API lost there
+// and below it.
+func (c *comparer) explainBelow(path []string) {
+	p := model.PathString(path)
+	c.explained[p], c.gone[p] = true, true
+}
+
+// explains reports whether a change of the wire at path, or at a value
+// above it that is gone, explains what the Go API lost there.
+func (c *comparer) explains(path string) bool {
+	if c.explained[path] {
+		return true
+	}
+	for i := len(path) - 1; i > 0; i-- {
+		if path[i] == '.' && c.gone[path[:i]] {
+			return true
+		}
+	}
+	return false
+}
 
 // callBreaks reports whether a call of the older code's constructor
 // breaks with the newer one's: the types of the positional params differ,
