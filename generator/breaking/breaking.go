@@ -145,6 +145,49 @@ func (c *comparer) catalog() {
 			fmt.Sprintf("keep domain: %q: clients match an ErrorInfo by its reason and domain", o.Domain),
 			"the ErrorInfo of every code had the domain %s, and has %s", o.Domain, n.Domain)
 	}
+	if o, n := c.old.Outputs.MCP, c.new.Outputs.MCP; o != nil && n != nil {
+		c.mcpResult(o, n)
+	}
+}
+
+// mcpResult compares what the MCP adapter's error results carry. A
+// client reads the error from the text content when it holds the wire
+// JSON, else from structuredContent; an agent that sees only the text
+// content reads the code, suggestion and retry facts only where the text
+// is the wire JSON. A client that checks structuredContent against a
+// tool's output schema, even in error results, is why a catalog leaves it
+// out: sending it where it was not breaks that client.
+func (c *comparer) mcpResult(o, n *model.MCPOutput) {
+	at := func(key string) []string { return []string{"outputs", "mcp", key} }
+	switch {
+	case o.Text == model.MCPTextJSON && n.Text != model.MCPTextJSON:
+		c.add("MCP_RESULT_CHANGED", Breaking, at("text"), false, "",
+			`keep text: "json": a client that reads the error from the text content, and an agent that sees only the text, lose it`,
+			"the text content of an error result was the wire JSON, and is the %s", mcpText(n.Text))
+	case o.Text != n.Text:
+		c.add("TEXT_CHANGED", Safe, at("text"), false, "", "", "the text content of an MCP error result was the %s, and is the %s", mcpText(o.Text), mcpText(n.Text))
+	}
+	switch {
+	case o.StructuredContent && !n.StructuredContent:
+		c.add("MCP_RESULT_CHANGED", Breaking, at("structured_content"), false, "",
+			"keep structured_content: true: a client that reads the error from structuredContent loses it",
+			"error results carried the wire JSON as structuredContent, and no longer do")
+	case !o.StructuredContent && n.StructuredContent:
+		c.add("MCP_RESULT_CHANGED", Breaking, at("structured_content"), false, "",
+			"keep structured_content: false: a client that checks structuredContent against a tool's output schema rejects the error object",
+			"error results carried no structuredContent, and carry the wire JSON as structuredContent")
+	}
+}
+
+// mcpText says what an MCP error result's text content holds.
+func mcpText(t model.MCPText) string {
+	switch t {
+	case model.MCPTextJSON:
+		return "wire JSON"
+	case model.MCPTextMessage:
+		return "message alone"
+	}
+	return "error rendered for a terminal"
 }
 
 func (c *comparer) categories() {

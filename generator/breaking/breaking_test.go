@@ -266,3 +266,38 @@ codes: ORDER_NOT_FOUND: {category: "not_found", title: "Order not found", messag
 		}
 	}
 }
+
+// TestMCPResult checks which change of what the MCP adapter's error
+// results carry breaks their clients: the wire JSON gone from the text
+// content or from structuredContent, or structuredContent sent where it
+// was not; not a text that was no wire JSON and becomes another.
+func TestMCPResult(t *testing.T) {
+	const catalog = `package shop
+
+name: "shop"
+outputs: {
+	go: {dir: ".", package: "shop", import_path: "example.com/shop"}
+	mcp: {dir: "shopmcp", package: "shopmcp", %s}
+}
+categories: not_found: {description: "Nothing there.", http_status: 404}
+codes: ORDER_NOT_FOUND: {category: "not_found", title: "Order not found", message: "Order {id} not found", params: id: type: "string"}
+`
+	for _, tc := range []struct {
+		from, to string
+		want     []string
+	}{
+		{`text: "json"`, `structured_content: true`, nil},
+		{`text: "json"`, `text: "message"`, []string{"!MCP_RESULT_CHANGED"}},
+		{`text: "json"`, `text: "terminal"`, []string{"!MCP_RESULT_CHANGED"}},
+		{`text: "message"`, `text: "json"`, []string{"TEXT_CHANGED"}},
+		{`text: "message"`, `text: "terminal"`, []string{"TEXT_CHANGED"}},
+		{`structured_content: true`, `structured_content: false`, []string{"!MCP_RESULT_CHANGED"}},
+		{`structured_content: false`, `structured_content: true`, []string{"!MCP_RESULT_CHANGED"}},
+	} {
+		old := loadtest.Catalog(t, fmt.Sprintf(catalog, tc.from))
+		got := rules(breaking.Compare(old, loadtest.Catalog(t, fmt.Sprintf(catalog, tc.to))))
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%s to %s: %v, want %v", tc.from, tc.to, got, tc.want)
+		}
+	}
+}

@@ -40,6 +40,7 @@ var Rules = []Rule{
 	{"RETRY_CHANGED", Wire, false, "a code's retryable flag or retry class changed"},
 	{"HTTP_STATUS_CHANGED", Wire, false, "a code's HTTP status changed"},
 	{"GRPC_STATUS_CHANGED", Wire, false, "a code's gRPC status code, or the domain of its ErrorInfo, changed, where the older and newer catalogs have the gRPC output (a gRPC code that follows a changed HTTP status is that change's)"},
+	{"MCP_RESULT_CHANGED", Wire, false, "the MCP adapter's error results no longer carry the wire JSON where they did (the text content, structuredContent), or carry structuredContent where they did not"},
 	{"TIER_REMOVED", Wire, false, "a tier is gone"},
 	{"TIER_REORDERED", Wire, false, "a tier is below one it was above: its callers lose the features of that one, and its texts of higher tiers change"},
 	{"TIER_ADDED_SENT", Wire, false, "a tier is new and errors send tiers: a client of the older catalog rejects an error that names it"},
