@@ -137,6 +137,9 @@ func (c *comparer) catalog() {
 	if c.old.Description != c.new.Description {
 		changed = append(changed, "description")
 	}
+	if c.old.ErrorText.Source != c.new.ErrorText.Source {
+		changed = append(changed, "error_text")
+	}
 	if len(changed) > 0 {
 		c.add("TEXT_CHANGED", Safe, []string{changed[0]}, false, "", "", "the catalog's %s changed", and(changed))
 	}
@@ -430,6 +433,7 @@ func (c *comparer) texts(o, n *model.Code) {
 	note("message", append(slices.Clip(p), "message"), o.Message.Source != n.Message.Source)
 	note("detail", append(slices.Clip(p), "detail"), o.Detail.Source != n.Detail.Source)
 	note("suggestion", append(slices.Clip(p), "suggestion"), o.Suggestion.Source != n.Suggestion.Source)
+	note("error_text", append(slices.Clip(p), "error_text"), o.ErrorText.Source != n.ErrorText.Source)
 	var docs func(path []string, what string, os, ns []*model.Param)
 	docs = func(path []string, what string, os, ns []*model.Param) {
 		for _, np := range ns {
