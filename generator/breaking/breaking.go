@@ -16,6 +16,7 @@ package breaking
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/errspec/errspec/generator/model"
@@ -333,32 +334,37 @@ func (c *comparer) code(o, n *model.Code) {
 			"code %s moved from category %s to %s", n.Name, o.Category.Name, n.Category.Name)
 	}
 	if o.Retryable != n.Retryable || o.Retry != n.Retry {
-		field := "retry"
+		key, was := model.KeyRetry, string(o.Retry)
 		if o.Retryable != n.Retryable {
-			field = "retryable"
+			key, was = model.KeyRetryable, fmt.Sprint(o.Retryable)
 		}
-		c.add("RETRY_CHANGED", Breaking, at(field), false, n.Name,
-			"keep the code's retry advice; when a retry can help in some cases and not in others, they are two codes",
-			"code %s was retryable: %t, retry: %s, and is retryable: %t, retry: %s", n.Name, o.Retryable, o.Retry, n.Retryable, n.Retry)
+		f := c.field(o, n, key, was)
+		c.add("RETRY_CHANGED", Breaking, f.path, f.inOld, n.Name,
+			f.keep+"; when a retry can help in some cases and not in others, they are two codes",
+			"code %s was retryable: %t, retry: %s, and is retryable: %t, retry: %s%s", n.Name, o.Retryable, o.Retry, n.Retryable, n.Retry, f.from)
 	}
 	if o.HTTPStatus != n.HTTPStatus {
-		c.add("HTTP_STATUS_CHANGED", Breaking, at("http_status"), false, n.Name,
-			fmt.Sprintf("keep http_status: %d; for another status, add a code and deprecate %s with use: NEW_CODE", o.HTTPStatus, n.Name),
-			"code %s had HTTP status %d, and has %d", n.Name, o.HTTPStatus, n.HTTPStatus)
+		f := c.field(o, n, model.KeyHTTPStatus, fmt.Sprint(o.HTTPStatus))
+		c.add("HTTP_STATUS_CHANGED", Breaking, f.path, f.inOld, n.Name,
+			f.keep+fmt.Sprintf("; for another status, add a code and deprecate %s with use: NEW_CODE", n.Name),
+			"code %s had HTTP status %d, and has %d%s", n.Name, o.HTTPStatus, n.HTTPStatus, f.from)
 	}
 	if c.old.Outputs.GRPC != nil && c.new.Outputs.GRPC != nil && o.GRPC != n.GRPC &&
 		!(o.GRPCFromHTTP && n.GRPCFromHTTP && o.HTTPStatus != n.HTTPStatus) {
-		c.add("GRPC_STATUS_CHANGED", Breaking, at("grpc_code"), false, n.Name,
-			fmt.Sprintf("keep grpc_code: %q; for another gRPC code, add a code and deprecate %s with use: NEW_CODE", o.GRPC, n.Name),
-			"code %s had gRPC code %s, and has %s", n.Name, o.GRPC, n.GRPC)
+		f := c.field(o, n, model.KeyGRPCCode, strconv.Quote(string(o.GRPC)))
+		c.add("GRPC_STATUS_CHANGED", Breaking, f.path, f.inOld, n.Name,
+			f.keep+fmt.Sprintf("; for another gRPC code, add a code and deprecate %s with use: NEW_CODE", n.Name),
+			"code %s had gRPC code %s, and has %s%s", n.Name, o.GRPC, n.GRPC, f.from)
 	}
 	if o.RetryAfter != n.RetryAfter {
-		c.add("RETRY_AFTER_CHANGED", Safe, at("retry_after"), false, n.Name, "", "the retry_after of code %s was %s, and is %s",
-			n.Name, seconds(o.RetryAfter), seconds(n.RetryAfter))
+		f := c.field(o, n, model.KeyRetryAfter, "")
+		c.add("RETRY_AFTER_CHANGED", Safe, f.path, f.inOld, n.Name, "", "the retry_after of code %s was %s, and is %s%s",
+			n.Name, seconds(o.RetryAfter), seconds(n.RetryAfter), f.from)
 	}
 	if o.Retries != n.Retries {
-		c.add("RETRY_AFTER_CHANGED", Safe, at("retries"), false, n.Name, "", "code %s said to retry %s, and says to retry %s",
-			n.Name, times(o.Retries), times(n.Retries))
+		f := c.field(o, n, model.KeyRetries, "")
+		c.add("RETRY_AFTER_CHANGED", Safe, f.path, f.inOld, n.Name, "", "code %s said to retry %s, and says to retry %s%s",
+			n.Name, times(o.Retries), times(n.Retries), f.from)
 	}
 	switch was, is := replacement(o.Deprecated), replacement(n.Deprecated); {
 	case o.Deprecated == nil && n.Deprecated != nil:
@@ -374,10 +380,53 @@ func (c *comparer) code(o, n *model.Code) {
 			n.Name, or(is, "no code"), or(was, "none"))
 	}
 	if o.Envelope != nil && n.Envelope != nil && o.Envelope.Name != n.Envelope.Name {
-		c.envelope(at("envelope"), fmt.Sprintf("code %s, now in the %s,", n.Name, envelopeName(n.Envelope)), n.Name, o.Envelope, n.Envelope, false)
+		f := c.field(o, n, model.KeyEnvelope, "")
+		c.envelope(f.path, fmt.Sprintf("code %s, now in the %s%s,", n.Name, envelopeName(n.Envelope), f.from), n.Name, o.Envelope, n.Envelope, false)
 	}
 	c.wireParams(o, n)
 	c.texts(o, n)
+}
+
+// fieldChange is where a change of a code's value of a field that its
+// category gives by default (http_status, retryable, ...) is made, and
+// what to keep.
+type fieldChange struct {
+	path  []string
+	inOld bool
+	from  string // where the new value comes from, to end the message: ", from category C"
+	keep  string // the fix: keep the value where it was set
+}
+
+// field finds where the change of a code's field key, whose older value
+// was was (as the catalog writes it; "" for a safe change, which needs no
+// fix), is made: at the code's own value,
+// the one it no longer sets itself, its category when it moved to
+// another, the category (or one above it) that sets the newer value, or
+// the one that no longer sets the older value.
+func (c *comparer) field(o, n *model.Code, key, was string) fieldChange {
+	keep := fmt.Sprintf("keep %s: %s", key, was)
+	switch {
+	case n.Sets(key):
+		return fieldChange{path: n.Origin(key), keep: keep}
+	case o.Sets(key):
+		return fieldChange{path: o.Origin(key), inOld: true, from: fmt.Sprintf(", as it no longer sets %s itself", key), keep: keep + " on the code"}
+	case o.Category != nil && n.Category != nil && o.Category.Name != n.Category.Name:
+		return fieldChange{path: []string{"codes", n.Name, "category"}, from: ", with its category",
+			keep: fmt.Sprintf("%s on the code, which its new category %s does not give it", keep, n.Category.Name)}
+	}
+	from, to := o.Origin(key), n.Origin(key)
+	set := func(cat *model.Catalog, name string) bool {
+		ct := category(cat, name)
+		return ct != nil && ct.Sets(key)
+	}
+	switch {
+	case to != nil && (from == nil || slices.Equal(from, to) || !set(c.old, to[1])):
+		return fieldChange{path: to, from: ", from category " + to[1], keep: fmt.Sprintf("%s in category %s, or set it on code %s", keep, to[1], n.Name)}
+	case from != nil:
+		return fieldChange{path: from, inOld: true, from: fmt.Sprintf(", as category %s no longer sets %s", from[1], key),
+			keep: fmt.Sprintf("%s in category %s, or set it on code %s", keep, from[1], n.Name)}
+	}
+	return fieldChange{path: []string{"codes", n.Name}, keep: keep}
 }
 
 // seconds says how long retry_after says to wait.

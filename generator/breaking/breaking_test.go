@@ -301,3 +301,62 @@ codes: ORDER_NOT_FOUND: {category: "not_found", title: "Order not found", messag
 		}
 	}
 }
+
+// TestInheritedAt checks that a change of a value a code takes from its
+// category is reported where it was made: at the category, or the one
+// above it, that sets it; at the code's own value, or the one the older
+// version set and the newer does not; at the code's category when it
+// moved.
+func TestInheritedAt(t *testing.T) {
+	const catalog = `package shop
+
+name: "shop"
+outputs: jsonschema: file: "errors.schema.json"
+categories: {
+	client: {description: "The caller's fault.", http_status: 400}
+	not_found: {description: "Nothing there.", parent: "client", %s}
+	gone: {description: "Gone for good.", http_status: 410}
+}
+codes: ORDER_NOT_FOUND: {category: %q, title: "Order not found", message: "Order {id} not found", params: id: type: "string"%s}
+`
+	old := loadtest.Catalog(t, fmt.Sprintf(catalog, `http_status: 404`, "not_found", ""))
+	for _, tc := range []struct {
+		name                 string
+		category, code, in   string
+		wantPath             string
+		wantInOld            bool
+		wantMessage, wantFix string
+	}{
+		{"the category's", `http_status: 409`, "", "not_found", "categories.not_found.http_status", false,
+			"code ORDER_NOT_FOUND had HTTP status 404, and has 409, from category not_found",
+			"keep http_status: 404 in category not_found, or set it on code ORDER_NOT_FOUND"},
+		{"the parent's", ``, "", "not_found", "categories.not_found.http_status", true,
+			"code ORDER_NOT_FOUND had HTTP status 404, and has 400, as category not_found no longer sets http_status",
+			"keep http_status: 404 in category not_found, or set it on code ORDER_NOT_FOUND"},
+		{"the code's own", `http_status: 404`, `, http_status: 409`, "not_found", "codes.ORDER_NOT_FOUND.http_status", false,
+			"code ORDER_NOT_FOUND had HTTP status 404, and has 409", "keep http_status: 404"},
+		{"another category", `http_status: 404`, "", "gone", "codes.ORDER_NOT_FOUND.category", false,
+			"code ORDER_NOT_FOUND had HTTP status 404, and has 410, with its category",
+			"keep http_status: 404 on the code, which its new category gone does not give it"},
+	} {
+		got := breaking.Compare(old, loadtest.Catalog(t, fmt.Sprintf(catalog, tc.category, tc.in, tc.code)))
+		i := slices.IndexFunc(got, func(c breaking.Change) bool { return c.Rule == "HTTP_STATUS_CHANGED" })
+		if i < 0 {
+			t.Errorf("%s: no HTTP_STATUS_CHANGED in %+v", tc.name, got)
+			continue
+		}
+		c := got[i]
+		if p := model.PathString(c.Path); p != tc.wantPath || c.InOld != tc.wantInOld || c.Message != tc.wantMessage || !strings.HasPrefix(c.Fix, tc.wantFix+"; ") {
+			t.Errorf("%s: at %s (in the older: %t): %s; fix: %s\nwant at %s (%t): %s; fix: %s; ...", tc.name, p, c.InOld, c.Message, c.Fix,
+				tc.wantPath, tc.wantInOld, tc.wantMessage, tc.wantFix)
+		}
+	}
+	// A code that dropped its own value is reported at it, in the older
+	// version.
+	own := loadtest.Catalog(t, fmt.Sprintf(catalog, `http_status: 404`, "not_found", `, http_status: 409`))
+	got := breaking.Compare(own, old)
+	if len(got) != 1 || model.PathString(got[0].Path) != "codes.ORDER_NOT_FOUND.http_status" || !got[0].InOld ||
+		got[0].Message != "code ORDER_NOT_FOUND had HTTP status 409, and has 404, as it no longer sets http_status itself" {
+		t.Errorf("a code's own value gone: %+v", got)
+	}
+}
