@@ -61,7 +61,8 @@ func (c Change) Breaks() bool { return c.Kind == Breaking }
 
 // Compare returns the changes from old to new: every change of the
 // catalog's rules, less those the newer catalog's breaking block excepts
-// or ignores, in a fixed order: the catalog, its envelopes, categories,
+// or ignores (at their path, or, for a change of a code made at its
+// category, at the code), in a fixed order: the catalog, its envelopes, categories,
 // codes by name, tiers, features, tools and roles, then the Go API, the
 // docs and the version.
 func Compare(old, new *model.Catalog) []Change {
@@ -77,7 +78,8 @@ func Compare(old, new *model.Catalog) []Change {
 	c.goAPI()
 	c.docs()
 	out := slices.DeleteFunc(c.out, func(ch Change) bool {
-		return !new.Breaking.Checks(ch.Rule, true) || new.Breaking.Ignores(ch.Rule, ch.Path)
+		return !new.Breaking.Checks(ch.Rule, true) || new.Breaking.Ignores(ch.Rule, ch.Path) ||
+			ch.Code != "" && new.Breaking.Ignores(ch.Rule, []string{"codes", ch.Code})
 	})
 	if v, ok := c.version(out); ok && new.Breaking.Checks(v.Rule, true) && !new.Breaking.Ignores(v.Rule, v.Path) {
 		out = append(out, v)
@@ -901,6 +903,18 @@ func feature(cat *model.Catalog, key string) *model.Feature {
 }
 
 func (c *comparer) tools() {
+	for _, o := range c.old.Tools {
+		if tool(c.new, o.Name) != nil || len(o.Actions) == 0 {
+			continue
+		}
+		var names []string
+		for _, a := range o.DeclaredActions() {
+			names = append(names, o.Name+":"+a.Name)
+		}
+		c.add("TOOL_ACTION_REMOVED", Breaking, []string{"tools", o.Name}, true, "",
+			"keep the tool and its actions: a call of the older version names them",
+			"tool %s is gone, and %s with it", o.Name, and(names))
+	}
 	for _, n := range c.new.Tools {
 		o := tool(c.old, n.Name)
 		for _, na := range n.Actions {

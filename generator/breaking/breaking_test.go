@@ -351,6 +351,14 @@ codes: ORDER_NOT_FOUND: {category: %q, title: "Order not found", message: "Order
 				tc.wantPath, tc.wantInOld, tc.wantMessage, tc.wantFix)
 		}
 	}
+	// The change made at the category is the code's, for the breaking
+	// block too.
+	changed := fmt.Sprintf(catalog, `http_status: 409`, "not_found", "")
+	for _, ignore := range []string{"codes.ORDER_NOT_FOUND", "categories.not_found"} {
+		if got := breaking.Compare(old, loadtest.Catalog(t, changed+"breaking: ignore: HTTP_STATUS_CHANGED: [\""+ignore+"\"]\n")); len(got) > 0 {
+			t.Errorf("ignoring %s: %+v", ignore, got)
+		}
+	}
 	// A code that dropped its own value is reported at it, in the older
 	// version.
 	own := loadtest.Catalog(t, fmt.Sprintf(catalog, `http_status: 404`, "not_found", `, http_status: 409`))
@@ -358,5 +366,24 @@ codes: ORDER_NOT_FOUND: {category: %q, title: "Order not found", message: "Order
 	if len(got) != 1 || model.PathString(got[0].Path) != "codes.ORDER_NOT_FOUND.http_status" || !got[0].InOld ||
 		got[0].Message != "code ORDER_NOT_FOUND had HTTP status 409, and has 404, as it no longer sets http_status itself" {
 		t.Errorf("a code's own value gone: %+v", got)
+	}
+}
+
+// TestToolGone checks that a tool gone with its actions breaks, once,
+// at the tool in the older version: a call of the older version names
+// them.
+func TestToolGone(t *testing.T) {
+	const catalog = `package shop
+
+name: "shop"
+outputs: jsonschema: file: "errors.schema.json"
+categories: not_found: {description: "Nothing there.", http_status: 404}
+codes: ORDER_NOT_FOUND: {category: "not_found", title: "Order not found", message: "Order {id} not found", params: id: type: "string"}
+`
+	old := loadtest.Catalog(t, catalog+`tools: {orders: actions: {list: {}, export: required: ["format"]}, carts: description: "Carts."}`)
+	got := breaking.Compare(old, loadtest.Catalog(t, catalog))
+	if len(got) != 1 || got[0].Rule != "TOOL_ACTION_REMOVED" || !got[0].Breaks() || !got[0].InOld ||
+		model.PathString(got[0].Path) != "tools.orders" || got[0].Message != "tool orders is gone, and orders:list and orders:export with it" {
+		t.Errorf("tools gone: %+v", got)
 	}
 }

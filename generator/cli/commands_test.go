@@ -200,10 +200,10 @@ func TestBreakingAgainstMovedCatalog(t *testing.T) {
 
 	gittest.Commit(t, repo, map[string]string{"errors/catalog.cue": moved}, "moved")
 	want := func(file string) string {
-		return file + `:6:8: HTTP_STATUS_CHANGED (wire): code ORDER_NOT_FOUND had HTTP status 404, and has 410
-	fix: keep http_status: 404; for another status, add a code and deprecate ORDER_NOT_FOUND with use: NEW_CODE
-` + file + `:13:8: HTTP_STATUS_CHANGED (wire): code CART_NOT_FOUND had HTTP status 404, and has 410
-	fix: keep http_status: 404; for another status, add a code and deprecate CART_NOT_FOUND with use: NEW_CODE
+		return file + `:5:69: HTTP_STATUS_CHANGED (wire): code CART_NOT_FOUND had HTTP status 404, and has 410, from category not_found
+	fix: keep http_status: 404 in category not_found, or set it on code CART_NOT_FOUND; for another status, add a code and deprecate CART_NOT_FOUND with use: NEW_CODE
+` + file + `:5:69: HTTP_STATUS_CHANGED (wire): code ORDER_NOT_FOUND had HTTP status 404, and has 410, from category not_found
+	fix: keep http_status: 404 in category not_found, or set it on code ORDER_NOT_FOUND; for another status, add a code and deprecate ORDER_NOT_FOUND with use: NEW_CODE
 `
 	}
 	t.Chdir(repo)
@@ -287,7 +287,7 @@ func TestBreakingJSON(t *testing.T) {
 	writeTree(t, filepath.Join(dir, "new"), map[string]string{"catalog.cue": newer})
 	t.Chdir(dir)
 	code, out, errOut := errspec("breaking", "--all", "--format", "json", "--against", "old", "new")
-	want := `{"code":"BREAKING_CHANGE","message":"code ORDER_NOT_FOUND had HTTP status 404, and has 410","position":{"file":"new/catalog.cue","line":6,"column":8},"path":"codes.ORDER_NOT_FOUND.http_status","suggestion":"keep http_status: 404; for another status, add a code and deprecate ORDER_NOT_FOUND with use: NEW_CODE","details":{"rule":"HTTP_STATUS_CHANGED","level":"wire"}}
+	want := `{"code":"BREAKING_CHANGE","message":"code ORDER_NOT_FOUND had HTTP status 404, and has 410, from category not_found","position":{"file":"new/catalog.cue","line":5,"column":69},"path":"categories.not_found.http_status","suggestion":"keep http_status: 404 in category not_found, or set it on code ORDER_NOT_FOUND; for another status, add a code and deprecate ORDER_NOT_FOUND with use: NEW_CODE","details":{"rule":"HTTP_STATUS_CHANGED","level":"wire"}}
 {"code":"CATALOG_CHANGE","message":"code ORDER_NOT_FOUND: the message changed","position":{"file":"new/catalog.cue","line":9,"column":14},"path":"codes.ORDER_NOT_FOUND.message","details":{"rule":"TEXT_CHANGED","level":"docs","kind":"safe"}}
 {"code":"CATALOG_CHANGE","message":"code CART_NOT_FOUND is gone, as announced: the older version deprecated it for ORDER_NOT_FOUND","position":{"file":"old/catalog.cue","line":13,"column":8},"path":"codes.CART_NOT_FOUND","details":{"rule":"CODE_REMOVED","level":"wire","kind":"expected"}}
 `
