@@ -15,6 +15,7 @@ package breaking
 
 import (
 	"fmt"
+	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -65,8 +66,18 @@ func (c Change) Breaks() bool { return c.Kind == Breaking }
 // category, at the code), in a fixed order: the catalog, its envelopes, categories,
 // codes by name, tiers, features, tools and roles, then the Go API, the
 // docs and the version.
-func Compare(old, new *model.Catalog) []Change {
-	c := &comparer{old: old, new: new, explained: map[string]bool{}, gone: map[string]bool{}}
+func Compare(old, new *model.Catalog) []Change { return CompareAt(old, new, nil, nil) }
+
+// CompareAt is Compare for catalogs that may have moved: oldAt and newAt
+// place a directory of each version's outputs, relative to its catalog, in
+// a tree both versions share, so that a Go package generated elsewhere
+// than it was is reported moved. nil stands for a catalog that stayed
+// where it was: a directory is its path relative to the catalog.
+func CompareAt(old, new *model.Catalog, oldAt, newAt func(dir string) string) []Change {
+	c := &comparer{old: old, new: new, explained: map[string]bool{}, gone: map[string]bool{}, oldAt: oldAt, newAt: newAt}
+	if c.oldAt == nil || c.newAt == nil {
+		c.oldAt, c.newAt = path.Clean, path.Clean
+	}
 	c.catalog()
 	c.envelopes()
 	c.categories()
@@ -113,6 +124,9 @@ type comparer struct {
 	explained map[string]bool
 	gone      map[string]bool
 	renamed   map[string]string // old code name → new, for the codes renamed
+	// oldAt and newAt place a directory of the outputs, relative to the
+	// catalog, in a tree both versions share (see CompareAt).
+	oldAt, newAt func(dir string) string
 }
 
 // add reports a change of a rule, found at path in the newer catalog, or

@@ -2,6 +2,7 @@ package breaking_test
 
 import (
 	"fmt"
+	"path"
 	"slices"
 	"strings"
 	"testing"
@@ -385,5 +386,56 @@ codes: ORDER_NOT_FOUND: {category: "not_found", title: "Order not found", messag
 	if len(got) != 1 || got[0].Rule != "TOOL_ACTION_REMOVED" || !got[0].Breaks() || !got[0].InOld ||
 		model.PathString(got[0].Path) != "tools.orders" || got[0].Message != "tool orders is gone, and orders:list and orders:export with it" {
 		t.Errorf("tools gone: %+v", got)
+	}
+}
+
+// TestPackageMoved checks that a Go package generated at another place,
+// its import path or its directory, is reported moved, and that
+// CompareAt places the directories of catalogs that moved.
+func TestPackageMoved(t *testing.T) {
+	const catalog = `package shop
+
+name: "shop"
+outputs: {
+	go: {dir: %q, package: "shop"%s}
+	mcp: {dir: %q, package: "shopmcp"}
+}
+categories: not_found: {description: "Nothing there.", http_status: 404}
+codes: ORDER_NOT_FOUND: {category: "not_found", title: "Order not found", message: "Order {id} not found", params: id: type: "string"}
+`
+	old := loadtest.Catalog(t, fmt.Sprintf(catalog, "gen", `, import_path: "example.com/shop/gen"`, "gen/mcp"))
+	for _, tc := range []struct {
+		goDir, importPath, mcpDir string
+		want                      []string
+	}{
+		{"gen", `, import_path: "example.com/shop/gen"`, "gen/mcp", nil},
+		{"./gen/", ``, "gen/mcp/", nil},
+		{"gen", `, import_path: "example.com/shop/errors"`, "gen/mcp",
+			[]string{"the Go package shop moved from example.com/shop/gen to example.com/shop/errors: every import of it breaks"}},
+		{"errors", ``, "gen/shopmcp", []string{
+			"the Go package shop moved from gen to errors: every import of it breaks",
+			"the Go package shopmcp moved from gen/mcp to gen/shopmcp: every import of it breaks"}},
+	} {
+		var got []string
+		for _, c := range breaking.Compare(old, loadtest.Catalog(t, fmt.Sprintf(catalog, tc.goDir, tc.importPath, tc.mcpDir))) {
+			if c.Rule != "GO_NAME_REMOVED" || c.Level != breaking.Go || !c.Breaks() {
+				t.Errorf("%s: %s %s", tc.goDir, c.Rule, c.Message)
+				continue
+			}
+			got = append(got, c.Message)
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("go %s%s, mcp %s: %q, want %q", tc.goDir, tc.importPath, tc.mcpDir, got, tc.want)
+		}
+	}
+	// The catalog moved one directory down, and its outputs with it, but
+	// for the Go package, which stayed.
+	moved := loadtest.Catalog(t, fmt.Sprintf(catalog, "../gen", ``, "gen/mcp"))
+	at := func(dir string) func(string) string {
+		return func(out string) string { return path.Join(dir, out) }
+	}
+	got := breaking.CompareAt(old, moved, at("spec"), at("spec/shop"))
+	if len(got) != 1 || got[0].Message != "the Go package shopmcp moved from spec/gen/mcp to spec/shop/gen/mcp: every import of it breaks" {
+		t.Errorf("a catalog moved: %+v", got)
 	}
 }

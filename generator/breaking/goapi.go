@@ -150,6 +150,19 @@ func (c *comparer) goAPI() {
 	if o.GRPC != nil && n.GRPC == nil {
 		adapterGone("grpc", o.GRPC.Package, o.GRPC.Dir)
 	}
+	if o.GoPackage != "" && n.GoPackage != "" {
+		if o.GoImportPath != "" && n.GoImportPath != "" {
+			c.packageMoved("go", "import_path", o.GoPackage, o.GoImportPath, n.GoImportPath, fmt.Sprintf("keep import_path: %q", o.GoImportPath))
+		} else {
+			c.packageMoved("go", "dir", o.GoPackage, c.oldAt(o.GoDir), c.newAt(n.GoDir), "")
+		}
+	}
+	if o.MCP != nil && n.MCP != nil {
+		c.packageMoved("mcp", "dir", o.MCP.Package, c.oldAt(o.MCP.Dir), c.newAt(n.MCP.Dir), "")
+	}
+	if o.GRPC != nil && n.GRPC != nil {
+		c.packageMoved("grpc", "dir", o.GRPC.Package, c.oldAt(o.GRPC.Dir), c.newAt(n.GRPC.Dir), "")
+	}
 	newDecls := map[string]decl{}
 	for _, d := range goAPI(c.new) {
 		newDecls[d.name] = d
@@ -194,6 +207,21 @@ func (c *comparer) goAPI() {
 			}
 		}
 	}
+}
+
+// packageMoved reports the package of an output (go, mcp or grpc) that
+// the newer version generates at another place than the older one: from
+// and to are its import paths, or its directories in a tree both share.
+// Every import of it breaks.
+func (c *comparer) packageMoved(output, key, pkg, from, to, fix string) {
+	if from == to {
+		return
+	}
+	if fix == "" {
+		fix = fmt.Sprintf("generate the package in %s again, or change every import of it to its new place", from)
+	}
+	c.add("GO_NAME_REMOVED", Breaking, []string{"outputs", output, key}, false, "", fix,
+		"the Go package %s moved from %s to %s: every import of it breaks", pkg, from, to)
 }
 
 // explainBelow records that a value of the older catalog at path is gone,

@@ -185,6 +185,31 @@ func TestBreakingAgainstRevision(t *testing.T) {
 	}
 }
 
+// TestBreakingPackageMoved checks that a Go package is reported moved
+// when the newer version generates it elsewhere in the repository, and
+// not when its catalog moved and it stayed where it was.
+func TestBreakingPackageMoved(t *testing.T) {
+	repo := gittest.Repo(t)
+	withGo := func(dir string) string {
+		return strings.Replace(shopV1, `outputs: jsonschema: file: "errors.schema.json"`,
+			`outputs: go: {dir: "`+dir+`", package: "shop"}`, 1)
+	}
+	gittest.Commit(t, repo, map[string]string{"spec/shop/catalog.cue": withGo("../../errs")}, "v1")
+	gittest.Git(t, repo, "mv", "spec/shop", "shop")
+	gittest.Commit(t, repo, map[string]string{"shop/catalog.cue": withGo("../errs")}, "the catalog moved, the package stayed")
+	t.Chdir(repo)
+	if code, out, errOut := errspec("breaking", "--against", "HEAD~1"); code != cli.ExitOK || out != "" {
+		t.Errorf("the catalog moved: exit %d\n%s%s", code, out, errOut)
+	}
+	gittest.Commit(t, repo, map[string]string{"shop/catalog.cue": withGo("../pkg/errs")}, "the package moved")
+	want := `shop/catalog.cue:4:20: GO_NAME_REMOVED (go): the Go package shop moved from errs to pkg/errs: every import of it breaks
+	fix: generate the package in errs again, or change every import of it to its new place
+`
+	if code, out, _ := errspec("breaking", "--against", "HEAD~1"); code != cli.ExitFound || out != want {
+		t.Errorf("the package moved: exit %d\n%s\nwant exit 1 and\n%s", code, out, want)
+	}
+}
+
 // TestBreakingAgainstMovedCatalog checks that a catalog named by its
 // new directory, which the revision has elsewhere, is compared with the
 // catalog of its name there, not reported as new; and that a catalog of
