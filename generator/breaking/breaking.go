@@ -758,7 +758,7 @@ func keyOrNone(path []string) string {
 	if len(path) == 0 {
 		return "no key"
 	}
-	return strings.Join(path, ".")
+	return keyPath(path)
 }
 
 func (c *comparer) tiers() {

@@ -439,3 +439,29 @@ codes: ORDER_NOT_FOUND: {category: "not_found", title: "Order not found", messag
 		t.Errorf("a catalog moved: %+v", got)
 	}
 }
+
+// TestEnvelopeDottedKeys checks that a key that holds a dot is not taken
+// for the keys of nested objects: {"meta.v": 1} is not {meta: {v: 1}}.
+func TestEnvelopeDottedKeys(t *testing.T) {
+	const catalog = `package shop
+
+name: "shop"
+outputs: jsonschema: file: "errors.schema.json"
+envelope: {code: "$code", message: "$message", params: "$params", %s}
+categories: not_found: {description: "Nothing there.", http_status: 404}
+codes: ORDER_NOT_FOUND: {category: "not_found", title: "Order not found", message: "Order {id} not found", params: id: type: "string"}
+`
+	old := loadtest.Catalog(t, fmt.Sprintf(catalog, `meta: {v: 1}, error: {kind: "$category"}`))
+	var got []string
+	for _, c := range breaking.Compare(old, loadtest.Catalog(t, fmt.Sprintf(catalog, `"meta.v": 1, "error.kind": "$category"`))) {
+		got = append(got, c.Rule+": "+c.Message)
+	}
+	want := []string{
+		`ENVELOPE_KEY_CHANGED: the default envelope sent $category at error.kind, and sends it at "error.kind"`,
+		`ENVELOPE_CONSTANT_CHANGED: the default envelope no longer sends the constant meta.v: 1`,
+		`ENVELOPE_KEY_ADDED: the default envelope sends the constant "meta.v": 1`,
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("changes:\n%q\nwant\n%q", got, want)
+	}
+}
