@@ -63,9 +63,9 @@ func (c Change) Breaks() bool { return c.Kind == Breaking }
 // Compare returns the changes from old to new: every change of the
 // catalog's rules, less those the newer catalog's breaking block excepts
 // or ignores (at their path, or, for a change of a code made at its
-// category, at the code), in a fixed order: the catalog, its envelopes, categories,
-// codes by name, tiers, features, tools and roles, then the Go API, the
-// docs and the version.
+// category, at the code), in a fixed order: the catalog, its envelopes,
+// categories, codes by name, tiers, features, tools and roles, then the
+// Go API, the docs and the version.
 func Compare(old, new *model.Catalog) []Change { return CompareAt(old, new, nil, nil) }
 
 // CompareAt is Compare for catalogs that may have moved: oldAt and newAt
@@ -350,8 +350,10 @@ func (c *comparer) code(o, n *model.Code) {
 			"code %s moved from category %s to %s", n.Name, o.Category.Name, n.Category.Name)
 	}
 	if o.Retryable != n.Retryable || o.Retry != n.Retry {
+		// At retryable when it changed and is set somewhere: else the
+		// retry class changed, or gave retryable.
 		key, was := model.KeyRetry, string(o.Retry)
-		if o.Retryable != n.Retryable {
+		if o.Retryable != n.Retryable && (o.Origin(model.KeyRetryable) != nil || n.Origin(model.KeyRetryable) != nil) {
 			key, was = model.KeyRetryable, fmt.Sprint(o.Retryable)
 		}
 		f := c.field(o, n, key, was)
@@ -415,10 +417,10 @@ type fieldChange struct {
 
 // field finds where the change of a code's field key, whose older value
 // was was (as the catalog writes it; "" for a safe change, which needs no
-// fix), is made: at the code's own value,
-// the one it no longer sets itself, its category when it moved to
-// another, the category (or one above it) that sets the newer value, or
-// the one that no longer sets the older value.
+// fix), is made: at the code's own value, the one it no longer sets
+// itself, its category when it moved to another, the category (or one
+// above it) that sets the newer value, or the one that no longer sets the
+// older value.
 func (c *comparer) field(o, n *model.Code, key, was string) fieldChange {
 	keep := fmt.Sprintf("keep %s: %s", key, was)
 	switch {

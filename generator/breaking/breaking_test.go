@@ -360,10 +360,16 @@ codes: ORDER_NOT_FOUND: {category: %q, title: "Order not found", message: "Order
 			t.Errorf("ignoring %s: %+v", ignore, got)
 		}
 	}
+	// A retry class the category gains, which makes its codes retryable.
+	got := breaking.Compare(old, loadtest.Catalog(t, fmt.Sprintf(catalog, `http_status: 404, retry: "after_delay"`, "not_found", "")))
+	if len(got) != 1 || got[0].Rule != "RETRY_CHANGED" || model.PathString(got[0].Path) != "categories.not_found.retry" ||
+		!strings.HasPrefix(got[0].Fix, "keep retry: after_fix in category not_found, or set it on code ORDER_NOT_FOUND; ") {
+		t.Errorf("a category's retry class: %+v", got)
+	}
 	// A code that dropped its own value is reported at it, in the older
 	// version.
 	own := loadtest.Catalog(t, fmt.Sprintf(catalog, `http_status: 404`, "not_found", `, http_status: 409`))
-	got := breaking.Compare(own, old)
+	got = breaking.Compare(own, old)
 	if len(got) != 1 || model.PathString(got[0].Path) != "codes.ORDER_NOT_FOUND.http_status" || !got[0].InOld ||
 		got[0].Message != "code ORDER_NOT_FOUND had HTTP status 409, and has 404, as it no longer sets http_status itself" {
 		t.Errorf("a code's own value gone: %+v", got)

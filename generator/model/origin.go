@@ -12,34 +12,33 @@ const (
 	KeyEnvelope   = "envelope"
 )
 
-// defaults records the fields of the category defaults that a category
-// or a code sets itself, each under the key it is written at: retryable
-// and retry each follow from the other, so one that sets only one of
-// them gives its value of the other from the one it sets.
-type defaults map[string]string
+// defaults is the set of the fields of the category defaults that a
+// category or a code sets itself.
+type defaults map[string]bool
 
 // ownDefaults returns the defaults set among the values of a category or
 // a code.
 func ownDefaults(retryable *bool, httpStatus *int, retry string, retryAfter, retries *int, envelope, grpcCode string) defaults {
-	out := defaults{}
-	set := func(key string, ok bool) {
-		if ok {
-			out[key] = key
-		}
+	return defaults{
+		KeyRetryable: retryable != nil, KeyHTTPStatus: httpStatus != nil, KeyRetry: retry != "",
+		KeyRetryAfter: retryAfter != nil, KeyRetries: retries != nil, KeyEnvelope: envelope != "", KeyGRPCCode: grpcCode != "",
 	}
-	set(KeyRetryable, retryable != nil)
-	set(KeyHTTPStatus, httpStatus != nil)
-	set(KeyRetry, retry != "")
-	set(KeyRetryAfter, retryAfter != nil)
-	set(KeyRetries, retries != nil)
-	set(KeyEnvelope, envelope != "")
-	set(KeyGRPCCode, grpcCode != "")
+}
+
+// ownKey returns the key of the code's own value that gives it its field
+// key, and whether it has one: a code that sets retryable or retry
+// resolves both from what it sets, where a category inherits each on its
+// own.
+func (c *Code) ownKey(key string) (string, bool) {
+	if c.own[key] {
+		return key, true
+	}
 	for _, pair := range [][2]string{{KeyRetryable, KeyRetry}, {KeyRetry, KeyRetryable}} {
-		if k, ok := out[pair[0]]; ok && out[pair[1]] == "" {
-			out[pair[1]] = k
+		if key == pair[0] && c.own[pair[1]] {
+			return pair[1], true
 		}
 	}
-	return out
+	return "", false
 }
 
 // Origin returns the path of the value that gives the code its field key
@@ -47,25 +46,22 @@ func ownDefaults(retryable *bool, httpStatus *int, retry string, retryAfter, ret
 // category, going up from the code's, that sets it; nil when the value
 // is errspec's default.
 func (c *Code) Origin(key string) []string {
-	if k, ok := c.own[key]; ok {
+	if k, ok := c.ownKey(key); ok {
 		return []string{"codes", c.Name, k}
 	}
 	for p := c.Category; p != nil; p = p.Parent {
-		if k, ok := p.own[key]; ok {
-			return []string{"categories", p.Name, k}
+		if p.own[key] {
+			return []string{"categories", p.Name, key}
 		}
 	}
 	return nil
 }
 
 // Sets reports whether the category sets its codes' field key itself.
-func (c *Category) Sets(key string) bool {
-	_, ok := c.own[key]
-	return ok
-}
+func (c *Category) Sets(key string) bool { return c.own[key] }
 
 // Sets reports whether the code sets its field key itself.
 func (c *Code) Sets(key string) bool {
-	_, ok := c.own[key]
+	_, ok := c.ownKey(key)
 	return ok
 }
