@@ -88,6 +88,9 @@ func CompareAt(old, new *model.Catalog, oldAt, newAt func(dir string) string) []
 	c.roles()
 	c.goAPI()
 	c.docs()
+	if old.Outputs.JSONSchemaMode == model.SchemaExact {
+		c.exact()
+	}
 	out := slices.DeleteFunc(c.out, func(ch Change) bool {
 		return !new.Breaking.Checks(ch.Rule, true) || new.Breaking.Ignores(ch.Rule, ch.Path) ||
 			ch.Code != "" && new.Breaking.Ignores(ch.Rule, []string{"codes", ch.Code})
@@ -445,6 +448,35 @@ func (c *comparer) field(o, n *model.Code, key, was string) fieldChange {
 			keep: fmt.Sprintf("%s in category %s, or set it on code %s", keep, from[1], n.Name)}
 	}
 	return fieldChange{path: []string{"codes", n.Name}, keep: keep}
+}
+
+// exact turns the safe changes that a client of the older version
+// rejects, when that version's Parse and JSON Schema are in the exact
+// mode, into breaks: what the newer one adds (a code, a param or field,
+// an envelope key), and the values the exact mode pins that a code's
+// envelope sends (its title, its retry_after).
+func (c *comparer) exact() {
+	sends := func(code string, f model.Field) bool {
+		o := c.old.Code(code)
+		return o != nil && o.Envelope != nil && o.Envelope.FieldPath(f) != nil
+	}
+	for i, ch := range c.out {
+		if len(ch.Path) == 0 {
+			continue
+		}
+		last := ch.Path[len(ch.Path)-1]
+		switch {
+		case ch.Rule == "CODE_ADDED", ch.Rule == "PARAM_ADDED", ch.Rule == "ENVELOPE_KEY_ADDED",
+			ch.Rule == "RETRY_AFTER_CHANGED" && last == model.KeyRetryAfter && sends(ch.Code, model.FieldRetryAfter),
+			ch.Rule == "TEXT_CHANGED" && ch.Code != "" && last == "title" && sends(ch.Code, model.FieldTitle):
+		default:
+			continue
+		}
+		r, _ := RuleByID("EXACT_MODE_REJECTS")
+		c.out[i] = Change{Rule: r.ID, Level: r.Level, Kind: Breaking, Path: ch.Path, InOld: ch.InOld, Code: ch.Code,
+			Message: ch.Message + "; a client of the older version, whose Parse and JSON Schema are in the exact mode, rejects the errors that send it",
+			Fix:     `give the catalog outputs: jsonschema: mode: "compatible" (the default), and make the change once its clients have a version built in that mode`}
+	}
 }
 
 // seconds says how long retry_after says to wait.

@@ -471,3 +471,56 @@ codes: ORDER_NOT_FOUND: {category: "not_found", title: "Order not found", messag
 		t.Errorf("changes:\n%q\nwant\n%q", got, want)
 	}
 }
+
+// TestExactMode checks that what a newer version adds breaks the clients
+// of an older version in the exact mode, and only those: a code, a param
+// or field, an envelope key; and that a title or retry_after, which the
+// exact mode pins, breaks them only where the envelope sends it.
+func TestExactMode(t *testing.T) {
+	const catalog = `package shop
+
+name: "shop"
+outputs: jsonschema: {file: "errors.schema.json", mode: %q}
+envelope: {code: "$code", message: "$message", params: "$params"%s}
+categories: not_found: {description: "Nothing there.", http_status: 404, retryable: true, retry_after: %d}
+codes: ORDER_NOT_FOUND: {category: "not_found", title: %q, message: "Order {id} not found", params: {id: {type: "string"}%s}}
+%s`
+	type version struct {
+		envelope   string
+		retryAfter int
+		title      string
+		params     string
+		more       string
+	}
+	v1 := version{"", 10, "Order not found", "", ""}
+	for _, tc := range []struct {
+		name  string
+		v2    version
+		sends string // what both envelopes send besides
+		want  []string
+	}{
+		{"a code", version{"", 10, "Order not found", "", `codes: CART_NOT_FOUND: {category: "not_found", title: "Cart not found", message: "Cart {id} not found", params: id: type: "string"}`}, "", []string{"!EXACT_MODE_REJECTS"}},
+		{"a param", version{"", 10, "Order not found", `, store: {type: "string", optional: true}`, ""}, "", []string{"!EXACT_MODE_REJECTS"}},
+		{"a key", version{`, kind: "$category"`, 10, "Order not found", "", ""}, "", []string{"!EXACT_MODE_REJECTS"}},
+		{"a title not sent", version{"", 10, "No such order", "", ""}, "", []string{"TEXT_CHANGED"}},
+		{"a title sent", version{"", 10, "No such order", "", ""}, `, title: "$title"`, []string{"!EXACT_MODE_REJECTS"}},
+		{"a retry_after not sent", version{"", 20, "Order not found", "", ""}, "", []string{"RETRY_AFTER_CHANGED"}},
+		{"a retry_after sent", version{"", 20, "Order not found", "", ""}, `, wait: "$retry_after"`, []string{"!EXACT_MODE_REJECTS"}},
+	} {
+		for _, mode := range []string{"exact", "compatible"} {
+			src := func(v version) string {
+				return fmt.Sprintf(catalog, mode, tc.sends+v.envelope, v.retryAfter, v.title, v.params, v.more)
+			}
+			got := rules(breaking.Compare(loadtest.Catalog(t, src(v1)), loadtest.Catalog(t, src(tc.v2))))
+			switch {
+			case mode == "compatible":
+				// What breaks an exact client is a safe change here.
+				if slices.ContainsFunc(got, func(r string) bool { return strings.HasPrefix(r, "!") }) {
+					t.Errorf("%s, compatible: %v", tc.name, got)
+				}
+			case !slices.Equal(got, tc.want):
+				t.Errorf("%s, exact: %v, want %v", tc.name, got, tc.want)
+			}
+		}
+	}
+}
