@@ -892,42 +892,74 @@ func (c *comparer) features() {
 			continue
 		}
 		for i, ref := range n.Tools {
-			before := c.old.GatingFeature(ref.Tool, ref.Action)
-			if before != nil && before.Key == n.Key {
-				continue // the feature's own tier, compared above
-			}
-			if before == nil && !c.knewTool(ref.Tool) {
-				continue // a new tool
-			}
-			var was *model.Tier
-			if before != nil {
-				was = before.Tier
-			}
-			r, ok := c.rank(was)
-			if !ok || r == n.Tier.Rank {
-				continue
-			}
-			needed := "no tier"
-			if was != nil {
-				needed = "tier " + was.Name
-			}
 			tp := append(slices.Clip(p), "tools", fmt.Sprintf("[%d]", i))
-			if n.Tier.Rank > r {
-				c.add("FEATURE_TIER_RAISED", Breaking, tp, false, "",
-					fmt.Sprintf("leave %s as it was; gate what is new with the feature", ref),
-					"%s needed %s, and feature %s makes it need tier %s", ref, needed, n.Key, n.Tier.Name)
-			} else {
-				c.add("FEATURE_TIER_LOWERED", Safe, tp, false, "", "", "%s needed %s, and feature %s makes it need tier %s", ref, needed, n.Key, n.Tier.Name)
+			for _, ref := range c.actions(ref, c.new, n) {
+				c.gate(n, tp, ref)
 			}
 		}
 	}
 	for _, o := range c.old.Features {
 		for i, ref := range o.Tools {
-			if c.new.GatingFeature(ref.Tool, ref.Action) == nil && c.old.GatingFeature(ref.Tool, ref.Action) == o {
-				c.add("FEATURE_TIER_LOWERED", Safe, []string{"features", o.Key, "tools", fmt.Sprintf("[%d]", i)}, true, "", "",
-					"%s needed tier %s, and is no longer gated", ref, tierName(o.Tier))
+			for _, ref := range c.actions(ref, c.old, o) {
+				if c.new.GatingFeature(ref.Tool, ref.Action) == nil {
+					c.add("FEATURE_TIER_LOWERED", Safe, []string{"features", o.Key, "tools", fmt.Sprintf("[%d]", i)}, true, "", "",
+						"%s needed tier %s, and is no longer gated", ref, tierName(o.Tier))
+				}
 			}
 		}
+	}
+}
+
+// actions returns what a feature f of catalog cat gates through ref:
+// ref itself when it names an action, or a tool whose actions the older
+// version does not list; else each action of the tool that the older
+// version lists and that f gates in cat (not one a feature of its own
+// gates).
+func (c *comparer) actions(ref model.ToolRef, cat *model.Catalog, f *model.Feature) []model.ToolRef {
+	t := tool(c.old, ref.Tool)
+	if ref.Action != "" || t == nil || len(t.Actions) == 0 {
+		if cat.GatingFeature(ref.Tool, ref.Action) != f {
+			return nil
+		}
+		return []model.ToolRef{ref}
+	}
+	var out []model.ToolRef
+	for _, a := range t.DeclaredActions() {
+		if cat.GatingFeature(ref.Tool, a.Name) == f {
+			out = append(out, model.ToolRef{Tool: ref.Tool, Action: a.Name})
+		}
+	}
+	return out
+}
+
+// gate compares the tier a tool or action needs, which feature n gates
+// in the newer version at path tp, with the tier it needed.
+func (c *comparer) gate(n *model.Feature, tp []string, ref model.ToolRef) {
+	before := c.old.GatingFeature(ref.Tool, ref.Action)
+	if before != nil && before.Key == n.Key {
+		return // the feature's own tier, compared above
+	}
+	if before == nil && !c.knewTool(ref.Tool) {
+		return // a new tool
+	}
+	var was *model.Tier
+	if before != nil {
+		was = before.Tier
+	}
+	r, ok := c.rank(was)
+	if !ok || r == n.Tier.Rank {
+		return
+	}
+	needed := "no tier"
+	if was != nil {
+		needed = "tier " + was.Name
+	}
+	if n.Tier.Rank > r {
+		c.add("FEATURE_TIER_RAISED", Breaking, tp, false, "",
+			fmt.Sprintf("leave %s as it was; gate what is new with the feature", ref),
+			"%s needed %s, and feature %s makes it need tier %s", ref, needed, n.Key, n.Tier.Name)
+	} else {
+		c.add("FEATURE_TIER_LOWERED", Safe, tp, false, "", "", "%s needed %s, and feature %s makes it need tier %s", ref, needed, n.Key, n.Tier.Name)
 	}
 }
 

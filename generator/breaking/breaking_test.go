@@ -524,3 +524,47 @@ codes: ORDER_NOT_FOUND: {category: "not_found", title: %q, message: "Order {id} 
 		}
 	}
 }
+
+// TestWholeToolGated checks that a feature that comes to gate a whole
+// tool raises each action of it that needed a lower tier, by name, and
+// not those its own feature already gated or another feature gates; and
+// that one that no longer does lowers each.
+func TestWholeToolGated(t *testing.T) {
+	const catalog = `package shop
+
+name: "shop"
+outputs: jsonschema: file: "errors.schema.json"
+tiers: ["Free", "Pro", "Enterprise"]
+features: {
+	exports: {name: "Exports", tier: "Pro", tools: [%s]}
+	audit: {name: "Audit", tier: "Enterprise", tools: ["orders:audit"]}
+}
+tools: orders: actions: {list: {}, export: {}, audit: {}, cancel: {}}
+categories: not_found: {description: "Nothing there.", http_status: 404}
+codes: ORDER_NOT_FOUND: {category: "not_found", title: "Order not found", message: "Order {id} not found", params: id: type: "string"}
+`
+	old := loadtest.Catalog(t, fmt.Sprintf(catalog, `"orders:export"`))
+	var got []string
+	for _, c := range breaking.Compare(old, loadtest.Catalog(t, fmt.Sprintf(catalog, `"orders"`))) {
+		got = append(got, c.Rule+": "+c.Message)
+	}
+	want := []string{
+		"FEATURE_TIER_RAISED: orders:list needed no tier, and feature exports makes it need tier Pro",
+		"FEATURE_TIER_RAISED: orders:cancel needed no tier, and feature exports makes it need tier Pro",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("a whole tool gated:\n%q\nwant\n%q", got, want)
+	}
+	// And back: the actions that are no longer gated, by name.
+	got = nil
+	for _, c := range breaking.Compare(loadtest.Catalog(t, fmt.Sprintf(catalog, `"orders"`)), old) {
+		got = append(got, c.Rule+": "+c.Message)
+	}
+	want = []string{
+		"FEATURE_TIER_LOWERED: orders:list needed tier Pro, and is no longer gated",
+		"FEATURE_TIER_LOWERED: orders:cancel needed tier Pro, and is no longer gated",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("a whole tool no longer gated:\n%q\nwant\n%q", got, want)
+	}
+}
