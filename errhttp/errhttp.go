@@ -7,7 +7,7 @@
 // A handler's error goes out in one of two formats, which Write and
 // HandlerFunc choose by the request's Accept header:
 //
-//   - RFC 9457 problem details (WriteProblem, HandlerFunc), with
+//   - RFC 9457 problem details (WriteProblem), with
 //     Content-Type application/problem+json: type is the code's docs URL,
 //     title the code's title, status the HTTP status, detail the message,
 //     instance when given; the code, category, suggestion, detail (as

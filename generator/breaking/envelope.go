@@ -13,7 +13,7 @@ import (
 // each field and constant, and to the params it does not place one by one.
 type layout struct {
 	fields  map[model.Field][]string
-	consts  map[string]string // key path, joined with NUL → the constant's JSON text
+	consts  map[string]string // constKey of the keys that lead to it → the constant's JSON text
 	order   [][]string        // the constants' key paths, in declared order
 	home    []string          // the params' object, or the object they are spread into
 	spread  bool
@@ -29,7 +29,7 @@ func layoutOf(env *model.Envelope) layout {
 				l.fields[m.Field] = slices.Clone(path)
 			}
 		case model.KindConst:
-			l.consts[strings.Join(path, "\x00")] = m.Const
+			l.consts[constKey(path)] = m.Const
 			l.order = append(l.order, slices.Clone(path))
 		case model.KindParams, model.KindSpread:
 			if !l.hasHome {
@@ -100,8 +100,8 @@ func (c *comparer) envelope(path []string, who, code string, o, n *model.Envelop
 		}
 	}
 	for _, keys := range ol.order {
-		k, was := keyPath(keys), ol.consts[strings.Join(keys, "\x00")]
-		v, ok := nl.consts[strings.Join(keys, "\x00")]
+		k, was := keyPath(keys), ol.consts[constKey(keys)]
+		v, ok := nl.consts[constKey(keys)]
 		switch {
 		case !ok:
 			c.add("ENVELOPE_CONSTANT_CHANGED", Breaking, path, false, code,
@@ -114,8 +114,8 @@ func (c *comparer) envelope(path []string, who, code string, o, n *model.Envelop
 		}
 	}
 	for _, keys := range nl.order {
-		if _, ok := ol.consts[strings.Join(keys, "\x00")]; !ok {
-			c.add("ENVELOPE_KEY_ADDED", Safe, at(keys), false, code, "", "%s sends the constant %s: %s", who, keyPath(keys), nl.consts[strings.Join(keys, "\x00")])
+		if _, ok := ol.consts[constKey(keys)]; !ok {
+			c.add("ENVELOPE_KEY_ADDED", Safe, at(keys), false, code, "", "%s sends the constant %s: %s", who, keyPath(keys), nl.consts[constKey(keys)])
 		}
 	}
 	if ol.hasHome && (!nl.hasHome || !slices.Equal(ol.home, nl.home) || ol.spread != nl.spread) {
@@ -138,6 +138,10 @@ func paramsHome(l layout) string {
 	}
 	return keyPath(l.home)
 }
+
+// constKey is the keys that lead to a constant, each quoted: two lists
+// of keys have the same one only when they are the same.
+func constKey(keys []string) string { return fmt.Sprintf("%q", keys) }
 
 // keyPath writes the keys that lead to a value of a JSON object, joined
 // with dots: a key that holds a dot, or is empty, is quoted, so that
