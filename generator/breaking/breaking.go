@@ -910,11 +910,11 @@ func (c *comparer) features() {
 	}
 }
 
-// actions returns what a feature f of catalog cat gates through ref:
-// ref itself when it names an action, or a tool whose actions the older
-// version does not list; else each action of the tool that the older
-// version lists and that f gates in cat (not one a feature of its own
-// gates).
+// actions returns what a feature f of catalog cat gates through ref, and
+// no other feature gates in its place: ref itself when it names an
+// action, or a tool whose actions the older version does not list; else
+// each action of the tool that the older version lists and f gates in
+// cat, not one that another feature names, which wins over a whole tool.
 func (c *comparer) actions(ref model.ToolRef, cat *model.Catalog, f *model.Feature) []model.ToolRef {
 	t := tool(c.old, ref.Tool)
 	if ref.Action != "" || t == nil || len(t.Actions) == 0 {
