@@ -533,6 +533,7 @@ func (c *comparer) texts(o, n *model.Code) {
 	note("detail", append(slices.Clip(p), "detail"), o.Detail.Source != n.Detail.Source)
 	note("suggestion", append(slices.Clip(p), "suggestion"), o.Suggestion.Source != n.Suggestion.Source)
 	note("error_text", append(slices.Clip(p), "error_text"), o.ErrorText.Source != n.ErrorText.Source)
+	note("deprecation's since", append(slices.Clip(p), "deprecated", "since"), o.Deprecated != nil && n.Deprecated != nil && o.Deprecated.Since != n.Deprecated.Since)
 	var docs func(path []string, what string, os, ns []*model.Param)
 	docs = func(path []string, what string, os, ns []*model.Param) {
 		for _, np := range ns {
@@ -997,6 +998,9 @@ func (c *comparer) tools() {
 	}
 	for _, n := range c.new.Tools {
 		o := tool(c.old, n.Name)
+		if o != nil && o.Description != n.Description {
+			c.add("TEXT_CHANGED", Safe, []string{"tools", n.Name, "description"}, false, "", "", "the description of tool %s changed", n.Name)
+		}
 		for _, na := range n.Actions {
 			p := []string{"tools", n.Name, "actions", na.Name}
 			var oa *model.Action

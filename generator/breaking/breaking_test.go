@@ -568,3 +568,28 @@ codes: ORDER_NOT_FOUND: {category: "not_found", title: "Order not found", messag
 		t.Errorf("a whole tool no longer gated:\n%q\nwant\n%q", got, want)
 	}
 }
+
+// TestMoreTexts checks the texts that change nothing a client reads but
+// that --all reports: a deprecation's since, a tool's description.
+func TestMoreTexts(t *testing.T) {
+	const catalog = `package shop
+
+name: "shop"
+outputs: jsonschema: file: "errors.schema.json"
+tools: orders: {description: %q, actions: list: {}}
+categories: not_found: {description: "Nothing there.", http_status: 404}
+codes: ORDER_NOT_FOUND: {category: "not_found", title: "Order not found", message: "Order {id} not found", params: id: type: "string", deprecated: since: %q}
+`
+	old := loadtest.Catalog(t, fmt.Sprintf(catalog, "Orders.", "1.0"))
+	var got []string
+	for _, c := range breaking.Compare(old, loadtest.Catalog(t, fmt.Sprintf(catalog, "The orders.", "1.1"))) {
+		got = append(got, c.Rule+" "+model.PathString(c.Path)+": "+c.Message)
+	}
+	want := []string{
+		"TEXT_CHANGED codes.ORDER_NOT_FOUND.deprecated.since: code ORDER_NOT_FOUND: the deprecation's since changed",
+		"TEXT_CHANGED tools.orders.description: the description of tool orders changed",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("changes:\n%q\nwant\n%q", got, want)
+	}
+}
