@@ -160,6 +160,9 @@ func (c *comparer) catalog() {
 	if c.old.ErrorText.Source != c.new.ErrorText.Source {
 		changed = append(changed, "error_text")
 	}
+	if c.old.UpgradeURL != c.new.UpgradeURL {
+		changed = append(changed, "upgrade_url")
+	}
 	if len(changed) > 0 {
 		c.add("TEXT_CHANGED", Safe, []string{changed[0]}, false, "", "", "the catalog's %s changed", and(changed))
 	}

@@ -570,22 +570,26 @@ codes: ORDER_NOT_FOUND: {category: "not_found", title: "Order not found", messag
 }
 
 // TestMoreTexts checks the texts that change nothing a client reads but
-// that --all reports: a deprecation's since, a tool's description.
+// that --all reports: the upgrade URL, a deprecation's since, a tool's
+// description.
 func TestMoreTexts(t *testing.T) {
 	const catalog = `package shop
 
 name: "shop"
 outputs: jsonschema: file: "errors.schema.json"
+tiers: ["Free", "Pro"]
+upgrade_url: %q
 tools: orders: {description: %q, actions: list: {}}
 categories: not_found: {description: "Nothing there.", http_status: 404}
 codes: ORDER_NOT_FOUND: {category: "not_found", title: "Order not found", message: "Order {id} not found", params: id: type: "string", deprecated: since: %q}
 `
-	old := loadtest.Catalog(t, fmt.Sprintf(catalog, "Orders.", "1.0"))
+	old := loadtest.Catalog(t, fmt.Sprintf(catalog, "https://example.com/pricing", "Orders.", "1.0"))
 	var got []string
-	for _, c := range breaking.Compare(old, loadtest.Catalog(t, fmt.Sprintf(catalog, "The orders.", "1.1"))) {
+	for _, c := range breaking.Compare(old, loadtest.Catalog(t, fmt.Sprintf(catalog, "https://example.com/upgrade", "The orders.", "1.1"))) {
 		got = append(got, c.Rule+" "+model.PathString(c.Path)+": "+c.Message)
 	}
 	want := []string{
+		"TEXT_CHANGED upgrade_url: the catalog's upgrade_url changed",
 		"TEXT_CHANGED codes.ORDER_NOT_FOUND.deprecated.since: code ORDER_NOT_FOUND: the deprecation's since changed",
 		"TEXT_CHANGED tools.orders.description: the description of tool orders changed",
 	}
