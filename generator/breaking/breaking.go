@@ -609,7 +609,7 @@ func (c *comparer) params(path []string, code, what string, os, ns []*model.Para
 				continue
 			}
 			gone := "is gone"
-			if what == "param" && c.sentNoMore(path, op) {
+			if what == "param" && keptOff(c.new, path, op.Name) {
 				gone = "is no longer sent (wire: false)"
 			}
 			c.add("PARAM_REMOVED", Breaking, append(slices.Clip(path), op.Name), true, code,
@@ -655,6 +655,13 @@ func (c *comparer) params(path []string, code, what string, os, ns []*model.Para
 			continue
 		}
 		pp := append(slices.Clip(path), np.Name)
+		if what == "param" && keptOff(c.old, path, np.Name) {
+			// A key a client of the older version does not know; the Go
+			// level reports what changed of the param there.
+			c.add("PARAM_ADDED", Safe, append(slices.Clip(pp), "wire"), false, code, "",
+				"%s was kept off the wire (wire: false), and is sent", describe(np))
+			continue
+		}
 		c.explained[model.PathString(pp)] = true
 		if !np.Optional {
 			c.add("PARAM_REQUIRED", Breaking, pp, false, code,
@@ -698,11 +705,12 @@ func (c *comparer) widened(pp []string, code, what string, op, np *model.Param) 
 	}
 }
 
-// sentNoMore reports whether the param gone from the wire params at path
-// is still a param of the newer code, kept off the wire.
-func (c *comparer) sentNoMore(path []string, op *model.Param) bool {
-	code := c.new.Code(path[1])
-	return code != nil && len(path) == 3 && code.Param(op.Name) != nil
+// keptOff reports whether a param that one version sends and the other
+// does not, at path (the params of a code), is a param of the code in
+// cat, the other version, kept off the wire there.
+func keptOff(cat *model.Catalog, path []string, name string) bool {
+	code := cat.Code(path[1])
+	return code != nil && len(path) == 3 && code.Param(name) != nil
 }
 
 // describePath names the code, or the param, that a list of params or

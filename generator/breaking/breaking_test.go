@@ -597,3 +597,29 @@ codes: ORDER_NOT_FOUND: {category: "not_found", title: "Order not found", messag
 		t.Errorf("changes:\n%q\nwant\n%q", got, want)
 	}
 }
+
+// TestWireFalseSent checks that a param kept off the wire that comes to
+// be sent is a new key, safe, and not a new required param: its Go API is
+// what it was, and a change of it there is reported at the Go level.
+func TestWireFalseSent(t *testing.T) {
+	const catalog = `package shop
+
+name: "shop"
+outputs: go: {dir: ".", package: "shop", import_path: "example.com/shop"}
+categories: not_found: {description: "Nothing there.", http_status: 404}
+codes: ORDER_NOT_FOUND: {category: "not_found", title: "Order not found", message: "Order {id} not found in {store}", params: {id: type: "string", store: {type: "string"%s}}}
+`
+	for _, tc := range []struct {
+		from, to string
+		want     []string
+	}{
+		{`, wire: false`, ``, []string{"PARAM_ADDED"}},
+		{`, wire: false, optional: true`, `, optional: true`, []string{"PARAM_ADDED"}},
+		{`, wire: false, optional: true`, ``, []string{"!GO_CONSTRUCTOR_CHANGED", "!GO_FIELD_CHANGED", "!GO_NAME_REMOVED", "PARAM_ADDED"}}, // OrderNotFoundOptions is gone
+	} {
+		got := rules(breaking.Compare(loadtest.Catalog(t, fmt.Sprintf(catalog, tc.from)), loadtest.Catalog(t, fmt.Sprintf(catalog, tc.to))))
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("store {%s} to {%s}: %v, want %v", tc.from, tc.to, got, tc.want)
+		}
+	}
+}
