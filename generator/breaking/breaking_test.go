@@ -396,34 +396,36 @@ codes: ORDER_NOT_FOUND: {category: "not_found", title: "Order not found", messag
 }
 
 // TestPackageMoved checks that a Go package generated at another place,
-// its import path or its directory, is reported moved, and that
-// CompareAt places the directories of catalogs that moved.
+// its import path or its directory, is reported moved, or under another
+// name renamed, and that CompareAt places the directories of catalogs
+// that moved.
 func TestPackageMoved(t *testing.T) {
 	const catalog = `package shop
 
 name: "shop"
 outputs: {
 	go: {dir: %q, package: "shop"%s}
-	mcp: {dir: %q, package: "shopmcp"}
+	mcp: {dir: %q, package: %q}
 }
 categories: not_found: {description: "Nothing there.", http_status: 404}
 codes: ORDER_NOT_FOUND: {category: "not_found", title: "Order not found", message: "Order {id} not found", params: id: type: "string"}
 `
-	old := loadtest.Catalog(t, fmt.Sprintf(catalog, "gen", `, import_path: "example.com/shop/gen"`, "gen/mcp"))
+	old := loadtest.Catalog(t, fmt.Sprintf(catalog, "gen", `, import_path: "example.com/shop/gen"`, "gen/mcp", "shopmcp"))
 	for _, tc := range []struct {
-		goDir, importPath, mcpDir string
-		want                      []string
+		goDir, importPath, mcpDir, mcpPackage string
+		want                                  []string
 	}{
-		{"gen", `, import_path: "example.com/shop/gen"`, "gen/mcp", nil},
-		{"./gen/", ``, "gen/mcp/", nil},
-		{"gen", `, import_path: "example.com/shop/errors"`, "gen/mcp",
+		{"gen", `, import_path: "example.com/shop/gen"`, "gen/mcp", "shopmcp", nil},
+		{"./gen/", ``, "gen/mcp/", "shopmcp", nil},
+		{"gen", `, import_path: "example.com/shop/errors"`, "gen/mcp", "shopmcp",
 			[]string{"the Go package shop moved from example.com/shop/gen to example.com/shop/errors: every import of it breaks"}},
-		{"errors", ``, "gen/shopmcp", []string{
+		{"errors", ``, "gen/shopmcp", "shopmcp", []string{
 			"the Go package shop moved from gen to errors: every import of it breaks",
 			"the Go package shopmcp moved from gen/mcp to gen/shopmcp: every import of it breaks"}},
+		{"gen", ``, "gen/mcp", "mcperr", []string{"the Go package shopmcp is now named mcperr: a caller that refers to it by its name no longer compiles"}},
 	} {
 		var got []string
-		for _, c := range breaking.Compare(old, loadtest.Catalog(t, fmt.Sprintf(catalog, tc.goDir, tc.importPath, tc.mcpDir))) {
+		for _, c := range breaking.Compare(old, loadtest.Catalog(t, fmt.Sprintf(catalog, tc.goDir, tc.importPath, tc.mcpDir, tc.mcpPackage))) {
 			if c.Rule != "GO_NAME_REMOVED" || c.Level != breaking.Go || !c.Breaks() {
 				t.Errorf("%s: %s %s", tc.goDir, c.Rule, c.Message)
 				continue
@@ -431,12 +433,12 @@ codes: ORDER_NOT_FOUND: {category: "not_found", title: "Order not found", messag
 			got = append(got, c.Message)
 		}
 		if !slices.Equal(got, tc.want) {
-			t.Errorf("go %s%s, mcp %s: %q, want %q", tc.goDir, tc.importPath, tc.mcpDir, got, tc.want)
+			t.Errorf("go %s%s, mcp %s %s: %q, want %q", tc.goDir, tc.importPath, tc.mcpDir, tc.mcpPackage, got, tc.want)
 		}
 	}
 	// The catalog moved one directory down, and its outputs with it, but
 	// for the Go package, which stayed.
-	moved := loadtest.Catalog(t, fmt.Sprintf(catalog, "../gen", ``, "gen/mcp"))
+	moved := loadtest.Catalog(t, fmt.Sprintf(catalog, "../gen", ``, "gen/mcp", "shopmcp"))
 	at := func(dir string) func(string) string {
 		return func(out string) string { return path.Join(dir, out) }
 	}

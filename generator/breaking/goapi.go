@@ -134,10 +134,8 @@ func (c *comparer) goAPI() {
 			fmt.Sprintf("keep outputs: go: {dir: %q, package: %q}", o.GoDir, o.GoPackage),
 			"the Go package %s is no longer generated: its callers no longer compile", o.GoPackage)
 		return
-	case o.GoPackage != "" && o.GoPackage != n.GoPackage:
-		c.add("GO_NAME_REMOVED", Breaking, []string{"outputs", "go", "package"}, false, "",
-			fmt.Sprintf("keep package: %q", o.GoPackage),
-			"the Go package %s is now named %s: a caller that refers to it by its name no longer compiles", o.GoPackage, n.GoPackage)
+	case o.GoPackage != "":
+		c.packageRenamed("go", o.GoPackage, n.GoPackage)
 	}
 	adapterGone := func(key, pkg, dir string) {
 		c.add("GO_NAME_REMOVED", Breaking, []string{"outputs", key}, true, "",
@@ -159,9 +157,11 @@ func (c *comparer) goAPI() {
 	}
 	if o.MCP != nil && n.MCP != nil {
 		c.packageMoved("mcp", "dir", o.MCP.Package, c.oldAt(o.MCP.Dir), c.newAt(n.MCP.Dir), "")
+		c.packageRenamed("mcp", o.MCP.Package, n.MCP.Package)
 	}
 	if o.GRPC != nil && n.GRPC != nil {
 		c.packageMoved("grpc", "dir", o.GRPC.Package, c.oldAt(o.GRPC.Dir), c.newAt(n.GRPC.Dir), "")
+		c.packageRenamed("grpc", o.GRPC.Package, n.GRPC.Package)
 	}
 	newDecls := map[string]decl{}
 	for _, d := range goAPI(c.new) {
@@ -207,6 +207,17 @@ func (c *comparer) goAPI() {
 			}
 		}
 	}
+}
+
+// packageRenamed reports the package of an output (go, mcp or grpc)
+// that has another name in the newer version.
+func (c *comparer) packageRenamed(output, from, to string) {
+	if from == to {
+		return
+	}
+	c.add("GO_NAME_REMOVED", Breaking, []string{"outputs", output, "package"}, false, "",
+		fmt.Sprintf("keep package: %q", from),
+		"the Go package %s is now named %s: a caller that refers to it by its name no longer compiles", from, to)
 }
 
 // packageMoved reports the package of an output (go, mcp or grpc) that
