@@ -4,9 +4,10 @@
 // through the errspec.Error interface that every generated Error type
 // implements.
 //
-// A handler's error goes out in one of two formats:
+// A handler's error goes out in one of two formats, which Write and
+// HandlerFunc choose by the request's Accept header:
 //
-//   - RFC 9457 problem details (WriteProblem, HandlerFunc), with
+//   - RFC 9457 problem details (WriteProblem), with
 //     Content-Type application/problem+json: type is the code's docs URL,
 //     title the code's title, status the HTTP status, detail the message,
 //     instance when given; the code, category, suggestion, detail (as
@@ -31,6 +32,7 @@ import (
 	"mime"
 	"net/http"
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/errspec/errspec"
@@ -43,15 +45,72 @@ const (
 )
 
 // HandlerFunc is an HTTP handler that returns its error: ServeHTTP writes
-// it as problem details. Return the error before writing anything else to
-// the response.
+// it with Write, as problem details unless the request asks for plain
+// JSON. Return the error before writing anything else to the response.
 type HandlerFunc func(http.ResponseWriter, *http.Request) error
 
-// ServeHTTP calls f and writes its error, if any, with WriteProblem.
+// ServeHTTP calls f and writes its error, if any, with Write.
 func (f HandlerFunc) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if err := f(w, r); err != nil {
-		WriteProblem(w, err, "")
+		Write(w, r, err)
 	}
+}
+
+// Write writes err in the format the request r prefers, by its Accept
+// header: the catalog's wire format (WriteJSON) when it prefers
+// application/json to application/problem+json, as a client that accepts
+// only application/json does; problem details (WriteProblem) otherwise,
+// when it accepts both, either through a wildcard, or neither, and
+// without an Accept header. The response says Vary: Accept.
+func Write(w http.ResponseWriter, r *http.Request, err error) {
+	w.Header().Add("Vary", "Accept")
+	accept := r.Header.Values("Accept")
+	if quality(accept, JSONType) > quality(accept, ProblemType) {
+		WriteJSON(w, err)
+		return
+	}
+	WriteProblem(w, err, "")
+}
+
+// quality returns the quality an Accept header, its values, gives a
+// media type of the form type/subtype: that of the most specific media
+// range that matches it (type/subtype, then type/*, then */*), 1 unless
+// the range gives a q from 0 to 1; 0 when none matches, and 1 without a
+// header.
+func quality(accept []string, media string) float64 {
+	if len(accept) == 0 {
+		return 1
+	}
+	typ, _, _ := strings.Cut(media, "/")
+	q, specificity := 0.0, -1
+	for _, v := range accept {
+		for _, r := range strings.Split(v, ",") {
+			mr, params, err := mime.ParseMediaType(r)
+			if err != nil {
+				continue
+			}
+			s := -1
+			switch {
+			case mr == media:
+				s = 2
+			case mr == typ+"/*":
+				s = 1
+			case mr == "*/*":
+				s = 0
+			}
+			if s <= specificity {
+				continue
+			}
+			rq := 1.0
+			if v, ok := params["q"]; ok {
+				if f, err := strconv.ParseFloat(v, 64); err == nil && f >= 0 && f <= 1 {
+					rq = f
+				}
+			}
+			q, specificity = rq, s
+		}
+	}
+	return q
 }
 
 // WriteProblem writes err as RFC 9457 problem details (see the package

@@ -325,3 +325,47 @@ type discard struct{ h http.Header }
 func (d *discard) Header() http.Header         { return d.h }
 func (d *discard) Write(b []byte) (int, error) { return len(b), nil }
 func (d *discard) WriteHeader(int)             {}
+
+// TestWriteAccept checks the format Write chooses by the request's Accept
+// header, and that either reads back whole.
+func TestWriteAccept(t *testing.T) {
+	sent := agenttools.NewResourceNotFound("pipeline", "42")
+	srv := httptest.NewServer(errhttp.HandlerFunc(func(w http.ResponseWriter, r *http.Request) error { return sent }))
+	defer srv.Close()
+	for _, tc := range []struct {
+		accept []string
+		want   string
+	}{
+		{nil, errhttp.ProblemType},
+		{[]string{"*/*"}, errhttp.ProblemType},
+		{[]string{"application/json"}, errhttp.JSONType},
+		{[]string{"Application/JSON; charset=utf-8"}, errhttp.JSONType},
+		{[]string{"application/problem+json"}, errhttp.ProblemType},
+		{[]string{"application/json, application/problem+json"}, errhttp.ProblemType},
+		{[]string{"application/json;q=0.9, application/problem+json;q=0.5"}, errhttp.JSONType},
+		{[]string{"application/json", "*/*;q=0.1"}, errhttp.JSONType},
+		{[]string{"application/*;q=0.2, application/json"}, errhttp.JSONType},
+		{[]string{"application/problem+json;q=0, application/*"}, errhttp.JSONType},
+		{[]string{"text/html"}, errhttp.ProblemType},
+		// A q that is no quality is read as none given.
+		{[]string{"application/json;q=oops"}, errhttp.JSONType},
+		{[]string{"application/json;q=2, application/problem+json;q=0.5"}, errhttp.JSONType},
+	} {
+		req, _ := http.NewRequest("GET", srv.URL, nil)
+		for _, a := range tc.accept {
+			req.Header.Add("Accept", a)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := resp.Header.Get("Content-Type"); got != tc.want || resp.StatusCode != 404 || resp.Header.Get("Vary") != "Accept" {
+			t.Errorf("Accept %q: %d %s, Vary %q; want 404 %s, Vary Accept", tc.accept, resp.StatusCode, got, resp.Header.Get("Vary"), tc.want)
+		}
+		got, err := errhttp.Read[agenttools.Error](resp)
+		if err != nil {
+			t.Fatalf("Accept %q: %v", tc.accept, err)
+		}
+		same(t, got, sent)
+	}
+}

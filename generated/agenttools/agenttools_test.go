@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -301,13 +302,27 @@ func TestFeatures(t *testing.T) {
 		t.Error("TierRestricted: merge is not gated")
 	}
 	// A caller whose tier has the feature gets no tier error; one whose
-	// tier is below it, or not a tier of the catalog, does.
+	// tier is below it, or not a tier of the catalog, does: one that
+	// names no tier for an unknown one, and goes on the wire.
 	for tier, restricted := range map[agenttools.Tier]bool{
-		agenttools.TierFree: true, agenttools.TierTeam: false, agenttools.TierEnterprise: false, "Platinum": true,
+		agenttools.TierFree: true, agenttools.TierTeam: false, agenttools.TierEnterprise: false, "Platinum": true, "team": true,
 	} {
 		e, ok := agenttools.TierRestricted("manage_merge_request", "approve", tier)
 		if ok != restricted || (e != nil) != restricted {
 			t.Errorf("TierRestricted(approve, %s) = %v, %t; want restricted %t", tier, e, ok, restricted)
+		}
+		if e == nil {
+			continue
+		}
+		want := tier
+		if !slices.Contains(agenttools.Tiers(), tier) {
+			want = ""
+		}
+		if got := e.Params.(*agenttools.TierRestrictedParams).CurrentTier; got != want {
+			t.Errorf("TierRestricted(approve, %s): current tier %q, want %q", tier, got, want)
+		}
+		if _, err := json.Marshal(e); err != nil {
+			t.Errorf("TierRestricted(approve, %s): %v", tier, err)
 		}
 	}
 	if _, ok := agenttools.TierRestricted("browse_audit_events", "list", agenttools.TierTeam); !ok {

@@ -516,11 +516,15 @@ func FeatureFor(tool, action string) (Feature, bool) {
 	return Feature{}, false
 }
 
-// TierRestricted returns the TIER_RESTRICTED error for a call of tool and action that a feature gates, and true; nil and false when no feature gates the call or when current, the caller's tier, already has the feature. current is "" when not known.
+// TierRestricted returns the TIER_RESTRICTED error for a call of tool and action that a feature gates, and true; nil and false when no feature gates the call or when current, the caller's tier, already has the feature. current is "" when not known; a tier the catalog does not have (a plan's name read from elsewhere) is not known either, and the error does not name it.
 func TierRestricted(tool, action string, current Tier) (*Error, bool) {
 	f, ok := FeatureFor(tool, action)
-	if !ok || current != "" && slices.Index(tiers[:], current) >= slices.Index(tiers[:], f.Tier) {
+	rank := slices.Index(tiers[:], current)
+	if !ok || rank >= slices.Index(tiers[:], f.Tier) {
 		return nil, false
+	}
+	if rank < 0 {
+		current = ""
 	}
 	return NewTierRestricted(tool, action, f.Name, f.Tier, TierRestrictedOptions{
 		Alternatives: f.Alternatives,

@@ -15,7 +15,9 @@ package breaking
 
 import (
 	"fmt"
+	"path"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/errspec/errspec/generator/model"
@@ -60,11 +62,22 @@ func (c Change) Breaks() bool { return c.Kind == Breaking }
 
 // Compare returns the changes from old to new: every change of the
 // catalog's rules, less those the newer catalog's breaking block excepts
-// or ignores, in a fixed order: the catalog, its envelopes, categories,
-// codes by name, tiers, features, tools and roles, then the Go API, the
-// docs and the version.
-func Compare(old, new *model.Catalog) []Change {
-	c := &comparer{old: old, new: new, explained: map[string]bool{}}
+// or ignores (at their path, or, for a change of a code made at its
+// category, at the code), in a fixed order: the catalog, its envelopes,
+// categories, codes by name, tiers, features, tools and roles, then the
+// Go API, the docs and the version.
+func Compare(old, new *model.Catalog) []Change { return CompareAt(old, new, nil, nil) }
+
+// CompareAt is Compare for catalogs that may have moved: oldAt and newAt
+// place a directory of each version's outputs, relative to its catalog, in
+// a tree both versions share, so that a Go package generated elsewhere
+// than it was is reported moved. nil stands for a catalog that stayed
+// where it was: a directory is its path relative to the catalog.
+func CompareAt(old, new *model.Catalog, oldAt, newAt func(dir string) string) []Change {
+	c := &comparer{old: old, new: new, explained: map[string]bool{}, gone: map[string]bool{}, oldAt: oldAt, newAt: newAt}
+	if c.oldAt == nil || c.newAt == nil {
+		c.oldAt, c.newAt = path.Clean, path.Clean
+	}
 	c.catalog()
 	c.envelopes()
 	c.categories()
@@ -75,8 +88,12 @@ func Compare(old, new *model.Catalog) []Change {
 	c.roles()
 	c.goAPI()
 	c.docs()
+	if old.Outputs.JSONSchemaMode == model.SchemaExact {
+		c.exact()
+	}
 	out := slices.DeleteFunc(c.out, func(ch Change) bool {
-		return !new.Breaking.Checks(ch.Rule, true) || new.Breaking.Ignores(ch.Rule, ch.Path)
+		return !new.Breaking.Checks(ch.Rule, true) || new.Breaking.Ignores(ch.Rule, ch.Path) ||
+			ch.Code != "" && new.Breaking.Ignores(ch.Rule, []string{"codes", ch.Code})
 	})
 	if v, ok := c.version(out); ok && new.Breaking.Checks(v.Rule, true) && !new.Breaking.Ignores(v.Rule, v.Path) {
 		out = append(out, v)
@@ -104,9 +121,15 @@ type comparer struct {
 	out      []Change
 	// explained holds the paths (codes.X, codes.X.params, tiers.NAME) of
 	// values whose wire changes explain the Go API's: the Go level does
-	// not report them again.
+	// not report them again. gone holds those among them that are gone
+	// or have another type, whose changes explain those of every value
+	// below them too: the Go types of an object param's fields.
 	explained map[string]bool
+	gone      map[string]bool
 	renamed   map[string]string // old code name → new, for the codes renamed
+	// oldAt and newAt place a directory of the outputs, relative to the
+	// catalog, in a tree both versions share (see CompareAt).
+	oldAt, newAt func(dir string) string
 }
 
 // add reports a change of a rule, found at path in the newer catalog, or
@@ -134,6 +157,12 @@ func (c *comparer) catalog() {
 	if c.old.Description != c.new.Description {
 		changed = append(changed, "description")
 	}
+	if c.old.ErrorText.Source != c.new.ErrorText.Source {
+		changed = append(changed, "error_text")
+	}
+	if c.old.UpgradeURL != c.new.UpgradeURL {
+		changed = append(changed, "upgrade_url")
+	}
 	if len(changed) > 0 {
 		c.add("TEXT_CHANGED", Safe, []string{changed[0]}, false, "", "", "the catalog's %s changed", and(changed))
 	}
@@ -142,6 +171,49 @@ func (c *comparer) catalog() {
 			fmt.Sprintf("keep domain: %q: clients match an ErrorInfo by its reason and domain", o.Domain),
 			"the ErrorInfo of every code had the domain %s, and has %s", o.Domain, n.Domain)
 	}
+	if o, n := c.old.Outputs.MCP, c.new.Outputs.MCP; o != nil && n != nil {
+		c.mcpResult(o, n)
+	}
+}
+
+// mcpResult compares what the MCP adapter's error results carry. A
+// client reads the error from the text content when it holds the wire
+// JSON, else from structuredContent; an agent that sees only the text
+// content reads the code, suggestion and retry facts only where the text
+// is the wire JSON. A client that checks structuredContent against a
+// tool's output schema, even in error results, is why a catalog leaves it
+// out: sending it where it was not breaks that client.
+func (c *comparer) mcpResult(o, n *model.MCPOutput) {
+	at := func(key string) []string { return []string{"outputs", "mcp", key} }
+	switch {
+	case o.Text == model.MCPTextJSON && n.Text != model.MCPTextJSON:
+		c.add("MCP_RESULT_CHANGED", Breaking, at("text"), false, "",
+			`keep text: "json": a client that reads the error from the text content, and an agent that sees only the text, lose it`,
+			"the text content of an error result was the wire JSON, and is the %s", mcpText(n.Text))
+	case o.Text != n.Text:
+		c.add("TEXT_CHANGED", Safe, at("text"), false, "", "", "the text content of an MCP error result was the %s, and is the %s", mcpText(o.Text), mcpText(n.Text))
+	}
+	switch {
+	case o.StructuredContent && !n.StructuredContent:
+		c.add("MCP_RESULT_CHANGED", Breaking, at("structured_content"), false, "",
+			"keep structured_content: true: a client that reads the error from structuredContent loses it",
+			"error results carried the wire JSON as structuredContent, and no longer do")
+	case !o.StructuredContent && n.StructuredContent:
+		c.add("MCP_RESULT_CHANGED", Breaking, at("structured_content"), false, "",
+			"keep structured_content: false: a client that checks structuredContent against a tool's output schema rejects the error object",
+			"error results carried no structuredContent, and carry the wire JSON as structuredContent")
+	}
+}
+
+// mcpText says what an MCP error result's text content holds.
+func mcpText(t model.MCPText) string {
+	switch t {
+	case model.MCPTextJSON:
+		return "wire JSON"
+	case model.MCPTextMessage:
+		return "message alone"
+	}
+	return "error rendered for a terminal"
 }
 
 func (c *comparer) categories() {
@@ -284,32 +356,39 @@ func (c *comparer) code(o, n *model.Code) {
 			"code %s moved from category %s to %s", n.Name, o.Category.Name, n.Category.Name)
 	}
 	if o.Retryable != n.Retryable || o.Retry != n.Retry {
-		field := "retry"
-		if o.Retryable != n.Retryable {
-			field = "retryable"
+		// At retryable when it changed and is set somewhere: else the
+		// retry class changed, or gave retryable.
+		key, was := model.KeyRetry, string(o.Retry)
+		if o.Retryable != n.Retryable && (o.Origin(model.KeyRetryable) != nil || n.Origin(model.KeyRetryable) != nil) {
+			key, was = model.KeyRetryable, fmt.Sprint(o.Retryable)
 		}
-		c.add("RETRY_CHANGED", Breaking, at(field), false, n.Name,
-			"keep the code's retry advice; when a retry can help in some cases and not in others, they are two codes",
-			"code %s was retryable: %t, retry: %s, and is retryable: %t, retry: %s", n.Name, o.Retryable, o.Retry, n.Retryable, n.Retry)
+		f := c.field(o, n, key, was)
+		c.add("RETRY_CHANGED", Breaking, f.path, f.inOld, n.Name,
+			f.keep+"; when a retry can help in some cases and not in others, they are two codes",
+			"code %s was retryable: %t, retry: %s, and is retryable: %t, retry: %s%s", n.Name, o.Retryable, o.Retry, n.Retryable, n.Retry, f.from)
 	}
 	if o.HTTPStatus != n.HTTPStatus {
-		c.add("HTTP_STATUS_CHANGED", Breaking, at("http_status"), false, n.Name,
-			fmt.Sprintf("keep http_status: %d; for another status, add a code and deprecate %s with use: NEW_CODE", o.HTTPStatus, n.Name),
-			"code %s had HTTP status %d, and has %d", n.Name, o.HTTPStatus, n.HTTPStatus)
+		f := c.field(o, n, model.KeyHTTPStatus, fmt.Sprint(o.HTTPStatus))
+		c.add("HTTP_STATUS_CHANGED", Breaking, f.path, f.inOld, n.Name,
+			f.keep+fmt.Sprintf("; for another status, add a code and deprecate %s with use: NEW_CODE", n.Name),
+			"code %s had HTTP status %d, and has %d%s", n.Name, o.HTTPStatus, n.HTTPStatus, f.from)
 	}
 	if c.old.Outputs.GRPC != nil && c.new.Outputs.GRPC != nil && o.GRPC != n.GRPC &&
 		!(o.GRPCFromHTTP && n.GRPCFromHTTP && o.HTTPStatus != n.HTTPStatus) {
-		c.add("GRPC_STATUS_CHANGED", Breaking, at("grpc_code"), false, n.Name,
-			fmt.Sprintf("keep grpc_code: %q; for another gRPC code, add a code and deprecate %s with use: NEW_CODE", o.GRPC, n.Name),
-			"code %s had gRPC code %s, and has %s", n.Name, o.GRPC, n.GRPC)
+		f := c.field(o, n, model.KeyGRPCCode, strconv.Quote(string(o.GRPC)))
+		c.add("GRPC_STATUS_CHANGED", Breaking, f.path, f.inOld, n.Name,
+			f.keep+fmt.Sprintf("; for another gRPC code, add a code and deprecate %s with use: NEW_CODE", n.Name),
+			"code %s had gRPC code %s, and has %s%s", n.Name, o.GRPC, n.GRPC, f.from)
 	}
 	if o.RetryAfter != n.RetryAfter {
-		c.add("RETRY_AFTER_CHANGED", Safe, at("retry_after"), false, n.Name, "", "the retry_after of code %s was %s, and is %s",
-			n.Name, seconds(o.RetryAfter), seconds(n.RetryAfter))
+		f := c.field(o, n, model.KeyRetryAfter, "")
+		c.add("RETRY_AFTER_CHANGED", Safe, f.path, f.inOld, n.Name, "", "the retry_after of code %s was %s, and is %s%s",
+			n.Name, seconds(o.RetryAfter), seconds(n.RetryAfter), f.from)
 	}
 	if o.Retries != n.Retries {
-		c.add("RETRY_AFTER_CHANGED", Safe, at("retries"), false, n.Name, "", "code %s said to retry %s, and says to retry %s",
-			n.Name, times(o.Retries), times(n.Retries))
+		f := c.field(o, n, model.KeyRetries, "")
+		c.add("RETRY_AFTER_CHANGED", Safe, f.path, f.inOld, n.Name, "", "code %s said to retry %s, and says to retry %s%s",
+			n.Name, times(o.Retries), times(n.Retries), f.from)
 	}
 	switch was, is := replacement(o.Deprecated), replacement(n.Deprecated); {
 	case o.Deprecated == nil && n.Deprecated != nil:
@@ -325,10 +404,82 @@ func (c *comparer) code(o, n *model.Code) {
 			n.Name, or(is, "no code"), or(was, "none"))
 	}
 	if o.Envelope != nil && n.Envelope != nil && o.Envelope.Name != n.Envelope.Name {
-		c.envelope(at("envelope"), fmt.Sprintf("code %s, now in the %s,", n.Name, envelopeName(n.Envelope)), n.Name, o.Envelope, n.Envelope, false)
+		f := c.field(o, n, model.KeyEnvelope, "")
+		c.envelope(f.path, fmt.Sprintf("code %s, now in the %s%s,", n.Name, envelopeName(n.Envelope), f.from), n.Name, o.Envelope, n.Envelope, false)
 	}
 	c.wireParams(o, n)
 	c.texts(o, n)
+}
+
+// fieldChange is where a change of a code's value of a field that its
+// category gives by default (http_status, retryable, ...) is made, and
+// what to keep.
+type fieldChange struct {
+	path  []string
+	inOld bool
+	from  string // where the new value comes from, to end the message: ", from category C"
+	keep  string // the fix: keep the value where it was set
+}
+
+// field finds where the change of a code's field key, whose older value
+// was was (as the catalog writes it; "" for a safe change, which needs no
+// fix), is made: at the code's own value, the one it no longer sets
+// itself, its category when it moved to another, the category (or one
+// above it) that sets the newer value, or the one that no longer sets the
+// older value.
+func (c *comparer) field(o, n *model.Code, key, was string) fieldChange {
+	keep := fmt.Sprintf("keep %s: %s", key, was)
+	switch {
+	case n.Sets(key):
+		return fieldChange{path: n.Origin(key), keep: keep}
+	case o.Sets(key):
+		return fieldChange{path: o.Origin(key), inOld: true, from: fmt.Sprintf(", as it no longer sets %s itself", key), keep: keep + " on the code"}
+	case o.Category != nil && n.Category != nil && o.Category.Name != n.Category.Name:
+		return fieldChange{path: []string{"codes", n.Name, "category"}, from: ", with its category",
+			keep: fmt.Sprintf("%s on the code, which its new category %s does not give it", keep, n.Category.Name)}
+	}
+	from, to := o.Origin(key), n.Origin(key)
+	set := func(cat *model.Catalog, name string) bool {
+		ct := category(cat, name)
+		return ct != nil && ct.Sets(key)
+	}
+	switch {
+	case to != nil && (from == nil || slices.Equal(from, to) || !set(c.old, to[1])):
+		return fieldChange{path: to, from: ", from category " + to[1], keep: fmt.Sprintf("%s in category %s, or set it on code %s", keep, to[1], n.Name)}
+	case from != nil:
+		return fieldChange{path: from, inOld: true, from: fmt.Sprintf(", as category %s no longer sets %s", from[1], key),
+			keep: fmt.Sprintf("%s in category %s, or set it on code %s", keep, from[1], n.Name)}
+	}
+	return fieldChange{path: []string{"codes", n.Name}, keep: keep}
+}
+
+// exact turns the safe changes that a client of the older version
+// rejects, when that version's Parse and JSON Schema are in the exact
+// mode, into breaks: what the newer one adds (a code, a param or field,
+// an envelope key), and the values the exact mode pins that a code's
+// envelope sends (its title, its retry_after).
+func (c *comparer) exact() {
+	sends := func(code string, f model.Field) bool {
+		o := c.old.Code(code)
+		return o != nil && o.Envelope != nil && o.Envelope.FieldPath(f) != nil
+	}
+	for i, ch := range c.out {
+		if len(ch.Path) == 0 {
+			continue
+		}
+		last := ch.Path[len(ch.Path)-1]
+		switch {
+		case ch.Rule == "CODE_ADDED", ch.Rule == "PARAM_ADDED", ch.Rule == "ENVELOPE_KEY_ADDED",
+			ch.Rule == "RETRY_AFTER_CHANGED" && last == model.KeyRetryAfter && sends(ch.Code, model.FieldRetryAfter),
+			ch.Rule == "TEXT_CHANGED" && ch.Code != "" && last == "title" && sends(ch.Code, model.FieldTitle):
+		default:
+			continue
+		}
+		r, _ := RuleByID("EXACT_MODE_REJECTS")
+		c.out[i] = Change{Rule: r.ID, Level: r.Level, Kind: Breaking, Path: ch.Path, InOld: ch.InOld, Code: ch.Code,
+			Message: ch.Message + "; a client of the older version, whose Parse and JSON Schema are in the exact mode, rejects the errors that send it",
+			Fix:     `give the catalog outputs: jsonschema: mode: "compatible" (the default), and make the change once its clients have a version built in that mode`}
+	}
 }
 
 // seconds says how long retry_after says to wait.
@@ -384,6 +535,8 @@ func (c *comparer) texts(o, n *model.Code) {
 	note("message", append(slices.Clip(p), "message"), o.Message.Source != n.Message.Source)
 	note("detail", append(slices.Clip(p), "detail"), o.Detail.Source != n.Detail.Source)
 	note("suggestion", append(slices.Clip(p), "suggestion"), o.Suggestion.Source != n.Suggestion.Source)
+	note("error_text", append(slices.Clip(p), "error_text"), o.ErrorText.Source != n.ErrorText.Source)
+	note("deprecation's since", append(slices.Clip(p), "deprecated", "since"), o.Deprecated != nil && n.Deprecated != nil && o.Deprecated.Since != n.Deprecated.Since)
 	var docs func(path []string, what string, os, ns []*model.Param)
 	docs = func(path []string, what string, os, ns []*model.Param) {
 		for _, np := range ns {
@@ -447,7 +600,7 @@ func (c *comparer) params(path []string, code, what string, os, ns []*model.Para
 	for _, op := range os {
 		np := find(ns, op.Name)
 		if np == nil {
-			c.explained[model.PathString(append(slices.Clip(path), op.Name))] = true
+			c.explainBelow(append(slices.Clip(path), op.Name))
 			if to, ok := renamed[op]; ok {
 				c.explained[model.PathString(append(slices.Clip(path), to.Name))] = true
 				c.add("PARAM_RENAMED", Breaking, append(slices.Clip(path), to.Name), false, code,
@@ -456,7 +609,7 @@ func (c *comparer) params(path []string, code, what string, os, ns []*model.Para
 				continue
 			}
 			gone := "is gone"
-			if what == "param" && c.sentNoMore(path, op) {
+			if what == "param" && keptOff(c.new, path, op.Name) {
 				gone = "is no longer sent (wire: false)"
 			}
 			c.add("PARAM_REMOVED", Breaking, append(slices.Clip(path), op.Name), true, code,
@@ -473,7 +626,7 @@ func (c *comparer) params(path []string, code, what string, os, ns []*model.Para
 			c.add("PARAM_VALUES_NARROWED", Safe, append(slices.Clip(pp), "type"), false, code, "",
 				"%s was %s, and is %s: a client of the older version accepts every value it is sent", describe(np), op.Type.Source, np.Type.Source)
 		case !sameType(op.Type, np.Type):
-			explain()
+			c.explainBelow(pp)
 			c.add("PARAM_TYPE_CHANGED", Breaking, append(slices.Clip(pp), "type"), false, code,
 				"keep the type; send the value in its new type under a new name",
 				"%s was %s, and is %s", describe(np), op.Type.Source, np.Type.Source)
@@ -502,6 +655,13 @@ func (c *comparer) params(path []string, code, what string, os, ns []*model.Para
 			continue
 		}
 		pp := append(slices.Clip(path), np.Name)
+		if what == "param" && keptOff(c.old, path, np.Name) {
+			// A key a client of the older version does not know; the Go
+			// level reports what changed of the param there.
+			c.add("PARAM_ADDED", Safe, append(slices.Clip(pp), "wire"), false, code, "",
+				"%s was kept off the wire (wire: false), and is sent", describe(np))
+			continue
+		}
 		c.explained[model.PathString(pp)] = true
 		if !np.Optional {
 			c.add("PARAM_REQUIRED", Breaking, pp, false, code,
@@ -545,11 +705,12 @@ func (c *comparer) widened(pp []string, code, what string, op, np *model.Param) 
 	}
 }
 
-// sentNoMore reports whether the param gone from the wire params at path
-// is still a param of the newer code, kept off the wire.
-func (c *comparer) sentNoMore(path []string, op *model.Param) bool {
-	code := c.new.Code(path[1])
-	return code != nil && len(path) == 3 && code.Param(op.Name) != nil
+// keptOff reports whether a param that one version sends and the other
+// does not, at path (the params of a code), is a param of the code in
+// cat, the other version, kept off the wire there.
+func keptOff(cat *model.Catalog, path []string, name string) bool {
+	code := cat.Code(path[1])
+	return code != nil && len(path) == 3 && code.Param(name) != nil
 }
 
 // describePath names the code, or the param, that a list of params or
@@ -643,7 +804,7 @@ func keyOrNone(path []string) string {
 	if len(path) == 0 {
 		return "no key"
 	}
-	return strings.Join(path, ".")
+	return keyPath(path)
 }
 
 func (c *comparer) tiers() {
@@ -743,42 +904,74 @@ func (c *comparer) features() {
 			continue
 		}
 		for i, ref := range n.Tools {
-			before := c.old.GatingFeature(ref.Tool, ref.Action)
-			if before != nil && before.Key == n.Key {
-				continue // the feature's own tier, compared above
-			}
-			if before == nil && !c.knewTool(ref.Tool) {
-				continue // a new tool
-			}
-			var was *model.Tier
-			if before != nil {
-				was = before.Tier
-			}
-			r, ok := c.rank(was)
-			if !ok || r == n.Tier.Rank {
-				continue
-			}
-			needed := "no tier"
-			if was != nil {
-				needed = "tier " + was.Name
-			}
 			tp := append(slices.Clip(p), "tools", fmt.Sprintf("[%d]", i))
-			if n.Tier.Rank > r {
-				c.add("FEATURE_TIER_RAISED", Breaking, tp, false, "",
-					fmt.Sprintf("leave %s as it was; gate what is new with the feature", ref),
-					"%s needed %s, and feature %s makes it need tier %s", ref, needed, n.Key, n.Tier.Name)
-			} else {
-				c.add("FEATURE_TIER_LOWERED", Safe, tp, false, "", "", "%s needed %s, and feature %s makes it need tier %s", ref, needed, n.Key, n.Tier.Name)
+			for _, ref := range c.actions(ref, c.new, n) {
+				c.gate(n, tp, ref)
 			}
 		}
 	}
 	for _, o := range c.old.Features {
 		for i, ref := range o.Tools {
-			if c.new.GatingFeature(ref.Tool, ref.Action) == nil && c.old.GatingFeature(ref.Tool, ref.Action) == o {
-				c.add("FEATURE_TIER_LOWERED", Safe, []string{"features", o.Key, "tools", fmt.Sprintf("[%d]", i)}, true, "", "",
-					"%s needed tier %s, and is no longer gated", ref, tierName(o.Tier))
+			for _, ref := range c.actions(ref, c.old, o) {
+				if c.new.GatingFeature(ref.Tool, ref.Action) == nil {
+					c.add("FEATURE_TIER_LOWERED", Safe, []string{"features", o.Key, "tools", fmt.Sprintf("[%d]", i)}, true, "", "",
+						"%s needed tier %s, and is no longer gated", ref, tierName(o.Tier))
+				}
 			}
 		}
+	}
+}
+
+// actions returns what a feature f of catalog cat gates through ref, and
+// no other feature gates in its place: ref itself when it names an
+// action, or a tool whose actions the older version does not list; else
+// each action of the tool that the older version lists and f gates in
+// cat, not one that another feature names, which wins over a whole tool.
+func (c *comparer) actions(ref model.ToolRef, cat *model.Catalog, f *model.Feature) []model.ToolRef {
+	t := tool(c.old, ref.Tool)
+	if ref.Action != "" || t == nil || len(t.Actions) == 0 {
+		if cat.GatingFeature(ref.Tool, ref.Action) != f {
+			return nil
+		}
+		return []model.ToolRef{ref}
+	}
+	var out []model.ToolRef
+	for _, a := range t.DeclaredActions() {
+		if cat.GatingFeature(ref.Tool, a.Name) == f {
+			out = append(out, model.ToolRef{Tool: ref.Tool, Action: a.Name})
+		}
+	}
+	return out
+}
+
+// gate compares the tier a tool or action needs, which feature n gates
+// in the newer version at path tp, with the tier it needed.
+func (c *comparer) gate(n *model.Feature, tp []string, ref model.ToolRef) {
+	before := c.old.GatingFeature(ref.Tool, ref.Action)
+	if before != nil && before.Key == n.Key {
+		return // the feature's own tier, compared above
+	}
+	if before == nil && !c.knewTool(ref.Tool) {
+		return // a new tool
+	}
+	var was *model.Tier
+	if before != nil {
+		was = before.Tier
+	}
+	r, ok := c.rank(was)
+	if !ok || r == n.Tier.Rank {
+		return
+	}
+	needed := "no tier"
+	if was != nil {
+		needed = "tier " + was.Name
+	}
+	if n.Tier.Rank > r {
+		c.add("FEATURE_TIER_RAISED", Breaking, tp, false, "",
+			fmt.Sprintf("leave %s as it was; gate what is new with the feature", ref),
+			"%s needed %s, and feature %s makes it need tier %s", ref, needed, n.Key, n.Tier.Name)
+	} else {
+		c.add("FEATURE_TIER_LOWERED", Safe, tp, false, "", "", "%s needed %s, and feature %s makes it need tier %s", ref, needed, n.Key, n.Tier.Name)
 	}
 }
 
@@ -802,8 +995,23 @@ func feature(cat *model.Catalog, key string) *model.Feature {
 }
 
 func (c *comparer) tools() {
+	for _, o := range c.old.Tools {
+		if tool(c.new, o.Name) != nil || len(o.Actions) == 0 {
+			continue
+		}
+		var names []string
+		for _, a := range o.DeclaredActions() {
+			names = append(names, o.Name+":"+a.Name)
+		}
+		c.add("TOOL_ACTION_REMOVED", Breaking, []string{"tools", o.Name}, true, "",
+			"keep the tool and its actions: a call of the older version names them",
+			"tool %s is gone, and %s with it", o.Name, and(names))
+	}
 	for _, n := range c.new.Tools {
 		o := tool(c.old, n.Name)
+		if o != nil && o.Description != n.Description {
+			c.add("TEXT_CHANGED", Safe, []string{"tools", n.Name, "description"}, false, "", "", "the description of tool %s changed", n.Name)
+		}
 		for _, na := range n.Actions {
 			p := []string{"tools", n.Name, "actions", na.Name}
 			var oa *model.Action

@@ -2,6 +2,7 @@ package breaking_test
 
 import (
 	"fmt"
+	"path"
 	"slices"
 	"strings"
 	"testing"
@@ -225,5 +226,402 @@ func TestCatalogRenamed(t *testing.T) {
 	got := breaking.Compare(loadtest.Catalog(t, base), loadtest.Catalog(t, strings.Replace(base, `name: "shop"`, `name: "store"`, 1)))
 	if len(got) != 1 || got[0].Rule != "TEXT_CHANGED" || !slices.Equal(got[0].Path, []string{"name"}) || got[0].Message != "the catalog's name and title changed" {
 		t.Errorf("a renamed catalog: %+v", got)
+	}
+}
+
+// TestObjectParamGone checks that a param or field holding objects that
+// is gone, or has another type, is reported once, at the wire: the Go
+// types of its objects, at any depth, went with it.
+func TestObjectParamGone(t *testing.T) {
+	const catalog = `package shop
+
+name: "shop"
+outputs: go: {dir: ".", package: "shop", import_path: "example.com/shop"}
+categories: not_found: {description: "Nothing there.", http_status: 404}
+codes: ORDER_NOT_FOUND: {category: "not_found", title: "Order not found", message: "Order {id} not found", params: {
+	id: type: "string"
+%s
+}}
+`
+	const item = `	item: {type: "[]object", fields: {
+		sku: type: "string"
+		dims: {type: "object", fields: {w: type: "int", unit: {type: "object", optional: true, fields: name: type: "string"}}}
+	}}`
+	old := loadtest.Catalog(t, fmt.Sprintf(catalog, item))
+	for _, tc := range []struct {
+		name, params string
+		want         []string
+	}{
+		{"param gone", ``, []string{"!PARAM_REMOVED"}},
+		{"param of another type", `item: type: "string"`, []string{"!PARAM_TYPE_CHANGED"}},
+		{"param renamed", strings.Replace(item, "item:", "items:", 1), []string{"!PARAM_RENAMED"}},
+		{"field gone", strings.Replace(item, "dims: {", "_dims: {", 1), []string{"!PARAM_REMOVED"}},
+		{"field of another type", strings.Replace(item, `unit: {type: "object", optional: true, fields: name: type: "string"}`, `unit: {type: "string", optional: true}`, 1),
+			[]string{"!PARAM_TYPE_CHANGED"}},
+		{"field made optional", strings.Replace(item, `dims: {type: "object", fields`, `dims: {type: "object", optional: true, fields`, 1),
+			[]string{"!PARAM_OPTIONAL"}},
+	} {
+		got := rules(breaking.Compare(old, loadtest.Catalog(t, fmt.Sprintf(catalog, tc.params))))
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestMCPResult checks which change of what the MCP adapter's error
+// results carry breaks their clients: the wire JSON gone from the text
+// content or from structuredContent, or structuredContent sent where it
+// was not; not a text that was no wire JSON and becomes another.
+func TestMCPResult(t *testing.T) {
+	const catalog = `package shop
+
+name: "shop"
+outputs: {
+	go: {dir: ".", package: "shop", import_path: "example.com/shop"}
+	mcp: {dir: "shopmcp", package: "shopmcp", %s}
+}
+categories: not_found: {description: "Nothing there.", http_status: 404}
+codes: ORDER_NOT_FOUND: {category: "not_found", title: "Order not found", message: "Order {id} not found", params: id: type: "string"}
+`
+	for _, tc := range []struct {
+		from, to string
+		want     []string
+	}{
+		{`text: "json"`, `structured_content: true`, nil},
+		{`text: "json"`, `text: "message"`, []string{"!MCP_RESULT_CHANGED"}},
+		{`text: "json"`, `text: "terminal"`, []string{"!MCP_RESULT_CHANGED"}},
+		{`text: "message"`, `text: "json"`, []string{"TEXT_CHANGED"}},
+		{`text: "message"`, `text: "terminal"`, []string{"TEXT_CHANGED"}},
+		{`structured_content: true`, `structured_content: false`, []string{"!MCP_RESULT_CHANGED"}},
+		{`structured_content: false`, `structured_content: true`, []string{"!MCP_RESULT_CHANGED"}},
+	} {
+		old := loadtest.Catalog(t, fmt.Sprintf(catalog, tc.from))
+		got := rules(breaking.Compare(old, loadtest.Catalog(t, fmt.Sprintf(catalog, tc.to))))
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%s to %s: %v, want %v", tc.from, tc.to, got, tc.want)
+		}
+	}
+}
+
+// TestInheritedAt checks that a change of a value a code takes from its
+// category is reported where it was made: at the category, or the one
+// above it, that sets it; at the code's own value, or the one the older
+// version set and the newer does not; at the code's category when it
+// moved.
+func TestInheritedAt(t *testing.T) {
+	const catalog = `package shop
+
+name: "shop"
+outputs: jsonschema: file: "errors.schema.json"
+categories: {
+	client: {description: "The caller's fault.", http_status: 400}
+	not_found: {description: "Nothing there.", parent: "client", %s}
+	gone: {description: "Gone for good.", http_status: 410}
+}
+codes: ORDER_NOT_FOUND: {category: %q, title: "Order not found", message: "Order {id} not found", params: id: type: "string"%s}
+`
+	old := loadtest.Catalog(t, fmt.Sprintf(catalog, `http_status: 404`, "not_found", ""))
+	for _, tc := range []struct {
+		name                 string
+		category, code, in   string
+		wantPath             string
+		wantInOld            bool
+		wantMessage, wantFix string
+	}{
+		{"the category's", `http_status: 409`, "", "not_found", "categories.not_found.http_status", false,
+			"code ORDER_NOT_FOUND had HTTP status 404, and has 409, from category not_found",
+			"keep http_status: 404 in category not_found, or set it on code ORDER_NOT_FOUND"},
+		{"the parent's", ``, "", "not_found", "categories.not_found.http_status", true,
+			"code ORDER_NOT_FOUND had HTTP status 404, and has 400, as category not_found no longer sets http_status",
+			"keep http_status: 404 in category not_found, or set it on code ORDER_NOT_FOUND"},
+		{"the code's own", `http_status: 404`, `, http_status: 409`, "not_found", "codes.ORDER_NOT_FOUND.http_status", false,
+			"code ORDER_NOT_FOUND had HTTP status 404, and has 409", "keep http_status: 404"},
+		{"another category", `http_status: 404`, "", "gone", "codes.ORDER_NOT_FOUND.category", false,
+			"code ORDER_NOT_FOUND had HTTP status 404, and has 410, with its category",
+			"keep http_status: 404 on the code, which its new category gone does not give it"},
+	} {
+		got := breaking.Compare(old, loadtest.Catalog(t, fmt.Sprintf(catalog, tc.category, tc.in, tc.code)))
+		i := slices.IndexFunc(got, func(c breaking.Change) bool { return c.Rule == "HTTP_STATUS_CHANGED" })
+		if i < 0 {
+			t.Errorf("%s: no HTTP_STATUS_CHANGED in %+v", tc.name, got)
+			continue
+		}
+		c := got[i]
+		if p := model.PathString(c.Path); p != tc.wantPath || c.InOld != tc.wantInOld || c.Message != tc.wantMessage || !strings.HasPrefix(c.Fix, tc.wantFix+"; ") {
+			t.Errorf("%s: at %s (in the older: %t): %s; fix: %s\nwant at %s (%t): %s; fix: %s; ...", tc.name, p, c.InOld, c.Message, c.Fix,
+				tc.wantPath, tc.wantInOld, tc.wantMessage, tc.wantFix)
+		}
+	}
+	// The change made at the category is the code's, for the breaking
+	// block too.
+	changed := fmt.Sprintf(catalog, `http_status: 409`, "not_found", "")
+	for _, ignore := range []string{"codes.ORDER_NOT_FOUND", "categories.not_found"} {
+		if got := breaking.Compare(old, loadtest.Catalog(t, changed+"breaking: ignore: HTTP_STATUS_CHANGED: [\""+ignore+"\"]\n")); len(got) > 0 {
+			t.Errorf("ignoring %s: %+v", ignore, got)
+		}
+	}
+	// A retry class the category gains, which makes its codes retryable.
+	got := breaking.Compare(old, loadtest.Catalog(t, fmt.Sprintf(catalog, `http_status: 404, retry: "after_delay"`, "not_found", "")))
+	if len(got) != 1 || got[0].Rule != "RETRY_CHANGED" || model.PathString(got[0].Path) != "categories.not_found.retry" ||
+		!strings.HasPrefix(got[0].Fix, "keep retry: after_fix in category not_found, or set it on code ORDER_NOT_FOUND; ") {
+		t.Errorf("a category's retry class: %+v", got)
+	}
+	// A code that dropped its own value is reported at it, in the older
+	// version.
+	own := loadtest.Catalog(t, fmt.Sprintf(catalog, `http_status: 404`, "not_found", `, http_status: 409`))
+	got = breaking.Compare(own, old)
+	if len(got) != 1 || model.PathString(got[0].Path) != "codes.ORDER_NOT_FOUND.http_status" || !got[0].InOld ||
+		got[0].Message != "code ORDER_NOT_FOUND had HTTP status 409, and has 404, as it no longer sets http_status itself" {
+		t.Errorf("a code's own value gone: %+v", got)
+	}
+}
+
+// TestToolGone checks that a tool gone with its actions breaks, once,
+// at the tool in the older version: a call of the older version names
+// them.
+func TestToolGone(t *testing.T) {
+	const catalog = `package shop
+
+name: "shop"
+outputs: jsonschema: file: "errors.schema.json"
+categories: not_found: {description: "Nothing there.", http_status: 404}
+codes: ORDER_NOT_FOUND: {category: "not_found", title: "Order not found", message: "Order {id} not found", params: id: type: "string"}
+`
+	old := loadtest.Catalog(t, catalog+`tools: {orders: actions: {list: {}, export: required: ["format"]}, carts: description: "Carts."}`)
+	got := breaking.Compare(old, loadtest.Catalog(t, catalog))
+	if len(got) != 1 || got[0].Rule != "TOOL_ACTION_REMOVED" || !got[0].Breaks() || !got[0].InOld ||
+		model.PathString(got[0].Path) != "tools.orders" || got[0].Message != "tool orders is gone, and orders:list and orders:export with it" {
+		t.Errorf("tools gone: %+v", got)
+	}
+}
+
+// TestPackageMoved checks that a Go package generated at another place,
+// its import path or its directory, is reported moved, or under another
+// name renamed, and that CompareAt places the directories of catalogs
+// that moved.
+func TestPackageMoved(t *testing.T) {
+	const catalog = `package shop
+
+name: "shop"
+outputs: {
+	go: {dir: %q, package: "shop"%s}
+	mcp: {dir: %q, package: %q}
+}
+categories: not_found: {description: "Nothing there.", http_status: 404}
+codes: ORDER_NOT_FOUND: {category: "not_found", title: "Order not found", message: "Order {id} not found", params: id: type: "string"}
+`
+	old := loadtest.Catalog(t, fmt.Sprintf(catalog, "gen", `, import_path: "example.com/shop/gen"`, "gen/mcp", "shopmcp"))
+	for _, tc := range []struct {
+		goDir, importPath, mcpDir, mcpPackage string
+		want                                  []string
+	}{
+		{"gen", `, import_path: "example.com/shop/gen"`, "gen/mcp", "shopmcp", nil},
+		{"./gen/", ``, "gen/mcp/", "shopmcp", nil},
+		{"gen", `, import_path: "example.com/shop/errors"`, "gen/mcp", "shopmcp",
+			[]string{"the Go package shop moved from example.com/shop/gen to example.com/shop/errors: every import of it breaks"}},
+		{"errors", ``, "gen/shopmcp", "shopmcp", []string{
+			"the Go package shop moved from gen to errors: every import of it breaks",
+			"the Go package shopmcp moved from gen/mcp to gen/shopmcp: every import of it breaks"}},
+		{"gen", ``, "gen/mcp", "mcperr", []string{"the Go package shopmcp is now named mcperr: a caller that refers to it by its name no longer compiles"}},
+	} {
+		var got []string
+		for _, c := range breaking.Compare(old, loadtest.Catalog(t, fmt.Sprintf(catalog, tc.goDir, tc.importPath, tc.mcpDir, tc.mcpPackage))) {
+			if c.Rule != "GO_NAME_REMOVED" || c.Level != breaking.Go || !c.Breaks() {
+				t.Errorf("%s: %s %s", tc.goDir, c.Rule, c.Message)
+				continue
+			}
+			got = append(got, c.Message)
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("go %s%s, mcp %s %s: %q, want %q", tc.goDir, tc.importPath, tc.mcpDir, tc.mcpPackage, got, tc.want)
+		}
+	}
+	// The catalog moved one directory down, and its outputs with it, but
+	// for the Go package, which stayed.
+	moved := loadtest.Catalog(t, fmt.Sprintf(catalog, "../gen", ``, "gen/mcp", "shopmcp"))
+	at := func(dir string) func(string) string {
+		return func(out string) string { return path.Join(dir, out) }
+	}
+	got := breaking.CompareAt(old, moved, at("spec"), at("spec/shop"))
+	if len(got) != 1 || got[0].Message != "the Go package shopmcp moved from spec/gen/mcp to spec/shop/gen/mcp: every import of it breaks" {
+		t.Errorf("a catalog moved: %+v", got)
+	}
+}
+
+// TestEnvelopeDottedKeys checks that a key that holds a dot is not taken
+// for the keys of nested objects: {"meta.v": 1} is not {meta: {v: 1}}.
+func TestEnvelopeDottedKeys(t *testing.T) {
+	const catalog = `package shop
+
+name: "shop"
+outputs: jsonschema: file: "errors.schema.json"
+envelope: {code: "$code", message: "$message", params: "$params", %s}
+categories: not_found: {description: "Nothing there.", http_status: 404}
+codes: ORDER_NOT_FOUND: {category: "not_found", title: "Order not found", message: "Order {id} not found", params: id: type: "string"}
+`
+	old := loadtest.Catalog(t, fmt.Sprintf(catalog, `meta: {v: 1}, error: {kind: "$category"}`))
+	var got []string
+	for _, c := range breaking.Compare(old, loadtest.Catalog(t, fmt.Sprintf(catalog, `"meta.v": 1, "error.kind": "$category"`))) {
+		got = append(got, c.Rule+": "+c.Message)
+	}
+	want := []string{
+		`ENVELOPE_KEY_CHANGED: the default envelope sent $category at error.kind, and sends it at "error.kind"`,
+		`ENVELOPE_CONSTANT_CHANGED: the default envelope no longer sends the constant meta.v: 1`,
+		`ENVELOPE_KEY_ADDED: the default envelope sends the constant "meta.v": 1`,
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("changes:\n%q\nwant\n%q", got, want)
+	}
+}
+
+// TestExactMode checks that what a newer version adds breaks the clients
+// of an older version in the exact mode, and only those: a code, a param
+// or field, an envelope key; and that a title or retry_after, which the
+// exact mode pins, breaks them only where the envelope sends it.
+func TestExactMode(t *testing.T) {
+	const catalog = `package shop
+
+name: "shop"
+outputs: jsonschema: {file: "errors.schema.json", mode: %q}
+envelope: {code: "$code", message: "$message", params: "$params"%s}
+categories: not_found: {description: "Nothing there.", http_status: 404, retryable: true, retry_after: %d}
+codes: ORDER_NOT_FOUND: {category: "not_found", title: %q, message: "Order {id} not found", params: {id: {type: "string"}%s}}
+%s`
+	type version struct {
+		envelope   string
+		retryAfter int
+		title      string
+		params     string
+		more       string
+	}
+	v1 := version{"", 10, "Order not found", "", ""}
+	for _, tc := range []struct {
+		name  string
+		v2    version
+		sends string // what both envelopes send besides
+		want  []string
+	}{
+		{"a code", version{"", 10, "Order not found", "", `codes: CART_NOT_FOUND: {category: "not_found", title: "Cart not found", message: "Cart {id} not found", params: id: type: "string"}`}, "", []string{"!EXACT_MODE_REJECTS"}},
+		{"a param", version{"", 10, "Order not found", `, store: {type: "string", optional: true}`, ""}, "", []string{"!EXACT_MODE_REJECTS"}},
+		{"a key", version{`, kind: "$category"`, 10, "Order not found", "", ""}, "", []string{"!EXACT_MODE_REJECTS"}},
+		{"a title not sent", version{"", 10, "No such order", "", ""}, "", []string{"TEXT_CHANGED"}},
+		{"a title sent", version{"", 10, "No such order", "", ""}, `, title: "$title"`, []string{"!EXACT_MODE_REJECTS"}},
+		{"a retry_after not sent", version{"", 20, "Order not found", "", ""}, "", []string{"RETRY_AFTER_CHANGED"}},
+		{"a retry_after sent", version{"", 20, "Order not found", "", ""}, `, wait: "$retry_after"`, []string{"!EXACT_MODE_REJECTS"}},
+	} {
+		for _, mode := range []string{"exact", "compatible"} {
+			src := func(v version) string {
+				return fmt.Sprintf(catalog, mode, tc.sends+v.envelope, v.retryAfter, v.title, v.params, v.more)
+			}
+			got := rules(breaking.Compare(loadtest.Catalog(t, src(v1)), loadtest.Catalog(t, src(tc.v2))))
+			switch {
+			case mode == "compatible":
+				// What breaks an exact client is a safe change here.
+				if slices.ContainsFunc(got, func(r string) bool { return strings.HasPrefix(r, "!") }) {
+					t.Errorf("%s, compatible: %v", tc.name, got)
+				}
+			case !slices.Equal(got, tc.want):
+				t.Errorf("%s, exact: %v, want %v", tc.name, got, tc.want)
+			}
+		}
+	}
+}
+
+// TestWholeToolGated checks that a feature that comes to gate a whole
+// tool raises each action of it that needed a lower tier, by name, and
+// not those its own feature already gated or another feature gates; and
+// that one that no longer does lowers each.
+func TestWholeToolGated(t *testing.T) {
+	const catalog = `package shop
+
+name: "shop"
+outputs: jsonschema: file: "errors.schema.json"
+tiers: ["Free", "Pro", "Enterprise"]
+features: {
+	exports: {name: "Exports", tier: "Pro", tools: [%s]}
+	audit: {name: "Audit", tier: "Enterprise", tools: ["orders:audit"]}
+}
+tools: orders: actions: {list: {}, export: {}, audit: {}, cancel: {}}
+categories: not_found: {description: "Nothing there.", http_status: 404}
+codes: ORDER_NOT_FOUND: {category: "not_found", title: "Order not found", message: "Order {id} not found", params: id: type: "string"}
+`
+	old := loadtest.Catalog(t, fmt.Sprintf(catalog, `"orders:export"`))
+	var got []string
+	for _, c := range breaking.Compare(old, loadtest.Catalog(t, fmt.Sprintf(catalog, `"orders"`))) {
+		got = append(got, c.Rule+": "+c.Message)
+	}
+	want := []string{
+		"FEATURE_TIER_RAISED: orders:list needed no tier, and feature exports makes it need tier Pro",
+		"FEATURE_TIER_RAISED: orders:cancel needed no tier, and feature exports makes it need tier Pro",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("a whole tool gated:\n%q\nwant\n%q", got, want)
+	}
+	// And back: the actions that are no longer gated, by name.
+	got = nil
+	for _, c := range breaking.Compare(loadtest.Catalog(t, fmt.Sprintf(catalog, `"orders"`)), old) {
+		got = append(got, c.Rule+": "+c.Message)
+	}
+	want = []string{
+		"FEATURE_TIER_LOWERED: orders:list needed tier Pro, and is no longer gated",
+		"FEATURE_TIER_LOWERED: orders:cancel needed tier Pro, and is no longer gated",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("a whole tool no longer gated:\n%q\nwant\n%q", got, want)
+	}
+}
+
+// TestMoreTexts checks the texts that change nothing a client reads but
+// that --all reports: the upgrade URL, a deprecation's since, a tool's
+// description.
+func TestMoreTexts(t *testing.T) {
+	const catalog = `package shop
+
+name: "shop"
+outputs: jsonschema: file: "errors.schema.json"
+tiers: ["Free", "Pro"]
+upgrade_url: %q
+tools: orders: {description: %q, actions: list: {}}
+categories: not_found: {description: "Nothing there.", http_status: 404}
+codes: ORDER_NOT_FOUND: {category: "not_found", title: "Order not found", message: "Order {id} not found", params: id: type: "string", deprecated: since: %q}
+`
+	old := loadtest.Catalog(t, fmt.Sprintf(catalog, "https://example.com/pricing", "Orders.", "1.0"))
+	var got []string
+	for _, c := range breaking.Compare(old, loadtest.Catalog(t, fmt.Sprintf(catalog, "https://example.com/upgrade", "The orders.", "1.1"))) {
+		got = append(got, c.Rule+" "+model.PathString(c.Path)+": "+c.Message)
+	}
+	want := []string{
+		"TEXT_CHANGED upgrade_url: the catalog's upgrade_url changed",
+		"TEXT_CHANGED codes.ORDER_NOT_FOUND.deprecated.since: code ORDER_NOT_FOUND: the deprecation's since changed",
+		"TEXT_CHANGED tools.orders.description: the description of tool orders changed",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("changes:\n%q\nwant\n%q", got, want)
+	}
+}
+
+// TestWireFalseSent checks that a param kept off the wire that comes to
+// be sent is a new key, safe, and not a new required param: its Go API is
+// what it was, and a change of it there is reported at the Go level.
+func TestWireFalseSent(t *testing.T) {
+	const catalog = `package shop
+
+name: "shop"
+outputs: go: {dir: ".", package: "shop", import_path: "example.com/shop"}
+categories: not_found: {description: "Nothing there.", http_status: 404}
+codes: ORDER_NOT_FOUND: {category: "not_found", title: "Order not found", message: "Order {id} not found in {store}", params: {id: type: "string", store: {type: "string"%s}}}
+`
+	for _, tc := range []struct {
+		from, to string
+		want     []string
+	}{
+		{`, wire: false`, ``, []string{"PARAM_ADDED"}},
+		{`, wire: false, optional: true`, `, optional: true`, []string{"PARAM_ADDED"}},
+		{`, wire: false, optional: true`, ``, []string{"!GO_CONSTRUCTOR_CHANGED", "!GO_FIELD_CHANGED", "!GO_NAME_REMOVED", "PARAM_ADDED"}}, // OrderNotFoundOptions is gone
+	} {
+		got := rules(breaking.Compare(loadtest.Catalog(t, fmt.Sprintf(catalog, tc.from)), loadtest.Catalog(t, fmt.Sprintf(catalog, tc.to))))
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("store {%s} to {%s}: %v, want %v", tc.from, tc.to, got, tc.want)
+		}
 	}
 }

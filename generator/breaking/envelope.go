@@ -3,6 +3,7 @@ package breaking
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/errspec/errspec/generator/model"
@@ -12,8 +13,8 @@ import (
 // each field and constant, and to the params it does not place one by one.
 type layout struct {
 	fields  map[model.Field][]string
-	consts  map[string]string // dotted key path → the constant's JSON text
-	order   []string          // the constants' paths, in declared order
+	consts  map[string]string // constKey of the keys that lead to it → the constant's JSON text
+	order   [][]string        // the constants' key paths, in declared order
 	home    []string          // the params' object, or the object they are spread into
 	spread  bool
 	hasHome bool
@@ -28,9 +29,8 @@ func layoutOf(env *model.Envelope) layout {
 				l.fields[m.Field] = slices.Clone(path)
 			}
 		case model.KindConst:
-			k := strings.Join(path, ".")
-			l.consts[k] = m.Const
-			l.order = append(l.order, k)
+			l.consts[constKey(path)] = m.Const
+			l.order = append(l.order, slices.Clone(path))
 		case model.KindParams, model.KindSpread:
 			if !l.hasHome {
 				l.hasHome, l.spread = true, m.Kind == model.KindSpread
@@ -89,33 +89,33 @@ func (c *comparer) envelope(path []string, who, code string, o, n *model.Envelop
 		switch {
 		case sent && !sends:
 			c.add("ENVELOPE_KEY_CHANGED", Breaking, path, false, code,
-				fmt.Sprintf("keep sending $%s at %s", f, strings.Join(from, ".")),
-				"%s no longer sends $%s, which it sent at %s", who, f, strings.Join(from, "."))
+				fmt.Sprintf("keep sending $%s at %s", f, keyPath(from)),
+				"%s no longer sends $%s, which it sent at %s", who, f, keyPath(from))
 		case sent && !slices.Equal(from, to):
 			c.add("ENVELOPE_KEY_CHANGED", Breaking, at(to), false, code,
-				fmt.Sprintf("keep sending $%s at %s; to send it at %s too, add that key beside it", f, strings.Join(from, "."), strings.Join(to, ".")),
-				"%s sent $%s at %s, and sends it at %s", who, f, strings.Join(from, "."), strings.Join(to, "."))
+				fmt.Sprintf("keep sending $%s at %s; to send it at %s too, add that key beside it", f, keyPath(from), keyPath(to)),
+				"%s sent $%s at %s, and sends it at %s", who, f, keyPath(from), keyPath(to))
 		case !sent && sends:
-			c.add("ENVELOPE_KEY_ADDED", Safe, at(to), false, code, "", "%s sends $%s at %s", who, f, strings.Join(to, "."))
+			c.add("ENVELOPE_KEY_ADDED", Safe, at(to), false, code, "", "%s sends $%s at %s", who, f, keyPath(to))
 		}
 	}
-	for _, k := range ol.order {
-		v, ok := nl.consts[k]
-		keys := strings.Split(k, ".")
+	for _, keys := range ol.order {
+		k, was := keyPath(keys), ol.consts[constKey(keys)]
+		v, ok := nl.consts[constKey(keys)]
 		switch {
 		case !ok:
 			c.add("ENVELOPE_CONSTANT_CHANGED", Breaking, path, false, code,
-				fmt.Sprintf("keep sending %s: %s", k, ol.consts[k]),
-				"%s no longer sends the constant %s: %s", who, k, ol.consts[k])
-		case v != ol.consts[k]:
+				fmt.Sprintf("keep sending %s: %s", k, was),
+				"%s no longer sends the constant %s: %s", who, k, was)
+		case v != was:
 			c.add("ENVELOPE_CONSTANT_CHANGED", Breaking, at(keys), false, code,
-				fmt.Sprintf("keep %s: %s", k, ol.consts[k]),
-				"%s sent %s: %s, and sends %s: %s", who, k, ol.consts[k], k, v)
+				fmt.Sprintf("keep %s: %s", k, was),
+				"%s sent %s: %s, and sends %s: %s", who, k, was, k, v)
 		}
 	}
-	for _, k := range nl.order {
-		if _, ok := ol.consts[k]; !ok {
-			c.add("ENVELOPE_KEY_ADDED", Safe, at(strings.Split(k, ".")), false, code, "", "%s sends the constant %s: %s", who, k, nl.consts[k])
+	for _, keys := range nl.order {
+		if _, ok := ol.consts[constKey(keys)]; !ok {
+			c.add("ENVELOPE_KEY_ADDED", Safe, at(keys), false, code, "", "%s sends the constant %s: %s", who, keyPath(keys), nl.consts[constKey(keys)])
 		}
 	}
 	if ol.hasHome && (!nl.hasHome || !slices.Equal(ol.home, nl.home) || ol.spread != nl.spread) {
@@ -134,7 +134,29 @@ func paramsHome(l layout) string {
 	case l.spread && len(l.home) == 0:
 		return "the top level"
 	case l.spread:
-		return "the top level of " + strings.Join(l.home, ".")
+		return "the top level of " + keyPath(l.home)
 	}
-	return strings.Join(l.home, ".")
+	return keyPath(l.home)
+}
+
+// constKey is the keys that lead to a constant, each quoted: two lists
+// of keys have the same one only when they are the same.
+func constKey(keys []string) string { return fmt.Sprintf("%q", keys) }
+
+// keyPath writes the keys that lead to a value of a JSON object, joined
+// with dots: a key that holds a dot, or is empty, is quoted, so that
+// {"a.b": 1} and {a: {b: 1}} read apart.
+func keyPath(keys []string) string {
+	var b strings.Builder
+	for i, k := range keys {
+		if i > 0 {
+			b.WriteByte('.')
+		}
+		if k == "" || strings.ContainsAny(k, ". \"\\") {
+			b.WriteString(strconv.Quote(k))
+		} else {
+			b.WriteString(k)
+		}
+	}
+	return b.String()
 }

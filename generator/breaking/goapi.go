@@ -134,10 +134,8 @@ func (c *comparer) goAPI() {
 			fmt.Sprintf("keep outputs: go: {dir: %q, package: %q}", o.GoDir, o.GoPackage),
 			"the Go package %s is no longer generated: its callers no longer compile", o.GoPackage)
 		return
-	case o.GoPackage != "" && o.GoPackage != n.GoPackage:
-		c.add("GO_NAME_REMOVED", Breaking, []string{"outputs", "go", "package"}, false, "",
-			fmt.Sprintf("keep package: %q", o.GoPackage),
-			"the Go package %s is now named %s: a caller that refers to it by its name no longer compiles", o.GoPackage, n.GoPackage)
+	case o.GoPackage != "":
+		c.packageRenamed("go", o.GoPackage, n.GoPackage)
 	}
 	adapterGone := func(key, pkg, dir string) {
 		c.add("GO_NAME_REMOVED", Breaking, []string{"outputs", key}, true, "",
@@ -149,6 +147,21 @@ func (c *comparer) goAPI() {
 	}
 	if o.GRPC != nil && n.GRPC == nil {
 		adapterGone("grpc", o.GRPC.Package, o.GRPC.Dir)
+	}
+	if o.GoPackage != "" && n.GoPackage != "" {
+		if o.GoImportPath != "" && n.GoImportPath != "" {
+			c.packageMoved("go", "import_path", o.GoPackage, o.GoImportPath, n.GoImportPath, fmt.Sprintf("keep import_path: %q", o.GoImportPath))
+		} else {
+			c.packageMoved("go", "dir", o.GoPackage, c.oldAt(o.GoDir), c.newAt(n.GoDir), "")
+		}
+	}
+	if o.MCP != nil && n.MCP != nil {
+		c.packageMoved("mcp", "dir", o.MCP.Package, c.oldAt(o.MCP.Dir), c.newAt(n.MCP.Dir), "")
+		c.packageRenamed("mcp", o.MCP.Package, n.MCP.Package)
+	}
+	if o.GRPC != nil && n.GRPC != nil {
+		c.packageMoved("grpc", "dir", o.GRPC.Package, c.oldAt(o.GRPC.Dir), c.newAt(n.GRPC.Dir), "")
+		c.packageRenamed("grpc", o.GRPC.Package, n.GRPC.Package)
 	}
 	newDecls := map[string]decl{}
 	for _, d := range goAPI(c.new) {
@@ -196,9 +209,53 @@ func (c *comparer) goAPI() {
 	}
 }
 
-// explains reports whether a change of the wire at path explains what
-// the Go API lost there.
-func (c *comparer) explains(path string) bool { return c.explained[path] }
+// packageRenamed reports the package of an output (go, mcp or grpc)
+// that has another name in the newer version.
+func (c *comparer) packageRenamed(output, from, to string) {
+	if from == to {
+		return
+	}
+	c.add("GO_NAME_REMOVED", Breaking, []string{"outputs", output, "package"}, false, "",
+		fmt.Sprintf("keep package: %q", from),
+		"the Go package %s is now named %s: a caller that refers to it by its name no longer compiles", from, to)
+}
+
+// packageMoved reports the package of an output (go, mcp or grpc) that
+// the newer version generates at another place than the older one: from
+// and to are its import paths, or its directories in a tree both share.
+// Every import of it breaks.
+func (c *comparer) packageMoved(output, key, pkg, from, to, fix string) {
+	if from == to {
+		return
+	}
+	if fix == "" {
+		fix = fmt.Sprintf("generate the package in %s again, or change every import of it to its new place", from)
+	}
+	c.add("GO_NAME_REMOVED", Breaking, []string{"outputs", output, key}, false, "", fix,
+		"the Go package %s moved from %s to %s: every import of it breaks", pkg, from, to)
+}
+
+// explainBelow records that a value of the older catalog at path is gone,
+// or has another type: its change explains what the Go API lost there
+// and below it.
+func (c *comparer) explainBelow(path []string) {
+	p := model.PathString(path)
+	c.explained[p], c.gone[p] = true, true
+}
+
+// explains reports whether a change of the wire at path, or at a value
+// above it that is gone, explains what the Go API lost there.
+func (c *comparer) explains(path string) bool {
+	if c.explained[path] {
+		return true
+	}
+	for i := len(path) - 1; i > 0; i-- {
+		if path[i] == '.' && c.gone[path[:i]] {
+			return true
+		}
+	}
+	return false
+}
 
 // callBreaks reports whether a call of the older code's constructor
 // breaks with the newer one's: the types of the positional params differ,

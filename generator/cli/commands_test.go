@@ -185,6 +185,31 @@ func TestBreakingAgainstRevision(t *testing.T) {
 	}
 }
 
+// TestBreakingPackageMoved checks that a Go package is reported moved
+// when the newer version generates it elsewhere in the repository, and
+// not when its catalog moved and it stayed where it was.
+func TestBreakingPackageMoved(t *testing.T) {
+	repo := gittest.Repo(t)
+	withGo := func(dir string) string {
+		return strings.Replace(shopV1, `outputs: jsonschema: file: "errors.schema.json"`,
+			`outputs: go: {dir: "`+dir+`", package: "shop"}`, 1)
+	}
+	gittest.Commit(t, repo, map[string]string{"spec/shop/catalog.cue": withGo("../../errs")}, "v1")
+	gittest.Git(t, repo, "mv", "spec/shop", "shop")
+	gittest.Commit(t, repo, map[string]string{"shop/catalog.cue": withGo("../errs")}, "the catalog moved, the package stayed")
+	t.Chdir(repo)
+	if code, out, errOut := errspec("breaking", "--against", "HEAD~1"); code != cli.ExitOK || out != "" {
+		t.Errorf("the catalog moved: exit %d\n%s%s", code, out, errOut)
+	}
+	gittest.Commit(t, repo, map[string]string{"shop/catalog.cue": withGo("../pkg/errs")}, "the package moved")
+	want := `shop/catalog.cue:4:20: GO_NAME_REMOVED (go): the Go package shop moved from errs to pkg/errs: every import of it breaks
+	fix: generate the package in errs again, or change every import of it to its new place
+`
+	if code, out, _ := errspec("breaking", "--against", "HEAD~1"); code != cli.ExitFound || out != want {
+		t.Errorf("the package moved: exit %d\n%s\nwant exit 1 and\n%s", code, out, want)
+	}
+}
+
 // TestBreakingAgainstMovedCatalog checks that a catalog named by its
 // new directory, which the revision has elsewhere, is compared with the
 // catalog of its name there, not reported as new; and that a catalog of
@@ -200,10 +225,10 @@ func TestBreakingAgainstMovedCatalog(t *testing.T) {
 
 	gittest.Commit(t, repo, map[string]string{"errors/catalog.cue": moved}, "moved")
 	want := func(file string) string {
-		return file + `:6:8: HTTP_STATUS_CHANGED (wire): code ORDER_NOT_FOUND had HTTP status 404, and has 410
-	fix: keep http_status: 404; for another status, add a code and deprecate ORDER_NOT_FOUND with use: NEW_CODE
-` + file + `:13:8: HTTP_STATUS_CHANGED (wire): code CART_NOT_FOUND had HTTP status 404, and has 410
-	fix: keep http_status: 404; for another status, add a code and deprecate CART_NOT_FOUND with use: NEW_CODE
+		return file + `:5:69: HTTP_STATUS_CHANGED (wire): code CART_NOT_FOUND had HTTP status 404, and has 410, from category not_found
+	fix: keep http_status: 404 in category not_found, or set it on code CART_NOT_FOUND; for another status, add a code and deprecate CART_NOT_FOUND with use: NEW_CODE
+` + file + `:5:69: HTTP_STATUS_CHANGED (wire): code ORDER_NOT_FOUND had HTTP status 404, and has 410, from category not_found
+	fix: keep http_status: 404 in category not_found, or set it on code ORDER_NOT_FOUND; for another status, add a code and deprecate ORDER_NOT_FOUND with use: NEW_CODE
 `
 	}
 	t.Chdir(repo)
@@ -287,7 +312,7 @@ func TestBreakingJSON(t *testing.T) {
 	writeTree(t, filepath.Join(dir, "new"), map[string]string{"catalog.cue": newer})
 	t.Chdir(dir)
 	code, out, errOut := errspec("breaking", "--all", "--format", "json", "--against", "old", "new")
-	want := `{"code":"BREAKING_CHANGE","message":"code ORDER_NOT_FOUND had HTTP status 404, and has 410","position":{"file":"new/catalog.cue","line":6,"column":8},"path":"codes.ORDER_NOT_FOUND.http_status","suggestion":"keep http_status: 404; for another status, add a code and deprecate ORDER_NOT_FOUND with use: NEW_CODE","details":{"rule":"HTTP_STATUS_CHANGED","level":"wire"}}
+	want := `{"code":"BREAKING_CHANGE","message":"code ORDER_NOT_FOUND had HTTP status 404, and has 410, from category not_found","position":{"file":"new/catalog.cue","line":5,"column":69},"path":"categories.not_found.http_status","suggestion":"keep http_status: 404 in category not_found, or set it on code ORDER_NOT_FOUND; for another status, add a code and deprecate ORDER_NOT_FOUND with use: NEW_CODE","details":{"rule":"HTTP_STATUS_CHANGED","level":"wire"}}
 {"code":"CATALOG_CHANGE","message":"code ORDER_NOT_FOUND: the message changed","position":{"file":"new/catalog.cue","line":9,"column":14},"path":"codes.ORDER_NOT_FOUND.message","details":{"rule":"TEXT_CHANGED","level":"docs","kind":"safe"}}
 {"code":"CATALOG_CHANGE","message":"code CART_NOT_FOUND is gone, as announced: the older version deprecated it for ORDER_NOT_FOUND","position":{"file":"old/catalog.cue","line":13,"column":8},"path":"codes.CART_NOT_FOUND","details":{"rule":"CODE_REMOVED","level":"wire","kind":"expected"}}
 `

@@ -236,8 +236,9 @@ func (l *linter) suggestionInstruction() {
 	}
 }
 
-// whenWords say when to retry.
-var whenWords = regexp.MustCompile(`(?i)\b(wait|waiting|after|later|seconds?|minutes?|hours?|backoff|back off|until|once|when|delay|immediately|now|exponential(ly)?)\b`)
+// whenWords say when to retry. "Later" alone does not: "Retry later"
+// leaves an agent to guess.
+var whenWords = regexp.MustCompile(`(?i)\b(wait|waiting|after|seconds?|minutes?|hours?|backoff|back off|until|once|when|delay|immediately|now|exponential(ly)?)\b`)
 
 // whenParams are words in the names of params that say when to retry.
 var whenParams = []string{"retry", "after", "second", "minute", "wait", "reset", "until", "delay"}

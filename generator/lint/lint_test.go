@@ -1,6 +1,7 @@
 package lint_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -115,5 +116,36 @@ lint: except: ["CODE_SUGGESTION"]
 	}
 	if msg := got[0].Message; msg != "tier Free: no feature, alternative or param of type tier names a tier" {
 		t.Errorf("message %q", msg)
+	}
+}
+
+// TestRetryableWhen checks which suggestions of a code retryable after a
+// delay, without retry_after, say when to retry.
+func TestRetryableWhen(t *testing.T) {
+	const catalog = `package shop
+
+name: "shop"
+outputs: jsonschema: file: "errors.schema.json"
+lint: except: ["SUGGESTION_INSTRUCTION"]
+categories: busy: {description: "Busy.", http_status: 503, retryable: true}
+codes: BUSY: {category: "busy", title: "Busy", message: "The service is busy", suggestion: %q, params: %s}
+`
+	for _, tc := range []struct {
+		suggestion, params string
+		says               bool
+	}{
+		{"Retry later.", `{}`, false},
+		{"Try again later, or contact support.", `{}`, false},
+		{"Retry.", `{}`, false},
+		{"Retry later, after a minute.", `{}`, true},
+		{"Retry in 30 seconds.", `{}`, true},
+		{"Retry once the index is built.", `{}`, true},
+		{"Retry with exponential backoff.", `{}`, true},
+		{"Retry in {retry_after_s}s.", `retry_after_s: {type: "int", doc: "Seconds."}`, true},
+	} {
+		got := findings(lint.Check(loadtest.Catalog(t, fmt.Sprintf(catalog, tc.suggestion, tc.params))))
+		if fired := slices.Contains(got, "RETRYABLE_WHEN codes.BUSY"); fired == tc.says {
+			t.Errorf("%q: findings %v", tc.suggestion, got)
+		}
 	}
 }

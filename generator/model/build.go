@@ -222,6 +222,8 @@ func (b *builder) categories() map[string]*Category {
 		in[e.Key] = e.Value
 	}
 	for _, c := range cats {
+		i := in[c.Name]
+		c.own = ownDefaults(i.Retryable, i.HTTPStatus, i.Retry, i.RetryAfter, i.Retries, i.Envelope, i.GRPCCode)
 		c.HTTPStatus = *inherited(c, in, func(i InputCategory) *int { return i.HTTPStatus }, pointer(500))
 		retry := inherited(c, in, func(i InputCategory) *Retry {
 			if i.Retry == "" {
@@ -314,6 +316,7 @@ func (b *builder) code(name string, in InputCode, cats map[string]*Category) *Co
 		Title:       in.Title,
 		Description: in.Description,
 		Anchor:      anchor(name),
+		own:         ownDefaults(in.Retryable, in.HTTPStatus, in.Retry, in.RetryAfter, in.Retries, in.Envelope, in.GRPCCode),
 	}
 	c.collides = !b.claim(c.GoName, p, "code "+name, "constant") || !b.claim(c.Constructor, p, "code "+name, "constructor")
 	cat, ok := cats[in.Category]

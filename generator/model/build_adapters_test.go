@@ -140,20 +140,31 @@ func TestBuildRoleTemplates(t *testing.T) {
 				inParam("reason", InputParam{Type: "string"}),
 				inParam("schema", InputParam{Type: "string", Optional: true}),
 			}}),
+		// A text in place of each param the helper does not fill: no hole,
+		// but where one use of it has none.
+		inCode("GONE", InputCode{Category: "c", Title: "T",
+			Message:    "{resource|The resource} was not found with {tool}",
+			Suggestion: "Check {resource|it}, and {resource}.",
+			Params: Ordered[InputParam]{
+				inParam("tool", InputParam{Type: "string", Optional: true}),
+				inParam("resource", InputParam{Type: "string", Optional: true}),
+			}}),
 	)
-	in.Roles = Ordered[string]{{"permission_denied", "DENIED"}, {"invalid_arguments", "BAD_ARGS"}}
-	fix := func(names string) string {
-		return "use only params the helper fills (" + names + ") in its templates, or give the role to another code"
+	in.Roles = Ordered[string]{{"permission_denied", "DENIED"}, {"invalid_arguments", "BAD_ARGS"}, {"not_found", "GONE"}}
+	fix := func(names, param string) string {
+		return "use only params the helper fills (" + names + ") in its templates, give the text to write in place of another ({" + param + "|...}), or give the role to another code"
 	}
 	want := Errors{
-		{[]string{"codes", "DENIED", "message"}, "code DENIED plays the role permission_denied, whose helper cannot fill the param resource that its message uses: every error the helper builds would leave a hole in it",
-			fix("tool, action, upstream_status, upstream_message")},
-		{[]string{"codes", "DENIED", "suggestion"}, "code DENIED plays the role permission_denied, whose helper cannot fill the params id_fields and role that its suggestion uses: every error the helper builds would leave a hole in it",
-			fix("tool, action, upstream_status, upstream_message")},
-		{[]string{"codes", "DENIED", "error_text"}, "code DENIED plays the role permission_denied, whose helper cannot fill the param role that its error text uses: every error the helper builds would leave a hole in it",
-			fix("tool, action, upstream_status, upstream_message")},
-		{[]string{"codes", "BAD_ARGS", "detail"}, "code BAD_ARGS plays the role invalid_arguments, whose helper cannot fill the param schema that its detail uses: every error the helper builds would leave a hole in it",
-			fix("tool, reason")},
+		{[]string{"codes", "DENIED", "message"}, "code DENIED plays the role permission_denied, whose helper cannot fill the param resource that its message uses without a text in its place: every error the helper builds would leave a hole in it",
+			fix("tool, action, upstream_status, upstream_message", "resource")},
+		{[]string{"codes", "DENIED", "suggestion"}, "code DENIED plays the role permission_denied, whose helper cannot fill the params id_fields and role that its suggestion uses without a text in its place: every error the helper builds would leave a hole in it",
+			fix("tool, action, upstream_status, upstream_message", "id_fields")},
+		{[]string{"codes", "DENIED", "error_text"}, "code DENIED plays the role permission_denied, whose helper cannot fill the param role that its error text uses without a text in its place: every error the helper builds would leave a hole in it",
+			fix("tool, action, upstream_status, upstream_message", "role")},
+		{[]string{"codes", "BAD_ARGS", "detail"}, "code BAD_ARGS plays the role invalid_arguments, whose helper cannot fill the param schema that its detail uses without a text in its place: every error the helper builds would leave a hole in it",
+			fix("tool, reason", "schema")},
+		{[]string{"codes", "GONE", "suggestion"}, "code GONE plays the role not_found, whose helper cannot fill the param resource that its suggestion uses without a text in its place: every error the helper builds would leave a hole in it",
+			fix("tool, action, upstream_status, upstream_message", "resource")},
 	}
 	if diff := cmp.Diff(want, buildErrors(t, in)); diff != "" {
 		t.Errorf("errors (-want +got):\n%s", diff)

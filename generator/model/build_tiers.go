@@ -127,13 +127,18 @@ func (b *builder) roles(codes map[string]*Code) Roles {
 }
 
 // checkRoleTemplates checks that the templates of a role's code use only
-// the params its helper fills: another optional param would be empty in
-// every error the helper builds, its text left with a hole. A required
-// one is reported at the param already.
+// the params its helper fills, or give the text to write in place of one
+// it does not ({resource|The resource}): another optional param would be
+// empty in every error the helper builds, its text left with a hole. A
+// required one is reported at the param already.
 func (b *builder) checkRoleTemplates(c *Code, role Role, vocab map[string]string, names []string) {
 	for _, t := range c.Templates() {
 		var unfilled []string
-		for _, param := range t.Params() {
+		for _, part := range t.Parts {
+			param := part.Param
+			if param == nil || part.HasDefault || slices.Contains(unfilled, param.Name) {
+				continue
+			}
 			if _, known := vocab[param.Name]; !known && param.Optional {
 				unfilled = append(unfilled, param.Name)
 			}
@@ -145,8 +150,8 @@ func (b *builder) checkRoleTemplates(c *Code, role Role, vocab map[string]string
 		if len(unfilled) > 1 {
 			what = "the params " + strings.Join(unfilled[:len(unfilled)-1], ", ") + " and " + unfilled[len(unfilled)-1]
 		}
-		b.errs.add(at("codes", c.Name, t.Key), "use only params the helper fills ("+strings.Join(names, ", ")+") in its templates, or give the role to another code",
-			"code %s plays the role %s, whose helper cannot fill %s that its %s uses: every error the helper builds would leave a hole in it",
+		b.errs.add(at("codes", c.Name, t.Key), "use only params the helper fills ("+strings.Join(names, ", ")+") in its templates, give the text to write in place of another ({"+unfilled[0]+"|...}), or give the role to another code",
+			"code %s plays the role %s, whose helper cannot fill %s that its %s uses without a text in its place: every error the helper builds would leave a hole in it",
 			c.Name, role, what, strings.ReplaceAll(t.Key, "_", " "))
 	}
 }

@@ -121,7 +121,8 @@ type Category struct {
 	GRPC        GRPCCode // the gRPC code of its codes, its own or inherited; "" when it sets none
 	Anchor      string   // Markdown heading anchor
 	Codes       []*Code
-	under       []*Code // the codes of it and of the categories below it, sorted
+	under       []*Code  // the codes of it and of the categories below it, sorted
+	own         defaults // the defaults it sets itself, not inherited
 }
 
 // Ancestors returns the category's parents, nearest first.
@@ -166,8 +167,9 @@ type Code struct {
 	GRPC         GRPCCode
 	GRPCFromHTTP bool
 
-	collides bool    // its Go names collide with another's: reported once
-	replaces []*Code // the deprecated codes that name this one their replacement, sorted
+	collides bool     // its Go names collide with another's: reported once
+	replaces []*Code  // the deprecated codes that name this one their replacement, sorted
+	own      defaults // the category defaults it sets itself (see Origin)
 }
 
 // Required returns the code's required params, in declared order.
