@@ -5,6 +5,7 @@ package load
 
 import (
 	"cmp"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -850,6 +851,10 @@ func literalFix(p []string, want, got, value string) string {
 		}
 		var ok bool
 		switch want {
+		case "struct", "list":
+			if t := strings.TrimSpace(u); t != "" && (t[0] == '{' || t[0] == '[') && json.Valid([]byte(t)) {
+				return "write the JSON itself, without the quotes around it: CUE reads JSON as it is"
+			}
 		case "int":
 			_, err := strconv.ParseInt(u, 10, 64)
 			ok = err == nil
@@ -871,9 +876,12 @@ func literalFix(p []string, want, got, value string) string {
 // type without its quotes, type: string.
 func cueTypeProblem(p []string, typ, want string) (msg, fix string) {
 	msg = typ + " without quotes is CUE's type of every " + cueTypes[typ] + ", not a value"
-	switch {
-	case fieldKey(p) == "type" && slices.Contains([]string{"string", "int", "bool", "float"}, typ):
+	paramType := slices.Contains([]string{"string", "int", "bool", "float"}, typ)
+	switch n := len(p); {
+	case fieldKey(p) == "type" && paramType:
 		fix = `write "` + typ + `", in double quotes: errspec's param types are texts`
+	case n > 1 && (p[n-2] == "params" || p[n-2] == "fields") && want == "struct" && paramType:
+		fix = "write the " + strings.TrimSuffix(p[n-2], "s") + ` as an object that gives its type, such as {type: "` + typ + `"}`
 	case kindFixes[want] != "":
 		fix = "give a value: " + kindFixes[want]
 	default:
