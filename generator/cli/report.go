@@ -247,6 +247,13 @@ func notFound(args []string) []problem {
 		where = strings.Join(args, " ")
 	}
 	ps := []problem{{err: diagnostics.NewCatalogNotFound(where)}}
+	skipped, _ := generator.FindSkipped(args)
+	for _, dir := range skipped {
+		dir = filepath.ToSlash(dir)
+		ps = append(ps, usageProblem(
+			dir+" holds a catalog, which "+where+" passes over: as the go command's patterns do, a pattern DIR/... leaves out directories whose names start with . or _, and those named testdata or vendor",
+			"name the directory, errspec "+dir+", or move the catalog to a directory the pattern reaches"))
+	}
 	near, _ := generator.FindNear(args)
 	for _, dir := range near {
 		if _, err := load.Dir(dir); err != nil {
