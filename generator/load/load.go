@@ -1559,6 +1559,7 @@ var evalFixes = []struct{ part, fix string }{
 	{"index out of range", "index the list within its length: the first element is [0]"},
 	{"undefined field: ", "refer to a field the struct has, or declare it there"},
 	{"imported and not used", "remove the import, or use the package"},
+	{"unmatched surrogate pair", `write the character itself, or its code point: \uD83D\uDE00 in a pair, or \U0001F600; \uD800 to \uDFFF alone are halves of a UTF-16 pair and no character`},
 }
 
 // notAllowed reports whether v, the value of field name, is itself a field
