@@ -1414,8 +1414,10 @@ func typeAsValue(d *Diagnostic, src *source, want string) bool {
 // foreignSyntax words d, a syntax error, when the catalog's text shows
 // the syntax of another language that caused it: a comment started with
 // # (as in YAML, TOML or Python), where CUE's start with //; a field
-// written name = value, where CUE writes name: value (CUE reads name =
-// "text" as an alias of a field "text" and stops at what follows). d is
+// ended with ; (as in C or Java); fields in brackets, where an object
+// takes braces; a field written name = value, where CUE writes name:
+// value (CUE reads name = "text" as an alias of a field "text" and stops
+// at what follows). d is
 // moved to what caused it. foreignSyntax reports whether it found such
 // a cause: CUE's parser's further problems in the file come of it.
 func foreignSyntax(d *Diagnostic, src *source) bool {
@@ -1427,6 +1429,16 @@ func foreignSyntax(d *Diagnostic, src *source) bool {
 		d.Col = i + 1
 		d.Msg = "# does not start a comment in CUE"
 		d.Fix = "start the comment with //"
+		return true
+	}
+	switch at := lines[d.Line-1][d.Col-1:]; {
+	case strings.HasPrefix(at, ";"):
+		d.Msg = "; does not end a field in CUE"
+		d.Fix = "remove the ;, or write a comma: a field ends at a comma or at the end of its line"
+		return true
+	case strings.HasPrefix(at, ":") && strings.HasPrefix(d.Msg, "missing ',' in list literal"):
+		d.Msg = "a field, name: value, in a list: a list holds values, and an object holds fields"
+		d.Fix = "write the fields in braces, {name: value}, in place of the brackets"
 		return true
 	}
 	abs, err := filepath.Abs(filepath.FromSlash(d.File))
