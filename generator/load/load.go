@@ -634,7 +634,33 @@ func fromCUE(v, def cue.Value, err error) Diagnostics {
 		}
 		out = append(out, diagnostic(v, def, p, e, notAllowed))
 	}
-	return sortDiagnostics(out)
+	return sortDiagnostics(misspeltRequired(out))
+}
+
+// misspeltRequired drops from ds the problem of a required field that is
+// missing when a field beside it, not allowed, is a misspelling of it:
+// output where outputs goes says both, and its fix, did you mean
+// outputs?, mends both.
+func misspeltRequired(ds Diagnostics) Diagnostics {
+	meant := map[string]bool{} // the paths of the fields a misspelt one means
+	for _, d := range ds {
+		if d.Msg != "field not allowed" {
+			continue
+		}
+		name, ok := strings.CutPrefix(d.Fix, "did you mean ")
+		if !ok {
+			continue
+		}
+		name, _, _ = strings.Cut(name, "?")
+		parent := ""
+		if i := strings.LastIndexByte(d.Path, '.'); i >= 0 {
+			parent = d.Path[:i+1]
+		}
+		meant[parent+name] = true
+	}
+	return slices.DeleteFunc(ds, func(d Diagnostic) bool {
+		return d.Msg == "field is required but not present" && meant[d.Path]
+	})
 }
 
 // catalogPath turns the path of a CUE error into a path of the catalog:
