@@ -1339,9 +1339,12 @@ func fixFor(v cue.Value, p []string, msg string) string {
 
 // fromSource gives the problems of ds whose cause only the catalog's
 // text shows a position or a fix that says it: a multi-line string's
-// line that is not indented (multilineProblem); a reference CUE did not
-// find that is an interpolation, \(name), where a template names a param
-// {name}, or a boolean written True or FALSE.
+// line that is not indented (multilineProblem); one of CUE's types
+// written where a value goes (typeAsValue); the syntax of another
+// language (foreignSyntax), whose file's further syntax problems it
+// drops; a reference CUE did not find that is an interpolation, \(name),
+// where a template names a param {name}, or a boolean written True or
+// FALSE.
 func fromSource(ds Diagnostics, src *source) Diagnostics {
 	foreign := map[string]bool{} // the files with syntax of another language
 	ds = sortDiagnostics(ds)
@@ -1356,8 +1359,9 @@ func fromSource(ds Diagnostics, src *source) Diagnostics {
 			continue
 		case strings.HasPrefix(d.Msg, "want "):
 			want, _, _ := strings.Cut(strings.TrimPrefix(d.Msg, "want "), ", got ")
-			for k := range kindFixes {
-				if kindName(k) == want && typeAsValue(d, src, k) {
+			for _, k := range []string{"string", "int", "number", "bool", "struct", "list"} {
+				if kindName(k) == want {
+					typeAsValue(d, src, k)
 					break
 				}
 			}
@@ -1443,9 +1447,9 @@ func typeAsValue(d *Diagnostic, src *source, want string) bool {
 // ended with ; (as in C or Java); fields in brackets, where an object
 // takes braces; a field written name = value, where CUE writes name:
 // value (CUE reads name = "text" as an alias of a field "text" and stops
-// at what follows). d is
-// moved to what caused it. foreignSyntax reports whether it found such
-// a cause: CUE's parser's further problems in the file come of it.
+// at what follows). d is moved to what caused it. foreignSyntax reports
+// whether it found such a cause: CUE's parser's further problems in the
+// file come of it.
 func foreignSyntax(d *Diagnostic, src *source) bool {
 	lines := fileLines(d, src)
 	if lines == nil || d.Col < 1 || d.Col > len(lines[d.Line-1])+1 {
