@@ -277,7 +277,7 @@ func FindNear(args []string) ([]string, error) {
 
 // FindSkipped returns the catalog directories that the patterns among
 // args pass over by name, as the go command's patterns do: below a
-// directory whose name starts with . or _, or is testdata or vendor.
+// directory whose name starts with . or _ (but .git), or is testdata.
 // When Find finds no catalog, one of them is most often the catalog
 // meant.
 func FindSkipped(args []string) ([]string, error) { return find(args, isCatalog, true) }
@@ -352,7 +352,9 @@ func find(args []string, holds func(dir string) bool, skipped bool) ([]string, e
 			name := d.Name()
 			if p != root && (strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") ||
 				name == "testdata" || name == "vendor" || name == "node_modules") {
-				if !skipped || name == ".git" || name == "node_modules" {
+				if !skipped || name == ".git" || name == "node_modules" || name == "vendor" {
+					// In skipped mode too: a catalog there is another
+					// module's, or none.
 					return filepath.SkipDir
 				}
 				hidden = append(hidden, p)
