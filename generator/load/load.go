@@ -722,6 +722,11 @@ func diagnostic(v, def cue.Value, p []string, e cueerrors.Error, notAllowed map[
 		pos = position(v, p)
 	}
 	d.Fix = fixFor(v, p, d.Msg)
+	if name, ok := notFoundRef(d.Msg); ok {
+		if fix := refFix(def, p, name); fix != "" {
+			d.Fix = fix
+		}
+	}
 	if format == "field not allowed" && len(p) > 0 {
 		field := p[len(p)-1]
 		switch {
@@ -1214,6 +1219,58 @@ func userPos(e cueerrors.Error) token.Pos {
 		return p
 	}
 	return token.NoPos
+}
+
+// notFoundRef returns the name of a reference CUE did not find, from its
+// message.
+func notFoundRef(msg string) (string, bool) {
+	name, ok := strings.CutPrefix(msg, `reference "`)
+	if !ok {
+		return "", false
+	}
+	return strings.CutSuffix(name, `" not found`)
+}
+
+// refFix says how to write name, a reference CUE did not find at p, from
+// what the schema wants there, when the text in quotes would not do: a
+// field written as its name alone, {type: "string", optional}, which CUE
+// reads as a reference; a definition of errspec's schema, which is not
+// in the catalog's scope; a boolean written yes or no; None or nil for a
+// value left out; a name where a number goes. It returns "" otherwise.
+func refFix(def cue.Value, p []string, name string) string {
+	if strings.HasPrefix(name, "#") {
+		return "declare " + name + " in the catalog, or take the reference out: errspec checks the catalog against its own schema, whose definitions are not in the catalog's scope"
+	}
+	here := schemaAt(def, selectors(p))
+	if field := schemaAt(def, selectors(append(p[:len(p):len(p)], name))); here.IncompleteKind() == cue.StructKind && field.Exists() {
+		value := "VALUE"
+		switch field.IncompleteKind() {
+		case cue.BoolKind:
+			value = "true"
+		case cue.StringKind:
+			value = `"..."`
+		}
+		return "write " + name + ": " + value + ": a field takes a value, and a name alone refers to a field"
+	}
+	switch strings.ToLower(name) {
+	case "none", "nil", "null", "undefined":
+		return "leave the field out if it is optional, or give a value: CUE has no " + name
+	}
+	switch k := here.IncompleteKind(); {
+	case k == cue.BoolKind:
+		value := "false"
+		switch strings.ToLower(name) {
+		case "yes", "y", "on", "true", "t":
+			value = "true"
+		}
+		return "write " + value + ": CUE's booleans are true and false"
+	case k != cue.BottomKind && k&cue.StringKind == 0:
+		if f, ok := valueFixes[fieldKey(p)]; ok {
+			return f
+		}
+		return kindFixes[k.String()]
+	}
+	return ""
 }
 
 // valueFixes say how to fix a value that breaks a constraint of the
