@@ -3,6 +3,7 @@ package generator
 import (
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/errspec/errspec/generator/model"
@@ -39,6 +40,9 @@ func checkExamples(cat *model.Catalog, schema *schemagen.Schema) (model.Errors, 
 				continue
 			}
 			fix := "make the example's json what the constructor sends, as the JSON Schema describes it"
+			if consts := missingConsts(def, inst, nil); len(consts) > 0 {
+				fix += "; it always sends " + strings.Join(consts, ", ")
+			}
 			if names := zeroOptionals(ex); len(names) > 0 {
 				fix += `; it does not send an optional param at its zero value (0, "", false, empty), so leave ` + strings.Join(names, ", ") + " out of it"
 			}
@@ -51,6 +55,62 @@ func checkExamples(cat *model.Catalog, schema *schemagen.Schema) (model.Errors, 
 	}
 	return errs, nil
 }
+
+// missingConsts returns the members that schema requires with a constant
+// value and value, an example's JSON at path, leaves out, each as CUE
+// writes the member in the example's json: retryable: false, or
+// error: code: "NOT_FOUND" in an object it has not.
+func missingConsts(schema, value any, path []string) []string {
+	s, ok := schema.(map[string]any)
+	if !ok {
+		return nil
+	}
+	props, _ := s["properties"].(map[string]any)
+	required, _ := s["required"].([]any)
+	obj, _ := value.(map[string]any)
+	var out []string
+	for _, r := range required {
+		key, _ := r.(string)
+		prop, _ := props[key].(map[string]any)
+		if prop == nil {
+			continue
+		}
+		inner, present := obj[key]
+		if !present {
+			inner = nil
+		}
+		if c, ok := prop["const"]; ok {
+			if !present {
+				b, err := json.Marshal(c)
+				if err == nil {
+					out = append(out, cueLabels(append(path, key))+": "+string(b))
+				}
+			}
+			continue
+		}
+		if _, isObject := inner.(map[string]any); isObject || !present {
+			out = append(out, missingConsts(prop, inner, append(path[:len(path):len(path)], key))...)
+		}
+	}
+	return out
+}
+
+// cueLabels writes a path of JSON keys as CUE's labels of a field:
+// error: code, with a key that is not an identifier in quotes.
+func cueLabels(path []string) string {
+	labels := make([]string, len(path))
+	for i, k := range path {
+		labels[i] = k
+		if !cueIdent.MatchString(k) {
+			b, _ := json.Marshal(k)
+			labels[i] = string(b)
+		}
+	}
+	return strings.Join(labels, ": ")
+}
+
+// cueIdent matches a key CUE reads as a label without quotes.
+var cueIdent = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
 // zeroOptionals names the optional params ex gives at their zero value,
 // which the constructor leaves off the wire.

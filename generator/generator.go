@@ -263,7 +263,7 @@ var ErrNoWorkDir = errors.New("the working directory no longer exists")
 // (isCatalog). The walk skips testdata, vendor and node_modules
 // directories and those whose names start with "." or "_", as the go
 // command does.
-func Find(args []string) ([]string, error) { return find(args, isCatalog) }
+func Find(args []string) ([]string, error) { return find(args, isCatalog, false) }
 
 // FindNear returns the directories that Find passes over but whose .cue
 // files look like a catalog started or misspelt: one declares outputs
@@ -272,8 +272,15 @@ func Find(args []string) ([]string, error) { return find(args, isCatalog) }
 // tools' files. When Find finds no catalog, their problems say why better
 // than its absence does.
 func FindNear(args []string) ([]string, error) {
-	return find(args, func(dir string) bool { return anyFile(dir, nearCatalog) })
+	return find(args, func(dir string) bool { return anyFile(dir, nearCatalog) }, false)
 }
+
+// FindSkipped returns the catalog directories that the patterns among
+// args pass over by name, as the go command's patterns do: below a
+// directory whose name starts with . or _ (but .git), or is testdata.
+// When Find finds no catalog, one of them is most often the catalog
+// meant.
+func FindSkipped(args []string) ([]string, error) { return find(args, isCatalog, true) }
 
 // nearCatalog reports whether the CUE file src declares, at the top
 // level, outputs with name or categories, or a field whose name starts
@@ -290,9 +297,14 @@ func nearCatalog(path string, src []byte) bool {
 	return slices.Contains(names, "outputs") && (slices.Contains(names, "name") || slices.Contains(names, "categories"))
 }
 
+// maxSkippedWalk is how many entries FindSkipped looks at under a pattern.
+const maxSkippedWalk = 100000
+
 // find expands catalog arguments as Find does, taking a directory for a
-// catalog when holds reports true of it.
-func find(args []string, holds func(dir string) bool) ([]string, error) {
+// catalog when holds reports true of it; with skipped, it returns instead
+// the directories a pattern passes over by name that holds reports true
+// of.
+func find(args []string, holds func(dir string) bool, skipped bool) ([]string, error) {
 	if len(args) == 0 {
 		args = []string{"./..."}
 	}
@@ -314,22 +326,40 @@ func find(args []string, holds func(dir string) bool) ([]string, error) {
 			}
 		}
 		if !walk {
-			dirs = append(dirs, root)
+			if !skipped {
+				dirs = append(dirs, root)
+			}
 			continue
 		}
+		var hidden []string // with skipped, the directories being walked that a pattern skips
+		seen := 0
 		err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+			if seen++; skipped && seen > maxSkippedWalk {
+				return filepath.SkipAll // a hint, not worth a walk of a whole home directory
+			}
 			if err != nil {
+				if skipped {
+					return nil // what Find can read is all that counts
+				}
 				return err
 			}
 			if !d.IsDir() {
 				return nil
 			}
+			for len(hidden) > 0 && !strings.HasPrefix(p, hidden[len(hidden)-1]+string(filepath.Separator)) {
+				hidden = hidden[:len(hidden)-1]
+			}
 			name := d.Name()
 			if p != root && (strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") ||
 				name == "testdata" || name == "vendor" || name == "node_modules") {
-				return filepath.SkipDir
+				if !skipped || name == ".git" || name == "node_modules" || name == "vendor" {
+					// In skipped mode too: a catalog there is another
+					// module's, or none.
+					return filepath.SkipDir
+				}
+				hidden = append(hidden, p)
 			}
-			if holds(p) {
+			if (!skipped || len(hidden) > 0) && holds(p) {
 				dirs = append(dirs, p)
 			}
 			return nil

@@ -71,6 +71,22 @@ usage: errspec explain [--dir DIR] [--format json] CODE
 	fix: run errspec version: version is a command of errspec, not a flag
 usage: errspec [generate] [-v] [--templates DIR] [--format json] [DIR ...]
 `},
+		{[]string{"--dir", "apperr"}, `errspec: flag provided but not defined: -dir
+	fix: --dir is a flag of errspec explain, not of errspec generate, which takes the catalog directories as arguments: errspec generate DIR
+usage: errspec [generate] [-v] [--templates DIR] [--format json] [DIR ...]
+`},
+		{[]string{"check", "-v"}, `errspec: flag provided but not defined: -v
+	fix: -v is a flag of errspec generate, not of errspec check
+usage: errspec check [--templates DIR] [--format json] [DIR ...]
+`},
+		{[]string{"lint", "--against", "main"}, `errspec: flag provided but not defined: -against
+	fix: --against is a flag of errspec breaking, not of errspec lint
+usage: errspec lint [--format json] [DIR ...]
+`},
+		{[]string{"explain", "--templates", "t", "X"}, `errspec: flag provided but not defined: -templates
+	fix: --templates is a flag of errspec generate and errspec check, not of errspec explain
+usage: errspec explain [--dir DIR] [--format json] CODE
+`},
 		{[]string{"breaking", "."}, `errspec: errspec breaking needs --against REF: the older version, a directory or a git revision
 	fix: run errspec help breaking for the usage
 usage: errspec breaking --against REF [--all] [--format json] [DIR ...]

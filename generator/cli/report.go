@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"syscall"
 
@@ -247,6 +248,13 @@ func notFound(args []string) []problem {
 		where = strings.Join(args, " ")
 	}
 	ps := []problem{{err: diagnostics.NewCatalogNotFound(where)}}
+	skipped, _ := generator.FindSkipped(args)
+	for _, dir := range skipped {
+		dir = filepath.ToSlash(dir)
+		ps = append(ps, usageProblem(
+			dir+" holds a catalog, which "+where+" passes over: as the go command's patterns do, a pattern DIR/... leaves out directories whose names start with . or _, and those named testdata or vendor",
+			"name the directory, errspec "+dir+", or move the catalog to a directory the pattern reaches"))
+	}
 	near, _ := generator.FindNear(args)
 	for _, dir := range near {
 		if _, err := load.Dir(dir); err != nil {
@@ -289,10 +297,23 @@ func (r *run) usage(msg string) int {
 	}
 	fix := "run " + help + " for the usage"
 	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
-		// A command given as a flag, as in errspec --version.
+		var others []string // the commands that take the flag
+		flag := regexp.MustCompile(`[\[ ](--?` + regexp.QuoteMeta(name) + `)[\] ]`)
+		spelled := "-" + name // as the usage of a command that takes it spells it
 		for _, c := range commands {
-			if c.name == name {
+			switch m := flag.FindStringSubmatch(c.usage); {
+			case c.name == name:
+				// A command given as a flag, as in errspec --version.
 				fix = "run errspec " + name + ": " + name + " is a command of errspec, not a flag"
+			case c != r.cmd && m != nil:
+				others = append(others, "errspec "+c.name)
+				spelled = m[1]
+			}
+		}
+		if len(others) > 0 && r.cmd != nil && lookup(name) == nil {
+			fix = spelled + " is a flag of " + strings.Join(others, " and ") + ", not of errspec " + r.cmd.name
+			if name == "dir" {
+				fix += ", which takes the catalog directories as arguments: errspec " + r.cmd.name + " DIR"
 			}
 		}
 	}

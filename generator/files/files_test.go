@@ -299,6 +299,7 @@ func TestPlanInvalid(t *testing.T) {
 		{"empty catalog", Set{Files: []File{file("a.go")}}, "empty catalog name"},
 		{"newline in catalog", Set{Catalog: "a\nb"}, "control character"},
 		{"comment end in catalog", Set{Catalog: "a-->b"}, `contains "-->"`},
+		{"catalog name past the notice window", Set{Catalog: strings.Repeat("n", 1000)}, "is too long"},
 		{"empty path", Set{Catalog: "c", Files: []File{file("")}}, "empty path"},
 		{"duplicate", Set{Catalog: "c", Files: []File{file("gen/a.go"), file("gen/./a.go")}}, "gen/a.go is also written by outputs.x"},
 		{"nested", Set{Catalog: "c", Files: []File{file("gen/a"), file("gen/a/b.go")}}, "gen/a/b.go would be written inside gen/a, which outputs.x writes as a file"},

@@ -54,7 +54,11 @@ func (g *guard) checkGoPackages(sets []Set) {
 				if other == pkg || other == "documentation" || (strings.HasSuffix(name, "_test.go") && other == pkg+"_test") {
 					continue
 				}
-				g.reject(s, output, "give the output the package name "+other+", or a directory of its own",
+				want := other // the package name that would build with the file
+				if strings.HasSuffix(name, "_test.go") {
+					want = strings.TrimSuffix(other, "_test")
+				}
+				g.reject(s, output, "give the output the package name "+want+", or a directory of its own",
 					"%s is of package %s, and errspec writes package %s there: go build would find two packages in %s",
 					g.show(p), other, pkg, g.show(dir))
 				break

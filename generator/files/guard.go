@@ -258,6 +258,16 @@ func (g *guard) checkFile(s *Set, root project, f File) error {
 	if err != nil {
 		return err
 	}
+	if rel, ok := within(root.real, real); ok {
+		for d, e := root.real, strings.Split(rel, string(filepath.Separator)); len(e) > 1; e = e[1:] {
+			d = filepath.Join(d, e[0])
+			if IsGitDir(e[0]) {
+				g.reject(s, f.Output, "write the output outside "+g.show(d),
+					"%s leads into %s, where the repository keeps its own data", show, g.show(d))
+				return nil
+			}
+		}
+	}
 	if in, ok := g.inputs[real]; ok {
 		of := "catalog " + in.set.Catalog
 		if in.set == s {
@@ -344,6 +354,14 @@ func (g *guard) checkNames(sets []Set) {
 				sets[j].Catalog, filepath.ToSlash(cmp.Or(sets[j].Dir, ".")), filepath.ToSlash(cmp.Or(sets[i].Dir, ".")), shared[0])
 		}
 	}
+}
+
+// IsGitDir reports whether a directory named e is, or may be, where a
+// repository keeps its own data, as git itself protects it: .git in any
+// case (one directory on macOS and Windows), and GIT~1, its short name
+// on Windows.
+func IsGitDir(e string) bool {
+	return strings.EqualFold(e, ".git") || strings.EqualFold(e, "git~1")
 }
 
 // rootWhat says what a project root is.

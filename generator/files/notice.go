@@ -40,10 +40,12 @@ var utf8BOM = []byte("\xef\xbb\xbf")
 //   - Go: "// " + Notice(name) as the first line of the file. This satisfies
 //     go/ast.IsGenerated and matches ^// Code generated .* DO NOT EDIT\.$.
 //   - Markdown: "<!-- " + Notice(name) + " -->" as the first line.
-//   - JSON Schema: the string value of a top-level "$comment" key, placed
-//     early enough to end within the first 1 KiB (best as the first key).
+//   - JSON: the string value of a top-level "$comment" key, placed early
+//     enough to end within the first 1 KiB (the first key, which nothing
+//     of the catalog can push past it).
 //
-// The catalog name must be non-empty and must not contain control
+// The catalog name must be non-empty, short enough for the notice to fit
+// the window (model.MaxName), and must not contain control
 // characters (such as newlines) or "-->"; [Plan] and [Write] reject a
 // [Set] whose Catalog does not satisfy this.
 func Notice(catalog string) string {

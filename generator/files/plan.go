@@ -257,6 +257,9 @@ func checkCatalog(name string) error {
 	if strings.Contains(name, "-->") {
 		return fmt.Errorf("catalog name %q contains \"-->\"", name)
 	}
+	if n := len(utf8BOM) + len("<!-- "+Notice(name)+" -->\n"); n > ownerWindow {
+		return fmt.Errorf("catalog name %.20q… is too long: the notice that names it takes %d bytes, and Owner looks at the first %d", name, n, ownerWindow)
+	}
 	return nil
 }
 

@@ -37,6 +37,7 @@ var Rules = []Rule{
 	{"FEATURE_ACTION_DECLARED", true, "every tool:action a feature gates is an action of its tool in the tools table"},
 	{"MESSAGE_PARAMS", true, "a message names what the caller needs to act on: a code with params names one in its message or detail, and a not-found names what was not found"},
 	{"OPTIONAL_DEFAULT", true, "a template that places an optional param gives the text to show when it is not given, {name|text}: the error never reads with a hole"},
+	{"TEMPLATE_PLACEHOLDER", true, "a template inserts a param as {name}, not as other template languages write it: {{name}} (the text {name}, braces and all) or %s (written as it is)"},
 	{"ROLE_EXAMPLES", true, "every code a generated helper returns (a role's code) has an example"},
 	{"CODE_EXAMPLES", false, "every code has an example"},
 	{"CODE_DESCRIPTION", false, "every code has a description: when to expect it"},
@@ -69,6 +70,7 @@ func Check(cat *model.Catalog) []Finding {
 		"FEATURE_ACTION_DECLARED": l.featureActionDeclared,
 		"MESSAGE_PARAMS":          l.messageParams,
 		"OPTIONAL_DEFAULT":        l.optionalDefault,
+		"TEMPLATE_PLACEHOLDER":    l.templatePlaceholder,
 		"ROLE_EXAMPLES":           l.roleExamples,
 		"CODE_EXAMPLES":           l.codeExamples,
 		"CODE_DESCRIPTION":        l.codeDescription,
@@ -421,6 +423,62 @@ func (l *linter) optionalDefault() {
 			}
 		}
 	}
+}
+
+// printfVerb matches a verb of Go's fmt or C's printf, which a template
+// writes as it is.
+var printfVerb = regexp.MustCompile(`%[-+# 0]*[0-9]*(\.[0-9]+)?[sdvqfgx]\b`)
+
+// templatePlaceholder finds in a code's templates what another template
+// language takes for a placeholder and errspec writes as text: {{name}},
+// which is the literal text {name}, where name is a param of the code,
+// and a printf verb such as %s. (A $ before a placeholder, ${name}, is
+// a slip of the same kind, and a price as often: it is left alone.)
+func (l *linter) templatePlaceholder() {
+	for _, c := range l.cat.Codes {
+		for _, t := range c.Templates() {
+			for _, part := range t.Parts {
+				text := part.Text
+				if part.Param != nil || part.IsField {
+					continue
+				}
+				if name, ok := literalParam(c, text); ok {
+					l.add(codePath(c, t.Key), fmt.Sprintf("write {%s}, in single braces, to insert the param", name),
+						"the %s of code %s writes {{%s}}, which is the text {%s} with its braces, not the value of the param %s", t.Key, c.Name, name, name, name)
+					break
+				}
+				if v := printfVerb.FindString(text); v != "" {
+					l.add(codePath(c, t.Key), "insert a param by its name, such as {"+firstParam(c)+"}",
+						"the %s of code %s holds %s, which errspec writes as it is", t.Key, c.Name, v)
+					break
+				}
+			}
+		}
+	}
+}
+
+// literalParam returns the name of a param of c that text holds in
+// braces, which a template writes {{name}}.
+func literalParam(c *model.Code, text string) (string, bool) {
+	for rest := text; ; {
+		open := strings.IndexByte(rest, '{')
+		if open < 0 {
+			return "", false
+		}
+		rest = rest[open+1:]
+		name, _, ok := strings.Cut(rest, "}")
+		if ok && c.Param(name) != nil {
+			return name, true
+		}
+	}
+}
+
+// firstParam names a param of c, or "name" when it has none.
+func firstParam(c *model.Code) string {
+	if len(c.Params) > 0 {
+		return c.Params[0].Name
+	}
+	return "name"
 }
 
 func (l *linter) roleExamples() {

@@ -4,8 +4,11 @@
 package load
 
 import (
+	"cmp"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -13,12 +16,14 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"cuelang.org/go/cue"
 	"cuelang.org/go/cue/ast"
 	"cuelang.org/go/cue/build"
 	"cuelang.org/go/cue/cuecontext"
 	cueerrors "cuelang.org/go/cue/errors"
+	"cuelang.org/go/cue/literal"
 	"cuelang.org/go/cue/load"
 	"cuelang.org/go/cue/parser"
 	"cuelang.org/go/cue/scanner"
@@ -629,7 +634,33 @@ func fromCUE(v, def cue.Value, err error) Diagnostics {
 		}
 		out = append(out, diagnostic(v, def, p, e, notAllowed))
 	}
-	return sortDiagnostics(out)
+	return sortDiagnostics(misspeltRequired(out))
+}
+
+// misspeltRequired drops from ds the problem of a required field that is
+// missing when a field beside it, not allowed, is a misspelling of it:
+// output where outputs goes says both, and its fix, did you mean
+// outputs?, mends both.
+func misspeltRequired(ds Diagnostics) Diagnostics {
+	meant := map[string]bool{} // the paths of the fields a misspelt one means
+	for _, d := range ds {
+		if d.Msg != "field not allowed" {
+			continue
+		}
+		name, ok := strings.CutPrefix(d.Fix, "did you mean ")
+		if !ok {
+			continue
+		}
+		name, _, _ = strings.Cut(name, "?")
+		parent := ""
+		if i := strings.LastIndexByte(d.Path, '.'); i >= 0 {
+			parent = d.Path[:i+1]
+		}
+		meant[parent+name] = true
+	}
+	return slices.DeleteFunc(ds, func(d Diagnostic) bool {
+		return d.Msg == "field is required but not present" && meant[d.Path]
+	})
 }
 
 // catalogPath turns the path of a CUE error into a path of the catalog:
@@ -691,6 +722,11 @@ func diagnostic(v, def cue.Value, p []string, e cueerrors.Error, notAllowed map[
 		pos = position(v, p)
 	}
 	d.Fix = fixFor(v, p, d.Msg)
+	if name, ok := notFoundRef(d.Msg); ok {
+		if fix := refFix(def, p, name); fix != "" {
+			d.Fix = fix
+		}
+	}
 	if format == "field not allowed" && len(p) > 0 {
 		field := p[len(p)-1]
 		switch {
@@ -803,6 +839,9 @@ func conflict(def cue.Value, p []string, e cueerrors.Error, args []any, msg, fix
 			}
 		}
 		msg = fmt.Sprintf("want %s, got %s: %s", kindName(want), kindName(got), short(value))
+		if f := literalFix(p, want, got, value); f != "" {
+			return msg, f
+		}
 		if f, ok := valueFixes[fieldKey(p)]; ok {
 			return msg, f
 		}
@@ -817,6 +856,75 @@ func conflict(def cue.Value, p []string, e cueerrors.Error, args []any, msg, fix
 		return msg, kindFixes[want]
 	}
 	return msg, fix
+}
+
+// literalFix says how to write value, of kind got, where the schema
+// wants a value of kind want at p, when the way it is written is all that
+// is wrong: a text in single quotes, which CUE reads as bytes; a number
+// or a boolean in double quotes; a whole number with a fraction; a param
+// type without its quotes, which is CUE's own type. It returns ""
+// otherwise.
+func literalFix(p []string, want, got, value string) string {
+	switch {
+	case got == "bytes" && want == "string":
+		if u, err := literal.Unquote(value); err == nil && utf8.ValidString(u) {
+			return "write " + strconv.Quote(u) + ", in double quotes: CUE reads text in single quotes as bytes"
+		}
+		return "write the text in double quotes: CUE reads text in single quotes as bytes"
+	case want == "int" && (got == "float" || got == "number"):
+		if f, err := strconv.ParseFloat(value, 64); err == nil && f == math.Trunc(f) && math.Abs(f) < 1<<53 {
+			return "write " + strconv.FormatFloat(f, 'f', -1, 64) + ", without a fraction: CUE reads " + value + " as a float"
+		}
+	case got == "string":
+		u, err := strconv.Unquote(value)
+		if err != nil {
+			return ""
+		}
+		var ok bool
+		switch want {
+		case "struct", "list":
+			if t := strings.TrimSpace(u); t != "" && (t[0] == '{' || t[0] == '[') && json.Valid([]byte(t)) {
+				return "write the JSON itself, without the quotes around it: CUE reads JSON as it is"
+			}
+		case "int":
+			_, err := strconv.ParseInt(u, 10, 64)
+			ok = err == nil
+		case "float", "number":
+			_, err := strconv.ParseFloat(u, 64)
+			ok = err == nil && strings.TrimLeft(u, "+-0123456789.eE") == ""
+		case "bool":
+			ok = u == "true" || u == "false"
+		}
+		if ok {
+			return "write " + u + ", without quotes"
+		}
+	}
+	return ""
+}
+
+// cueTypeProblem words the problem of typ, one of CUE's types, written
+// at p where the schema wants a value of kind want: most often a param's
+// type without its quotes, type: string.
+func cueTypeProblem(p []string, typ, want string) (msg, fix string) {
+	msg = typ + " without quotes is CUE's type of every " + cueTypes[typ] + ", not a value"
+	paramType := slices.Contains([]string{"string", "int", "bool", "float"}, typ)
+	switch n := len(p); {
+	case fieldKey(p) == "type" && paramType:
+		fix = `write "` + typ + `", in double quotes: errspec's param types are texts`
+	case n > 1 && (p[n-2] == "params" || p[n-2] == "fields") && want == "struct" && paramType:
+		fix = "write the " + strings.TrimSuffix(p[n-2], "s") + ` as an object that gives its type, such as {type: "` + typ + `"}`
+	case kindFixes[want] != "":
+		fix = "give a value: " + kindFixes[want]
+	default:
+		fix = "give a value"
+	}
+	return msg, fix
+}
+
+// cueTypes names what each of CUE's types written as a value holds.
+var cueTypes = map[string]string{
+	"string": "string", "int": "integer", "bool": "boolean", "float": "number with a fraction",
+	"number": "number", "bytes": "byte sequence",
 }
 
 // disjunction words the failure of a value to match any alternative of a
@@ -879,6 +987,10 @@ func disjunction(v, def cue.Value, p []string, alts []cueerrors.Error, notAllowe
 	}
 	if f, ok := valueFixes[fieldKey(p)]; ok {
 		d.Fix = f
+	}
+	if got == "bytes" {
+		// The catalog holds no bytes: the quotes are what is wrong.
+		d.Fix = literalFix(p, "string", got, user)
 	}
 	return d
 }
@@ -1071,7 +1183,13 @@ func eachToken(pos token.Pos, f func(p token.Pos, tok token.Token, lit string) b
 	if err != nil {
 		return
 	}
-	file := token.NewFile(pos.Filename(), -1, len(src))
+	eachTokenOf(pos.Filename(), src, f)
+}
+
+// eachTokenOf calls f with each token of src, the file name, up to the
+// end of the file or until f returns false.
+func eachTokenOf(name string, src []byte, f func(p token.Pos, tok token.Token, lit string) bool) {
+	file := token.NewFile(name, -1, len(src))
 	var s scanner.Scanner
 	s.Init(file, src, nil, 0)
 	for {
@@ -1101,6 +1219,58 @@ func userPos(e cueerrors.Error) token.Pos {
 		return p
 	}
 	return token.NoPos
+}
+
+// notFoundRef returns the name of a reference CUE did not find, from its
+// message.
+func notFoundRef(msg string) (string, bool) {
+	name, ok := strings.CutPrefix(msg, `reference "`)
+	if !ok {
+		return "", false
+	}
+	return strings.CutSuffix(name, `" not found`)
+}
+
+// refFix says how to write name, a reference CUE did not find at p, from
+// what the schema wants there, when the text in quotes would not do: a
+// field written as its name alone, {type: "string", optional}, which CUE
+// reads as a reference; a definition of errspec's schema, which is not
+// in the catalog's scope; a boolean written yes or no; None or nil for a
+// value left out; a name where a number goes. It returns "" otherwise.
+func refFix(def cue.Value, p []string, name string) string {
+	if strings.HasPrefix(name, "#") {
+		return "declare " + name + " in the catalog, or take the reference out: errspec checks the catalog against its own schema, whose definitions are not in the catalog's scope"
+	}
+	here := schemaAt(def, selectors(p))
+	if field := schemaAt(def, selectors(append(p[:len(p):len(p)], name))); here.IncompleteKind() == cue.StructKind && field.Exists() {
+		value := "VALUE"
+		switch field.IncompleteKind() {
+		case cue.BoolKind:
+			value = "true"
+		case cue.StringKind:
+			value = `"..."`
+		}
+		return "write " + name + ": " + value + ": a field takes a value, and a name alone refers to a field"
+	}
+	switch strings.ToLower(name) {
+	case "none", "nil", "null", "undefined":
+		return "leave the field out if it is optional, or give a value: CUE has no " + name
+	}
+	switch k := here.IncompleteKind(); {
+	case k == cue.BoolKind:
+		value := "false"
+		switch strings.ToLower(name) {
+		case "yes", "y", "on", "true", "t":
+			value = "true"
+		}
+		return "write " + value + ": CUE's booleans are true and false"
+	case k != cue.BottomKind && k&cue.StringKind == 0:
+		if f, ok := valueFixes[fieldKey(p)]; ok {
+			return f
+		}
+		return kindFixes[k.String()]
+	}
+	return ""
 }
 
 // valueFixes say how to fix a value that breaks a constraint of the
@@ -1226,14 +1396,39 @@ func fixFor(v cue.Value, p []string, msg string) string {
 
 // fromSource gives the problems of ds whose cause only the catalog's
 // text shows a position or a fix that says it: a multi-line string's
-// line that is not indented (multilineProblem); a reference CUE did not
-// find that is an interpolation, \(name), where a template names a param
-// {name}, or a boolean written True or FALSE.
+// line that is not indented (multilineProblem); one of CUE's types
+// written where a value goes (typeAsValue); the syntax of another
+// language (foreignSyntax), whose file's further syntax problems it
+// drops; a reference CUE did not find that is an interpolation, \(name),
+// where a template names a param {name}, or a boolean written True or
+// FALSE.
 func fromSource(ds Diagnostics, src *source) Diagnostics {
+	foreign := map[string]bool{} // the files with syntax of another language
+	ds = sortDiagnostics(ds)
 	for i := range ds {
 		d := &ds[i]
-		if d.Msg == multilineMsg {
+		switch {
+		case d.Msg == multilineMsg:
 			multilineProblem(d, src)
+			continue
+		case strings.HasPrefix(d.Msg, "incomplete value"):
+			typeAsValue(d, src, "")
+			continue
+		case strings.HasPrefix(d.Msg, "want "):
+			want, _, _ := strings.Cut(strings.TrimPrefix(d.Msg, "want "), ", got ")
+			for _, k := range []string{"string", "int", "number", "bool", "struct", "list"} {
+				if kindName(k) == want {
+					typeAsValue(d, src, k)
+					break
+				}
+			}
+			continue
+		case isSyntax(d.Msg):
+			if foreign[d.File] {
+				d.Msg = "" // what CUE's parser made of the rest of the file
+			} else {
+				foreign[d.File] = foreignSyntax(d, src)
+			}
 			continue
 		}
 		name, ok := strings.CutPrefix(d.Msg, `reference "`)
@@ -1254,7 +1449,139 @@ func fromSource(ds Diagnostics, src *source) Diagnostics {
 			d.Fix = "write " + strings.ToLower(name) + ": CUE's booleans are true and false, in lower case"
 		}
 	}
+	ds = slices.DeleteFunc(ds, func(d Diagnostic) bool { return d.Msg == "" })
 	return sortDiagnostics(ds) // a problem may have moved to another line
+}
+
+// isSyntax reports whether msg is CUE's parser's.
+func isSyntax(msg string) bool {
+	return strings.HasPrefix(msg, "expected ") || strings.HasPrefix(msg, "missing ','")
+}
+
+// cueType matches a field, from its label or its value, whose value is
+// one of CUE's types: type: string, retryable: bool.
+var cueType = regexp.MustCompile(`^(?:([A-Za-z_$#][\w$]*|"[^"\\]*")[?!]?\s*:\s*)?(string|int|bool|float|number|bytes)\s*(?:[,})\]]|//|$)`)
+
+// labelBefore matches the label of a field at the end of the text before
+// its value.
+var labelBefore = regexp.MustCompile(`([A-Za-z_$#][\w$]*|"[^"\\]*")[?!]?\s*:\s*$`)
+
+// typeAsValue words d, a value CUE found incomplete or of a kind other
+// than the schema's, want, when the catalog's text at d shows one of
+// CUE's types written as the value of the field at fault, most often a
+// param's type without its quotes: type: string. It reports whether it
+// did.
+func typeAsValue(d *Diagnostic, src *source, want string) bool {
+	lines := fileLines(d, src)
+	if lines == nil || d.Col < 1 || d.Col > len(lines[d.Line-1]) {
+		return false
+	}
+	line := lines[d.Line-1]
+	m := cueType.FindStringSubmatch(line[d.Col-1:])
+	if m == nil {
+		return false
+	}
+	label := m[1]
+	if label == "" {
+		if b := labelBefore.FindStringSubmatch(line[:d.Col-1]); b != nil {
+			label = b[1]
+		}
+	}
+	if u, err := strconv.Unquote(label); err == nil {
+		label = u
+	}
+	p := strings.Split(d.Path, ".")
+	if label == "" || label != p[len(p)-1] {
+		return false // the type is written elsewhere, such as in a definition
+	}
+	d.Msg, d.Fix = cueTypeProblem(p, m[2], cmp.Or(want, m[2]))
+	return true
+}
+
+// foreignSyntax words d, a syntax error, when the catalog's text shows
+// the syntax of another language that caused it: a comment started with
+// # (as in YAML, TOML or Python), where CUE's start with //; a field
+// ended with ; (as in C or Java); fields in brackets, where an object
+// takes braces; a field written name = value, where CUE writes name:
+// value (CUE reads name = "text" as an alias of a field "text" and stops
+// at what follows). d is moved to what caused it. foreignSyntax reports
+// whether it found such a cause: CUE's parser's further problems in the
+// file come of it.
+func foreignSyntax(d *Diagnostic, src *source) bool {
+	lines := fileLines(d, src)
+	if lines == nil || d.Col < 1 || d.Col > len(lines[d.Line-1])+1 {
+		return false
+	}
+	if i := hashComment(lines[d.Line-1]); i >= 0 && i < d.Col {
+		d.Col = i + 1
+		d.Msg = "# does not start a comment in CUE"
+		d.Fix = "start the comment with //"
+		return true
+	}
+	switch at := lines[d.Line-1][d.Col-1:]; {
+	case strings.HasPrefix(at, ";"):
+		d.Msg = "; does not end a field in CUE"
+		d.Fix = "remove the ;, or write a comma: a field ends at a comma or at the end of its line"
+		return true
+	case strings.HasPrefix(at, ":") && strings.HasPrefix(d.Msg, "missing ',' in list literal"):
+		d.Msg = "a field, name: value, in a list: a list holds values, and an object holds fields"
+		d.Fix = "write the fields in braces, {name: value}, in place of the brackets"
+		return true
+	}
+	abs, err := filepath.Abs(filepath.FromSlash(d.File))
+	if err != nil {
+		return false
+	}
+	// The last tokens before d: name = value, and the comma CUE puts at
+	// the end of a line.
+	type tok struct {
+		pos token.Pos
+		tok token.Token
+		lit string
+	}
+	var last [4]tok
+	eachTokenOf(abs, src.data[abs], func(p token.Pos, t token.Token, lit string) bool {
+		if p.Line() > d.Line || p.Line() == d.Line && p.Column() >= d.Col {
+			return false
+		}
+		copy(last[:], last[1:])
+		last[3] = tok{p, t, lit}
+		return true
+	})
+	seq := last[:]
+	if seq[3].tok == token.COMMA && seq[3].lit == "\n" {
+		seq = seq[:3]
+	}
+	n := len(seq)
+	if seq[n-3].tok != token.IDENT || seq[n-2].tok != token.BIND || !seq[n-1].tok.IsLiteral() {
+		return false
+	}
+	name, eq, value := seq[n-3], seq[n-2], seq[n-1]
+	d.Line, d.Col = eq.pos.Line(), eq.pos.Column()
+	d.Msg = "= does not set a field in CUE: " + name.lit + " = " + value.lit + " names an alias"
+	d.Fix = "write " + name.lit + ": " + value.lit + ", with a colon"
+	return true
+}
+
+// hashComment returns the offset in line of a # that starts a comment as
+// other languages write one (# followed by a space, a tab, another # or
+// the end of the line, outside a string), or -1. CUE's definitions, #Name,
+// have a letter after the #.
+func hashComment(line string) int {
+	quotes := 0
+	for i := 0; i < len(line); i++ {
+		switch line[i] {
+		case '\\':
+			i++
+		case '"':
+			quotes++
+		case '#':
+			if quotes%2 == 0 && (i+1 == len(line) || strings.IndexByte(" \t#\r", line[i+1]) >= 0) {
+				return i
+			}
+		}
+	}
+	return -1
 }
 
 // fileLines returns the lines of the catalog file d is in, nil when the
@@ -1331,6 +1658,7 @@ var evalFixes = []struct{ part, fix string }{
 	{"index out of range", "index the list within its length: the first element is [0]"},
 	{"undefined field: ", "refer to a field the struct has, or declare it there"},
 	{"imported and not used", "remove the import, or use the package"},
+	{"unmatched surrogate pair", `write the character itself, or its code point: \uD83D\uDE00 in a pair, or \U0001F600; \uD800 to \uDFFF alone are halves of a UTF-16 pair and no character`},
 }
 
 // notAllowed reports whether v, the value of field name, is itself a field

@@ -395,7 +395,7 @@ codes: X: {category: "c", message: "m"}
 			{File: "catalog.cue", Line: 5, Col: 8, Path: "codes.X.title", Msg: "field is required but not present", Fix: "add title: one line that names the error"},
 		}},
 		{"abstract value", catalogWith(`codes: X: description: string` + "\n"), Diagnostics{
-			{File: "catalog.cue", Line: 7, Col: 24, Path: "codes.X.description", Msg: "incomplete value string", Fix: "give a concrete value"},
+			{File: "catalog.cue", Line: 7, Col: 24, Path: "codes.X.description", Msg: "string without quotes is CUE's type of every string, not a value", Fix: "give a value: write the text in double quotes"},
 		}},
 	}
 	for _, tt := range tests {

@@ -277,18 +277,22 @@ func around(s string, i int) string {
 // page, in the per-code layout the code's page, whose title is the code.
 func checkDocsURLs(t *testing.T, cat *model.Catalog, pages map[string]*page, single string) {
 	t.Helper()
-	base := strings.TrimRight(cat.DocsBaseURL, "/")
+	basePath, baseQuery, _ := strings.Cut(cat.DocsBaseURL, "?")
+	basePath = strings.TrimRight(basePath, "/")
 	for _, c := range cat.Codes {
 		if c.DocsURL == "" {
 			t.Errorf("code %s has no docs URL", c.Name)
 			continue
 		}
-		rest, ok := strings.CutPrefix(c.DocsURL, base)
-		if !ok {
-			t.Errorf("code %s: docs URL %s is not below %s", c.Name, c.DocsURL, base)
+		// The docs URL is the base URL, with the page in its path in the
+		// per-code layout, its query, and the anchor as its fragment.
+		rest, frag, _ := strings.Cut(c.DocsURL, "#")
+		rest, query, _ := strings.Cut(rest, "?")
+		pagePath, ok := strings.CutPrefix(rest, basePath)
+		if !ok || query != baseQuery {
+			t.Errorf("code %s: docs URL %s is not below %s", c.Name, c.DocsURL, cat.DocsBaseURL)
 			continue
 		}
-		pagePath, frag, _ := strings.Cut(rest, "#")
 		name := single
 		if cat.Layout() == model.LayoutPerCode {
 			name = strings.TrimSuffix(strings.TrimPrefix(pagePath, "/"), cat.Outputs.URLSuffix) + ".md"

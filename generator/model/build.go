@@ -583,6 +583,28 @@ func (b *builder) errorText(p []string, src string, params []*Param) Template {
 	return b.parseTemplate(p, src, params, true)
 }
 
+// partFix says how to fix a placeholder whose name is no param's: for a
+// part of a param, {card.last4} or {items[0]}, what the param inserts as
+// a whole, and how to insert the part; else the param meant.
+func partFix(name string, byName map[string]*Param, names []string) string {
+	i := strings.IndexAny(name, ".[")
+	if i <= 0 || byName[name[:i]] == nil {
+		return didYouMean("params", name, names)
+	}
+	param := byName[name[:i]]
+	whole := "its value"
+	switch param.Type.Kind {
+	case Object:
+		whole = "its first field, with the others in parentheses"
+	case List:
+		whole = "its elements, joined with \", \""
+	case Map:
+		whole = "each key with its value"
+	}
+	return "a placeholder inserts a param whole: {" + param.Name + "} writes " + whole +
+		"; to insert a part alone, declare it as a param of its own (with wire: false, the wire does not carry it twice)"
+}
+
 // parseTemplate parses a template; with fields, its placeholders may name
 // the error's fields.
 func (b *builder) parseTemplate(p []string, src string, params []*Param, fields bool) Template {
@@ -654,7 +676,7 @@ func (b *builder) parseTemplate(p []string, src string, params []*Param, fields 
 				}
 				continue
 			case !ok:
-				b.errs.add(p, didYouMean("params", name, names), "placeholder {%s} names no param of this code", body)
+				b.errs.add(p, partFix(name, byName, names), "placeholder {%s} names no param of this code", body)
 				continue
 			}
 			if hasFormat && format == "" {

@@ -3,6 +3,7 @@ package model
 import (
 	"cmp"
 	"path"
+	"strings"
 )
 
 // adapterOutputs resolves the outputs of the MCP and gRPC adapters and
@@ -13,6 +14,7 @@ func (b *builder) adapterOutputs(cat *Catalog) {
 	o := b.in.Outputs
 	if o.Go != nil {
 		cat.Outputs.GoImportPath = o.Go.ImportPath
+		b.checkImportPath(at("outputs", "go", "import_path"), o.Go.ImportPath)
 	}
 	type adapter struct{ key, what, dir string }
 	var adapters []adapter
@@ -42,5 +44,29 @@ func (b *builder) adapterOutputs(cat *Catalog) {
 			b.errs.add(append(p, "dir"), "give each adapter a directory of its own",
 				"%s is the directory of the %s adapter too", a.dir, adapters[0].what)
 		}
+	}
+}
+
+// checkImportPath checks, as the go command does, the elements of an
+// import path that the schema's pattern lets through: one of dots alone
+// (. or ..), one that ends in a dot, and a name Windows reserves.
+func (b *builder) checkImportPath(p []string, importPath string) {
+	if importPath == "" {
+		return
+	}
+	for _, e := range strings.Split(importPath, "/") {
+		why := ""
+		switch {
+		case strings.Trim(e, ".") == "":
+		case strings.HasSuffix(e, "."):
+			why = ", which ends in a dot"
+		case windowsName(e) != "":
+			why = ", a device name on Windows"
+		default:
+			continue
+		}
+		b.errs.add(p, "give the package's Go import path, such as example.com/app/apperr",
+			"%s is not a Go import path: the go command rejects the element %q%s", importPath, e, why)
+		return
 	}
 }

@@ -140,9 +140,16 @@ func (b *builder) checkPath(p []string, file string, dir bool) bool {
 				strings.ToValidUTF8(e[:20], ""), len(e), files.MaxName, maxName)
 			return false
 		}
-		if e == ".git" {
-			b.errs.add(p, "write the output outside .git",
-				"%s is inside .git, where the repository keeps its own data", file)
+		if files.IsGitDir(e) {
+			why := ""
+			switch {
+			case strings.EqualFold(e, "git~1"):
+				why = " on Windows, where GIT~1 is the short name of .git"
+			case e != ".git":
+				why = " on macOS and Windows, where it is .git"
+			}
+			b.errs.add(p, "write the output outside "+e,
+				"%s is inside %s, where the repository keeps its own data%s", file, e, why)
 			return false
 		}
 		if msg := windowsName(e); msg != "" {

@@ -16,6 +16,11 @@ const (
 	MaxTemplate = 500
 )
 
+// MaxName is the longest name a catalog may have, in characters: the
+// notice at the head of every generated file names the catalog, and
+// errspec knows its own files by a notice within their first KiB.
+const MaxName = 64
+
 // textKind is the kind of a catalog text, which says what it may hold.
 type textKind int
 
@@ -75,6 +80,10 @@ func isControl(r rune, kind textKind) bool {
 // checkTexts checks every text of the catalog.
 func (b *builder) checkTexts() {
 	in := b.in
+	if n := utf8.RuneCountInString(in.Name); n > MaxName {
+		b.errs.add(at("name"), fmt.Sprintf("shorten it to at most %d characters", MaxName),
+			"the catalog's name is %d characters long, more than the %d a name may have: the notice of every file errspec generates names the catalog", n, MaxName)
+	}
 	b.checkText(at("title"), "the catalog's title", lineText, in.Title)
 	b.checkText(at("description"), "the catalog's description", docText, in.Description)
 	b.checkText(at("error_text"), "the error text template", templateText, in.ErrorText)

@@ -35,17 +35,34 @@ func (c *Catalog) CodePage(code *Code) string {
 // base_url/ (base_url/INDEX when code pages are linked as .md files). It is
 // "" when the catalog has no docs base URL.
 func (c *Catalog) ReferenceURL() string {
-	if c.DocsBaseURL == "" {
+	switch {
+	case c.DocsBaseURL == "":
 		return ""
+	case c.Outputs.MarkdownDir == "":
+		path, query := c.splitBaseURL()
+		return path + query
+	case c.Outputs.URLSuffix == ".md":
+		return c.pageURL(c.Outputs.MarkdownIndex)
 	}
-	base := strings.TrimRight(c.DocsBaseURL, "/")
-	if c.Outputs.MarkdownDir == "" {
-		return base
+	return c.pageURL("")
+}
+
+// splitBaseURL splits the docs base URL into its path, without a trailing
+// /, and its query, with its ?, or "".
+func (c *Catalog) splitBaseURL() (path, query string) {
+	path, q, ok := strings.Cut(c.DocsBaseURL, "?")
+	if ok {
+		query = "?" + q
 	}
-	if c.Outputs.URLSuffix == ".md" {
-		return base + "/" + c.Outputs.MarkdownIndex
-	}
-	return base + "/"
+	return strings.TrimRight(path, "/"), query
+}
+
+// pageURL returns the URL of a page of the per-code layout, base_url/page,
+// with the page in the path of the base URL, before its query
+// (https://docs.example.com/errors/page?lang=en).
+func (c *Catalog) pageURL(page string) string {
+	path, query := c.splitBaseURL()
+	return path + "/" + page + query
 }
 
 // SectionURL returns the URL of a heading of the single page or of the
@@ -66,11 +83,10 @@ func (c *Catalog) codeURL(code *Code) string {
 	if c.DocsBaseURL == "" {
 		return ""
 	}
-	base := strings.TrimRight(c.DocsBaseURL, "/")
 	if c.Outputs.MarkdownDir == "" {
-		return base + "#" + code.Anchor
+		return c.ReferenceURL() + "#" + code.Anchor
 	}
-	return base + "/" + code.Anchor + c.Outputs.URLSuffix
+	return c.pageURL(code.Anchor + c.Outputs.URLSuffix)
 }
 
 // ReplacedBy returns the deprecated codes whose replacement is code,

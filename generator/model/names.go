@@ -1,7 +1,9 @@
 package model
 
 import (
+	"cmp"
 	"go/token"
+	"regexp"
 	"strings"
 	"unicode"
 )
@@ -256,10 +258,18 @@ func TypeFix(src string) string {
 	if t := suggestType(src); t != "" && t != src {
 		return "did you mean " + t + "? " + TypesFix
 	}
+	switch name := strings.ToLower(src); {
+	case listNames[name]:
+		return "write a list as []T, with the type of its elements, such as []string; " + TypesFix
+	case mapNames[name]:
+		return "write a map as map[string]T, with the type of its values, such as map[string]string, or an object with its fields as object; " + TypesFix
+	}
 	return TypesFix
 }
 
-// suggestType returns the type src names, or "".
+// suggestType returns the type src names, or "": also a list or a map
+// as other languages write one (string[], list[string], Array<int>,
+// dict[str, int], Map<String, Integer>).
 func suggestType(src string) string {
 	for _, prefix := range []string{"[]", "map[string]"} {
 		if rest, ok := strings.CutPrefix(src, prefix); ok {
@@ -269,5 +279,31 @@ func suggestType(src string) string {
 			return ""
 		}
 	}
+	if m := foreignContainer.FindStringSubmatch(strings.TrimSpace(src)); m != nil {
+		kind, args := strings.ToLower(cmp.Or(m[1], m[3])), cmp.Or(m[2], m[4])
+		if kind == "" {
+			kind, args = "list", m[5] // T[]
+		}
+		elems := strings.Split(args, ",")
+		switch t := suggestType(strings.TrimSpace(elems[len(elems)-1])); {
+		case t == "":
+		case listNames[kind] && len(elems) == 1:
+			return "[]" + t
+		case mapNames[kind] && len(elems) == 2 && suggestType(strings.TrimSpace(elems[0])) == "string":
+			return "map[string]" + t
+		}
+		return ""
+	}
 	return typeNames[strings.ToLower(src)]
 }
+
+// foreignContainer matches a list or map type as other languages write
+// it: NAME[ARGS], NAME<ARGS> or T[].
+var foreignContainer = regexp.MustCompile(`^(?:([A-Za-z]+)\[([^\[\]]+)\]|([A-Za-z]+)<([^<>]+)>|([A-Za-z0-9]+)\[\])$`)
+
+// listNames and mapNames are the names other languages give list and map
+// types, in lower case.
+var (
+	listNames = map[string]bool{"list": true, "array": true, "sequence": true, "seq": true, "set": true, "vec": true, "slice": true, "iterable": true}
+	mapNames  = map[string]bool{"map": true, "dict": true, "record": true, "hashmap": true, "object": true, "mapping": true}
+)

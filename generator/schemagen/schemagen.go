@@ -138,11 +138,13 @@ func document(cat *model.Catalog, notice string, compatible bool) (object, map[s
 	}
 
 	var doc object
-	doc.add("$schema", draft)
-	doc.add("$id", schemaID(cat))
 	if notice != "" {
+		// First, so that it is within the part of the file where errspec
+		// looks for its notice whatever the length of the $id.
 		doc.add("$comment", notice)
 	}
+	doc.add("$schema", draft)
+	doc.add("$id", schemaID(cat))
 	doc.add("title", cat.Title)
 	if cat.Description != "" {
 		doc.add("description", cat.Description)

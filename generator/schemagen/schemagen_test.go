@@ -225,7 +225,7 @@ func TestLayout(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	want := []string{"$schema", "$id", "$comment", "title", "description", "type",
+	want := []string{"$comment", "$schema", "$id", "title", "description", "type",
 		"properties", "required", "allOf", "$defs"}
 	if diff := cmp.Diff(want, top); diff != "" {
 		t.Errorf("top-level keys (-want +got):\n%s", diff)
@@ -237,7 +237,7 @@ func TestLayout(t *testing.T) {
 	if !bytes.HasSuffix(out, []byte("}\n")) || bytes.HasSuffix(out, []byte("\n\n")) {
 		t.Errorf("the schema does not end in exactly one newline")
 	}
-	if !bytes.HasPrefix(out, []byte("{\n  \"$schema\": ")) {
+	if !bytes.HasPrefix(out, []byte("{\n  \"$comment\": ")) {
 		t.Errorf("the schema is not indented with two spaces:\n%.40s", out)
 	}
 }
