@@ -291,7 +291,18 @@ func (w *mdWriter) inlines(n ast.Node) string {
 	w.b.Reset()
 	w.bol = true
 	w.children(n)
-	return strings.TrimSpace(w.b.String())
+	s := w.b.String()
+	for {
+		// A hard break (\ and a newline, which nothing else writes)
+		// with only white space after it is dropped: a backslash last
+		// in a paragraph shows as itself.
+		t := strings.TrimRight(s, " ")
+		if !strings.HasSuffix(t, "\\\n") {
+			break
+		}
+		s = t[:len(t)-2]
+	}
+	return strings.TrimSpace(s)
 }
 
 func (w *mdWriter) children(n ast.Node) {
@@ -364,7 +375,11 @@ func (w *mdWriter) inline(n ast.Node) {
 		case n.HardLineBreak():
 			w.raw("\\\n")
 			w.bol = true
-		case n.SoftLineBreak():
+		case n.SoftLineBreak() && !w.bol:
+			// Nothing is written on the line yet (the text before the
+			// break was white space after a hard break): a space would
+			// keep what follows from being escaped as the start of a
+			// line, where 1. opens a list.
 			w.raw(" ")
 		}
 	case *ast.String:
