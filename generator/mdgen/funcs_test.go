@@ -261,7 +261,7 @@ var shapeSeeds = []string{
 	"- a\n- b\n\n  c", "> q\n> # h", "1. a\n   ```\n   x", "| a | b |\n| - | - |\n| c&#10;- d | e |",
 	"*a* _b_ **c** ~~d~~ [e](https://x) ![f](g)", "<div>\n*x*\n</div>\n\ny", "a  \nb\\\nc",
 	"- 0\n- 0\n#\n* 000000", "1. a\n\n[r]: /u\n\n2) b", "- a\n#\n* b\n#\n+ c",
-	"> q", "> q\n\n> r", "+ * *", "- * ***", "* - - _ _ _", "1. - -\n2. - - a", "3. a\n4. b\n\n5) c", "- 7. a\n  8. b\n- c", "- x\n  - a\n  * b\n- y", "~~0~!~", "~~~a~~~", "* 0\n  # 00", "- a\n  ***", "- a\n  | b |\n  | - |\n- c", "- a\n  - b\n  # c", ">* ___", "> - a\n>\n>   b", "-\n- \n-\n\n- 0)\n  0", "- -\n\n  x", "1. - - -\n\n   x", "` `\n-", "* 0\n  * #\n\n  0", "\\\n&#32;:-", "1.\\(#     \n    :---", "- )x\n  - *    ---", "| - |\\\n&#9;\n1. \n1. ", "\\\n&#9;",
+	"> q", "> q\n\n> r", "+ * *", "- * ***", "* - - _ _ _", "1. - -\n2. - - a", "3. a\n4. b\n\n5) c", "- 7. a\n  8. b\n- c", "- x\n  - a\n  * b\n- y", "~~0~!~", "~~~a~~~", "* 0\n  # 00", "- a\n  ***", "- a\n  | b |\n  | - |\n- c", "- a\n  - b\n  # c", ">* ___", "> - a\n>\n>   b", "-\n- \n-\n\n- 0)\n  0", "- -\n\n  x", "1. - - -\n\n   x", "` `\n-", "* 0\n  * #\n\n  0", "\\\n&#32;:-", "1.\\(#     \n    :---", "- )x\n  - *    ---", "| - |\\\n&#9;\n1. \n1. ", "\\\n&#9;", "[](:)",
 }
 
 // FuzzMarkdownShape checks that markdown keeps the blocks of catalog
@@ -337,25 +337,30 @@ func blockShape(src string, in bool) string {
 	return shape(parser.Parse(gtext.NewReader(source)))
 }
 
-// holdsText reports whether a block holds text that markdown writes:
-// more than white space and hard breaks, or a code span, which shows
-// even when it holds only spaces.
+// holdsText reports whether a block (or an inline) holds text that
+// markdown writes: more than white space and hard breaks, or a code span,
+// a link, an image or raw HTML, which markdown writes whatever they hold.
 func holdsText(n ast.Node, source []byte) bool {
 	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
-		var text []byte
 		switch c := c.(type) {
-		case *ast.CodeSpan:
+		case *ast.CodeSpan, *ast.Link, *ast.Image, *ast.AutoLink, *ast.RawHTML:
 			return true
 		case *ast.Text:
-			text = c.Segment.Value(source)
+			text := c.Segment.Value(source)
 			if c.HardLineBreak() {
 				text = bytes.TrimSuffix(text, []byte("\\"))
 			}
+			if strings.TrimSpace(decode(text)) != "" {
+				return true
+			}
+		case *ast.String:
+			if strings.TrimSpace(decode(c.Value)) != "" {
+				return true
+			}
 		default:
-			text = c.Text(source)
-		}
-		if strings.TrimSpace(decode(text)) != "" {
-			return true
+			if holdsText(c, source) {
+				return true
+			}
 		}
 	}
 	return false
