@@ -1,7 +1,6 @@
 package mdgen
 
 import (
-	"bytes"
 	"io/fs"
 	"math/rand"
 	"os"
@@ -116,6 +115,7 @@ func TestMarkdown(t *testing.T) {
 		{"empty items", "* 0\n  * #\n\n  0\n- -", "- 0\n\n  - <!-- -->\n\n  0\n\n<!-- -->\n\n- - <!-- -->"},
 		{"rule first in a nested item", "- a\n  - ***\n- * ---", "- a\n  - <!-- -->\n    ---\n- - <!-- -->\n    ---"},
 		{"white space after a hard break", "a\\\n&#9;\n1. \n1. \n\nb\\\n&#32;", "a\\\n1\\. 1.\n\nb"},
+		{"hard break after a backslash", "a\\\\\\\nb\\\\\nc", "a\\\\\\\nb\\\\ c"},
 		{"not a heading", "#hashtag and #1", "\\#hashtag and \\#1"},
 		{"setext", "para\n===\nmore\n---", "para\n\nmore"},
 		{"rule after blank", "para\n\n---", "para\n\n---"},
@@ -338,19 +338,15 @@ func blockShape(src string, in bool) string {
 }
 
 // holdsText reports whether a block (or an inline) holds text that
-// markdown writes: more than white space and hard breaks, or a code span,
-// a link, an image or raw HTML, which markdown writes whatever they hold.
+// markdown writes: more than white space, or a code span, a link, an
+// image or raw HTML, which markdown writes whatever they hold.
 func holdsText(n ast.Node, source []byte) bool {
 	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
 		switch c := c.(type) {
 		case *ast.CodeSpan, *ast.Link, *ast.Image, *ast.AutoLink, *ast.RawHTML:
 			return true
 		case *ast.Text:
-			text := c.Segment.Value(source)
-			if c.HardLineBreak() {
-				text = bytes.TrimSuffix(text, []byte("\\"))
-			}
-			if strings.TrimSpace(decode(text)) != "" {
+			if strings.TrimSpace(decode(c.Segment.Value(source))) != "" {
 				return true
 			}
 		case *ast.String:

@@ -1,6 +1,7 @@
 package mdgen
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 	"unicode"
@@ -370,9 +371,15 @@ func (w *mdWriter) raw(s string) {
 func (w *mdWriter) inline(n ast.Node) {
 	switch n := n.(type) {
 	case *ast.Text:
-		w.write(decode(n.Segment.Value(w.src)))
+		text, hard := n.Segment.Value(w.src), n.HardLineBreak()
+		if n.SoftLineBreak() && (len(text)-len(bytes.TrimRight(text, "\\")))%2 == 1 {
+			// A backslash that ends a line after escaped backslashes
+			// (a\\\) is a hard break, which goldmark reads as text.
+			text, hard = text[:len(text)-1], true
+		}
+		w.write(decode(text))
 		switch {
-		case n.HardLineBreak():
+		case hard:
 			w.raw("\\\n")
 			w.bol = true
 		case n.SoftLineBreak() && !w.bol:
