@@ -128,7 +128,7 @@ func (c *Catalog) Locate(errs model.Errors) Diagnostics {
 		return ds
 	}
 	v, _ := c.evaluate()
-	return fromModel(v, errs).at(c.first)
+	return fromModel(v, errs, c.src).at(c.first)
 }
 
 // locateOutputs locates problems under outputs from the positions at
@@ -223,7 +223,7 @@ func Dir(dir string) (*Catalog, error) {
 		errs = append(errs, err.(model.Errors)...)
 	}
 	if len(errs) > 0 {
-		return nil, &Rejected{diag.CodeCatalogInvalid, fromModel(v, errs).at(c.first)}
+		return nil, &Rejected{diag.CodeCatalogInvalid, fromModel(v, errs, c.src).at(c.first)}
 	}
 	c.Model = m
 	c.outputs = outputPositions(v)
@@ -1721,7 +1721,9 @@ func relative(file string) string {
 	return filepath.ToSlash(file)
 }
 
-func fromModel(v cue.Value, errs model.Errors) Diagnostics {
+// fromModel positions the problems found in the model, from the catalog
+// evaluated, v, and its files, src.
+func fromModel(v cue.Value, errs model.Errors, src *source) Diagnostics {
 	out := make(Diagnostics, 0, len(errs))
 	for _, e := range errs {
 		labels := make([]string, len(e.Path))
@@ -1729,11 +1731,78 @@ func fromModel(v cue.Value, errs model.Errors) Diagnostics {
 			labels[i] = label(l)
 		}
 		d := Diagnostic{Msg: e.Msg, Fix: e.Fix, Path: pathString(labels)}
-		setPos(&d, position(v, e.Path))
+		pos := position(v, e.Path)
+		if e.At > 0 {
+			pos = inString(v.LookupPath(cue.MakePath(selectors(e.Path)...)), pos, e.At-1, src)
+		}
+		setPos(&d, pos)
 		out = append(out, d)
 	}
 	return sortDiagnostics(out)
 }
+
+// inString returns the position of byte i of the string s, whose literal
+// starts at pos: past the quotes, the escapes before it and, in a
+// multi-line string, the indentation of its lines. Where s was not
+// written as one literal there (an interpolation, a reference, text
+// joined with +), it returns pos.
+func inString(s cue.Value, pos token.Pos, i int, src *source) token.Pos {
+	str, err := s.String()
+	if err != nil || !pos.IsValid() || pos.File() == nil || i > len(str) {
+		return pos
+	}
+	data, ok := src.data[pos.Filename()]
+	if !ok {
+		abs, err := filepath.Abs(pos.Filename())
+		if data, ok = src.data[abs]; err != nil || !ok {
+			return pos
+		}
+	}
+	start := pos.Offset()
+	if start < 0 || start >= len(data) {
+		return pos
+	}
+	// The literal as written: the scanner's text of it has no carriage
+	// returns, which the offsets count.
+	var sc scanner.Scanner
+	sc.Init(token.NewFile("", -1, len(data)-start), data[start:], nil, scanner.DontInsertCommas|scanner.ScanComments)
+	if _, tok, _ := sc.Scan(); tok != token.STRING {
+		return pos
+	}
+	next, _, _ := sc.Scan()
+	lit := strings.TrimRight(string(data[start:start+next.Offset()]), " \t\r\n")
+	q, n, _, err := literal.ParseQuotes(lit, lit)
+	if err != nil || !q.IsDouble() {
+		return pos
+	}
+	if whole, err := q.Unquote(lit[n:]); err != nil || whole != str {
+		return pos
+	}
+	// The byte of the literal at which the text before i ends, and the
+	// next character starts: the last end of a prefix that unquotes to
+	// str[:i], which Unquote takes as a string cut by an interpolation.
+	cut := `\` + strings.Repeat("#", hashes(lit)) + "("
+	at := -1
+	for j := n; j < len(lit); j++ {
+		got, err := q.Unquote(lit[n:j] + cut)
+		if err != nil {
+			continue
+		}
+		if len(got) > i {
+			break
+		}
+		if got == str[:i] {
+			at = j
+		}
+	}
+	if at < 0 {
+		return pos
+	}
+	return pos.File().Pos(start+at, token.NoRelPos)
+}
+
+// hashes is the number of # that open a raw string literal (#"...\#n"#).
+func hashes(lit string) int { return len(lit) - len(strings.TrimLeft(lit, "#")) }
 
 // label writes a field name of a model path as CUE does in a path: in
 // quotes when it is empty or holds anything but letters, digits, _, $, -
