@@ -45,6 +45,10 @@ type Diagnostic struct {
 	Path string `json:"path,omitempty"` // the CUE path of the value at fault
 	Msg  string `json:"message"`        // what is wrong
 	Fix  string `json:"suggestion,omitempty"`
+	// Code is the code of errspec's diagnostics for the stage that found
+	// the problem, where it is not the Rejected's: the model's checks of
+	// the codes the schema let through, beside the schema's problems.
+	Code diag.Code `json:"-"`
 }
 
 // Position returns "file:line:col", or "" when the problem has no position.
@@ -204,7 +208,7 @@ func Dir(dir string) (*Catalog, error) {
 	c := &Catalog{Dir: dir, src: src, first: relative(src.files[0])}
 	v, err := c.evaluate()
 	if err != nil {
-		return nil, err
+		return nil, c.withCodeChecks(v, err)
 	}
 	var in model.Input
 	if err := decode(v, &in); err != nil {
@@ -285,9 +289,85 @@ func (c *Catalog) evaluate() (cue.Value, error) {
 		if all := validate(def, ctx.BuildInstance(instance(c.Dir, c.src)), v); all != nil {
 			err = all
 		}
-		return cue.Value{}, &Rejected{diag.CodeCatalogSchema, fromSource(fromCUE(v, def, err).at(c.first), c.src)}
+		return v, &Rejected{diag.CodeCatalogSchema, fromSource(fromCUE(v, def, err).at(c.first), c.src)}
 	}
 	return v, nil
+}
+
+// withCodeChecks adds to the schema's problems, err, those the model's
+// checks find in the other codes, when every problem of the schema is in
+// a code: a newcomer sees the problems of a template, a name or a param
+// of every code in one run, not one round after another. The codes with
+// problems, the schema's, are left out, so that what is reported of the
+// others is what a run with them mended would report, but for what they
+// take part in (a replacement code, a role, a name two codes share).
+// v is the catalog evaluated with the schema's problems.
+func (c *Catalog) withCodeChecks(v cue.Value, err error) error {
+	var rej *Rejected
+	if !errors.As(err, &rej) || rej.Code != diag.CodeCatalogSchema || !v.Exists() {
+		return err
+	}
+	it, ferr := v.LookupPath(cue.MakePath(cue.Str("codes"))).Fields()
+	if ferr != nil {
+		return err
+	}
+	var names []string
+	for it.Next() {
+		names = append(names, it.Selector().Unquoted())
+	}
+	// The codes the schema's problems are in; a problem outside a code
+	// (in a category, the outputs, the envelope) may change what any code
+	// means, and stops here.
+	failing := map[string]bool{}
+	for _, d := range rej.Diagnostics {
+		name, ok := codeOf(d.Path, names)
+		if !ok {
+			return err
+		}
+		failing[name] = true
+	}
+	var in model.Input
+	if decodeWithout(v, &in, failing) != nil {
+		return err
+	}
+	errs := checkInput(&in)
+	if _, err := model.Build(&in); err != nil {
+		errs = append(errs, err.(model.Errors)...)
+	}
+	errs = slices.DeleteFunc(errs, func(e *model.Error) bool {
+		if len(e.Path) < 2 || e.Path[0] != "codes" || failing[e.Path[1]] {
+			return true
+		}
+		// A replacement code left out is not missing.
+		if len(e.Path) == 4 && e.Path[2] == "deprecated" && e.Path[3] == "use" {
+			for _, code := range in.Codes {
+				if code.Key == e.Path[1] && code.Value.Deprecated != nil && failing[code.Value.Deprecated.Use] {
+					return true
+				}
+			}
+		}
+		return false
+	})
+	if len(errs) == 0 {
+		return err
+	}
+	ds := fromModel(v, errs, c.src).at(c.first)
+	for i := range ds {
+		ds[i].Code = diag.CodeCatalogInvalid
+	}
+	return &Rejected{rej.Code, sortDiagnostics(append(rej.Diagnostics, ds...))}
+}
+
+// codeOf returns the code, one of names, that the diagnostic path p is at
+// or below: the longest, of codes.A and codes.A.B.
+func codeOf(p string, names []string) (code string, ok bool) {
+	for _, name := range names {
+		rest, found := strings.CutPrefix(p, "codes."+label(name))
+		if found && (rest == "" || rest[0] == '.' || rest[0] == '[') && len(name) >= len(code) {
+			code, ok = name, true
+		}
+	}
+	return code, ok
 }
 
 // HasCodes reports whether the CUE package in dir, evaluated as the cue
