@@ -1861,17 +1861,23 @@ func inString(s cue.Value, pos token.Pos, i int, src *source) token.Pos {
 	// The byte of the literal at which the text before i ends, and the
 	// next character starts: the last end of a prefix that unquotes to
 	// str[:i], which Unquote takes as a string cut by an interpolation.
+	// No byte of a literal unquotes to more than a byte, so the search
+	// starts at the i-th byte, and leaps ahead by what a prefix lacks:
+	// a few unquotes for a long text, where one a byte took time by the
+	// square of its length.
 	cut := `\` + strings.Repeat("#", hashes(lit)) + "("
 	at := -1
-	for j := n; j < len(lit); j++ {
+	for j := n + i; j < len(lit); j++ {
 		got, err := q.Unquote(lit[n:j] + cut)
-		if err != nil {
-			continue
-		}
-		if len(got) > i {
-			break
-		}
-		if got == str[:i] {
+		switch {
+		case err != nil: // inside an escape or an indentation
+		case len(got) > i:
+			j = len(lit)
+		case len(got) < i:
+			j += i - len(got) - 1
+		case got != str[:i]:
+			return pos
+		default:
 			at = j
 		}
 	}
