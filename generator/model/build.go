@@ -615,13 +615,14 @@ func (b *builder) parseTemplate(p []string, src string, params []*Param, fields 
 	}
 	names := paramNames(params)
 	var text strings.Builder
+	textAt := 0 // where the text begins
 	flush := func() {
 		if text.Len() > 0 {
-			t.Parts = append(t.Parts, Part{Text: text.String()})
+			t.Parts = append(t.Parts, Part{Text: text.String(), Offset: textAt})
 			text.Reset()
 		}
 	}
-	placeholder := func(body string) {
+	placeholder := func(at int, body string) {
 		spec, def, hasDefault := strings.Cut(body, "|")
 		name, format, hasFormat := strings.Cut(spec, ":")
 		if f, ok := fieldNamed(name); fields && ok {
@@ -630,7 +631,7 @@ func (b *builder) parseTemplate(p []string, src string, params []*Param, fields 
 				return
 			}
 			flush()
-			t.Parts = append(t.Parts, Part{IsField: true, Field: f, Default: def, HasDefault: hasDefault})
+			t.Parts = append(t.Parts, Part{IsField: true, Field: f, Default: def, HasDefault: hasDefault, Offset: at})
 			return
 		}
 		param, ok := byName[name]
@@ -665,11 +666,14 @@ func (b *builder) parseTemplate(p []string, src string, params []*Param, fields 
 		}
 		if f, ok := b.format(p, body, param, format); ok {
 			flush()
-			t.Parts = append(t.Parts, Part{Param: param, Format: f, Default: def, HasDefault: hasDefault})
+			t.Parts = append(t.Parts, Part{Param: param, Format: f, Default: def, HasDefault: hasDefault, Offset: at})
 		}
 	}
 	for i := 0; i < len(src); i++ {
 		ch := src[i]
+		if text.Len() == 0 {
+			textAt = i
+		}
 		switch {
 		case ch == '{' && i+1 < len(src) && src[i+1] == '{':
 			text.WriteByte('{')
@@ -688,7 +692,7 @@ func (b *builder) parseTemplate(p []string, src string, params []*Param, fields 
 			}
 			// The problems of a placeholder are at its {.
 			n := len(b.errs.errs)
-			placeholder(src[i+1 : i+end])
+			placeholder(i, src[i+1:i+end])
 			b.errs.since(n, i)
 			i += end
 		default:
