@@ -156,15 +156,15 @@ func TestBuildRoleTemplates(t *testing.T) {
 	}
 	want := Errors{
 		{Path: []string{"codes", "DENIED", "message"}, Msg: "code DENIED plays the role permission_denied, whose helper cannot fill the param resource that its message uses without a text in its place: every error the helper builds would leave a hole in it",
-			Fix: fix("tool, action, upstream_status, upstream_message", "resource")},
+			Fix: fix("tool, action, upstream_status, upstream_message", "resource"), At: 1},
 		{Path: []string{"codes", "DENIED", "suggestion"}, Msg: "code DENIED plays the role permission_denied, whose helper cannot fill the params id_fields and role that its suggestion uses without a text in its place: every error the helper builds would leave a hole in it",
-			Fix: fix("tool, action, upstream_status, upstream_message", "id_fields")},
+			Fix: fix("tool, action, upstream_status, upstream_message", "id_fields"), At: 8},
 		{Path: []string{"codes", "DENIED", "error_text"}, Msg: "code DENIED plays the role permission_denied, whose helper cannot fill the param role that its error text uses without a text in its place: every error the helper builds would leave a hole in it",
-			Fix: fix("tool, action, upstream_status, upstream_message", "role")},
+			Fix: fix("tool, action, upstream_status, upstream_message", "role"), At: 20},
 		{Path: []string{"codes", "BAD_ARGS", "detail"}, Msg: "code BAD_ARGS plays the role invalid_arguments, whose helper cannot fill the param schema that its detail uses without a text in its place: every error the helper builds would leave a hole in it",
-			Fix: fix("tool, reason", "schema")},
+			Fix: fix("tool, reason", "schema"), At: 1},
 		{Path: []string{"codes", "GONE", "suggestion"}, Msg: "code GONE plays the role not_found, whose helper cannot fill the param resource that its suggestion uses without a text in its place: every error the helper builds would leave a hole in it",
-			Fix: fix("tool, action, upstream_status, upstream_message", "resource")},
+			Fix: fix("tool, action, upstream_status, upstream_message", "resource"), At: 26},
 	}
 	if diff := cmp.Diff(want, buildErrors(t, in)); diff != "" {
 		t.Errorf("errors (-want +got):\n%s", diff)
