@@ -450,16 +450,18 @@ func (l *linter) templatePlaceholder() {
 				if part.Param != nil || part.IsField {
 					continue
 				}
-				// The source of the text begins at its offset, with {{
-				// for each {.
-				src := t.Source[part.Offset:]
+				// where finds s in the source of the text, which begins
+				// at its offset and writes {{ for each {.
+				where := func(s string) int {
+					return part.Offset + max(0, strings.Index(t.Source[part.Offset:], s))
+				}
 				if name, ok := literalParam(c, text); ok {
-					l.addAt(codePath(c, t.Key), part.Offset+strings.Index(src, "{{"+name+"}}"), fmt.Sprintf("write {%s}, in single braces, to insert the param", name),
+					l.addAt(codePath(c, t.Key), where("{{"+name+"}}"), fmt.Sprintf("write {%s}, in single braces, to insert the param", name),
 						"the %s of code %s writes {{%s}}, which is the text {%s} with its braces, not the value of the param %s", t.Key, c.Name, name, name, name)
 					break
 				}
 				if v := printfVerb.FindString(text); v != "" {
-					l.addAt(codePath(c, t.Key), part.Offset+strings.Index(src, v), "insert a param by its name, such as {"+firstParam(c)+"}",
+					l.addAt(codePath(c, t.Key), where(v), "insert a param by its name, such as {"+firstParam(c)+"}",
 						"the %s of code %s holds %s, which errspec writes as it is", t.Key, c.Name, v)
 					break
 				}
