@@ -43,6 +43,9 @@ func checkExamples(cat *model.Catalog, schema *schemagen.Schema) (model.Errors, 
 			if consts := missingConsts(def, inst, nil); len(consts) > 0 {
 				fix += "; it always sends " + strings.Join(consts, ", ")
 			}
+			if sent := missingParams(c, ex, inst); len(sent) > 0 {
+				fix += "; for the example's params it sends " + strings.Join(sent, ", ")
+			}
 			if names := zeroOptionals(ex); len(names) > 0 {
 				fix += `; it does not send an optional param at its zero value (0, "", false, empty), so leave ` + strings.Join(names, ", ") + " out of it"
 			}
@@ -93,6 +96,67 @@ func missingConsts(schema, value any, path []string) []string {
 		}
 	}
 	return out
+}
+
+// missingParams returns the params ex gives that its JSON, inst, leaves
+// out, each as CUE writes the member in the example's json, where the
+// wire carries it as given: a string, an int, a bool or a tier, or a list
+// of them (params: last4: "4242"). A float, an object, a map, a string
+// cut to its max_length, a sensitive param, and an optional one at its
+// zero value (see zeroOptionals) are left to the example's test, which
+// shows the whole JSON the constructor sends.
+func missingParams(c *model.Code, ex *model.Example, inst any) []string {
+	// The members under one object are written in it, in the order of
+	// the params: params: {last4: "4242", reason: "declined"}.
+	var parents []string
+	members := map[string][]string{}
+	for _, v := range ex.Values {
+		p := v.Param
+		t := p.Type
+		if t.Kind == model.List {
+			t = t.Elem
+		}
+		if !p.Wire || p.Sensitive || p.MaxLength > 0 || p.Optional && isZero(v.Value) ||
+			!t.IsScalar() || t.Kind == model.Float || c.Envelope == nil {
+			continue
+		}
+		path := c.Envelope.ParamPath(p.Name)
+		if len(path) == 0 || has(inst, path) {
+			continue
+		}
+		parent, key := cueLabels(path[:len(path)-1]), cueLabels(path[len(path)-1:])
+		if members[parent] == nil {
+			parents = append(parents, parent)
+		}
+		members[parent] = append(members[parent], key+": "+string(v.JSON))
+	}
+	var out []string
+	for _, parent := range parents {
+		ms := members[parent]
+		switch {
+		case parent == "":
+			out = append(out, ms...)
+		case len(ms) == 1:
+			out = append(out, parent+": "+ms[0])
+		default:
+			out = append(out, parent+": {"+strings.Join(ms, ", ")+"}")
+		}
+	}
+	return out
+}
+
+// has reports whether the JSON value v has a member at path.
+func has(v any, path []string) bool {
+	for _, key := range path {
+		obj, ok := v.(map[string]any)
+		if !ok {
+			return false
+		}
+		if v, ok = obj[key]; !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // cueLabels writes a path of JSON keys as CUE's labels of a field:

@@ -3,6 +3,7 @@ package cli_test
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -231,6 +232,35 @@ func TestFormatJSON(t *testing.T) {
 			d.Path == "" || d.Message == "" || d.Suggestion == "" {
 			t.Errorf("incomplete diagnostic: %+v", d)
 		}
+	}
+}
+
+// TestFormatJSONStages checks that the problems of the checks of the codes,
+// reported beside the schema's, carry the code of their own stage.
+func TestFormatJSONStages(t *testing.T) {
+	project(t, `package pay
+
+name: "pay"
+outputs: markdown: file: "ERRORS.md"
+categories: payment: description: "The payment could not be made."
+codes: A: {category: "payment", title: "A", message: "A", retryable: "no"}
+codes: B: {category: "payment", title: "B", message: "B {nope}"}
+`)
+	code, _, errOut := errspec("--format", "json")
+	if code != cli.ExitInvalid {
+		t.Fatalf("exit %d, want %d", code, cli.ExitInvalid)
+	}
+	var got []string
+	for _, line := range strings.Split(strings.TrimSpace(errOut), "\n") {
+		var d jsonDiagnostic
+		if err := json.Unmarshal([]byte(line), &d); err != nil {
+			t.Fatalf("not a JSON object per line: %q: %v", line, err)
+		}
+		got = append(got, fmt.Sprintf("%s %d:%d %s", d.Code, d.Position.Line, d.Position.Column, d.Path))
+	}
+	want := []string{"CATALOG_SCHEMA 6:70 codes.A.retryable", "CATALOG_INVALID 7:57 codes.B.message"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("diagnostics (-want +got):\n%s", diff)
 	}
 }
 

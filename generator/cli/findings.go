@@ -26,7 +26,13 @@ type finding struct {
 // locate returns the position of the value at path in a loaded catalog,
 // its file shown by display (nil to show it as it is).
 func locate(cat *load.Catalog, path []string, display func(string) string) load.Diagnostic {
-	ds := cat.Locate(model.Errors{{Path: path}})
+	return locateAt(cat, path, 0, display)
+}
+
+// locateAt is locate inside the string at path, where at is not zero: at
+// its byte at-1 (see model.Error's At).
+func locateAt(cat *load.Catalog, path []string, at int, display func(string) string) load.Diagnostic {
+	ds := cat.Locate(model.Errors{{Path: path, At: at}})
 	if len(ds) == 0 {
 		return load.Diagnostic{}
 	}

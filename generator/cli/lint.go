@@ -28,7 +28,7 @@ func runLint(c *command, args []string, stdout, stderr io.Writer) int {
 	var fs []finding
 	for _, cat := range cats {
 		for _, f := range lint.Check(cat.Model) {
-			d := locate(cat, f.Path, nil)
+			d := locateAt(cat, f.Path, f.At, nil)
 			path := model.PathString(f.Path)
 			fs = append(fs, finding{file: d.File, line: d.Line, col: d.Col, rule: f.Rule, msg: f.Message, fix: f.Fix,
 				err: diagnostics.NewLintFinding(f.Message, f.Rule, diagnostics.LintFindingOptions{

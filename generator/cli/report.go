@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -142,7 +143,7 @@ func fromError(dir string, err error) []problem {
 func fromDiagnostics(code diagnostics.Code, ds load.Diagnostics) []problem {
 	out := make([]problem, len(ds))
 	for i, d := range ds {
-		out[i] = fromDiagnostic(code, d)
+		out[i] = fromDiagnostic(cmp.Or(d.Code, code), d)
 	}
 	return out
 }

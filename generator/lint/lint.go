@@ -50,6 +50,9 @@ type Finding struct {
 	Path    []string // the value at fault: codes, NOT_FOUND, suggestion
 	Message string   // what is wrong, one sentence
 	Fix     string   // what to do about it
+	// At is where in the string at Path the finding is, as model.Error's
+	// At: a byte offset plus one, or zero for the value as a whole.
+	At int
 }
 
 // Check returns the findings of the rules the catalog has checked, less
@@ -93,10 +96,15 @@ type linter struct {
 }
 
 func (l *linter) add(path []string, fix, format string, args ...any) {
+	l.addAt(path, -1, fix, format, args...)
+}
+
+// addAt adds a finding at byte offset i of the string at path.
+func (l *linter) addAt(path []string, i int, fix, format string, args ...any) {
 	if l.cat.Lint.Ignores(l.rule, path) {
 		return
 	}
-	l.out = append(l.out, Finding{Rule: l.rule, Path: path, Message: fmt.Sprintf(format, args...), Fix: fix})
+	l.out = append(l.out, Finding{Rule: l.rule, Path: path, Message: fmt.Sprintf(format, args...), Fix: fix, At: i + 1})
 }
 
 func codePath(c *model.Code, more ...string) []string {
@@ -417,7 +425,7 @@ func (l *linter) optionalDefault() {
 			}
 			for _, p := range t.Parts {
 				if p.Param != nil && p.Param.Optional && !p.HasDefault {
-					l.add(codePath(c, t.Key), fmt.Sprintf("give it the text to show when it is not given: {%s|...}", p.Param.Name),
+					l.addAt(codePath(c, t.Key), p.Offset, fmt.Sprintf("give it the text to show when it is not given: {%s|...}", p.Param.Name),
 						"the %s of code %s places the optional param %s, and reads with a hole where it is not given", t.Key, c.Name, p.Param.Name)
 				}
 			}
@@ -442,13 +450,18 @@ func (l *linter) templatePlaceholder() {
 				if part.Param != nil || part.IsField {
 					continue
 				}
+				// where finds s in the source of the text, which begins
+				// at its offset and writes {{ for each {.
+				where := func(s string) int {
+					return part.Offset + max(0, strings.Index(t.Source[part.Offset:], s))
+				}
 				if name, ok := literalParam(c, text); ok {
-					l.add(codePath(c, t.Key), fmt.Sprintf("write {%s}, in single braces, to insert the param", name),
+					l.addAt(codePath(c, t.Key), where("{{"+name+"}}"), fmt.Sprintf("write {%s}, in single braces, to insert the param", name),
 						"the %s of code %s writes {{%s}}, which is the text {%s} with its braces, not the value of the param %s", t.Key, c.Name, name, name, name)
 					break
 				}
 				if v := printfVerb.FindString(text); v != "" {
-					l.add(codePath(c, t.Key), "insert a param by its name, such as {"+firstParam(c)+"}",
+					l.addAt(codePath(c, t.Key), where(v), "insert a param by its name, such as {"+firstParam(c)+"}",
 						"the %s of code %s holds %s, which errspec writes as it is", t.Key, c.Name, v)
 					break
 				}

@@ -8,6 +8,8 @@ import (
 	"sync"
 
 	"cuelang.org/go/cue"
+
+	"github.com/errspec/errspec/generator/model"
 )
 
 // decode decodes the evaluated, valid catalog v into in, as json.Unmarshal
@@ -19,6 +21,40 @@ import (
 // fields of every other struct by name.
 func decode(v cue.Value, in any) error {
 	return decodeValue(v, reflect.ValueOf(in).Elem())
+}
+
+// decodeWithout decodes the catalog v as decode does, but for the codes
+// named in skip, which it leaves out.
+func decodeWithout(v cue.Value, in *model.Input, skip map[string]bool) error {
+	rv := reflect.ValueOf(in).Elem()
+	for _, f := range structFields(rv.Type()) {
+		w := v.LookupPath(f.path)
+		switch {
+		case !w.Exists():
+			continue
+		case f.path.String() != "codes":
+			if err := decodeValue(w, rv.Field(f.index)); err != nil {
+				return err
+			}
+			continue
+		}
+		it, err := w.Fields()
+		if err != nil {
+			return &decodeError{w, err}
+		}
+		for it.Next() {
+			name := it.Selector().Unquoted()
+			if skip[name] {
+				continue
+			}
+			e := model.Entry[model.InputCode]{Key: name}
+			if err := decodeValue(it.Value(), reflect.ValueOf(&e.Value).Elem()); err != nil {
+				return err
+			}
+			in.Codes = append(in.Codes, e)
+		}
+	}
+	return nil
 }
 
 // decodeError is a value decode cannot decode.

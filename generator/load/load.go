@@ -45,6 +45,10 @@ type Diagnostic struct {
 	Path string `json:"path,omitempty"` // the CUE path of the value at fault
 	Msg  string `json:"message"`        // what is wrong
 	Fix  string `json:"suggestion,omitempty"`
+	// Code is the code of errspec's diagnostics for the stage that found
+	// the problem, where it is not the Rejected's: the model's checks of
+	// the codes the schema let through, beside the schema's problems.
+	Code diag.Code `json:"-"`
 }
 
 // Position returns "file:line:col", or "" when the problem has no position.
@@ -128,7 +132,7 @@ func (c *Catalog) Locate(errs model.Errors) Diagnostics {
 		return ds
 	}
 	v, _ := c.evaluate()
-	return fromModel(v, errs).at(c.first)
+	return fromModel(v, errs, c.src).at(c.first)
 }
 
 // locateOutputs locates problems under outputs from the positions at
@@ -204,7 +208,7 @@ func Dir(dir string) (*Catalog, error) {
 	c := &Catalog{Dir: dir, src: src, first: relative(src.files[0])}
 	v, err := c.evaluate()
 	if err != nil {
-		return nil, err
+		return nil, c.withCodeChecks(v, err)
 	}
 	var in model.Input
 	if err := decode(v, &in); err != nil {
@@ -223,7 +227,7 @@ func Dir(dir string) (*Catalog, error) {
 		errs = append(errs, err.(model.Errors)...)
 	}
 	if len(errs) > 0 {
-		return nil, &Rejected{diag.CodeCatalogInvalid, fromModel(v, errs).at(c.first)}
+		return nil, &Rejected{diag.CodeCatalogInvalid, fromModel(v, errs, c.src).at(c.first)}
 	}
 	c.Model = m
 	c.outputs = outputPositions(v)
@@ -285,9 +289,85 @@ func (c *Catalog) evaluate() (cue.Value, error) {
 		if all := validate(def, ctx.BuildInstance(instance(c.Dir, c.src)), v); all != nil {
 			err = all
 		}
-		return cue.Value{}, &Rejected{diag.CodeCatalogSchema, fromSource(fromCUE(v, def, err).at(c.first), c.src)}
+		return v, &Rejected{diag.CodeCatalogSchema, fromSource(fromCUE(v, def, err).at(c.first), c.src)}
 	}
 	return v, nil
+}
+
+// withCodeChecks adds to the schema's problems, err, those the model's
+// checks find in the other codes, when every problem of the schema is in
+// a code: a newcomer sees the problems of a template, a name or a param
+// of every code in one run, not one round after another. The codes with
+// problems, the schema's, are left out, so that what is reported of the
+// others is what a run with them mended would report, but for what they
+// take part in (a replacement code, a role, a name two codes share).
+// v is the catalog evaluated with the schema's problems.
+func (c *Catalog) withCodeChecks(v cue.Value, err error) error {
+	var rej *Rejected
+	if !errors.As(err, &rej) || rej.Code != diag.CodeCatalogSchema || !v.Exists() {
+		return err
+	}
+	it, ferr := v.LookupPath(cue.MakePath(cue.Str("codes"))).Fields()
+	if ferr != nil {
+		return err
+	}
+	var names []string
+	for it.Next() {
+		names = append(names, it.Selector().Unquoted())
+	}
+	// The codes the schema's problems are in; a problem outside a code
+	// (in a category, the outputs, the envelope) may change what any code
+	// means, and stops here.
+	failing := map[string]bool{}
+	for _, d := range rej.Diagnostics {
+		name, ok := codeOf(d.Path, names)
+		if !ok {
+			return err
+		}
+		failing[name] = true
+	}
+	var in model.Input
+	if decodeWithout(v, &in, failing) != nil {
+		return err
+	}
+	errs := checkInput(&in)
+	if _, err := model.Build(&in); err != nil {
+		errs = append(errs, err.(model.Errors)...)
+	}
+	errs = slices.DeleteFunc(errs, func(e *model.Error) bool {
+		if len(e.Path) < 2 || e.Path[0] != "codes" || failing[e.Path[1]] {
+			return true
+		}
+		// A replacement code left out is not missing.
+		if len(e.Path) == 4 && e.Path[2] == "deprecated" && e.Path[3] == "use" {
+			for _, code := range in.Codes {
+				if code.Key == e.Path[1] && code.Value.Deprecated != nil && failing[code.Value.Deprecated.Use] {
+					return true
+				}
+			}
+		}
+		return false
+	})
+	if len(errs) == 0 {
+		return err
+	}
+	ds := fromModel(v, errs, c.src).at(c.first)
+	for i := range ds {
+		ds[i].Code = diag.CodeCatalogInvalid
+	}
+	return &Rejected{rej.Code, sortDiagnostics(append(rej.Diagnostics, ds...))}
+}
+
+// codeOf returns the code, one of names, that the diagnostic path p is at
+// or below: the longest, of codes.A and codes.A.B.
+func codeOf(p string, names []string) (code string, ok bool) {
+	for _, name := range names {
+		rest, found := strings.CutPrefix(p, "codes."+label(name))
+		if found && (rest == "" || rest[0] == '.' || rest[0] == '[') && len(name) >= len(code) {
+			code, ok = name, true
+		}
+	}
+	return code, ok
 }
 
 // HasCodes reports whether the CUE package in dir, evaluated as the cue
@@ -1721,7 +1801,9 @@ func relative(file string) string {
 	return filepath.ToSlash(file)
 }
 
-func fromModel(v cue.Value, errs model.Errors) Diagnostics {
+// fromModel positions the problems found in the model, from the catalog
+// evaluated, v, and its files, src.
+func fromModel(v cue.Value, errs model.Errors, src *source) Diagnostics {
 	out := make(Diagnostics, 0, len(errs))
 	for _, e := range errs {
 		labels := make([]string, len(e.Path))
@@ -1729,11 +1811,84 @@ func fromModel(v cue.Value, errs model.Errors) Diagnostics {
 			labels[i] = label(l)
 		}
 		d := Diagnostic{Msg: e.Msg, Fix: e.Fix, Path: pathString(labels)}
-		setPos(&d, position(v, e.Path))
+		pos := position(v, e.Path)
+		if e.At > 0 {
+			pos = inString(v.LookupPath(cue.MakePath(selectors(e.Path)...)), pos, e.At-1, src)
+		}
+		setPos(&d, pos)
 		out = append(out, d)
 	}
 	return sortDiagnostics(out)
 }
+
+// inString returns the position of byte i of the string s, whose literal
+// starts at pos: past the quotes, the escapes before it and, in a
+// multi-line string, the indentation of its lines. Where s was not
+// written as one literal there (an interpolation, a reference, text
+// joined with +), it returns pos.
+func inString(s cue.Value, pos token.Pos, i int, src *source) token.Pos {
+	str, err := s.String()
+	if err != nil || !pos.IsValid() || pos.File() == nil || i > len(str) {
+		return pos
+	}
+	data, ok := src.data[pos.Filename()]
+	if !ok {
+		abs, err := filepath.Abs(pos.Filename())
+		if data, ok = src.data[abs]; err != nil || !ok {
+			return pos
+		}
+	}
+	start := pos.Offset()
+	if start < 0 || start >= len(data) {
+		return pos
+	}
+	// The literal as written: the scanner's text of it has no carriage
+	// returns, which the offsets count.
+	var sc scanner.Scanner
+	sc.Init(token.NewFile("", -1, len(data)-start), data[start:], nil, scanner.DontInsertCommas|scanner.ScanComments)
+	if _, tok, _ := sc.Scan(); tok != token.STRING {
+		return pos
+	}
+	next, _, _ := sc.Scan()
+	lit := strings.TrimRight(string(data[start:start+next.Offset()]), " \t\r\n")
+	q, n, _, err := literal.ParseQuotes(lit, lit)
+	if err != nil || !q.IsDouble() {
+		return pos
+	}
+	if whole, err := q.Unquote(lit[n:]); err != nil || whole != str {
+		return pos
+	}
+	// The byte of the literal at which the text before i ends, and the
+	// next character starts: the last end of a prefix that unquotes to
+	// str[:i], which Unquote takes as a string cut by an interpolation.
+	// No byte of a literal unquotes to more than a byte, so the search
+	// starts at the i-th byte, and leaps ahead by what a prefix lacks:
+	// a few unquotes for a long text, where one a byte took time by the
+	// square of its length.
+	cut := `\` + strings.Repeat("#", hashes(lit)) + "("
+	at := -1
+	for j := n + i; j < len(lit); j++ {
+		got, err := q.Unquote(lit[n:j] + cut)
+		switch {
+		case err != nil: // inside an escape or an indentation
+		case len(got) > i:
+			j = len(lit)
+		case len(got) < i:
+			j += i - len(got) - 1
+		case got != str[:i]:
+			return pos
+		default:
+			at = j
+		}
+	}
+	if at < 0 {
+		return pos
+	}
+	return pos.File().Pos(start+at, token.NoRelPos)
+}
+
+// hashes is the number of # that open a raw string literal (#"...\#n"#).
+func hashes(lit string) int { return len(lit) - len(strings.TrimLeft(lit, "#")) }
 
 // label writes a field name of a model path as CUE does in a path: in
 // quotes when it is empty or holds anything but letters, digits, _, $, -

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
 	"cuelang.org/go/cue"
@@ -296,7 +297,7 @@ categories: {
 	want := Diagnostics{
 		{File: "cat/a.cue", Line: 4, Col: 16, Path: "codes.A.category",
 			Msg: `category "nope" is not declared`, Fix: `use one of "c", "d", or declare it under categories`},
-		{File: "cat/a.cue", Line: 5, Col: 42, Path: "codes.B.message",
+		{File: "cat/a.cue", Line: 5, Col: 43, Path: "codes.B.message",
 			Msg: "placeholder {q} names no param of this code", Fix: "declare it under params"},
 		{File: "cat/b.cue", Line: 6, Col: 33, Path: "categories.c.parent",
 			Msg: "categories form a cycle: c → d → c", Fix: "remove one parent so the chain ends at a top-level category"},
@@ -696,5 +697,33 @@ func TestMapKeysAsSchema(t *testing.T) {
 				t.Errorf("%s: mapKeys takes %q: %t; the schema allows it: %t", key, name, got, want)
 			}
 		}
+	}
+}
+
+// TestPlaceholderPositions checks that a problem of a placeholder is
+// reported at the placeholder, where the template was written as one
+// literal, and at the template otherwise.
+func TestPlaceholderPositions(t *testing.T) {
+	head := "package x\n\nname: \"x\"\noutputs: go: {dir: \".\", package: \"x\"}\ncategories: c: description: \"C.\"\n"
+	tests := []struct {
+		name, src string
+		line, col int
+	}{
+		{"crlf multi-line", strings.ReplaceAll(head+"codes: A: {category: \"c\", title: \"T\", message: \"\"\"\n\t\tab\n\t\t  é {q}\n\t\t\"\"\"}\n", "\n", "\r\n"), 8, 8},
+		{"followed by a comment", head + "codes: A: {category: \"c\", title: \"T\"}\ncodes: A: message: \"\\t{q}\" // {q}\n", 7, 23},
+		{"at the end of the file", head + "codes: A: {category: \"c\", title: \"T\"}\ncodes: A: message: #\"\\#u00e9 {q}\"#", 7, 30},
+		{"interpolated", head + "codes: A: {category: \"c\", title: \"T\"}\n_w: \"w\"\ncodes: A: message: \"\\(_w) {q}\"\n", 8, 20},
+		{"a reference, in the literal referred to", head + "codes: A: {category: \"c\", title: \"T\"}\n_m: \"x {q}\"\ncodes: A: message: _m\n", 7, 8},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			root := t.TempDir()
+			writeFiles(t, filepath.Join(root, "cat"), map[string]string{"a.cue": tt.src})
+			t.Chdir(root)
+			ds := diagnostics(t, "cat")
+			if len(ds) != 1 || ds[0].Line != tt.line || ds[0].Col != tt.col || ds[0].Msg != "placeholder {q} names no param of this code" {
+				t.Errorf("diagnostics %v, want one about {q} at %d:%d", ds, tt.line, tt.col)
+			}
+		})
 	}
 }

@@ -163,7 +163,11 @@ func (r *renderer) parse(notice string, overrides fs.FS) ([]string, error) {
 			switch {
 			case strings.HasPrefix(name, "."):
 			case !slices.Contains(names, name):
-				unknown = append(unknown, fmt.Sprintf("%q", name))
+				u := fmt.Sprintf("%q", name)
+				if m := model.Closest(name, names); len(m) > 0 {
+					u += " (did you mean " + m[0] + "?)"
+				}
+				unknown = append(unknown, u)
 			default:
 				src, err := readTemplate(overrides, name)
 				if err != nil {

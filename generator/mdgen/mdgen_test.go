@@ -447,7 +447,7 @@ func TestRenderOverrideUnknown(t *testing.T) {
 	if err == nil {
 		t.Fatal("Render succeeded with an unknown override")
 	}
-	want := `template override file "cod.md.tmpl" matches no template; name an override after the template it replaces: ` +
+	want := `template override file "cod.md.tmpl" (did you mean code.md.tmpl?) matches no template; name an override after the template it replaces: ` +
 		strings.Join(mdgen.Names(), ", ")
 	if diff := cmp.Diff(want, err.Error()); diff != "" {
 		t.Errorf("error (-want +got):\n%s", diff)

@@ -615,14 +615,65 @@ func (b *builder) parseTemplate(p []string, src string, params []*Param, fields 
 	}
 	names := paramNames(params)
 	var text strings.Builder
+	textAt := 0 // where the text begins
 	flush := func() {
 		if text.Len() > 0 {
-			t.Parts = append(t.Parts, Part{Text: text.String()})
+			t.Parts = append(t.Parts, Part{Text: text.String(), Offset: textAt})
 			text.Reset()
+		}
+	}
+	placeholder := func(at int, body string) {
+		spec, def, hasDefault := strings.Cut(body, "|")
+		name, format, hasFormat := strings.Cut(spec, ":")
+		if f, ok := fieldNamed(name); fields && ok {
+			if hasFormat {
+				b.errs.add(p, "write {"+name+"}", "the field {%s} takes no format", name)
+				return
+			}
+			flush()
+			t.Parts = append(t.Parts, Part{IsField: true, Field: f, Default: def, HasDefault: hasDefault, Offset: at})
+			return
+		}
+		param, ok := byName[name]
+		switch {
+		case !ok && name == "":
+			b.errs.add(p, "put the name of a param in it, or write {{ and }} for literal braces", "placeholder {%s} names no param", body)
+			return
+		case !ok && fields:
+			candidates := append(FieldNames[:len(FieldNames):len(FieldNames)], names...)
+			fix := "use one of " + quoteList(candidates)
+			if m := Closest(name, candidates); len(m) > 0 {
+				fix = "did you mean " + quoteList(m) + "?"
+			}
+			if params == nil {
+				if strings.HasSuffix(fix, "?") {
+					fix += " To insert a code's params, give the code an error_text of its own"
+				} else {
+					fix += "; to insert a code's params, give the code an error_text of its own"
+				}
+				b.errs.add(p, fix,
+					"placeholder {%s} names no field of the error", body)
+			} else {
+				b.errs.add(p, fix, "placeholder {%s} names no field of the error and no param of this code", body)
+			}
+			return
+		case !ok:
+			b.errs.add(p, partFix(name, byName, names), "placeholder {%s} names no param of this code", body)
+			return
+		}
+		if hasFormat && format == "" {
+			format = ":" // reported as unknown, like any other format
+		}
+		if f, ok := b.format(p, body, param, format); ok {
+			flush()
+			t.Parts = append(t.Parts, Part{Param: param, Format: f, Default: def, HasDefault: hasDefault, Offset: at})
 		}
 	}
 	for i := 0; i < len(src); i++ {
 		ch := src[i]
+		if text.Len() == 0 {
+			textAt = i
+		}
 		switch {
 		case ch == '{' && i+1 < len(src) && src[i+1] == '{':
 			text.WriteByte('{')
@@ -631,61 +682,19 @@ func (b *builder) parseTemplate(p []string, src string, params []*Param, fields 
 			text.WriteByte('}')
 			i++
 		case ch == '}':
-			b.errs.add(p, "write }} for a literal }", "unmatched } at offset %d, in %s", utf8.RuneCountInString(src[:i]), near(src, i))
+			b.errs.addAt(p, i, "write }} for a literal }", "unmatched } at offset %d, in %s", utf8.RuneCountInString(src[:i]), near(src, i))
 		case ch == '{':
 			end := strings.IndexByte(src[i:], '}')
 			if end < 0 {
-				b.errs.add(p, "close the placeholder with }, or write {{ for a literal {", "unclosed { at offset %d, in %s", utf8.RuneCountInString(src[:i]), near(src, i))
+				b.errs.addAt(p, i, "close the placeholder with }, or write {{ for a literal {", "unclosed { at offset %d, in %s", utf8.RuneCountInString(src[:i]), near(src, i))
 				i = len(src)
 				continue
 			}
-			body := src[i+1 : i+end]
+			// The problems of a placeholder are at its {.
+			n := len(b.errs.errs)
+			placeholder(i, src[i+1:i+end])
+			b.errs.since(n, i)
 			i += end
-			spec, def, hasDefault := strings.Cut(body, "|")
-			name, format, hasFormat := strings.Cut(spec, ":")
-			if f, ok := fieldNamed(name); fields && ok {
-				if hasFormat {
-					b.errs.add(p, "write {"+name+"}", "the field {%s} takes no format", name)
-					continue
-				}
-				flush()
-				t.Parts = append(t.Parts, Part{IsField: true, Field: f, Default: def, HasDefault: hasDefault})
-				continue
-			}
-			param, ok := byName[name]
-			switch {
-			case !ok && name == "":
-				b.errs.add(p, "put the name of a param in it, or write {{ and }} for literal braces", "placeholder {%s} names no param", body)
-				continue
-			case !ok && fields:
-				candidates := append(FieldNames[:len(FieldNames):len(FieldNames)], names...)
-				fix := "use one of " + quoteList(candidates)
-				if m := Closest(name, candidates); len(m) > 0 {
-					fix = "did you mean " + quoteList(m) + "?"
-				}
-				if params == nil {
-					if strings.HasSuffix(fix, "?") {
-						fix += " To insert a code's params, give the code an error_text of its own"
-					} else {
-						fix += "; to insert a code's params, give the code an error_text of its own"
-					}
-					b.errs.add(p, fix,
-						"placeholder {%s} names no field of the error", body)
-				} else {
-					b.errs.add(p, fix, "placeholder {%s} names no field of the error and no param of this code", body)
-				}
-				continue
-			case !ok:
-				b.errs.add(p, partFix(name, byName, names), "placeholder {%s} names no param of this code", body)
-				continue
-			}
-			if hasFormat && format == "" {
-				format = ":" // reported as unknown, like any other format
-			}
-			if f, ok := b.format(p, body, param, format); ok {
-				flush()
-				t.Parts = append(t.Parts, Part{Param: param, Format: f, Default: def, HasDefault: hasDefault})
-			}
 		default:
 			text.WriteByte(ch)
 		}

@@ -35,32 +35,32 @@ func TestBuildAdapterOutputs(t *testing.T) {
 			o.MCP = &InputMCP{Dir: "mcp", Package: "appmcp"}
 			o.GRPC = &InputGRPC{Dir: "grpc", Package: "appgrpc", Domain: "x.example.com"}
 		}, Errors{
-			{[]string{"outputs", "mcp"}, "the MCP adapter imports the catalog's Go package, and outputs has no go", `add outputs: go: {dir: ".", package: "apperr"}`},
-			{[]string{"outputs", "grpc"}, "the gRPC adapter imports the catalog's Go package, and outputs has no go", `add outputs: go: {dir: ".", package: "apperr"}`},
+			{Path: []string{"outputs", "mcp"}, Msg: "the MCP adapter imports the catalog's Go package, and outputs has no go", Fix: `add outputs: go: {dir: ".", package: "apperr"}`},
+			{Path: []string{"outputs", "grpc"}, Msg: "the gRPC adapter imports the catalog's Go package, and outputs has no go", Fix: `add outputs: go: {dir: ".", package: "apperr"}`},
 		}},
 		{"shared directories", func(o *InputOutputs) {
 			o.Go = &InputGo{Dir: "gen", Package: "gen"}
 			o.MCP = &InputMCP{Dir: "./gen", Package: "genmcp"}
 			o.GRPC = &InputGRPC{Dir: "gen/", Package: "gengrpc", Domain: "x"}
 		}, Errors{
-			{[]string{"outputs", "mcp", "dir"}, "gen is the directory of the Go package, and the MCP adapter is a package of its own, so that only a user of it needs its modules", "give the adapter a directory of its own, such as gen/mcp"},
-			{[]string{"outputs", "grpc", "dir"}, "gen is the directory of the Go package, and the gRPC adapter is a package of its own, so that only a user of it needs its modules", "give the adapter a directory of its own, such as gen/grpc"},
+			{Path: []string{"outputs", "mcp", "dir"}, Msg: "gen is the directory of the Go package, and the MCP adapter is a package of its own, so that only a user of it needs its modules", Fix: "give the adapter a directory of its own, such as gen/mcp"},
+			{Path: []string{"outputs", "grpc", "dir"}, Msg: "gen is the directory of the Go package, and the gRPC adapter is a package of its own, so that only a user of it needs its modules", Fix: "give the adapter a directory of its own, such as gen/grpc"},
 		}},
 		{"one adapter directory", func(o *InputOutputs) {
 			o.Go = &InputGo{Dir: "gen", Package: "gen"}
 			o.MCP = &InputMCP{Dir: "gen/adapter", Package: "genmcp"}
 			o.GRPC = &InputGRPC{Dir: "gen/adapter/", Package: "gengrpc", Domain: "x"}
 		}, Errors{
-			{[]string{"outputs", "grpc", "dir"}, "gen/adapter is the directory of the MCP adapter too", "give each adapter a directory of its own"},
+			{Path: []string{"outputs", "grpc", "dir"}, Msg: "gen/adapter is the directory of the MCP adapter too", Fix: "give each adapter a directory of its own"},
 		}},
 		{"packages and paths", func(o *InputOutputs) {
 			o.Go = &InputGo{Dir: "gen", Package: "gen"}
 			o.MCP = &InputMCP{Dir: "/abs/mcp", Package: "func"}
 			o.GRPC = &InputGRPC{Dir: "gen/grpc", Package: "main", Domain: "x"}
 		}, Errors{
-			{[]string{"outputs", "mcp", "package"}, `"func" is a Go keyword, which cannot name a package`, "choose another name, such as funcerrors"},
-			{[]string{"outputs", "grpc", "package"}, "package main is a program, and the errors are a package to import", "choose another name, such as apperr"},
-			{[]string{"outputs", "mcp", "dir"}, "/abs/mcp is an absolute path; output paths are relative to the catalog, so that the catalog builds anywhere", "give a path relative to the catalog directory, such as ../generated/mcp"},
+			{Path: []string{"outputs", "mcp", "package"}, Msg: `"func" is a Go keyword, which cannot name a package`, Fix: "choose another name, such as funcerrors"},
+			{Path: []string{"outputs", "grpc", "package"}, Msg: "package main is a program, and the errors are a package to import", Fix: "choose another name, such as apperr"},
+			{Path: []string{"outputs", "mcp", "dir"}, Msg: "/abs/mcp is an absolute path; output paths are relative to the catalog, so that the catalog builds anywhere", Fix: "give a path relative to the catalog directory, such as ../generated/mcp"},
 		}},
 	}
 	for _, tt := range tests {
@@ -155,16 +155,16 @@ func TestBuildRoleTemplates(t *testing.T) {
 		return "use only params the helper fills (" + names + ") in its templates, give the text to write in place of another ({" + param + "|...}), or give the role to another code"
 	}
 	want := Errors{
-		{[]string{"codes", "DENIED", "message"}, "code DENIED plays the role permission_denied, whose helper cannot fill the param resource that its message uses without a text in its place: every error the helper builds would leave a hole in it",
-			fix("tool, action, upstream_status, upstream_message", "resource")},
-		{[]string{"codes", "DENIED", "suggestion"}, "code DENIED plays the role permission_denied, whose helper cannot fill the params id_fields and role that its suggestion uses without a text in its place: every error the helper builds would leave a hole in it",
-			fix("tool, action, upstream_status, upstream_message", "id_fields")},
-		{[]string{"codes", "DENIED", "error_text"}, "code DENIED plays the role permission_denied, whose helper cannot fill the param role that its error text uses without a text in its place: every error the helper builds would leave a hole in it",
-			fix("tool, action, upstream_status, upstream_message", "role")},
-		{[]string{"codes", "BAD_ARGS", "detail"}, "code BAD_ARGS plays the role invalid_arguments, whose helper cannot fill the param schema that its detail uses without a text in its place: every error the helper builds would leave a hole in it",
-			fix("tool, reason", "schema")},
-		{[]string{"codes", "GONE", "suggestion"}, "code GONE plays the role not_found, whose helper cannot fill the param resource that its suggestion uses without a text in its place: every error the helper builds would leave a hole in it",
-			fix("tool, action, upstream_status, upstream_message", "resource")},
+		{Path: []string{"codes", "DENIED", "message"}, Msg: "code DENIED plays the role permission_denied, whose helper cannot fill the param resource that its message uses without a text in its place: every error the helper builds would leave a hole in it",
+			Fix: fix("tool, action, upstream_status, upstream_message", "resource"), At: 1},
+		{Path: []string{"codes", "DENIED", "suggestion"}, Msg: "code DENIED plays the role permission_denied, whose helper cannot fill the params id_fields and role that its suggestion uses without a text in its place: every error the helper builds would leave a hole in it",
+			Fix: fix("tool, action, upstream_status, upstream_message", "id_fields"), At: 8},
+		{Path: []string{"codes", "DENIED", "error_text"}, Msg: "code DENIED plays the role permission_denied, whose helper cannot fill the param role that its error text uses without a text in its place: every error the helper builds would leave a hole in it",
+			Fix: fix("tool, action, upstream_status, upstream_message", "role"), At: 20},
+		{Path: []string{"codes", "BAD_ARGS", "detail"}, Msg: "code BAD_ARGS plays the role invalid_arguments, whose helper cannot fill the param schema that its detail uses without a text in its place: every error the helper builds would leave a hole in it",
+			Fix: fix("tool, reason", "schema"), At: 1},
+		{Path: []string{"codes", "GONE", "suggestion"}, Msg: "code GONE plays the role not_found, whose helper cannot fill the param resource that its suggestion uses without a text in its place: every error the helper builds would leave a hole in it",
+			Fix: fix("tool, action, upstream_status, upstream_message", "resource"), At: 26},
 	}
 	if diff := cmp.Diff(want, buildErrors(t, in)); diff != "" {
 		t.Errorf("errors (-want +got):\n%s", diff)

@@ -22,16 +22,16 @@ func TestBuildTextErrors(t *testing.T) {
 	in.Title = "  "
 	in.Categories[0].Value.Description = "C.\u0085"
 	want := Errors{
-		{[]string{"title"}, "the catalog's title is blank: it holds only white space or characters that show nothing", "write the text, or leave the field out if it is optional"},
-		{[]string{"categories", "c", "description"}, "the description holds the control character U+0085 at offset 2", "remove it: catalog text holds no control characters but tabs and newlines"},
-		{[]string{"codes", "A", "title"}, "the title is one line, and this one breaks at offset 3", "put it on one line; say more in a description"},
-		{[]string{"codes", "A", "description"}, "the description holds the control character U+0000 at offset 26", "remove it: catalog text holds no control characters but tabs and newlines"},
-		{[]string{"codes", "A", "message"}, "the message template holds the control character U+001B at offset 1", "remove it: catalog text holds no control characters but tabs and newlines"},
-		{[]string{"codes", "A", "suggestion"}, "the suggestion template is blank: it holds only white space or characters that show nothing", "write the text, or leave the field out if it is optional"},
-		{[]string{"codes", "A", "params", "obj", "fields", "q", "doc"}, "the doc holds the control character U+0007 at offset 4", "remove it: catalog text holds no control characters but tabs and newlines"},
-		{[]string{"codes", "B", "title"}, "the title is 121 characters long, more than the 120 a title may have", "shorten it to at most 120 characters; say more in a description"},
-		{[]string{"codes", "B", "message"}, "the message template is 501 characters long, more than the 500 a template may have", "shorten it to at most 500 characters: say what happened in a sentence or two, and the rest in description"},
-		{[]string{"codes", "B", "suggestion"}, "the suggestion template holds the control character U+000D at offset 8", "remove it: catalog text holds no control characters but tabs and newlines"},
+		{Path: []string{"title"}, Msg: "the catalog's title is blank: it holds only white space or characters that show nothing", Fix: "write the text, or leave the field out if it is optional"},
+		{Path: []string{"categories", "c", "description"}, Msg: "the description holds the control character U+0085 at offset 2", Fix: "remove it: catalog text holds no control characters but tabs and newlines", At: 3},
+		{Path: []string{"codes", "A", "title"}, Msg: "the title is one line, and this one breaks at offset 3", Fix: "put it on one line; say more in a description", At: 4},
+		{Path: []string{"codes", "A", "description"}, Msg: "the description holds the control character U+0000 at offset 26", Fix: "remove it: catalog text holds no control characters but tabs and newlines", At: 27},
+		{Path: []string{"codes", "A", "message"}, Msg: "the message template holds the control character U+001B at offset 1", Fix: "remove it: catalog text holds no control characters but tabs and newlines", At: 2},
+		{Path: []string{"codes", "A", "suggestion"}, Msg: "the suggestion template is blank: it holds only white space or characters that show nothing", Fix: "write the text, or leave the field out if it is optional"},
+		{Path: []string{"codes", "A", "params", "obj", "fields", "q", "doc"}, Msg: "the doc holds the control character U+0007 at offset 4", Fix: "remove it: catalog text holds no control characters but tabs and newlines", At: 5},
+		{Path: []string{"codes", "B", "title"}, Msg: "the title is 121 characters long, more than the 120 a title may have", Fix: "shorten it to at most 120 characters; say more in a description"},
+		{Path: []string{"codes", "B", "message"}, Msg: "the message template is 501 characters long, more than the 500 a template may have", Fix: "shorten it to at most 500 characters: say what happened in a sentence or two, and the rest in description"},
+		{Path: []string{"codes", "B", "suggestion"}, Msg: "the suggestion template holds the control character U+000D at offset 8", Fix: "remove it: catalog text holds no control characters but tabs and newlines", At: 9},
 	}
 	if diff := cmp.Diff(want, buildErrors(t, in)); diff != "" {
 		t.Errorf("errors (-want +got):\n%s", diff)
@@ -66,18 +66,18 @@ func TestBuildOutputErrors(t *testing.T) {
 	}{
 		{"keyword package", func(o *InputOutputs) {
 			o.Go = &InputGo{Dir: "gen", Package: "type"}
-		}, Errors{{[]string{"outputs", "go", "package"}, `"type" is a Go keyword, which cannot name a package`, "choose another name, such as typeerrors"}}},
+		}, Errors{{Path: []string{"outputs", "go", "package"}, Msg: `"type" is a Go keyword, which cannot name a package`, Fix: "choose another name, such as typeerrors"}}},
 		{"main package", func(o *InputOutputs) {
 			o.Go = &InputGo{Dir: "gen", Package: "main"}
-		}, Errors{{[]string{"outputs", "go", "package"}, "package main is a program, and the errors are a package to import", "choose another name, such as apperr"}}},
+		}, Errors{{Path: []string{"outputs", "go", "package"}, Msg: "package main is a program, and the errors are a package to import", Fix: "choose another name, such as apperr"}}},
 		{"absolute paths", func(o *InputOutputs) {
 			o.Go = &InputGo{Dir: `C:\gen`, Package: "gen"}
 			o.Markdown = &InputMarkdown{Layout: LayoutPerCode, Dir: "/docs"}
 			o.JSONSchema = &InputJSONSchema{File: `\\server\errors.json`}
 		}, Errors{
-			{[]string{"outputs", "go", "dir"}, `C:\gen is an absolute path; output paths are relative to the catalog, so that the catalog builds anywhere`, `give a path relative to the catalog directory, such as ../generated/C:\gen`},
-			{[]string{"outputs", "markdown", "dir"}, "/docs is an absolute path; output paths are relative to the catalog, so that the catalog builds anywhere", "give a path relative to the catalog directory, such as ../generated/docs"},
-			{[]string{"outputs", "jsonschema", "file"}, `\\server\errors.json is an absolute path; output paths are relative to the catalog, so that the catalog builds anywhere`, `give a path relative to the catalog directory, such as ../generated/\\server\errors.json`},
+			{Path: []string{"outputs", "go", "dir"}, Msg: `C:\gen is an absolute path; output paths are relative to the catalog, so that the catalog builds anywhere`, Fix: `give a path relative to the catalog directory, such as ../generated/C:\gen`},
+			{Path: []string{"outputs", "markdown", "dir"}, Msg: "/docs is an absolute path; output paths are relative to the catalog, so that the catalog builds anywhere", Fix: "give a path relative to the catalog directory, such as ../generated/docs"},
+			{Path: []string{"outputs", "jsonschema", "file"}, Msg: `\\server\errors.json is an absolute path; output paths are relative to the catalog, so that the catalog builds anywhere`, Fix: `give a path relative to the catalog directory, such as ../generated/\\server\errors.json`},
 		}},
 		{"one file twice", func(o *InputOutputs) {
 			o.Markdown = &InputMarkdown{File: "docs/errors.md"}
@@ -85,8 +85,8 @@ func TestBuildOutputErrors(t *testing.T) {
 			o.JSONSchema = &InputJSONSchema{File: "errors.json"}
 			o.Catalog = &file{"./errors.json"}
 		}, Errors{
-			{[]string{"outputs", "catalog", "file"}, "./errors.json is also the file of outputs.jsonschema.file: one output would overwrite the other", "give each output a file of its own"},
-			{[]string{"outputs", "llms", "file"}, "docs/../docs/errors.md is also the file of outputs.markdown.file: one output would overwrite the other", "give each output a file of its own"},
+			{Path: []string{"outputs", "catalog", "file"}, Msg: "./errors.json is also the file of outputs.jsonschema.file: one output would overwrite the other", Fix: "give each output a file of its own"},
+			{Path: []string{"outputs", "llms", "file"}, Msg: "docs/../docs/errors.md is also the file of outputs.markdown.file: one output would overwrite the other", Fix: "give each output a file of its own"},
 		}},
 	}
 	for _, tt := range tests {
@@ -125,11 +125,11 @@ func TestBuildReferenceErrors(t *testing.T) {
 			Alternatives: []InputAlternative{{Action: "Export", AvailableOn: "Fre"}, {Action: "Ask", AvailableOn: "Gold"}, {Action: "Wait"}}}},
 	}
 	want := Errors{
-		{[]string{"codes", "A", "params", "hidden", "wire"}, "param hidden is kept off the wire and fills no template, so its value goes nowhere", "use it in the message, detail, suggestion or error_text, or drop wire: false"},
-		{[]string{"features", "reports", "alternatives", "[0]", "available_on"}, `tier "Fre" is not declared`, `did you mean "Free"?`},
-		{[]string{"features", "reports", "alternatives", "[1]", "available_on"}, `tier "Gold" is not declared`, `use one of "Free", "Premium", or declare it under tiers`},
-		{[]string{"tools", "browse", "actions", "list", "required", "[2]"}, `"id" is listed twice`, "list each required argument once"},
-		{[]string{"features", "reports", "tools", "[1]"}, "browse:list is listed twice", "list it once"},
+		{Path: []string{"codes", "A", "params", "hidden", "wire"}, Msg: "param hidden is kept off the wire and fills no template, so its value goes nowhere", Fix: "use it in the message, detail, suggestion or error_text, or drop wire: false"},
+		{Path: []string{"features", "reports", "alternatives", "[0]", "available_on"}, Msg: `tier "Fre" is not declared`, Fix: `did you mean "Free"?`},
+		{Path: []string{"features", "reports", "alternatives", "[1]", "available_on"}, Msg: `tier "Gold" is not declared`, Fix: `use one of "Free", "Premium", or declare it under tiers`},
+		{Path: []string{"tools", "browse", "actions", "list", "required", "[2]"}, Msg: `"id" is listed twice`, Fix: "list each required argument once"},
+		{Path: []string{"features", "reports", "tools", "[1]"}, Msg: "browse:list is listed twice", Fix: "list it once"},
 	}
 	if diff := cmp.Diff(want, buildErrors(t, in)); diff != "" {
 		t.Errorf("errors (-want +got):\n%s", diff)
@@ -142,7 +142,7 @@ func TestBuildEnvelopeParamTwice(t *testing.T) {
 	}}))
 	in.Envelope = []byte(`{"code": "$code", "id": "$params.id", "error": {"id": "$params.id"}}`)
 	want := Errors{
-		{[]string{"envelope", "error", "id"}, "$params.id is placed twice, here and at id", "place the param once"},
+		{Path: []string{"envelope", "error", "id"}, Msg: "$params.id is placed twice, here and at id", Fix: "place the param once"},
 	}
 	if diff := cmp.Diff(want, buildErrors(t, in)); diff != "" {
 		t.Errorf("errors (-want +got):\n%s", diff)
@@ -185,7 +185,7 @@ func TestBuildReservedGoName(t *testing.T) {
 	in := testInput(inCode("A", InputCode{Category: "c", Title: "T", Message: "m"}))
 	in.Tiers = []string{"Restricted"}
 	want := Errors{
-		{[]string{"tiers", "[0]"}, "tier Restricted gives the Go constant TierRestricted, which errspec declares itself", "rename it"},
+		{Path: []string{"tiers", "[0]"}, Msg: "tier Restricted gives the Go constant TierRestricted, which errspec declares itself", Fix: "rename it"},
 	}
 	if diff := cmp.Diff(want, buildErrors(t, in)); diff != "" {
 		t.Errorf("errors (-want +got):\n%s", diff)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"path"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -222,8 +223,19 @@ func (b *builder) checkPages(cat *Catalog) {
 	if dir == "" {
 		return
 	}
+	// The fix of an index page that cannot be names one that can: the
+	// names sites use, less the current one and the codes' pages.
+	rename := "name the index page otherwise"
+	for _, name := range []string{"README.md", "index.md", "_index.md"} {
+		if !strings.EqualFold(name, cat.Outputs.MarkdownIndex) && !slices.ContainsFunc(cat.Codes, func(c *Code) bool {
+			return strings.EqualFold(cat.CodePage(c), name)
+		}) {
+			rename += ", such as " + name
+			break
+		}
+	}
 	if msg := windowsName(cat.Outputs.MarkdownIndex); msg != "" {
-		b.errs.add(at("outputs", "markdown", "index"), "name the index page otherwise, such as README.md", "the index page: %s", msg)
+		b.errs.add(at("outputs", "markdown", "index"), rename, "the index page: %s", msg)
 	} else {
 		b.claimFile(b.outputFiles, outputFile{at("outputs", "markdown", "index"), path.Join(dir, cat.Outputs.MarkdownIndex), path.Join(dir, cat.Outputs.MarkdownIndex), "the index page"})
 	}
@@ -241,7 +253,7 @@ func (b *builder) checkPages(cat *Catalog) {
 			continue
 		}
 		if strings.EqualFold(page, cat.Outputs.MarkdownIndex) {
-			b.errs.add(at("outputs", "markdown", "index"), "name the index page otherwise, such as README.md",
+			b.errs.add(at("outputs", "markdown", "index"), rename,
 				"the index page %s would be the page of code %s", cat.Outputs.MarkdownIndex, code.Name)
 			continue
 		}

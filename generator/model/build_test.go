@@ -435,22 +435,22 @@ func TestBuildTemplateErrors(t *testing.T) {
 		params Ordered[InputParam]
 		want   Errors
 	}{
-		{"Missing {nmae}", params, Errors{{nil, "placeholder {nmae} names no param of this code", `did you mean "name"?`}}},
-		{"{name:yaml}", params, Errors{{nil, `unknown format "yaml" in placeholder {name:yaml}`, formats}}},
-		{"{name:JSON}", params, Errors{{nil, `unknown format "JSON" in placeholder {name:JSON}`, formats}}},
-		{"{name:and}", params, Errors{{nil, "placeholder {name:and}: :and joins a list, and name is string", "write {name}, or use :and on a list"}}},
-		{"oops {name", params, Errors{{nil, `unclosed { at offset 5, in "oops {name"`, "close the placeholder with }, or write {{ for a literal {"}}},
-		{"a } b", params, Errors{{nil, `unmatched } at offset 2, in "a } b"`, "write }} for a literal }"}}},
-		{"{name}}", params, Errors{{nil, `unmatched } at offset 6, in "{name}}"`, "write }} for a literal }"}}},
-		{"The quick brown fox } jumps over the lazy dog", params, Errors{{nil, `unmatched } at offset 20, in "…k brown fox } jumps over …"`, "write }} for a literal }"}}},
-		{"ünïcödé ünïcödé } ünïcödé ünïcödé", params, Errors{{nil, `unmatched } at offset 16, in "…ödé ünïcödé } ünïcödé ünï…"`, "write }} for a literal }"}}},
-		{"{}", params, Errors{{nil, "placeholder {} names no param", "put the name of a param in it, or write {{ and }} for literal braces"}}},
-		{"{:json}", params, Errors{{nil, "placeholder {:json} names no param", "put the name of a param in it, or write {{ and }} for literal braces"}}},
-		{"{x}", nil, Errors{{nil, "placeholder {x} names no param of this code", "declare it under params"}}},
+		{"Missing {nmae}", params, Errors{{Msg: "placeholder {nmae} names no param of this code", Fix: `did you mean "name"?`, At: 9}}},
+		{"{name:yaml}", params, Errors{{Msg: `unknown format "yaml" in placeholder {name:yaml}`, Fix: formats, At: 1}}},
+		{"{name:JSON}", params, Errors{{Msg: `unknown format "JSON" in placeholder {name:JSON}`, Fix: formats, At: 1}}},
+		{"{name:and}", params, Errors{{Msg: "placeholder {name:and}: :and joins a list, and name is string", Fix: "write {name}, or use :and on a list", At: 1}}},
+		{"oops {name", params, Errors{{Msg: `unclosed { at offset 5, in "oops {name"`, Fix: "close the placeholder with }, or write {{ for a literal {", At: 6}}},
+		{"a } b", params, Errors{{Msg: `unmatched } at offset 2, in "a } b"`, Fix: "write }} for a literal }", At: 3}}},
+		{"{name}}", params, Errors{{Msg: `unmatched } at offset 6, in "{name}}"`, Fix: "write }} for a literal }", At: 7}}},
+		{"The quick brown fox } jumps over the lazy dog", params, Errors{{Msg: `unmatched } at offset 20, in "…k brown fox } jumps over …"`, Fix: "write }} for a literal }", At: 21}}},
+		{"ünïcödé ünïcödé } ünïcödé ünïcödé", params, Errors{{Msg: `unmatched } at offset 16, in "…ödé ünïcödé } ünïcödé ünï…"`, Fix: "write }} for a literal }", At: 25}}},
+		{"{}", params, Errors{{Msg: "placeholder {} names no param", Fix: "put the name of a param in it, or write {{ and }} for literal braces", At: 1}}},
+		{"{:json}", params, Errors{{Msg: "placeholder {:json} names no param", Fix: "put the name of a param in it, or write {{ and }} for literal braces", At: 1}}},
+		{"{x}", nil, Errors{{Msg: "placeholder {x} names no param of this code", Fix: "declare it under params", At: 1}}},
 		{"} {nope} {name", params, Errors{
-			{nil, `unmatched } at offset 0, in "} {nope} {nam…"`, "write }} for a literal }"},
-			{nil, "placeholder {nope} names no param of this code", `use one of "name", "ids", "objs", or declare it under params`},
-			{nil, `unclosed { at offset 9, in "} {nope} {name"`, "close the placeholder with }, or write {{ for a literal {"},
+			{Msg: `unmatched } at offset 0, in "} {nope} {nam…"`, Fix: "write }} for a literal }", At: 1},
+			{Msg: "placeholder {nope} names no param of this code", Fix: `use one of "name", "ids", "objs", or declare it under params`, At: 3},
+			{Msg: `unclosed { at offset 9, in "} {nope} {name"`, Fix: "close the placeholder with }, or write {{ for a literal {", At: 10},
 		}},
 	}
 	for _, tt := range tests {
@@ -459,9 +459,9 @@ func TestBuildTemplateErrors(t *testing.T) {
 }
 
 func TestBuildTemplateEmptyFormat(t *testing.T) {
-	templateErrors(t, "{name:}", Ordered[InputParam]{inParam("name", InputParam{Type: "string"})}, Errors{{nil,
-		`unknown format "" in placeholder {name:}`,
-		"write {name}, {name:json}, {name:and}, {name:or} or {name:or_higher}"}})
+	templateErrors(t, "{name:}", Ordered[InputParam]{inParam("name", InputParam{Type: "string"})}, Errors{{
+		Msg: `unknown format "" in placeholder {name:}`,
+		Fix: "write {name}, {name:json}, {name:and}, {name:or} or {name:or_higher}", At: 1}})
 }
 
 type fieldView struct {
@@ -604,9 +604,9 @@ func TestBuildCategoryCycle(t *testing.T) {
 	})
 	fix := "remove one parent so the chain ends at a top-level category"
 	want := Errors{
-		{[]string{"categories", "a", "parent"}, "categories form a cycle: a → c → b → a", fix},
-		{[]string{"categories", "self", "parent"}, "categories form a cycle: self → self", fix},
-		{[]string{"categories", "pair_two", "parent"}, "categories form a cycle: pair_two → pair_one → pair_two", fix},
+		{Path: []string{"categories", "a", "parent"}, Msg: "categories form a cycle: a → c → b → a", Fix: fix},
+		{Path: []string{"categories", "self", "parent"}, Msg: "categories form a cycle: self → self", Fix: fix},
+		{Path: []string{"categories", "pair_two", "parent"}, Msg: "categories form a cycle: pair_two → pair_one → pair_two", Fix: fix},
 	}
 	if diff := cmp.Diff(want, errs); diff != "" {
 		t.Errorf("errors (-want +got):\n%s", diff)
@@ -634,8 +634,8 @@ func TestBuildErrors(t *testing.T) {
 				},
 			},
 			want: Errors{
-				{[]string{"codes", "A", "category"}, `category "validaton" is not declared`, `did you mean "validation"?`},
-				{[]string{"codes", "B", "category"}, `category "nothing_like_it" is not declared`, `use one of "limits", "validation", or declare it under categories`},
+				{Path: []string{"codes", "A", "category"}, Msg: `category "validaton" is not declared`, Fix: `did you mean "validation"?`},
+				{Path: []string{"codes", "B", "category"}, Msg: `category "nothing_like_it" is not declared`, Fix: `use one of "limits", "validation", or declare it under categories`},
 			},
 		},
 		{
@@ -648,7 +648,7 @@ func TestBuildErrors(t *testing.T) {
 				Codes: Ordered[InputCode]{inCode("A", InputCode{Category: "limits", Title: "T", Message: "m"})},
 			},
 			want: Errors{
-				{[]string{"categories", "limits", "parent"}, `parent category "limit" is not declared`, "declare it under categories"},
+				{Path: []string{"categories", "limits", "parent"}, Msg: `parent category "limit" is not declared`, Fix: "declare it under categories"},
 			},
 		},
 		{
@@ -666,8 +666,8 @@ func TestBuildErrors(t *testing.T) {
 				},
 			},
 			want: Errors{
-				{[]string{"categories", "not__found"}, "category not__found gives the Go constant CategoryNotFound, which is already the constant of category not_found", rename},
-				{[]string{"codes", "CATEGORY_FOO"}, "code CATEGORY_FOO gives the Go params struct CategoryFooParams, which is already the constant of category foo_params", rename},
+				{Path: []string{"categories", "not__found"}, Msg: "category not__found gives the Go constant CategoryNotFound, which is already the constant of category not_found", Fix: rename},
+				{Path: []string{"codes", "CATEGORY_FOO"}, Msg: "code CATEGORY_FOO gives the Go params struct CategoryFooParams, which is already the constant of category foo_params", Fix: rename},
 			},
 		},
 		{
@@ -693,10 +693,10 @@ func TestBuildErrors(t *testing.T) {
 				}}),
 			),
 			want: Errors{
-				{[]string{"codes", "FooBar"}, "code FooBar gives the Go constant CodeFooBar, which is already the constant of code FOO_BAR", rename},
-				{[]string{"codes", "BAZ"}, "code BAZ gives the Go constructor NewBaz, which is already the struct of param baz of code NEW", rename},
-				{[]string{"codes", "QUX", "params", "params"}, "param params of code QUX gives the Go struct QuxParams, which is already the params struct of code QUX", rename},
-				{[]string{"codes", "OBJ", "params", "a_b"}, "param a_b of code OBJ gives the Go struct ObjAB, which is already the struct of field b of param a of code OBJ", rename},
+				{Path: []string{"codes", "FooBar"}, Msg: "code FooBar gives the Go constant CodeFooBar, which is already the constant of code FOO_BAR", Fix: rename},
+				{Path: []string{"codes", "BAZ"}, Msg: "code BAZ gives the Go constructor NewBaz, which is already the struct of param baz of code NEW", Fix: rename},
+				{Path: []string{"codes", "QUX", "params", "params"}, Msg: "param params of code QUX gives the Go struct QuxParams, which is already the params struct of code QUX", Fix: rename},
+				{Path: []string{"codes", "OBJ", "params", "a_b"}, Msg: "param a_b of code OBJ gives the Go struct ObjAB, which is already the struct of field b of param a of code OBJ", Fix: rename},
 			},
 		},
 		{
@@ -710,8 +710,8 @@ func TestBuildErrors(t *testing.T) {
 				}}),
 			}})),
 			want: Errors{
-				{[]string{"codes", "X", "params", "user_i_d"}, `"user_id" and "user_i_d" both give the Go field name UserID`, "rename one of them"},
-				{[]string{"codes", "X", "params", "obj", "fields", "a__b"}, `"a_b" and "a__b" both give the Go field name AB`, "rename one of them"},
+				{Path: []string{"codes", "X", "params", "user_i_d"}, Msg: `"user_id" and "user_i_d" both give the Go field name UserID`, Fix: "rename one of them"},
+				{Path: []string{"codes", "X", "params", "obj", "fields", "a__b"}, Msg: `"a_b" and "a__b" both give the Go field name AB`, Fix: "rename one of them"},
 			},
 		},
 		{
@@ -723,8 +723,8 @@ func TestBuildErrors(t *testing.T) {
 			),
 			want: Errors{
 				// FOOBAR and Foobar share a Go name; that is reported once.
-				{[]string{"codes", "Foobar"}, "code Foobar gives the Go constant CodeFoobar, which is already the constant of code FOOBAR", rename},
-				{[]string{"codes", "fooBar"}, "code fooBar has the docs anchor #foobar, which code FOOBAR already has", "rename one of them"},
+				{Path: []string{"codes", "Foobar"}, Msg: "code Foobar gives the Go constant CodeFoobar, which is already the constant of code FOOBAR", Fix: rename},
+				{Path: []string{"codes", "fooBar"}, Msg: "code fooBar has the docs anchor #foobar, which code FOOBAR already has", Fix: "rename one of them"},
 			},
 		},
 		{
@@ -734,7 +734,7 @@ func TestBuildErrors(t *testing.T) {
 				inCode("TEST", InputCode{Category: "c", Title: "T", Message: "m"}),
 			),
 			want: Errors{
-				{[]string{"codes", "TEST"}, "code TEST has the docs anchor #test, which the title of the reference already has", `give the catalog a title of its own, such as title: "test errors"`},
+				{Path: []string{"codes", "TEST"}, Msg: "code TEST has the docs anchor #test, which the title of the reference already has", Fix: `give the catalog a title of its own, such as title: "test errors"`},
 			},
 		},
 		{
@@ -750,12 +750,12 @@ func TestBuildErrors(t *testing.T) {
 				}}),
 			}})),
 			want: Errors{
-				{[]string{"codes", "X", "params", "empty", "type"}, "an object type needs fields", "declare the object's fields under fields"},
-				{[]string{"codes", "X", "params", "empty_list", "type"}, "an object type needs fields", "declare the object's fields under fields"},
-				{[]string{"codes", "X", "params", "tagged", "fields"}, "fields are only allowed on object types, not string", "remove fields, or make the type object or []object"},
-				{[]string{"codes", "X", "params", "tagged_map", "fields"}, "fields are only allowed on object types, not int", "remove fields, or make the type object or []object"},
-				{[]string{"codes", "X", "params", "uuid", "type"}, `unknown type "uuid"`, "use string, int, bool, float, tier, object, []T or map[string]T"},
-				{[]string{"codes", "X", "params", "nested", "fields", "inner", "type"}, "an object type needs fields", "declare the object's fields under fields"},
+				{Path: []string{"codes", "X", "params", "empty", "type"}, Msg: "an object type needs fields", Fix: "declare the object's fields under fields"},
+				{Path: []string{"codes", "X", "params", "empty_list", "type"}, Msg: "an object type needs fields", Fix: "declare the object's fields under fields"},
+				{Path: []string{"codes", "X", "params", "tagged", "fields"}, Msg: "fields are only allowed on object types, not string", Fix: "remove fields, or make the type object or []object"},
+				{Path: []string{"codes", "X", "params", "tagged_map", "fields"}, Msg: "fields are only allowed on object types, not int", Fix: "remove fields, or make the type object or []object"},
+				{Path: []string{"codes", "X", "params", "uuid", "type"}, Msg: `unknown type "uuid"`, Fix: "use string, int, bool, float, tier, object, []T or map[string]T"},
+				{Path: []string{"codes", "X", "params", "nested", "fields", "inner", "type"}, Msg: "an object type needs fields", Fix: "declare the object's fields under fields"},
 			},
 		},
 		{
@@ -766,9 +766,9 @@ func TestBuildErrors(t *testing.T) {
 				inCode("GONE", InputCode{Category: "c", Title: "T", Message: "m", Deprecated: &InputDeprecation{Use: "NO_SUCH_THING_AT_ALL"}}),
 			),
 			want: Errors{
-				{[]string{"codes", "SELF", "deprecated", "use"}, "a code cannot replace itself", "name another code, or drop use"},
-				{[]string{"codes", "TYPO", "deprecated", "use"}, `replacement code "SELFF" is not declared`, `did you mean "SELF"?`},
-				{[]string{"codes", "GONE", "deprecated", "use"}, `replacement code "NO_SUCH_THING_AT_ALL" is not declared`, `use one of "SELF", "TYPO", "GONE", or declare it under codes`},
+				{Path: []string{"codes", "SELF", "deprecated", "use"}, Msg: "a code cannot replace itself", Fix: "name another code, or drop use"},
+				{Path: []string{"codes", "TYPO", "deprecated", "use"}, Msg: `replacement code "SELFF" is not declared`, Fix: `did you mean "SELF"?`},
+				{Path: []string{"codes", "GONE", "deprecated", "use"}, Msg: `replacement code "NO_SUCH_THING_AT_ALL" is not declared`, Fix: `use one of "SELF", "TYPO", "GONE", or declare it under codes`},
 			},
 		},
 		{
@@ -785,11 +785,11 @@ func TestBuildErrors(t *testing.T) {
 				},
 			},
 			want: Errors{
-				{[]string{"categories", "b", "parent"}, `parent category "zzzzzz" is not declared`, `use one of "a", or declare it under categories`},
-				{[]string{"categories", "a", "parent"}, "categories form a cycle: a → a", "remove one parent so the chain ends at a top-level category"},
-				{[]string{"codes", "Z", "message"}, "placeholder {q} names no param of this code", "declare it under params"},
-				{[]string{"codes", "Y", "category"}, `category "yyyyyy" is not declared`, `use one of "b", "a", or declare it under categories`},
-				{[]string{"codes", "Z", "deprecated", "use"}, "a code cannot replace itself", "name another code, or drop use"},
+				{Path: []string{"categories", "b", "parent"}, Msg: `parent category "zzzzzz" is not declared`, Fix: `use one of "a", or declare it under categories`},
+				{Path: []string{"categories", "a", "parent"}, Msg: "categories form a cycle: a → a", Fix: "remove one parent so the chain ends at a top-level category"},
+				{Path: []string{"codes", "Z", "message"}, Msg: "placeholder {q} names no param of this code", Fix: "declare it under params", At: 1},
+				{Path: []string{"codes", "Y", "category"}, Msg: `category "yyyyyy" is not declared`, Fix: `use one of "b", "a", or declare it under categories`},
+				{Path: []string{"codes", "Z", "deprecated", "use"}, Msg: "a code cannot replace itself", Fix: "name another code, or drop use"},
 			},
 		},
 	}

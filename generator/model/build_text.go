@@ -44,11 +44,11 @@ func (b *builder) checkText(p []string, what string, kind textKind, s string) {
 	for i, r := range s {
 		// The offset is counted in characters, only for a problem.
 		if kind == lineText && (r == '\n' || r == '\r') {
-			b.errs.add(p, "put it on one line; say more in a description", "%s is one line, and this one breaks at offset %d", what, utf8.RuneCountInString(s[:i]))
+			b.errs.addAt(p, i, "put it on one line; say more in a description", "%s is one line, and this one breaks at offset %d", what, utf8.RuneCountInString(s[:i]))
 			return
 		}
 		if isControl(r, kind) {
-			b.errs.add(p, "remove it: catalog text holds no control characters but tabs and newlines",
+			b.errs.addAt(p, i, "remove it: catalog text holds no control characters but tabs and newlines",
 				"%s holds the control character %U at offset %d", what, r, utf8.RuneCountInString(s[:i]))
 			return
 		}

@@ -134,12 +134,16 @@ func (b *builder) roles(codes map[string]*Code) Roles {
 func (b *builder) checkRoleTemplates(c *Code, role Role, vocab map[string]string, names []string) {
 	for _, t := range c.Templates() {
 		var unfilled []string
+		first := 0 // the offset of the first placeholder of one
 		for _, part := range t.Parts {
 			param := part.Param
 			if param == nil || part.HasDefault || slices.Contains(unfilled, param.Name) {
 				continue
 			}
 			if _, known := vocab[param.Name]; !known && param.Optional {
+				if len(unfilled) == 0 {
+					first = part.Offset
+				}
 				unfilled = append(unfilled, param.Name)
 			}
 		}
@@ -150,7 +154,7 @@ func (b *builder) checkRoleTemplates(c *Code, role Role, vocab map[string]string
 		if len(unfilled) > 1 {
 			what = "the params " + strings.Join(unfilled[:len(unfilled)-1], ", ") + " and " + unfilled[len(unfilled)-1]
 		}
-		b.errs.add(at("codes", c.Name, t.Key), "use only params the helper fills ("+strings.Join(names, ", ")+") in its templates, give the text to write in place of another ({"+unfilled[0]+"|...}), or give the role to another code",
+		b.errs.addAt(at("codes", c.Name, t.Key), first, "use only params the helper fills ("+strings.Join(names, ", ")+") in its templates, give the text to write in place of another ({"+unfilled[0]+"|...}), or give the role to another code",
 			"code %s plays the role %s, whose helper cannot fill %s that its %s uses without a text in its place: every error the helper builds would leave a hole in it",
 			c.Name, role, what, strings.ReplaceAll(t.Key, "_", " "))
 	}

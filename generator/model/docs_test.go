@@ -92,7 +92,13 @@ func TestIndexPageCollision(t *testing.T) {
 	in := docsInput(&InputMarkdown{Layout: LayoutPerCode, Dir: "d", Index: "README.md"})
 	in.Codes = append(in.Codes, inCode("README", InputCode{Category: "other", Title: "R", Message: "r"}))
 	errs := buildErrors(t, in)
-	if len(errs) != 1 || !strings.Contains(errs[0].Msg, "the index page README.md would be the page of code README") {
+	if len(errs) != 1 || !strings.Contains(errs[0].Msg, "the index page README.md would be the page of code README") ||
+		errs[0].Fix != "name the index page otherwise, such as index.md" {
+		t.Errorf("errors: %v", errs)
+	}
+	// The fix names neither the index page nor a code's page.
+	in.Codes = append(in.Codes, inCode("INDEX", InputCode{Category: "other", Title: "I", Message: "i"}))
+	if errs := buildErrors(t, in); len(errs) != 1 || errs[0].Fix != "name the index page otherwise, such as _index.md" {
 		t.Errorf("errors: %v", errs)
 	}
 }

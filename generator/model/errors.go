@@ -12,6 +12,10 @@ type Error struct {
 	Path []string
 	Msg  string // what is wrong, one line
 	Fix  string // how to fix it, one line
+	// At is where in the string at Path the problem is, when it is one
+	// part of it (a placeholder of a template): its byte offset in the
+	// string, plus one. Zero is the value as a whole.
+	At int
 }
 
 func (e *Error) Error() string {
@@ -40,6 +44,20 @@ type errorList struct{ errs Errors }
 
 func (l *errorList) add(path []string, fix string, format string, args ...any) {
 	l.errs = append(l.errs, &Error{Path: append([]string(nil), path...), Msg: fmt.Sprintf(format, args...), Fix: fix})
+}
+
+// addAt records a problem at byte offset i of the string at path.
+func (l *errorList) addAt(path []string, i int, fix string, format string, args ...any) {
+	l.add(path, fix, format, args...)
+	l.since(len(l.errs)-1, i)
+}
+
+// since places the problems recorded since the first n at byte offset i
+// of the string at their path.
+func (l *errorList) since(n, i int) {
+	for _, e := range l.errs[n:] {
+		e.At = i + 1
+	}
 }
 
 func at(elems ...string) []string { return elems }

@@ -280,6 +280,9 @@ type Part struct {
 	// zero value: {upstream_message|Unknown error}.
 	Default    string
 	HasDefault bool
+	// Offset is the byte offset in the template's Source where the part
+	// begins: its first character, or the { of a placeholder.
+	Offset int
 }
 
 // Format is how a placeholder formats its param.
