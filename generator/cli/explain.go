@@ -3,8 +3,10 @@ package cli
 import (
 	"fmt"
 	"io"
+	"regexp"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/errspec/errspec/generated/diagnostics"
 	"github.com/errspec/errspec/generator"
@@ -28,11 +30,21 @@ func runExplain(c *command, args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return code
 	}
-	if len(codes) != 1 {
+	if len(codes) > 1 {
 		return r.report(usageProblem(fmt.Sprintf("errspec explain takes one code, not %d", len(codes)),
-			"run errspec explain CODE, such as errspec explain NOT_FOUND"))
+			"run errspec explain CODE, one code at a time"))
 	}
-	name := codes[0]
+	var name string
+	if len(codes) == 1 {
+		// A code pasted from a log or a terminal may bring white space,
+		// colours and other control characters along; no code holds any.
+		name = strings.Map(func(r rune) rune {
+			if unicode.IsSpace(r) || unicode.IsControl(r) {
+				return -1
+			}
+			return r
+		}, ansiEscape.ReplaceAllString(codes[0], ""))
+	}
 
 	dirs, err := generator.Find([]string{*dir})
 	if err != nil {
@@ -69,6 +81,13 @@ func runExplain(c *command, args []string, stdout, stderr io.Writer) int {
 	}
 	if len(problems) > 0 {
 		return r.report(problems...)
+	}
+	if len(codes) == 0 {
+		fix := "run errspec explain CODE with a code of the catalog"
+		if len(all) > 0 {
+			fix = "run errspec explain CODE, such as errspec explain " + slices.Min(all)
+		}
+		return r.report(usageProblem("errspec explain takes one code, not 0", fix))
 	}
 	matches := exact
 	if len(matches) == 0 {
@@ -109,3 +128,6 @@ func runExplain(c *command, args []string, stdout, stderr io.Writer) int {
 	fmt.Fprint(stdout, explain.Text(m.cat, m.code))
 	return ExitOK
 }
+
+// ansiEscape matches a terminal's escape sequences (CSI), such as colours.
+var ansiEscape = regexp.MustCompile(`\x1b\[[0-9;?]*[ -/]*[@-~]`)

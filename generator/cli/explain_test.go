@@ -31,6 +31,7 @@ func TestExplain(t *testing.T) {
 		{"explain", "not_found"},
 		{"explain", "--dir", ".", "NOT_FOUND"},
 		{"explain", "NOT_FOUND", "--dir", "./..."},
+		{"explain", "\x1b[1mNOT_FOUND\x1b[0m\r\n"}, // pasted from a terminal
 	} {
 		code, out, errOut := errspec(args...)
 		if code != cli.ExitOK {
@@ -74,7 +75,8 @@ func TestExplainErrors(t *testing.T) {
 	}{
 		{"unknown", []string{"explain", "NOT_FOUNT"}, []string{"no code NOT_FOUNT in catalog demo (.)", "did you mean NOT_FOUND"}},
 		{"far", []string{"explain", "QUITE_DIFFERENT_THING"}, []string{"no code QUITE_DIFFERENT_THING", "did you mean NOT_ALLOWED or NOT_FOUND?"}},
-		{"no code", []string{"explain"}, []string{"errspec explain takes one code, not 0"}},
+		{"no code", []string{"explain"}, []string{"errspec explain takes one code, not 0", "such as errspec explain NOT_ALLOWED"}},
+		{"pasted", []string{"explain", "NOT_FOUNT\x07\t"}, []string{"no code NOT_FOUNT in catalog demo (.)", "did you mean NOT_FOUND"}},
 		{"two codes", []string{"explain", "A", "B"}, []string{"takes one code, not 2"}},
 		{"format", []string{"explain", "--format", "yaml", "NOT_FOUND"}, []string{"--format must be text or json"}},
 		{"no catalog", []string{"explain", "--dir", "missing", "NOT_FOUND"}, []string{"missing"}},
