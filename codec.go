@@ -67,6 +67,19 @@ type vtype struct {
 	entry  entryLayout
 }
 
+// str returns the string or tier of type t at p: a tier the catalog does
+// not have (a plan's name read from elsewhere, another case) is a tier not
+// known, "", as TierRestricted takes it, so that an error holding one
+// marshals to what Parse and the JSON Schema accept, and texts and logs do
+// not name it either.
+func (t *vtype) str(p unsafe.Pointer) string {
+	s := strAt(p)
+	if t.kind == kTier && !slices.Contains(t.tiers, s) {
+		return ""
+	}
+	return s
+}
+
 // scalar reports whether t is a string, tier, int, bool or float.
 func (t *vtype) scalar() bool { return t.kind <= kFloat }
 
@@ -327,7 +340,7 @@ func (t *vtype) mapValue(p unsafe.Pointer) reflect.Value {
 func (t *vtype) isZero(p unsafe.Pointer) bool {
 	switch t.kind {
 	case kString, kTier:
-		return strAt(p) == ""
+		return t.str(p) == ""
 	case kInt:
 		return intAt(p) == 0
 	case kBool:

@@ -20,9 +20,10 @@ import (
 //
 //   - For a code the catalog declares: the members its envelope writes for
 //     it, each of its type and within every bound the constructor applies
-//     (a param's max length, a tier of the catalog, an HTTP status from
-//     100 to 599, a number that fits the param's Go type), the required
-//     ones present, the constants and the values that follow from the code
+//     (a param's max length, a tier of the catalog, or "" for a tier not
+//     known where a value must be given, an HTTP status from 100 to 599, a
+//     number that fits the param's Go type), the required ones present,
+//     the constants and the values that follow from the code
 //     (category, retryable, retry) as the catalog gives them. In the
 //     compatible mode, keys it does not know are ignored, and the title,
 //     docs URL and retry-after, which a newer version may change, need
@@ -748,7 +749,7 @@ func (r *reader) value(t *vtype, p unsafe.Pointer, f *field) error {
 			return err
 		}
 		switch {
-		case t.kind == kTier && !slices.Contains(r.c.Tiers, str):
+		case t.kind == kTier && str != "" && !slices.Contains(r.c.Tiers, str):
 			return fmt.Errorf("%q is not a tier of %s", str, r.c.Name)
 		case optional && str == "":
 			return errors.New("an empty string")

@@ -55,6 +55,7 @@ type allOptions struct {
 	List []tier            `json:"list,omitempty"`
 	Map  map[string]string `json:"map,omitempty"`
 	Ptr  *object           `json:"ptr,omitempty"`
+	Plan tier              `json:"plan,omitempty"`
 }
 
 type smallParams struct {
@@ -579,21 +580,45 @@ func TestMarshalErrors(t *testing.T) {
 	if _, err := newError("ALL", p, nil).AppendJSON(nil); err == nil || !strings.Contains(err.Error(), "ratio") {
 		t.Errorf("an infinite float marshals: %v", err)
 	}
-	for _, bad := range []tier{"", "team", "Nonexistent"} {
-		p := fullParams()
-		p.Tier = bad
-		if _, err := newError("ALL", p, nil).AppendJSON(nil); err == nil || !strings.Contains(err.Error(), "param tier") {
-			t.Errorf("a tier %q the catalog does not have marshals: %v", bad, err)
-		}
-		p = fullParams()
-		if _, err := newError("ALL", p, []allOptions{{List: []tier{"Team", bad}}}).AppendJSON(nil); err == nil || !strings.Contains(err.Error(), "param list") {
-			t.Errorf("a list holding a tier %q the catalog does not have marshals: %v", bad, err)
-		}
-	}
 	v := newError("NESTED", &smallParams{ID: "x"}, nil)
 	v.Params = &allParams{}
 	if _, err := v.AppendJSON(nil); err == nil {
 		t.Error("params of another code marshal")
+	}
+}
+
+// TestUnknownTier checks that an error built with a Tier the catalog does
+// not have (a plan's name read from elsewhere, another case) reaches the
+// client whole: the tier is not known, "" where a value must be given, left
+// off where it is optional, and named in no text; what is written parses
+// back, in both modes, to the same bytes.
+func TestUnknownTier(t *testing.T) {
+	for _, bad := range []tier{"", "team", "Nonexistent"} {
+		p := fullParams()
+		p.Tier = bad
+		v := newError("ALL", p, []allOptions{{List: []tier{"Team", bad}, Plan: bad}})
+		b := marshal(t, v)
+		if !strings.Contains(b, `"tier":"","tags"`) || !strings.Contains(b, `"list":["Team",""]`) || strings.Contains(b, `"plan"`) {
+			t.Errorf("tier %q: %s", bad, b)
+		}
+		if bad != "" && (strings.Contains(b, string(bad)) || strings.Contains(v.Message+v.Detail, string(bad))) {
+			t.Errorf("tier %q is named: %s", bad, b)
+		}
+		if !strings.Contains(v.Message, " tier= tags=") || !strings.Contains(v.Detail, " list Team or  objs") {
+			t.Errorf("tier %q: message %q, detail %q", bad, v.Message, v.Detail)
+		}
+		for _, c := range []*errspec.Catalog{&catalog, &exactCatalog} {
+			back, err := c.Parse([]byte(b))
+			if err != nil {
+				t.Fatalf("tier %q: %v\n%s", bad, err, b)
+			}
+			if again := marshal(t, back); again != b {
+				t.Errorf("tier %q: marshal, Parse, marshal\n got %s\nwant %s", bad, again, b)
+			}
+		}
+		if got := v.ParamStrings()["tier"]; got != "" {
+			t.Errorf("tier %q: ParamStrings gives %q", bad, got)
+		}
 	}
 }
 

@@ -13,7 +13,8 @@
 // without breaking anything (the title, the docs URL, retry_after) typed
 // but not pinned; and every object allows keys it does not describe. A
 // tier stays one of the catalog's tiers in both modes, as the generated
-// code's constant. The generated Parse accepts what the schema of the
+// code's constant, or "" for a tier not known where a value must be given
+// (a required param, an element of a list or map). The generated Parse accepts what the schema of the
 // catalog's mode accepts.
 //
 // The document reads top-down: the code at its place in the envelope first,
@@ -582,6 +583,11 @@ func (w *wire) typ(t *model.Type, doc string, nonZero bool) (object, error) {
 		names := make([]string, len(w.tiers))
 		for i, tier := range w.tiers {
 			names[i] = tier.Name
+		}
+		if !nonZero {
+			// A tier not known, where a value must be given: the
+			// runtime writes a Tier the catalog does not have as "".
+			names = append(names, "")
 		}
 		o.add("type", "string")
 		o.add("enum", names)
