@@ -1129,32 +1129,50 @@ func (c *comparer) docs() {
 
 // version reports breaking changes that the catalog's version does not
 // announce: a new major version, or a new minor one before 1.0.0, as
-// semantic versioning has it.
+// semantic versioning has it. A catalog that had a version and has none
+// announces nothing, and is reported whatever else changed: its clients
+// can no longer tell it from the older version (the generated Version
+// constant is gone, the schema's $id and the reference name no version).
 func (c *comparer) version(changes []Change) (Change, bool) {
 	ov, ok1 := model.ParseVersion(c.old.Version)
 	nv, ok2 := model.ParseVersion(c.new.Version)
-	if !ok1 || !ok2 {
+	gone := ok1 && c.new.Version == ""
+	if !ok1 || !ok2 && !gone {
 		return Change{}, false
 	}
 	n := 0
 	for _, ch := range changes {
-		if ch.Breaks() {
+		// The Version constant gone with the version comes back with it.
+		if ch.Breaks() && !slices.Equal(ch.Path, []string{"version"}) {
 			n++
 		}
 	}
-	if n == 0 || nv.Major > ov.Major || (ov.Major == 0 && nv.Major == 0 && nv.Minor > ov.Minor) {
+	if !gone && (n == 0 || nv.Major > ov.Major || (ov.Major == 0 && nv.Major == 0 && nv.Minor > ov.Minor)) {
 		return Change{}, false
 	}
 	next := fmt.Sprintf("%d.0.0", ov.Major+1)
-	if ov.Major == 0 {
+	switch {
+	case n == 0:
+		next = fmt.Sprintf("%d.%d.%d", ov.Major, ov.Minor, ov.Patch+1)
+	case ov.Major == 0:
 		next = fmt.Sprintf("0.%d.0", ov.Minor+1)
 	}
-	if strings.HasPrefix(c.new.Version, "v") {
+	if strings.HasPrefix(c.new.Version, "v") || gone && strings.HasPrefix(c.old.Version, "v") {
 		next = "v" + next
 	}
-	return Change{Rule: "VERSION_NOT_BUMPED", Level: Version, Kind: Breaking, Path: []string{"version"},
+	ch := Change{Rule: "VERSION_NOT_BUMPED", Level: Version, Kind: Breaking, Path: []string{"version"},
 		Message: fmt.Sprintf("%s, and the version goes from %s to %s", count(n, "breaking change"), c.old.Version, c.new.Version),
-		Fix:     fmt.Sprintf("make the version %s, or undo the breaking changes", next)}, true
+		Fix:     fmt.Sprintf("make the version %s, or undo the breaking changes", next)}
+	if gone {
+		ch.InOld = true
+		ch.Message = fmt.Sprintf("the version %s is gone, with %s: nothing tells this version from the older one", c.old.Version, count(n, "breaking change"))
+		ch.Fix = fmt.Sprintf("keep a version: make it %s", next)
+		if n == 0 {
+			ch.Message = fmt.Sprintf("the version %s is gone: nothing tells this version from the older one", c.old.Version)
+			ch.Fix = fmt.Sprintf("keep a version: make it %s or later", next)
+		}
+	}
+	return ch, true
 }
 
 func count(n int, what string) string {

@@ -3,6 +3,7 @@ package breaking_test
 import (
 	"fmt"
 	"path"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -72,9 +73,12 @@ func TestConfig(t *testing.T) {
 }
 
 // TestVersionBump checks when a breaking change needs a new version: a
-// major one, or a minor one before 1.0.0; and that without a version on
-// both sides, or without a breaking change, nothing is asked.
+// major one, or a minor one before 1.0.0; that without a version in the
+// older catalog, or without a breaking change, nothing is asked; and that
+// a version gone is reported with or without a breaking change, at the
+// older catalog's version: nothing tells the newer catalog from the older.
 func TestVersionBump(t *testing.T) {
+	versionIn := regexp.MustCompile(`v?\d+\.\d+\.\d+`)
 	removed := base[:strings.Index(base, "codes: CART_NOT_FOUND")]
 	for _, tc := range []struct {
 		old, new string
@@ -90,7 +94,9 @@ func TestVersionBump(t *testing.T) {
 		{"0.3.0", "1.0.0", true, ""},
 		{"1.2.0", "1.2.0", false, ""},
 		{"", "1.0.0", true, ""},
-		{"1.0.0", "", true, ""},
+		{"1.0.0", "", true, "2.0.0"},
+		{"v0.3.0", "", true, "v0.4.0"},
+		{"1.0.0", "", false, "1.0.1"},
 	} {
 		withVersion := func(src, v string) string {
 			if v == "" {
@@ -106,8 +112,8 @@ func TestVersionBump(t *testing.T) {
 		got := ""
 		for _, c := range changes {
 			if c.Rule == "VERSION_NOT_BUMPED" {
-				got = strings.TrimSuffix(strings.TrimPrefix(c.Fix, "make the version "), ", or undo the breaking changes")
-				if !c.Breaks() || c.Level != breaking.Version || !slices.Equal(c.Path, []string{"version"}) {
+				got = versionIn.FindString(c.Fix)
+				if !c.Breaks() || c.Level != breaking.Version || !slices.Equal(c.Path, []string{"version"}) || c.InOld != (tc.new == "") {
 					t.Errorf("%s → %s: %+v", tc.old, tc.new, c)
 				}
 			}

@@ -30,13 +30,17 @@ type field struct {
 }
 
 // goAPI lists the declarations of the Go package generated from cat:
-// the constants of codes, categories and tiers, and each code's
+// the constant Version of a catalog with a version, the constants of
+// codes, categories and tiers, and each code's
 // constructor (its required params positional, in declared order, its
 // optional ones in a trailing variadic XOptions), params struct (the
 // required params' fields, then the options embedded), options struct
 // and object types, with the Go names the model gives them.
 func goAPI(cat *model.Catalog) []decl {
 	var out []decl
+	if cat.Version != "" {
+		out = append(out, decl{name: "Version", kind: "constant", path: []string{"version"}})
+	}
 	for _, c := range cat.Categories {
 		p := []string{"categories", c.Name}
 		out = append(out, decl{name: c.GoName, kind: "constant", path: p, about: []string{"categories." + c.Name}})
