@@ -1035,15 +1035,38 @@ func (c *comparer) tools() {
 				}
 			}
 		}
-		if o == nil {
-			continue
+		if o != nil {
+			c.actionsGone(o, n)
 		}
-		for _, oa := range o.Actions {
-			if action(n, oa.Name) == nil {
-				c.add("TOOL_ACTION_REMOVED", Breaking, []string{"tools", o.Name, "actions", oa.Name}, true, "",
-					"keep the action: the call validator rejects a call of an action the tool does not have",
-					"%s:%s is gone", o.Name, oa.Name)
-			}
+	}
+}
+
+// actionsGone reports the actions of tool o that its newer version n no
+// longer has: each one, or, when n has none left, all of them at once,
+// with what the generated ValidateCall does with a call of the older
+// version.
+func (c *comparer) actionsGone(o, n *model.Tool) {
+	if len(o.Actions) > 0 && len(n.Actions) == 0 {
+		var names []string
+		for _, a := range o.DeclaredActions() {
+			names = append(names, o.Name+":"+a.Name)
+		}
+		check := ""
+		if c.old.ValidatesCalls() {
+			check = fmt.Sprintf("; ValidateCall takes every call of %s, where it rejected an action %s did not have", o.Name, o.Name)
+		}
+		c.add("TOOL_ACTION_REMOVED", Breaking, []string{"tools", n.Name}, false, "",
+			"keep the actions: a call of the older version names them",
+			"tool %s lists no actions, and %s are gone%s", n.Name, and(names), check)
+		return
+	}
+	fix := "keep the action: a call of the older version names it"
+	if c.new.ValidatesCalls() {
+		fix = "keep the action: ValidateCall rejects a call of an action the tool does not have"
+	}
+	for _, oa := range o.Actions {
+		if action(n, oa.Name) == nil {
+			c.add("TOOL_ACTION_REMOVED", Breaking, []string{"tools", o.Name, "actions", oa.Name}, true, "", fix, "%s:%s is gone", o.Name, oa.Name)
 		}
 	}
 }

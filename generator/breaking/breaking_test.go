@@ -401,6 +401,50 @@ codes: ORDER_NOT_FOUND: {category: "not_found", title: "Order not found", messag
 	}
 }
 
+// TestActionsGone checks that the fix of an action gone names ValidateCall
+// only where the newer catalog generates it, and that a tool that keeps
+// its name and lists no actions is reported once, saying that
+// ValidateCall, which checked its calls, takes every one of them now.
+func TestActionsGone(t *testing.T) {
+	const catalog = `package shop
+
+name: "shop"
+outputs: jsonschema: file: "errors.schema.json"
+categories: validation: {description: "Wrong arguments.", http_status: 400}
+codes: ORDER_NOT_FOUND: {category: "validation", title: "Order not found", message: "Order {id} not found", params: id: type: "string"}
+`
+	const roles = `
+codes: INVALID_ACTION: {category: "validation", title: "Invalid action", message: "{tool} has no {action}", params: {tool: type: "string", action: type: "string"}}
+codes: MISSING: {category: "validation", title: "Missing", message: "{tool} needs {missing_fields:and}", params: {tool: type: "string", missing_fields: type: "[]string"}}
+roles: {invalid_action: "INVALID_ACTION", missing_fields: "MISSING"}
+`
+	both := `tools: orders: actions: {list: {}, export: required: ["format"]}`
+	one := `tools: orders: actions: export: required: ["format"]`
+	none := `tools: orders: description: "Orders."`
+	for _, tc := range []struct {
+		old, new, path, message, fix string
+	}{
+		{catalog + both, catalog + one, "tools.orders.actions.list", "orders:list is gone", "keep the action: a call of the older version names it"},
+		{catalog + roles + both, catalog + roles + one, "tools.orders.actions.list", "orders:list is gone",
+			"keep the action: ValidateCall rejects a call of an action the tool does not have"},
+		{catalog + both, catalog + none, "tools.orders", "tool orders lists no actions, and orders:list and orders:export are gone",
+			"keep the actions: a call of the older version names them"},
+		{catalog + roles + both, catalog + roles + none, "tools.orders",
+			"tool orders lists no actions, and orders:list and orders:export are gone; ValidateCall takes every call of orders, where it rejected an action orders did not have",
+			"keep the actions: a call of the older version names them"},
+	} {
+		var got []breaking.Change
+		for _, ch := range breaking.Compare(loadtest.Catalog(t, tc.old), loadtest.Catalog(t, tc.new)) {
+			if ch.Rule == "TOOL_ACTION_REMOVED" {
+				got = append(got, ch)
+			}
+		}
+		if len(got) != 1 || model.PathString(got[0].Path) != tc.path || got[0].Message != tc.message || got[0].Fix != tc.fix {
+			t.Errorf("%s → %s: %+v", tc.old[len(catalog):], tc.new[len(catalog):], got)
+		}
+	}
+}
+
 // TestPackageMoved checks that a Go package generated at another place,
 // its import path or its directory, is reported moved, or under another
 // name renamed, and that CompareAt places the directories of catalogs
