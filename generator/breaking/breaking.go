@@ -16,6 +16,7 @@ package breaking
 import (
 	"fmt"
 	"path"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -91,14 +92,68 @@ func CompareAt(old, new *model.Catalog, oldAt, newAt func(dir string) string) []
 	if old.Outputs.JSONSchemaMode == model.SchemaExact {
 		c.exact()
 	}
-	out := slices.DeleteFunc(c.out, func(ch Change) bool {
+	out := groupByCategory(slices.DeleteFunc(c.out, func(ch Change) bool {
 		return !new.Breaking.Checks(ch.Rule, true) || new.Breaking.Ignores(ch.Rule, ch.Path) ||
 			ch.Code != "" && new.Breaking.Ignores(ch.Rule, []string{"codes", ch.Code})
-	})
+	}))
 	if v, ok := c.version(out); ok && new.Breaking.Checks(v.Rule, true) && !new.Breaking.Ignores(v.Rule, v.Path) {
 		out = append(out, v)
 	}
 	return out
+}
+
+// groupByCategory makes one change of the changes of codes made at one
+// value of a category (its http_status, retry, envelope, ...), which its
+// codes take from it: the same change at the same place, which said the
+// same for each code, says it once and names the codes (the first of
+// them and how many more, when they are many), at the place of the first.
+// Code is "" in a change of more than one code.
+func groupByCategory(changes []Change) []Change {
+	type key struct {
+		rule, path, message, fix string
+		inOld                    bool
+	}
+	var out []Change
+	groups := map[key]int{} // → its change in out
+	codes := map[int][]string{}
+	for _, ch := range changes {
+		if ch.Code == "" || len(ch.Path) == 0 || ch.Path[0] != "categories" {
+			out = append(out, ch)
+			continue
+		}
+		k := key{ch.Rule, model.PathString(ch.Path), unname(ch.Message, ch.Code), unname(ch.Fix, ch.Code), ch.InOld}
+		i, ok := groups[k]
+		if !ok {
+			i = len(out)
+			groups[k] = i
+			out = append(out, ch)
+		}
+		codes[i] = append(codes[i], ch.Code)
+	}
+	for i, names := range codes {
+		if len(names) < 2 {
+			continue
+		}
+		ch := &out[i]
+		ch.Message = strings.ReplaceAll(strings.ReplaceAll(unname(ch.Message, ch.Code), "code \x00", "each of codes \x00"), "\x00", codeList(names))
+		ch.Fix = strings.ReplaceAll(strings.ReplaceAll(unname(ch.Fix, ch.Code), "code \x00", "each code"), "\x00", "each")
+		ch.Code = ""
+	}
+	return out
+}
+
+// unname puts a NUL in the place of each mention of code in s, as a word.
+func unname(s, code string) string {
+	return regexp.MustCompile(`\b`+regexp.QuoteMeta(code)+`\b`).ReplaceAllLiteralString(s, "\x00")
+}
+
+// codeList names codes as prose; more than five, by the first three and
+// how many more.
+func codeList(names []string) string {
+	if len(names) > 5 {
+		return fmt.Sprintf("%s and %d more", strings.Join(names[:3], ", "), len(names)-3)
+	}
+	return and(names)
 }
 
 // Added returns the catalog's changes when it is new: every code added.

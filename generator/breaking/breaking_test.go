@@ -382,6 +382,70 @@ codes: ORDER_NOT_FOUND: {category: %q, title: "Order not found", message: "Order
 	}
 }
 
+// TestGroupedByCategory checks that a change made at a category, which
+// each of its codes takes, is one change at the category naming the
+// codes, or the first of them and how many more; that a code ignored in
+// the breaking block leaves the group; and that a code with its own value
+// is not in it.
+func TestGroupedByCategory(t *testing.T) {
+	catalog := func(status int, n int, extra string) string {
+		var b strings.Builder
+		fmt.Fprintf(&b, `package shop
+
+name: "shop"
+outputs: jsonschema: file: "errors.schema.json"
+envelopes: flat: {code: "$code", text: "$message", details: "$params"}
+categories: limit: {description: "A limit.", http_status: %d, retryable: true%s}
+codes: OWN_LIMIT: {category: "limit", title: "Own", message: "Own", http_status: 429}
+`, status, map[bool]string{true: `, envelope: "flat"`, false: ""}[status == 503])
+		for i := range n {
+			fmt.Fprintf(&b, "codes: L%d_LIMITED: {category: \"limit\", title: \"L%d\", message: \"L%d\"}\n", i, i, i)
+		}
+		return b.String() + extra
+	}
+	for _, tc := range []struct {
+		n      int
+		ignore string
+		want   string
+	}{
+		{1, "", "code L0_LIMITED had HTTP status 429, and has 503, from category limit"},
+		{3, "", "each of codes L0_LIMITED, L1_LIMITED and L2_LIMITED had HTTP status 429, and has 503, from category limit"},
+		{3, "codes.L1_LIMITED", "each of codes L0_LIMITED and L2_LIMITED had HTTP status 429, and has 503, from category limit"},
+		{8, "", "each of codes L0_LIMITED, L1_LIMITED, L2_LIMITED and 5 more had HTTP status 429, and has 503, from category limit"},
+	} {
+		extra := ""
+		if tc.ignore != "" {
+			extra = `breaking: ignore: HTTP_STATUS_CHANGED: ["` + tc.ignore + `"]` + "\n"
+		}
+		got := breaking.Compare(loadtest.Catalog(t, catalog(429, tc.n, "")), loadtest.Catalog(t, catalog(503, tc.n, extra)))
+		var status, envelope []breaking.Change
+		for _, c := range got {
+			switch c.Rule {
+			case "HTTP_STATUS_CHANGED":
+				status = append(status, c)
+			case "ENVELOPE_KEY_CHANGED", "ENVELOPE_CONSTANT_CHANGED":
+				envelope = append(envelope, c)
+			}
+		}
+		if len(status) != 1 || status[0].Message != tc.want || model.PathString(status[0].Path) != "categories.limit.http_status" ||
+			(tc.n > 1) != (status[0].Code == "") || strings.Contains(status[0].Fix, "L1_LIMITED") {
+			t.Errorf("%d codes, ignoring %q: %+v\nwant %s", tc.n, tc.ignore, status, tc.want)
+		}
+		// The envelope the category moved to sends the message and the
+		// params elsewhere, and no category: each change once, for every
+		// code of the category, OWN_LIMIT too.
+		for _, c := range envelope {
+			if model.PathString(c.Path) != "categories.limit.envelope" || !strings.HasPrefix(c.Message, "each of codes L0_LIMITED") ||
+				tc.n < 5 && !strings.Contains(c.Message, "OWN_LIMIT, now in the envelope flat, from category limit, ") {
+				t.Errorf("%d codes: %+v", tc.n, c)
+			}
+		}
+		if len(envelope) != 7 {
+			t.Errorf("%d codes: %d changes of the envelope, want 7: %+v", tc.n, len(envelope), envelope)
+		}
+	}
+}
+
 // TestToolGone checks that a tool gone with its actions breaks, once,
 // at the tool in the older version: a call of the older version names
 // them.
