@@ -135,7 +135,7 @@ func groupByCategory(changes []Change) []Change {
 			continue
 		}
 		ch := &out[i]
-		ch.Message = strings.ReplaceAll(strings.ReplaceAll(unname(ch.Message, ch.Code), "code \x00", "each of codes \x00"), "\x00", codeList(names))
+		ch.Message = strings.ReplaceAll(strings.ReplaceAll(unname(ch.Message, ch.Code), "code \x00", "each of codes \x00"), "\x00", some(names))
 		ch.Fix = strings.ReplaceAll(strings.ReplaceAll(unname(ch.Fix, ch.Code), "code \x00", "each code"), "\x00", "each")
 		ch.Code = ""
 	}
@@ -147,9 +147,9 @@ func unname(s, code string) string {
 	return regexp.MustCompile(`\b`+regexp.QuoteMeta(code)+`\b`).ReplaceAllLiteralString(s, "\x00")
 }
 
-// codeList names codes as prose; more than five, by the first three and
+// some names things as prose; more than five, by the first three and
 // how many more.
-func codeList(names []string) string {
+func some(names []string) string {
 	if len(names) > 5 {
 		return fmt.Sprintf("%s and %d more", strings.Join(names[:3], ", "), len(names)-3)
 	}
@@ -1165,26 +1165,31 @@ func (c *comparer) docs() {
 			moved = append(moved, o.Name)
 		}
 	}
+	path, inOld := []string{"docs", "base_url"}, false
+	switch {
+	case c.new.DocsBaseURL == c.old.DocsBaseURL:
+		path = []string{"outputs", "markdown"}
+	case c.new.DocsBaseURL == "":
+		inOld = true // the base URL is gone: it is in the older catalog
+	}
+	const fix = "keep the docs base URL and layout, or redirect the old URLs to the new ones and then except DOCS_URL_CHANGED"
 	if len(moved) > 0 {
 		o, n := c.old.Code(moved[0]), c.new.Code(moved[0])
-		path, inOld := []string{"docs", "base_url"}, false
-		switch {
-		case c.new.DocsBaseURL == c.old.DocsBaseURL:
-			path = []string{"outputs", "markdown"}
-		case c.new.DocsBaseURL == "":
-			inOld = true // the base URL is gone: it is in the older catalog
-		}
-		what := fmt.Sprintf("%s of %s", count(len(moved), "code"), count(len(c.old.Codes), "code"))
+		what := fmt.Sprintf("%d of the %s", len(moved), count(len(c.old.Codes), "code"))
 		if len(moved) == len(c.old.Codes) {
 			what = "every code"
 		}
-		to := "none"
-		if n.DocsURL != "" {
-			to = n.DocsURL
+		c.add("DOCS_URL_CHANGED", Breaking, path, inOld, "", fix,
+			"the docs URL of %s changed: %s was %s, and is %s", what, o.Name, o.DocsURL, or(n.DocsURL, "none"))
+	} else if s := c.sectionsMoved(); len(s[0]) > 0 {
+		// The codes' pages stayed, and the page of the sections moved:
+		// the per-code layout's index.
+		what := "the URL of the section"
+		if len(s[0]) > 1 {
+			what = "the URLs of the sections"
 		}
-		c.add("DOCS_URL_CHANGED", Breaking, path, inOld, "",
-			"keep the docs base URL and layout, or redirect the old URLs to the new ones and then except DOCS_URL_CHANGED",
-			"the docs URL of %s changed: %s was %s, and is %s", what, o.Name, o.DocsURL, to)
+		c.add("DOCS_URL_CHANGED", Breaking, path, inOld, "", fix,
+			"%s of %s changed: %s was %s, and is %s", what, some(s[0]), s[0][0], s[1][0], or(s[2][0], "none"))
 	}
 	if c.old.DocsBaseURL == "" {
 		return
@@ -1203,6 +1208,31 @@ func (c *comparer) docs() {
 				"feature %s is gone, and its section #%s with it", o.Key, o.Anchor)
 		}
 	}
+}
+
+// sectionsMoved returns the categories and features (category limit,
+// feature exports) that both versions have whose sections in the
+// reference have another URL, each section's older URL and its newer
+// one, or nil.
+func (c *comparer) sectionsMoved() [3][]string {
+	var out [3][]string
+	note := func(what, oldAnchor, newAnchor string) {
+		from, to := c.old.SectionURL(oldAnchor), c.new.SectionURL(newAnchor)
+		if from != "" && from != to {
+			out[0], out[1], out[2] = append(out[0], what), append(out[1], from), append(out[2], to)
+		}
+	}
+	for _, o := range c.old.Categories {
+		if n := c.newCategory(o.Name); n != nil {
+			note("category "+o.Name, o.Anchor, n.Anchor)
+		}
+	}
+	for _, o := range c.old.Features {
+		if n := feature(c.new, o.Key); n != nil {
+			note("feature "+o.Key, o.Anchor, n.Anchor)
+		}
+	}
+	return out
 }
 
 // version reports breaking changes that the catalog's version does not
