@@ -1107,8 +1107,11 @@ func (c *comparer) actionsGone(o, n *model.Tool) {
 			names = append(names, o.Name+":"+a.Name)
 		}
 		check := ""
-		if c.old.ValidatesCalls() {
+		switch {
+		case c.old.ValidatesCalls() && c.new.ValidatesCalls():
 			check = fmt.Sprintf("; ValidateCall takes every call of %s, where it rejected an action %s did not have", o.Name, o.Name)
+		case c.old.ValidatesCalls():
+			check = fmt.Sprintf("; ValidateCall, which checked the calls of %s, is no longer generated", o.Name)
 		}
 		c.add("TOOL_ACTION_REMOVED", Breaking, []string{"tools", n.Name}, false, "",
 			"keep the actions: a call of the older version names them",
@@ -1142,6 +1145,7 @@ func (c *comparer) roles() {
 		}
 		switch {
 		case n == nil:
+			c.explained["roles."+string(r)] = true // its helper may be gone
 			c.add("ROLE_CODE_CHANGED", Breaking, []string{"roles", string(r)}, true, o.Name,
 				fmt.Sprintf("keep roles: %s: %q", r, o.Name),
 				"role %s had code %s, and has none", r, o.Name)

@@ -468,7 +468,8 @@ codes: ORDER_NOT_FOUND: {category: "not_found", title: "Order not found", messag
 // TestActionsGone checks that the fix of an action gone names ValidateCall
 // only where the newer catalog generates it, and that a tool that keeps
 // its name and lists no actions is reported once, saying that
-// ValidateCall, which checked its calls, takes every one of them now.
+// ValidateCall, which checked its calls, takes every one of them now, or
+// is no longer generated when no tool has actions.
 func TestActionsGone(t *testing.T) {
 	const catalog = `package shop
 
@@ -485,6 +486,7 @@ roles: {invalid_action: "INVALID_ACTION", missing_fields: "MISSING"}
 	both := `tools: orders: actions: {list: {}, export: required: ["format"]}`
 	one := `tools: orders: actions: export: required: ["format"]`
 	none := `tools: orders: description: "Orders."`
+	carts := "\ntools: carts: actions: get: {}"
 	for _, tc := range []struct {
 		old, new, path, message, fix string
 	}{
@@ -493,8 +495,11 @@ roles: {invalid_action: "INVALID_ACTION", missing_fields: "MISSING"}
 			"keep the action: ValidateCall rejects a call of an action the tool does not have"},
 		{catalog + both, catalog + none, "tools.orders", "tool orders lists no actions, and orders:list and orders:export are gone",
 			"keep the actions: a call of the older version names them"},
-		{catalog + roles + both, catalog + roles + none, "tools.orders",
+		{catalog + roles + both + carts, catalog + roles + none + carts, "tools.orders",
 			"tool orders lists no actions, and orders:list and orders:export are gone; ValidateCall takes every call of orders, where it rejected an action orders did not have",
+			"keep the actions: a call of the older version names them"},
+		{catalog + roles + both, catalog + roles + none, "tools.orders",
+			"tool orders lists no actions, and orders:list and orders:export are gone; ValidateCall, which checked the calls of orders, is no longer generated",
 			"keep the actions: a call of the older version names them"},
 	} {
 		var got []breaking.Change
