@@ -31,11 +31,12 @@ type field struct {
 
 // goAPI lists the declarations of the Go package generated from cat:
 // the constant Version of a catalog with a version, the helpers of
-// features (Features, FeatureFor, TierRestricted), the constants of codes, categories and tiers, and each code's
-// constructor (its required params positional, in declared order, its
-// optional ones in a trailing variadic XOptions), params struct (the
-// required params' fields, then the options embedded), options struct
-// and object types, with the Go names the model gives them.
+// features (Features, FeatureFor, TierRestricted), the constants of
+// codes, categories and tiers, and each code's constructor (its required
+// params positional, in declared order, its optional ones in a trailing
+// variadic XOptions), params struct (the required params' fields, then
+// the options embedded), options struct and object types, with the Go
+// names the model gives them.
 func goAPI(cat *model.Catalog) []decl {
 	var out []decl
 	if cat.Version != "" {

@@ -14,8 +14,8 @@
 // but not pinned; and every object allows keys it does not describe. A
 // tier stays one of the catalog's tiers in both modes, as the generated
 // code's constant, or "" for a tier not known where a value must be given
-// (a required param, an element of a list or map). The generated Parse accepts what the schema of the
-// catalog's mode accepts.
+// (a required param, an element of a list or map). The generated Parse
+// accepts what the schema of the catalog's mode accepts.
 //
 // The document reads top-down: the code at its place in the envelope first,
 // then one "if the code is X then $defs/X" rule per code, then the $defs,
