@@ -92,36 +92,49 @@ func CompareAt(old, new *model.Catalog, oldAt, newAt func(dir string) string) []
 	if old.Outputs.JSONSchemaMode == model.SchemaExact {
 		c.exact()
 	}
-	out := groupByCategory(slices.DeleteFunc(c.out, func(ch Change) bool {
+	out := Group(slices.DeleteFunc(c.out, func(ch Change) bool {
 		return !new.Breaking.Checks(ch.Rule, true) || new.Breaking.Ignores(ch.Rule, ch.Path) ||
 			ch.Code != "" && new.Breaking.Ignores(ch.Rule, []string{"codes", ch.Code})
-	}))
+	}), func(ch Change) string {
+		// A change made at a category, which its codes take from it.
+		if ch.Path[0] == "categories" {
+			return model.PathString(ch.Path)
+		}
+		return ""
+	})
 	if v, ok := c.version(out); ok && new.Breaking.Checks(v.Rule, true) && !new.Breaking.Ignores(v.Rule, v.Path) {
 		out = append(out, v)
 	}
 	return out
 }
 
-// groupByCategory makes one change of the changes of codes made at one
-// value of a category (its http_status, retry, envelope, ...), which its
-// codes take from it: the same change at the same place, which said the
-// same for each code, says it once and names the codes (the first of
-// them and how many more, when they are many), at the place of the first.
-// Code is "" in a change of more than one code.
-func groupByCategory(changes []Change) []Change {
+// Group makes one change of the changes of codes made at one place, such
+// as a value of a category (its http_status, retry, envelope, ...), which
+// its codes take from it, or of a CUE definition they share: the changes
+// of one rule that at places at one place ("" for none), and that say the
+// same of each code, are one change, at the place of the first, that says
+// it once and names the codes (the first of them and how many more, when
+// they are many). Code is "" in a change of more than one code. Compare
+// groups the changes made at a category; errspec breaking groups by
+// position in the catalog's files too.
+func Group(changes []Change, at func(Change) string) []Change {
 	type key struct {
-		rule, path, message, fix string
-		inOld                    bool
+		rule, at, message, fix string
+		inOld                  bool
 	}
 	var out []Change
 	groups := map[key]int{} // → its change in out
 	codes := map[int][]string{}
 	for _, ch := range changes {
-		if ch.Code == "" || len(ch.Path) == 0 || ch.Path[0] != "categories" {
+		place := ""
+		if ch.Code != "" && len(ch.Path) > 0 {
+			place = at(ch)
+		}
+		if place == "" {
 			out = append(out, ch)
 			continue
 		}
-		k := key{ch.Rule, model.PathString(ch.Path), unname(ch.Message, ch.Code), unname(ch.Fix, ch.Code), ch.InOld}
+		k := key{ch.Rule, place, unname(ch.Message, ch.Code), unname(ch.Fix, ch.Code), ch.InOld}
 		i, ok := groups[k]
 		if !ok {
 			i = len(out)
