@@ -108,15 +108,15 @@ func CompareAt(old, new *model.Catalog, oldAt, newAt func(dir string) string) []
 	return out
 }
 
-// Group makes one change of the changes of codes made at one place, such
-// as a value of a category (its http_status, retry, envelope, ...), which
-// its codes take from it, or of a CUE definition they share: the changes
-// of one rule that at places at one place ("" for none), and that say the
-// same of each code, are one change, at the place of the first, that says
-// it once and names the codes (the first of them and how many more, when
-// they are many). Code is "" in a change of more than one code. Compare
-// groups the changes made at a category; errspec breaking groups by
-// position in the catalog's files too.
+// Group makes one change of the changes of codes made at one place: a
+// value of a category (its http_status, retry, envelope, ...), which its
+// codes take from it, or a CUE definition they share. The changes of one
+// rule that at puts at one place ("" for none), and that say the same of
+// each code, are one change, at the path of the first, that says it once
+// and names the codes (the first of them and how many more, when they are
+// many). Code is "" in a change of more than one code. Compare groups the
+// changes made at a category; errspec breaking groups by position in the
+// catalog's files too.
 func Group(changes []Change, at func(Change) string) []Change {
 	type key struct {
 		rule, at, message, fix string
