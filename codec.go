@@ -3,6 +3,7 @@ package errspec
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"reflect"
 	"slices"
 	"strconv"
@@ -346,7 +347,9 @@ func (t *vtype) isZero(p unsafe.Pointer) bool {
 	case kBool:
 		return !boolAt(p)
 	case kFloat:
-		return floatAt(p) == 0
+		// A float that is not finite is not known, as JSON cannot hold it.
+		f := floatAt(p)
+		return f == 0 || math.IsNaN(f) || math.IsInf(f, 0)
 	case kList, kOrdered:
 		_, n := listAt(p)
 		return n == 0

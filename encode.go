@@ -1,7 +1,6 @@
 package errspec
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -264,9 +263,6 @@ func (w *writer) value(key string, f *field) {
 	}
 }
 
-// errNotFinite is the error of a NaN or an infinity, which JSON cannot hold.
-var errNotFinite = errors.New("a number that is not finite")
-
 // appendJSON appends the value of type t at p as JSON: a nil list as [],
 // a nil map as {}, an object's optional fields left off at their zero
 // value.
@@ -283,9 +279,12 @@ func (t *vtype) appendJSON(b []byte, p unsafe.Pointer) ([]byte, error) {
 	case kBool:
 		return strconv.AppendBool(b, boolAt(p)), nil
 	case kFloat:
+		// JSON cannot hold a float that is not finite: it is not known,
+		// null where a value must be given, as the schema and Parse have
+		// it.
 		f := floatAt(p)
 		if math.IsNaN(f) || math.IsInf(f, 0) {
-			return b, errNotFinite
+			return append(b, "null"...), nil
 		}
 		return appendFloat(b, f), nil
 	case kList:

@@ -599,7 +599,13 @@ func (w *wire) typ(t *model.Type, doc string, nonZero bool) (object, error) {
 			o.add("minimum", json.Number("-9223372036854775808"))
 			o.add("maximum", maxInt)
 		} else {
-			o.add("type", "number")
+			var typ any = "number"
+			if !nonZero {
+				// null, where a value must be given: a float not
+				// known, which the runtime writes for one not finite.
+				typ = []string{"number", "null"}
+			}
+			o.add("type", typ)
 			o.add("minimum", json.Number("-1.7976931348623157e308"))
 			o.add("maximum", json.Number("1.7976931348623157e308"))
 		}
