@@ -174,6 +174,51 @@ func (c *Catalog) parseParams(code string, params []byte) (View, error) {
 	return r.v, nil
 }
 
+// The keys of the facts of a code that Metadata writes beside the params:
+// no param has a hyphen in its name.
+const (
+	MetadataCategory = "errspec-category" // the code's category
+	MetadataRetry    = "errspec-retry"    // the code's retry class (Retry)
+)
+
+// Metadata returns the error's wire params as ParamStrings gives them and,
+// under MetadataCategory and MetadataRetry, its category and retry class:
+// what a client of an older version of the catalog, which does not know
+// the code, needs of it to match its category and to know whether a retry
+// can help, where a protocol carries the params alone (the ErrorInfo of a
+// gRPC status). ParseMetadata reads it back.
+func (v View) Metadata() map[string]string {
+	m := v.ParamStrings()
+	if c := v.Category(); c != "" {
+		m[MetadataCategory] = c
+	}
+	m[MetadataRetry] = string(v.Retry())
+	return m
+}
+
+// ParseMetadata reads an error of code from what Metadata gives: its
+// params as ParseParamStrings reads them, and, for a code the catalog does
+// not know, its category and retry class, and whether a retry can help,
+// from the keys of Metadata.
+func (c *Catalog) ParseMetadata(code string, metadata map[string]string) (View, error) {
+	params := make(map[string]string, len(metadata))
+	for k, s := range metadata {
+		if k != MetadataCategory && k != MetadataRetry {
+			params[k] = s
+		}
+	}
+	v, err := c.ParseParamStrings(code, params)
+	if err != nil || v.Unknown == nil {
+		return v, err
+	}
+	v.Unknown.Category = metadata[MetadataCategory]
+	switch r := Retry(metadata[MetadataRetry]); r {
+	case RetryNever, RetryAfterFix, RetryAfterDelay, RetrySafe:
+		v.Unknown.Retry, v.Unknown.Retryable = r, r == RetryAfterDelay || r == RetrySafe
+	}
+	return v, nil
+}
+
 // ParseParamStrings reads an error of code from its params as
 // ParamStrings gives them: for a code the catalog declares, a string or
 // tier param as the string itself and any other as its JSON text; then it

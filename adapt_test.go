@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -285,5 +286,30 @@ func TestTraceAttrs(t *testing.T) {
 	}
 	if got := errspec.TraceAttrs(io.EOF); got != nil {
 		t.Errorf("TraceAttrs of a foreign error = %v", got)
+	}
+}
+
+// TestMetadata checks that Metadata gives the params as ParamStrings does
+// with the code's category and retry class, and that ParseMetadata reads
+// them back: for a known code, the params alone; for one the catalog does
+// not know, its category and retry class too.
+func TestMetadata(t *testing.T) {
+	v := newError("FLAT", &smallParams{ID: "x", Hint: "h"}, nil)
+	m := v.Metadata()
+	want := map[string]string{"id": "x", "hint": "h", errspec.MetadataCategory: "conflict", errspec.MetadataRetry: "never"}
+	if !maps.Equal(m, want) {
+		t.Errorf("Metadata() = %v, want %v", m, want)
+	}
+	back, err := catalog.ParseMetadata("FLAT", m)
+	if err != nil || !back.Known() || back.Params.(*smallParams).ID != "x" || back.Params.(*smallParams).Hint != "h" {
+		t.Errorf("ParseMetadata(FLAT) = %+v, %v", back, err)
+	}
+	newer, err := catalog.ParseMetadata("NEWER", map[string]string{"n": "1", errspec.MetadataCategory: "conflict", errspec.MetadataRetry: "safe"})
+	if err != nil || newer.Known() || newer.Category() != "conflict" || newer.Retry() != errspec.RetrySafe || !newer.Retryable() ||
+		string(newer.Params.(errspec.RawParams)) != `{"n":"1"}` {
+		t.Errorf("ParseMetadata(NEWER) = %+v %+v, %v", newer, newer.Unknown, err)
+	}
+	if _, err := exactCatalog.ParseMetadata("FLAT", m); err != nil {
+		t.Errorf("the exact mode rejects the facts of a known code: %v", err)
 	}
 }

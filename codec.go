@@ -3,6 +3,7 @@ package errspec
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"reflect"
 	"slices"
 	"strconv"
@@ -65,6 +66,19 @@ type vtype struct {
 	fields []*field // kObject: its fields, in order
 	tiers  []string // kTier: the catalog's tiers
 	entry  entryLayout
+}
+
+// str returns the string or tier of type t at p: a tier the catalog does
+// not have (a plan's name read from elsewhere, another case) is a tier not
+// known, "", as TierRestricted takes it, so that an error holding one
+// marshals to what Parse and the JSON Schema accept, and texts and logs do
+// not name it either.
+func (t *vtype) str(p unsafe.Pointer) string {
+	s := strAt(p)
+	if t.kind == kTier && !slices.Contains(t.tiers, s) {
+		return ""
+	}
+	return s
 }
 
 // scalar reports whether t is a string, tier, int, bool or float.
@@ -327,13 +341,15 @@ func (t *vtype) mapValue(p unsafe.Pointer) reflect.Value {
 func (t *vtype) isZero(p unsafe.Pointer) bool {
 	switch t.kind {
 	case kString, kTier:
-		return strAt(p) == ""
+		return t.str(p) == ""
 	case kInt:
 		return intAt(p) == 0
 	case kBool:
 		return !boolAt(p)
 	case kFloat:
-		return floatAt(p) == 0
+		// A float that is not finite is not known, as JSON cannot hold it.
+		f := floatAt(p)
+		return f == 0 || math.IsNaN(f) || math.IsInf(f, 0)
 	case kList, kOrdered:
 		_, n := listAt(p)
 		return n == 0

@@ -20,9 +20,11 @@ import (
 //
 //   - For a code the catalog declares: the members its envelope writes for
 //     it, each of its type and within every bound the constructor applies
-//     (a param's max length, a tier of the catalog, an HTTP status from
-//     100 to 599, a number that fits the param's Go type), the required
-//     ones present, the constants and the values that follow from the code
+//     (a param's max length, a tier of the catalog, or "" for a tier not
+//     known where a value must be given, as null is a float not known
+//     there, an HTTP status from 100 to 599, a number that fits the
+//     param's Go type), the required ones present,
+//     the constants and the values that follow from the code
 //     (category, retryable, retry) as the catalog gives them. In the
 //     compatible mode, keys it does not know are ignored, and the title,
 //     docs URL and retry-after, which a newer version may change, need
@@ -748,7 +750,7 @@ func (r *reader) value(t *vtype, p unsafe.Pointer, f *field) error {
 			return err
 		}
 		switch {
-		case t.kind == kTier && !slices.Contains(r.c.Tiers, str):
+		case t.kind == kTier && str != "" && !slices.Contains(r.c.Tiers, str):
 			return fmt.Errorf("%q is not a tier of %s", str, r.c.Name)
 		case optional && str == "":
 			return errors.New("an empty string")
@@ -766,6 +768,15 @@ func (r *reader) value(t *vtype, p unsafe.Pointer, f *field) error {
 		}
 		*(*int)(p) = int(n)
 	case kFloat:
+		if c := s.peek(); c == 'n' && !optional {
+			// A float not known, which a constructor given one that
+			// is not finite writes.
+			if err := s.literal("null"); err != nil {
+				return err
+			}
+			*(*float64)(p) = math.NaN()
+			return nil
+		}
 		if c := s.peek(); c != '-' && (c < '0' || c > '9') {
 			return s.kindError("a number")
 		}

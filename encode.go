@@ -1,12 +1,10 @@
 package errspec
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"slices"
 	"strconv"
-	"strings"
 	"unicode/utf8"
 	"unsafe"
 )
@@ -265,33 +263,28 @@ func (w *writer) value(key string, f *field) {
 	}
 }
 
-// errNotFinite is the error of a NaN or an infinity, which JSON cannot hold.
-var errNotFinite = errors.New("a number that is not finite")
-
 // appendJSON appends the value of type t at p as JSON: a nil list as [],
 // a nil map as {}, an object's optional fields left off at their zero
 // value.
 func (t *vtype) appendJSON(b []byte, p unsafe.Pointer) ([]byte, error) {
 	var err error
 	switch t.kind {
-	case kString:
-		return appendString(b, strAt(p)), nil
-	case kTier:
+	case kString, kTier:
 		// A Tier is a string that may hold any text: only the
-		// catalog's tiers are on the wire, as the schema and Parse
-		// have them.
-		if s := strAt(p); !slices.Contains(t.tiers, s) {
-			return b, fmt.Errorf("%q is not a tier of the catalog (%s)", s, strings.Join(t.tiers, ", "))
-		}
-		return appendString(b, strAt(p)), nil
+		// catalog's tiers, and "" for one not known, are on the wire,
+		// as the schema and Parse have them.
+		return appendString(b, t.str(p)), nil
 	case kInt:
 		return strconv.AppendInt(b, int64(intAt(p)), 10), nil
 	case kBool:
 		return strconv.AppendBool(b, boolAt(p)), nil
 	case kFloat:
+		// JSON cannot hold a float that is not finite: it is not known,
+		// null where a value must be given, as the schema and Parse have
+		// it.
 		f := floatAt(p)
 		if math.IsNaN(f) || math.IsInf(f, 0) {
-			return b, errNotFinite
+			return append(b, "null"...), nil
 		}
 		return appendFloat(b, f), nil
 	case kList:

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
+	"math"
 	"strings"
 	"testing"
 
@@ -55,6 +56,7 @@ type allOptions struct {
 	List []tier            `json:"list,omitempty"`
 	Map  map[string]string `json:"map,omitempty"`
 	Ptr  *object           `json:"ptr,omitempty"`
+	Plan tier              `json:"plan,omitempty"`
 }
 
 type smallParams struct {
@@ -574,26 +576,75 @@ func TestLogValue(t *testing.T) {
 }
 
 func TestMarshalErrors(t *testing.T) {
-	p := fullParams()
-	p.Ratio = 1 / func() float64 { return 0 }()
-	if _, err := newError("ALL", p, nil).AppendJSON(nil); err == nil || !strings.Contains(err.Error(), "ratio") {
-		t.Errorf("an infinite float marshals: %v", err)
-	}
-	for _, bad := range []tier{"", "team", "Nonexistent"} {
-		p := fullParams()
-		p.Tier = bad
-		if _, err := newError("ALL", p, nil).AppendJSON(nil); err == nil || !strings.Contains(err.Error(), "param tier") {
-			t.Errorf("a tier %q the catalog does not have marshals: %v", bad, err)
-		}
-		p = fullParams()
-		if _, err := newError("ALL", p, []allOptions{{List: []tier{"Team", bad}}}).AppendJSON(nil); err == nil || !strings.Contains(err.Error(), "param list") {
-			t.Errorf("a list holding a tier %q the catalog does not have marshals: %v", bad, err)
-		}
-	}
 	v := newError("NESTED", &smallParams{ID: "x"}, nil)
 	v.Params = &allParams{}
 	if _, err := v.AppendJSON(nil); err == nil {
 		t.Error("params of another code marshal")
+	}
+}
+
+// TestUnknownTier checks that an error built with a Tier the catalog does
+// not have (a plan's name read from elsewhere, another case) reaches the
+// client whole: the tier is not known, "" where a value must be given, left
+// off where it is optional, and named in no text; what is written parses
+// back, in both modes, to the same bytes.
+func TestUnknownTier(t *testing.T) {
+	for _, bad := range []tier{"", "team", "Nonexistent"} {
+		p := fullParams()
+		p.Tier = bad
+		v := newError("ALL", p, []allOptions{{List: []tier{"Team", bad}, Plan: bad}})
+		b := marshal(t, v)
+		if !strings.Contains(b, `"tier":"","tags"`) || !strings.Contains(b, `"list":["Team",""]`) || strings.Contains(b, `"plan"`) {
+			t.Errorf("tier %q: %s", bad, b)
+		}
+		if bad != "" && (strings.Contains(b, string(bad)) || strings.Contains(v.Message+v.Detail, string(bad))) {
+			t.Errorf("tier %q is named: %s", bad, b)
+		}
+		if !strings.Contains(v.Message, " tier= tags=") || !strings.Contains(v.Detail, " list Team or  objs") {
+			t.Errorf("tier %q: message %q, detail %q", bad, v.Message, v.Detail)
+		}
+		parsesBack(t, b)
+		if got := v.ParamStrings()["tier"]; got != "" {
+			t.Errorf("tier %q: ParamStrings gives %q", bad, got)
+		}
+	}
+}
+
+// parsesBack checks that Parse reads the wire JSON b in both modes, back
+// to the same bytes.
+func parsesBack(t *testing.T, b string) {
+	t.Helper()
+	for _, c := range []*errspec.Catalog{&catalog, &exactCatalog} {
+		back, err := c.Parse([]byte(b))
+		if err != nil {
+			t.Fatalf("exact mode %t: %v\n%s", c.Exact, err, b)
+		}
+		if again := marshal(t, back); again != b {
+			t.Errorf("exact mode %t: marshal, Parse, marshal\n got %s\nwant %s", c.Exact, again, b)
+		}
+	}
+}
+
+// TestFloatNotFinite checks that an error built with a float that is not
+// finite, which JSON cannot hold, reaches the client whole: the float is
+// not known, null where a value must be given, left off where optional;
+// what is written parses back, in both modes, to the same bytes.
+func TestFloatNotFinite(t *testing.T) {
+	for _, f := range []float64{math.NaN(), math.Inf(1), math.Inf(-1)} {
+		p := fullParams()
+		p.Ratio = f
+		b := marshal(t, newError("ALL", p, []allOptions{{Real: f}}))
+		if !strings.Contains(b, `"ratio":null`) || strings.Contains(b, `"real"`) {
+			t.Errorf("%v: %s", f, b)
+		}
+		parsesBack(t, b)
+	}
+	// null stays a value not known of a required float alone.
+	for _, bad := range []string{`"real":null`, `"count":null`} {
+		b := strings.Replace(marshal(t, newError("ALL", fullParams(), nil)), `"ratio":0.5`, `"ratio":0.5,`+bad, 1)
+		if _, err := catalog.Parse([]byte(b)); err == nil {
+			t.Errorf("Parse accepts %s", bad)
+		}
 	}
 }
 

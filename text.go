@@ -196,7 +196,7 @@ func (t *texter) param(f *field, format tmpl.Format) {
 			t.b = b
 		}
 	case format == tmpl.OrHigher && typ.kind == kTier:
-		t.orHigher(strAt(p))
+		t.orHigher(typ.str(p))
 	case format == tmpl.And && typ.kind == kList:
 		t.list(typ, p, " and ")
 	case format == tmpl.Or && typ.kind == kList:
@@ -274,7 +274,7 @@ func (t *texter) prose(typ *vtype, p unsafe.Pointer) {
 func (t *texter) scalar(typ *vtype, p unsafe.Pointer) {
 	switch typ.kind {
 	case kString, kTier:
-		t.b = append(t.b, strAt(p)...)
+		t.b = append(t.b, typ.str(p)...)
 	case kInt:
 		t.b = strconv.AppendInt(t.b, int64(intAt(p)), 10)
 	case kBool:

@@ -232,7 +232,7 @@ func (f *field) logValue(p unsafe.Pointer) slog.Value {
 	}
 	switch f.typ.kind {
 	case kString, kTier:
-		return slog.StringValue(strAt(p))
+		return slog.StringValue(f.typ.str(p))
 	case kInt:
 		return slog.IntValue(intAt(p))
 	case kBool:
@@ -316,7 +316,7 @@ func (v View) ParamStrings() map[string]string {
 		case f.sensitive:
 			out[f.name] = Redacted
 		case f.typ.kind == kString || f.typ.kind == kTier:
-			out[f.name] = ValidUTF8(strAt(q))
+			out[f.name] = ValidUTF8(f.typ.str(q))
 		default:
 			if j, err := f.typ.appendJSON(nil, q); err == nil {
 				out[f.name] = string(j)

@@ -132,6 +132,10 @@ func every() []*agenttools.Error {
 		agenttools.NewTierRestricted("browse_protected_branches", "list", "Protected branches API", agenttools.TierTeam,
 			agenttools.TierRestrictedOptions{CurrentTier: agenttools.TierFree, Alternatives: []agenttools.Alternative{
 				{Action: "Read the settings", AvailableOn: "Free"}}}),
+		// Tiers the catalog does not have, which the wire carries as
+		// tiers not known.
+		agenttools.NewTierRestricted("browse_protected_branches", "list", "Protected branches API", agenttools.Tier("Platinum"),
+			agenttools.TierRestrictedOptions{CurrentTier: agenttools.Tier("team")}),
 		agenttools.NewTypeMismatch("manage_issue", []agenttools.TypeMismatchInvalidFields{{Field: "weight", Expected: "int", Received: "string"}}),
 		agenttools.NewUpstreamError("browse_pipelines", "list", 503, "unavailable <nginx> & co").WithHTTPStatus(503),
 		agenttools.NewUpstreamNotFound("browse_pipelines", "get"),

@@ -18,7 +18,7 @@ func RenderGRPC(cat *model.Catalog, notice, importPath string) ([]byte, error) {
 	o, pkg := cat.Outputs.GRPC, cat.Outputs.GoPackage
 	f := newFile(o.Package, notice,
 		fmt.Sprintf("Package %s serves the errors of package %s (%s) over gRPC, %s: Status turns an *%s.Error, wrapped or not, into a status, the interceptors do it for every error a service method returns, and FromError and FromStatus read a status back into an *%s.Error.", o.Package, pkg, importPath, grpcPkg, pkg, pkg),
-		"A status carries the code's gRPC code (see Code), the error's message, and details, each marshaled deterministically, so that an error gives the same bytes every time: an ErrorInfo whose reason is the error's code, whose domain is Domain and whose metadata are the params the wire carries, as strings (lists, maps, objects and numbers as JSON, sensitive params redacted); a RetryInfo when a retry after a delay can help; a Help link to the code's docs, described by the suggestion; a BadRequest with a field violation per argument that an error of bad arguments names; and a DebugInfo with the error's detail, when it has one. Every text is valid UTF-8, as protobuf requires: a byte a param made invalid is U+FFFD, as on the wire.",
+		"A status carries the code's gRPC code (see Code), the error's message, and details, each marshaled deterministically, so that an error gives the same bytes every time: an ErrorInfo whose reason is the error's code, whose domain is Domain and whose metadata are the params the wire carries, as strings (lists, maps, objects and numbers as JSON, sensitive params redacted), and the code's category and retry class under errspec-category and errspec-retry, for a client of an older version of the catalog that does not know the code; a RetryInfo when a retry after a delay can help; a Help link to the code's docs, described by the suggestion; a BadRequest with a field violation per argument that an error of bad arguments names; and a DebugInfo with the error's detail, when it has one. Every text is valid UTF-8, as protobuf requires: a byte a param made invalid is U+FFFD, as on the wire.",
 		fmt.Sprintf("The adapter is a package apart from package %s so that only a program that uses gRPC needs gRPC in its go.mod.", pkg),
 	)
 	importCore(f, importPath, pkg)
@@ -118,10 +118,8 @@ func genStatus(cat *model.Catalog, importPath string) Code {
 		List(Id("e"), Id("ok")).Op(":=").Add(firstOf(importPath, Err())),
 		If(Op("!").Id("ok")).Block(Return(Nil(), False())),
 		Id("v").Op(":=").Id("e").Dot("ErrspecView").Call(),
-		Var().Id("metadata").Map(String()).String(),
-		If(Id("p").Op(":=").Id("v").Dot("ParamStrings").Call(), Len(Id("p")).Op(">").Lit(0)).Block(Id("metadata").Op("=").Id("p")),
 		Id("details").Op(":=").Index().Qual(protoPkg, "Message").Values(Op("&").Qual(detailsPkg, "ErrorInfo").Values(Dict{
-			Id("Reason"): String().Parens(Id("e").Dot("Code")), Id("Domain"): Id("Domain"), Id("Metadata"): Id("metadata"),
+			Id("Reason"): String().Parens(Id("e").Dot("Code")), Id("Domain"): Id("Domain"), Id("Metadata"): Id("v").Dot("Metadata").Call(),
 		})),
 		If(Id("d").Op(":=").Id("v").Dot("RetryAfter").Call(), Id("v").Dot("Retryable").Call().Op("&&").Id("d").Op(">").Lit(0)).Block(
 			detail("RetryInfo", Dict{Id("RetryDelay"): Qual(durationPkg, "New").Call(Id("d"))}),
@@ -291,7 +289,7 @@ func genFromStatus(importPath string) Code {
 			Return(Id("FromStatus").Call(Id("st"))),
 		),
 		Line(),
-		Line(), doc("FromStatus reads a status that Status made back into the error: its code and params from the ErrorInfo of Domain, its message from the status's, its suggestion from the Help link and its detail from the DebugInfo; what the status does not carry (the HTTP status of the occurrence, params the wire does not carry) is the code's own or empty, as a Parse of the wire JSON gives it. A code the catalog does not know, from a newer version of it, gives an error of that code, as Parse gives one, with what the status carries of it: its params as strings, its message, suggestion, docs URL and detail, and whether a retry after a delay can help. It reports false for a status without an ErrorInfo of Domain, or whose params do not parse."),
+		Line(), doc("FromStatus reads a status that Status made back into the error: its code and params from the ErrorInfo of Domain, its message from the status's, its suggestion from the Help link and its detail from the DebugInfo; what the status does not carry (the HTTP status of the occurrence, params the wire does not carry) is the code's own or empty, as a Parse of the wire JSON gives it. A code the catalog does not know, from a newer version of it, gives an error of that code, as Parse gives one, with what the status carries of it: its params as strings, its category and retry class, its message, suggestion, docs URL and detail, and how long to wait before a retry. It reports false for a status without an ErrorInfo of Domain, or whose params do not parse."),
 		Line(), Func().Id("FromStatus").Params(Id("st").Op("*").Qual(statusPkg, "Status")).Params(errorType(importPath), Bool()).Block(
 			Var().Defs(
 				Id("info").Op("*").Qual(detailsPkg, "ErrorInfo"),
@@ -308,7 +306,7 @@ func genFromStatus(importPath string) Code {
 				),
 			),
 			If(Id("info").Op("==").Nil()).Block(Return(Nil(), False())),
-			List(Id("v"), Err()).Op(":=").Id("catalog").Dot("ParseParamStrings").Call(Id("info").Dot("GetReason").Call(), Id("info").Dot("GetMetadata").Call()),
+			List(Id("v"), Err()).Op(":=").Id("catalog").Dot("ParseMetadata").Call(Id("info").Dot("GetReason").Call(), Id("info").Dot("GetMetadata").Call()),
 			If(Err().Op("!=").Nil()).Block(Return(Nil(), False())),
 			If(Id("m").Op(":=").Id("st").Dot("Message").Call(), Id("m").Op("!=").Lit("")).Block(Id("v").Dot("Message").Op("=").Id("m")),
 			If(Id("links").Op(":=").Id("help").Dot("GetLinks").Call(), Len(Id("links")).Op(">").Lit(0)).Block(

@@ -16,6 +16,7 @@ package breaking
 import (
 	"fmt"
 	"path"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -91,14 +92,81 @@ func CompareAt(old, new *model.Catalog, oldAt, newAt func(dir string) string) []
 	if old.Outputs.JSONSchemaMode == model.SchemaExact {
 		c.exact()
 	}
-	out := slices.DeleteFunc(c.out, func(ch Change) bool {
+	out := Group(slices.DeleteFunc(c.out, func(ch Change) bool {
 		return !new.Breaking.Checks(ch.Rule, true) || new.Breaking.Ignores(ch.Rule, ch.Path) ||
 			ch.Code != "" && new.Breaking.Ignores(ch.Rule, []string{"codes", ch.Code})
+	}), func(ch Change) string {
+		// A change made at a category, which its codes take from it.
+		if ch.Path[0] == "categories" {
+			return model.PathString(ch.Path)
+		}
+		return ""
 	})
 	if v, ok := c.version(out); ok && new.Breaking.Checks(v.Rule, true) && !new.Breaking.Ignores(v.Rule, v.Path) {
 		out = append(out, v)
 	}
 	return out
+}
+
+// Group makes one change of the changes of codes made at one place: a
+// value of a category (its http_status, retry, envelope, ...), which its
+// codes take from it, or a CUE definition they share. The changes of one
+// rule that at puts at one place ("" for none), and that say the same of
+// each code, are one change, at the path of the first, that says it once
+// and names the codes (the first of them and how many more, when they are
+// many). Code is "" in a change of more than one code. Compare groups the
+// changes made at a category; errspec breaking groups by position in the
+// catalog's files too.
+func Group(changes []Change, at func(Change) string) []Change {
+	type key struct {
+		rule, at, message, fix string
+		inOld                  bool
+	}
+	var out []Change
+	groups := map[key]int{} // → its change in out
+	codes := map[int][]string{}
+	for _, ch := range changes {
+		place := ""
+		if ch.Code != "" && len(ch.Path) > 0 {
+			place = at(ch)
+		}
+		if place == "" {
+			out = append(out, ch)
+			continue
+		}
+		k := key{ch.Rule, place, unname(ch.Message, ch.Code), unname(ch.Fix, ch.Code), ch.InOld}
+		i, ok := groups[k]
+		if !ok {
+			i = len(out)
+			groups[k] = i
+			out = append(out, ch)
+		}
+		codes[i] = append(codes[i], ch.Code)
+	}
+	for i, names := range codes {
+		if len(names) < 2 {
+			continue
+		}
+		ch := &out[i]
+		ch.Message = strings.ReplaceAll(strings.ReplaceAll(unname(ch.Message, ch.Code), "code \x00", "each of codes \x00"), "\x00", some(names))
+		ch.Fix = strings.ReplaceAll(strings.ReplaceAll(unname(ch.Fix, ch.Code), "code \x00", "each code"), "\x00", "each")
+		ch.Code = ""
+	}
+	return out
+}
+
+// unname puts a NUL in the place of each mention of code in s, as a word.
+func unname(s, code string) string {
+	return regexp.MustCompile(`\b`+regexp.QuoteMeta(code)+`\b`).ReplaceAllLiteralString(s, "\x00")
+}
+
+// some names things as prose; more than five, by the first three and
+// how many more.
+func some(names []string) string {
+	if len(names) > 5 {
+		return fmt.Sprintf("%s and %d more", strings.Join(names[:3], ", "), len(names)-3)
+	}
+	return and(names)
 }
 
 // Added returns the catalog's changes when it is new: every code added.
@@ -1035,15 +1103,41 @@ func (c *comparer) tools() {
 				}
 			}
 		}
-		if o == nil {
-			continue
+		if o != nil {
+			c.actionsGone(o, n)
 		}
-		for _, oa := range o.Actions {
-			if action(n, oa.Name) == nil {
-				c.add("TOOL_ACTION_REMOVED", Breaking, []string{"tools", o.Name, "actions", oa.Name}, true, "",
-					"keep the action: the call validator rejects a call of an action the tool does not have",
-					"%s:%s is gone", o.Name, oa.Name)
-			}
+	}
+}
+
+// actionsGone reports the actions of tool o that its newer version n no
+// longer has: each one, or, when n has none left, all of them at once,
+// with what the generated ValidateCall does with a call of the older
+// version.
+func (c *comparer) actionsGone(o, n *model.Tool) {
+	if len(o.Actions) > 0 && len(n.Actions) == 0 {
+		var names []string
+		for _, a := range o.DeclaredActions() {
+			names = append(names, o.Name+":"+a.Name)
+		}
+		check := ""
+		switch {
+		case c.old.ValidatesCalls() && c.new.ValidatesCalls():
+			check = fmt.Sprintf("; ValidateCall takes every call of %s, where it rejected an action %s did not have", o.Name, o.Name)
+		case c.old.ValidatesCalls():
+			check = fmt.Sprintf("; ValidateCall, which checked the calls of %s, is no longer generated", o.Name)
+		}
+		c.add("TOOL_ACTION_REMOVED", Breaking, []string{"tools", n.Name}, false, "",
+			"keep the actions: a call of the older version names them",
+			"tool %s lists no actions, and %s are gone%s", n.Name, and(names), check)
+		return
+	}
+	fix := "keep the action: a call of the older version names it"
+	if c.new.ValidatesCalls() {
+		fix = "keep the action: ValidateCall rejects a call of an action the tool does not have"
+	}
+	for _, oa := range o.Actions {
+		if action(n, oa.Name) == nil {
+			c.add("TOOL_ACTION_REMOVED", Breaking, []string{"tools", o.Name, "actions", oa.Name}, true, "", fix, "%s:%s is gone", o.Name, oa.Name)
 		}
 	}
 }
@@ -1064,6 +1158,7 @@ func (c *comparer) roles() {
 		}
 		switch {
 		case n == nil:
+			c.explained["roles."+string(r)] = true // its helper may be gone
 			c.add("ROLE_CODE_CHANGED", Breaking, []string{"roles", string(r)}, true, o.Name,
 				fmt.Sprintf("keep roles: %s: %q", r, o.Name),
 				"role %s had code %s, and has none", r, o.Name)
@@ -1087,26 +1182,31 @@ func (c *comparer) docs() {
 			moved = append(moved, o.Name)
 		}
 	}
+	path, inOld := []string{"docs", "base_url"}, false
+	switch {
+	case c.new.DocsBaseURL == c.old.DocsBaseURL:
+		path = []string{"outputs", "markdown"}
+	case c.new.DocsBaseURL == "":
+		inOld = true // the base URL is gone: it is in the older catalog
+	}
+	const fix = "keep the docs base URL and layout, or redirect the old URLs to the new ones and then except DOCS_URL_CHANGED"
 	if len(moved) > 0 {
 		o, n := c.old.Code(moved[0]), c.new.Code(moved[0])
-		path, inOld := []string{"docs", "base_url"}, false
-		switch {
-		case c.new.DocsBaseURL == c.old.DocsBaseURL:
-			path = []string{"outputs", "markdown"}
-		case c.new.DocsBaseURL == "":
-			inOld = true // the base URL is gone: it is in the older catalog
-		}
-		what := fmt.Sprintf("%s of %s", count(len(moved), "code"), count(len(c.old.Codes), "code"))
+		what := fmt.Sprintf("%d of the %s", len(moved), count(len(c.old.Codes), "code"))
 		if len(moved) == len(c.old.Codes) {
 			what = "every code"
 		}
-		to := "none"
-		if n.DocsURL != "" {
-			to = n.DocsURL
+		c.add("DOCS_URL_CHANGED", Breaking, path, inOld, "", fix,
+			"the docs URL of %s changed: %s was %s, and is %s", what, o.Name, o.DocsURL, or(n.DocsURL, "none"))
+	} else if s := c.sectionsMoved(); len(s[0]) > 0 {
+		// The codes' pages stayed, and the page of the sections moved:
+		// the per-code layout's index.
+		what := "the URL of the section"
+		if len(s[0]) > 1 {
+			what = "the URLs of the sections"
 		}
-		c.add("DOCS_URL_CHANGED", Breaking, path, inOld, "",
-			"keep the docs base URL and layout, or redirect the old URLs to the new ones and then except DOCS_URL_CHANGED",
-			"the docs URL of %s changed: %s was %s, and is %s", what, o.Name, o.DocsURL, to)
+		c.add("DOCS_URL_CHANGED", Breaking, path, inOld, "", fix,
+			"%s of %s changed: %s was %s, and is %s", what, some(s[0]), s[0][0], s[1][0], or(s[2][0], "none"))
 	}
 	if c.old.DocsBaseURL == "" {
 		return
@@ -1127,34 +1227,77 @@ func (c *comparer) docs() {
 	}
 }
 
+// sectionsMoved returns the categories and features (category limit,
+// feature exports) that both versions have whose sections in the
+// reference have another URL, each section's older URL and its newer
+// one, or nil.
+func (c *comparer) sectionsMoved() [3][]string {
+	var out [3][]string
+	note := func(what, oldAnchor, newAnchor string) {
+		from, to := c.old.SectionURL(oldAnchor), c.new.SectionURL(newAnchor)
+		if from != "" && from != to {
+			out[0], out[1], out[2] = append(out[0], what), append(out[1], from), append(out[2], to)
+		}
+	}
+	for _, o := range c.old.Categories {
+		if n := c.newCategory(o.Name); n != nil {
+			note("category "+o.Name, o.Anchor, n.Anchor)
+		}
+	}
+	for _, o := range c.old.Features {
+		if n := feature(c.new, o.Key); n != nil {
+			note("feature "+o.Key, o.Anchor, n.Anchor)
+		}
+	}
+	return out
+}
+
 // version reports breaking changes that the catalog's version does not
 // announce: a new major version, or a new minor one before 1.0.0, as
-// semantic versioning has it.
+// semantic versioning has it. A catalog that had a version and has none
+// announces nothing, and is reported whatever else changed: its clients
+// can no longer tell it from the older version (the generated Version
+// constant is gone, the schema's $id and the reference name no version).
 func (c *comparer) version(changes []Change) (Change, bool) {
 	ov, ok1 := model.ParseVersion(c.old.Version)
 	nv, ok2 := model.ParseVersion(c.new.Version)
-	if !ok1 || !ok2 {
+	gone := ok1 && c.new.Version == ""
+	if !ok1 || !ok2 && !gone {
 		return Change{}, false
 	}
 	n := 0
 	for _, ch := range changes {
-		if ch.Breaks() {
+		// The Version constant gone with the version comes back with it.
+		if ch.Breaks() && !slices.Equal(ch.Path, []string{"version"}) {
 			n++
 		}
 	}
-	if n == 0 || nv.Major > ov.Major || (ov.Major == 0 && nv.Major == 0 && nv.Minor > ov.Minor) {
+	if !gone && (n == 0 || nv.Major > ov.Major || (ov.Major == 0 && nv.Major == 0 && nv.Minor > ov.Minor)) {
 		return Change{}, false
 	}
 	next := fmt.Sprintf("%d.0.0", ov.Major+1)
-	if ov.Major == 0 {
+	switch {
+	case n == 0:
+		next = fmt.Sprintf("%d.%d.%d", ov.Major, ov.Minor, ov.Patch+1)
+	case ov.Major == 0:
 		next = fmt.Sprintf("0.%d.0", ov.Minor+1)
 	}
-	if strings.HasPrefix(c.new.Version, "v") {
+	if strings.HasPrefix(c.new.Version, "v") || gone && strings.HasPrefix(c.old.Version, "v") {
 		next = "v" + next
 	}
-	return Change{Rule: "VERSION_NOT_BUMPED", Level: Version, Kind: Breaking, Path: []string{"version"},
+	ch := Change{Rule: "VERSION_NOT_BUMPED", Level: Version, Kind: Breaking, Path: []string{"version"},
 		Message: fmt.Sprintf("%s, and the version goes from %s to %s", count(n, "breaking change"), c.old.Version, c.new.Version),
-		Fix:     fmt.Sprintf("make the version %s, or undo the breaking changes", next)}, true
+		Fix:     fmt.Sprintf("make the version %s, or undo the breaking changes", next)}
+	if gone {
+		ch.InOld = true
+		ch.Message = fmt.Sprintf("the version %s is gone, with %s: nothing tells this version from the older one", c.old.Version, count(n, "breaking change"))
+		ch.Fix = fmt.Sprintf("keep a version: make it %s", next)
+		if n == 0 {
+			ch.Message = fmt.Sprintf("the version %s is gone: nothing tells this version from the older one", c.old.Version)
+			ch.Fix = fmt.Sprintf("keep a version: make it %s or later", next)
+		}
+	}
+	return ch, true
 }
 
 func count(n int, what string) string {

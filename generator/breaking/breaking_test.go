@@ -3,6 +3,7 @@ package breaking_test
 import (
 	"fmt"
 	"path"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -72,9 +73,12 @@ func TestConfig(t *testing.T) {
 }
 
 // TestVersionBump checks when a breaking change needs a new version: a
-// major one, or a minor one before 1.0.0; and that without a version on
-// both sides, or without a breaking change, nothing is asked.
+// major one, or a minor one before 1.0.0; that without a version in the
+// older catalog, or without a breaking change, nothing is asked; and that
+// a version gone is reported with or without a breaking change, at the
+// older catalog's version: nothing tells the newer catalog from the older.
 func TestVersionBump(t *testing.T) {
+	versionIn := regexp.MustCompile(`v?\d+\.\d+\.\d+`)
 	removed := base[:strings.Index(base, "codes: CART_NOT_FOUND")]
 	for _, tc := range []struct {
 		old, new string
@@ -90,7 +94,9 @@ func TestVersionBump(t *testing.T) {
 		{"0.3.0", "1.0.0", true, ""},
 		{"1.2.0", "1.2.0", false, ""},
 		{"", "1.0.0", true, ""},
-		{"1.0.0", "", true, ""},
+		{"1.0.0", "", true, "2.0.0"},
+		{"v0.3.0", "", true, "v0.4.0"},
+		{"1.0.0", "", false, "1.0.1"},
 	} {
 		withVersion := func(src, v string) string {
 			if v == "" {
@@ -106,8 +112,8 @@ func TestVersionBump(t *testing.T) {
 		got := ""
 		for _, c := range changes {
 			if c.Rule == "VERSION_NOT_BUMPED" {
-				got = strings.TrimSuffix(strings.TrimPrefix(c.Fix, "make the version "), ", or undo the breaking changes")
-				if !c.Breaks() || c.Level != breaking.Version || !slices.Equal(c.Path, []string{"version"}) {
+				got = versionIn.FindString(c.Fix)
+				if !c.Breaks() || c.Level != breaking.Version || !slices.Equal(c.Path, []string{"version"}) || c.InOld != (tc.new == "") {
 					t.Errorf("%s → %s: %+v", tc.old, tc.new, c)
 				}
 			}
@@ -376,6 +382,70 @@ codes: ORDER_NOT_FOUND: {category: %q, title: "Order not found", message: "Order
 	}
 }
 
+// TestGroupedByCategory checks that a change made at a category, which
+// each of its codes takes, is one change at the category naming the
+// codes, or the first of them and how many more; that a code ignored in
+// the breaking block leaves the group; and that a code with its own value
+// is not in it.
+func TestGroupedByCategory(t *testing.T) {
+	catalog := func(status int, n int, extra string) string {
+		var b strings.Builder
+		fmt.Fprintf(&b, `package shop
+
+name: "shop"
+outputs: jsonschema: file: "errors.schema.json"
+envelopes: flat: {code: "$code", text: "$message", details: "$params"}
+categories: limit: {description: "A limit.", http_status: %d, retryable: true%s}
+codes: OWN_LIMIT: {category: "limit", title: "Own", message: "Own", http_status: 429}
+`, status, map[bool]string{true: `, envelope: "flat"`, false: ""}[status == 503])
+		for i := range n {
+			fmt.Fprintf(&b, "codes: L%d_LIMITED: {category: \"limit\", title: \"L%d\", message: \"L%d\"}\n", i, i, i)
+		}
+		return b.String() + extra
+	}
+	for _, tc := range []struct {
+		n      int
+		ignore string
+		want   string
+	}{
+		{1, "", "code L0_LIMITED had HTTP status 429, and has 503, from category limit"},
+		{3, "", "each of codes L0_LIMITED, L1_LIMITED and L2_LIMITED had HTTP status 429, and has 503, from category limit"},
+		{3, "codes.L1_LIMITED", "each of codes L0_LIMITED and L2_LIMITED had HTTP status 429, and has 503, from category limit"},
+		{8, "", "each of codes L0_LIMITED, L1_LIMITED, L2_LIMITED and 5 more had HTTP status 429, and has 503, from category limit"},
+	} {
+		extra := ""
+		if tc.ignore != "" {
+			extra = `breaking: ignore: HTTP_STATUS_CHANGED: ["` + tc.ignore + `"]` + "\n"
+		}
+		got := breaking.Compare(loadtest.Catalog(t, catalog(429, tc.n, "")), loadtest.Catalog(t, catalog(503, tc.n, extra)))
+		var status, envelope []breaking.Change
+		for _, c := range got {
+			switch c.Rule {
+			case "HTTP_STATUS_CHANGED":
+				status = append(status, c)
+			case "ENVELOPE_KEY_CHANGED", "ENVELOPE_CONSTANT_CHANGED":
+				envelope = append(envelope, c)
+			}
+		}
+		if len(status) != 1 || status[0].Message != tc.want || model.PathString(status[0].Path) != "categories.limit.http_status" ||
+			(tc.n > 1) != (status[0].Code == "") || strings.Contains(status[0].Fix, "L1_LIMITED") {
+			t.Errorf("%d codes, ignoring %q: %+v\nwant %s", tc.n, tc.ignore, status, tc.want)
+		}
+		// The envelope the category moved to sends the message and the
+		// params elsewhere, and no category: each change once, for every
+		// code of the category, OWN_LIMIT too.
+		for _, c := range envelope {
+			if model.PathString(c.Path) != "categories.limit.envelope" || !strings.HasPrefix(c.Message, "each of codes L0_LIMITED") ||
+				tc.n < 5 && !strings.Contains(c.Message, "OWN_LIMIT, now in the envelope flat, from category limit, ") {
+				t.Errorf("%d codes: %+v", tc.n, c)
+			}
+		}
+		if len(envelope) != 7 {
+			t.Errorf("%d codes: %d changes of the envelope, want 7: %+v", tc.n, len(envelope), envelope)
+		}
+	}
+}
+
 // TestToolGone checks that a tool gone with its actions breaks, once,
 // at the tool in the older version: a call of the older version names
 // them.
@@ -392,6 +462,55 @@ codes: ORDER_NOT_FOUND: {category: "not_found", title: "Order not found", messag
 	if len(got) != 1 || got[0].Rule != "TOOL_ACTION_REMOVED" || !got[0].Breaks() || !got[0].InOld ||
 		model.PathString(got[0].Path) != "tools.orders" || got[0].Message != "tool orders is gone, and orders:list and orders:export with it" {
 		t.Errorf("tools gone: %+v", got)
+	}
+}
+
+// TestActionsGone checks that the fix of an action gone names ValidateCall
+// only where the newer catalog generates it, and that a tool that keeps
+// its name and lists no actions is reported once, saying that
+// ValidateCall, which checked its calls, takes every one of them now, or
+// is no longer generated when no tool has actions.
+func TestActionsGone(t *testing.T) {
+	const catalog = `package shop
+
+name: "shop"
+outputs: jsonschema: file: "errors.schema.json"
+categories: validation: {description: "Wrong arguments.", http_status: 400}
+codes: ORDER_NOT_FOUND: {category: "validation", title: "Order not found", message: "Order {id} not found", params: id: type: "string"}
+`
+	const roles = `
+codes: INVALID_ACTION: {category: "validation", title: "Invalid action", message: "{tool} has no {action}", params: {tool: type: "string", action: type: "string"}}
+codes: MISSING: {category: "validation", title: "Missing", message: "{tool} needs {missing_fields:and}", params: {tool: type: "string", missing_fields: type: "[]string"}}
+roles: {invalid_action: "INVALID_ACTION", missing_fields: "MISSING"}
+`
+	both := `tools: orders: actions: {list: {}, export: required: ["format"]}`
+	one := `tools: orders: actions: export: required: ["format"]`
+	none := `tools: orders: description: "Orders."`
+	carts := "\ntools: carts: actions: get: {}"
+	for _, tc := range []struct {
+		old, new, path, message, fix string
+	}{
+		{catalog + both, catalog + one, "tools.orders.actions.list", "orders:list is gone", "keep the action: a call of the older version names it"},
+		{catalog + roles + both, catalog + roles + one, "tools.orders.actions.list", "orders:list is gone",
+			"keep the action: ValidateCall rejects a call of an action the tool does not have"},
+		{catalog + both, catalog + none, "tools.orders", "tool orders lists no actions, and orders:list and orders:export are gone",
+			"keep the actions: a call of the older version names them"},
+		{catalog + roles + both + carts, catalog + roles + none + carts, "tools.orders",
+			"tool orders lists no actions, and orders:list and orders:export are gone; ValidateCall takes every call of orders, where it rejected an action orders did not have",
+			"keep the actions: a call of the older version names them"},
+		{catalog + roles + both, catalog + roles + none, "tools.orders",
+			"tool orders lists no actions, and orders:list and orders:export are gone; ValidateCall, which checked the calls of orders, is no longer generated",
+			"keep the actions: a call of the older version names them"},
+	} {
+		var got []breaking.Change
+		for _, ch := range breaking.Compare(loadtest.Catalog(t, tc.old), loadtest.Catalog(t, tc.new)) {
+			if ch.Rule == "TOOL_ACTION_REMOVED" {
+				got = append(got, ch)
+			}
+		}
+		if len(got) != 1 || model.PathString(got[0].Path) != tc.path || got[0].Message != tc.message || got[0].Fix != tc.fix {
+			t.Errorf("%s → %s: %+v", tc.old[len(catalog):], tc.new[len(catalog):], got)
+		}
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/errspec/errspec"
 	"github.com/errspec/errspec/generator/model"
 )
 
@@ -107,7 +108,9 @@ func (c *comparer) envelope(path []string, who, code string, o, n *model.Envelop
 			c.add("ENVELOPE_CONSTANT_CHANGED", Breaking, path, false, code,
 				fmt.Sprintf("keep sending %s: %s", k, was),
 				"%s no longer sends the constant %s: %s", who, k, was)
-		case v != was:
+		case errspec.JSONDiff([]byte(v), []byte(was), "") != "":
+			// Compared as JSON values, as the older version's Parse
+			// reads them: 1 and 1.0 are one number.
 			c.add("ENVELOPE_CONSTANT_CHANGED", Breaking, at(keys), false, code,
 				fmt.Sprintf("keep %s: %s", k, was),
 				"%s sent %s: %s, and sends %s: %s", who, k, was, k, v)

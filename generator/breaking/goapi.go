@@ -30,13 +30,30 @@ type field struct {
 }
 
 // goAPI lists the declarations of the Go package generated from cat:
-// the constants of codes, categories and tiers, and each code's
-// constructor (its required params positional, in declared order, its
-// optional ones in a trailing variadic XOptions), params struct (the
-// required params' fields, then the options embedded), options struct
-// and object types, with the Go names the model gives them.
+// the constant Version of a catalog with a version, the helpers of
+// features (Features, FeatureFor, TierRestricted), the constants of
+// codes, categories and tiers, and each code's constructor (its required
+// params positional, in declared order, its optional ones in a trailing
+// variadic XOptions), params struct (the required params' fields, then
+// the options embedded), options struct and object types, with the Go
+// names the model gives them.
 func goAPI(cat *model.Catalog) []decl {
 	var out []decl
+	if cat.Version != "" {
+		out = append(out, decl{name: "Version", kind: "constant", path: []string{"version"}})
+	}
+	// The helpers of features, generated when the catalog has one; a role
+	// that has no code explains that its helper is gone. The other
+	// helpers go only with their roles' codes, or with the tools'
+	// actions, which the wire's rules report.
+	if len(cat.Features) > 0 {
+		for _, name := range []string{"Features", "FeatureFor"} {
+			out = append(out, decl{name: name, kind: "function", path: []string{"features"}})
+		}
+		if r := model.RoleTierRestricted; cat.Roles[r] != nil {
+			out = append(out, decl{name: "TierRestricted", kind: "function", path: []string{"features"}, about: []string{"roles." + string(r)}})
+		}
+	}
 	for _, c := range cat.Categories {
 		p := []string{"categories", c.Name}
 		out = append(out, decl{name: c.GoName, kind: "constant", path: p, about: []string{"categories." + c.Name}})
@@ -184,7 +201,7 @@ func (c *comparer) goAPI() {
 			c.add("GO_NAME_REMOVED", Breaking, o.path, true, code,
 				fmt.Sprintf("keep what declares %s, or declare %s yourself in a file beside the generated package", o.name, o.name),
 				"the Go %s %s is gone", o.kind, o.name)
-		case o.kind == "function":
+		case o.kind == "function" && o.code != nil:
 			if !c.callBreaks(o.code, n.code, false) || !c.callBreaks(o.code, n.code, true) {
 				continue
 			}

@@ -94,8 +94,23 @@ func runBreaking(c *command, args []string, stdout, stderr io.Writer) int {
 		if tree.Rev != "" || !generator.IsCatalog(tree.Dir) {
 			oldAt, newAt = placer(tree.Path("."), p.old.Dir), placer(".", p.new.Dir)
 		}
-		for _, ch := range breaking.CompareAt(p.old.Model, p.new.Model, oldAt, newAt) {
-			movedTo(&ch, p.new, cats)
+		changes := breaking.CompareAt(p.old.Model, p.new.Model, oldAt, newAt)
+		for i := range changes {
+			movedTo(&changes[i], p.new, cats)
+		}
+		// The changes of codes made at one position, a definition they
+		// share say, are one.
+		changes = breaking.Group(changes, func(ch breaking.Change) string {
+			d := locate(p.new, ch.Path, nil)
+			if ch.InOld {
+				d = locate(p.old, ch.Path, nil)
+			}
+			if d.File == "" {
+				return ""
+			}
+			return fmt.Sprintf("%s:%d:%d", d.File, d.Line, d.Col)
+		})
+		for _, ch := range changes {
 			count(ch)
 			if ch.InOld {
 				add(ch, p.old, tree.Display)

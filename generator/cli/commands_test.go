@@ -241,10 +241,8 @@ func TestBreakingAgainstMovedCatalog(t *testing.T) {
 
 	gittest.Commit(t, repo, map[string]string{"errors/catalog.cue": moved}, "moved")
 	want := func(file string) string {
-		return file + `:5:69: HTTP_STATUS_CHANGED (wire): code CART_NOT_FOUND had HTTP status 404, and has 410, from category not_found
-	fix: keep http_status: 404 in category not_found, or set it on code CART_NOT_FOUND; for another status, add a code and deprecate CART_NOT_FOUND with use: NEW_CODE
-` + file + `:5:69: HTTP_STATUS_CHANGED (wire): code ORDER_NOT_FOUND had HTTP status 404, and has 410, from category not_found
-	fix: keep http_status: 404 in category not_found, or set it on code ORDER_NOT_FOUND; for another status, add a code and deprecate ORDER_NOT_FOUND with use: NEW_CODE
+		return file + `:5:69: HTTP_STATUS_CHANGED (wire): each of codes CART_NOT_FOUND and ORDER_NOT_FOUND had HTTP status 404, and has 410, from category not_found
+	fix: keep http_status: 404 in category not_found, or set it on each code; for another status, add a code and deprecate each with use: NEW_CODE
 `
 	}
 	t.Chdir(repo)

@@ -218,6 +218,9 @@ func genUpstream(cat *model.Catalog) Code {
 // genValidateCall writes ValidateCall when the catalog has tools with
 // actions and codes for the missing_fields and invalid_action roles.
 func genValidateCall(cat *model.Catalog) Code {
+	if !cat.ValidatesCalls() {
+		return Null()
+	}
 	missing, invalid := cat.Roles[model.RoleMissingFields], cat.Roles[model.RoleInvalidAction]
 	var rows []Code
 	for _, t := range cat.Tools {
@@ -233,9 +236,6 @@ func genValidateCall(cat *model.Catalog) Code {
 			actions[i] = Values(Lit(a.Name), Index().String().Values(req...))
 		}
 		rows = append(rows, Values(Lit(t.Name), Index().Id("actionSpec").Values(actions...)))
-	}
-	if missing == nil || invalid == nil || len(rows) == 0 {
-		return Null()
 	}
 	// action_required_fields is a Go map, or an errspec.Map that keeps the
 	// actions in the order the catalog declares them: each role code gets

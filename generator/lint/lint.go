@@ -33,7 +33,7 @@ var Rules = []Rule{
 	{"CATEGORY_USED", true, "every category has codes, its own or its subcategories'"},
 	{"TIER_USED", true, "every tier is one a feature or an alternative names, or below one; without features, the tiers are used when a param has the type tier"},
 	{"FEATURE_USED", true, "features have a code to report them: one plays the tier_restricted role"},
-	{"TOOL_USED", true, "every tool is gated by a feature or checked by the call validator (a code plays missing_fields or invalid_action)"},
+	{"TOOL_USED", true, "every tool is gated by a feature or checked by the call validator (codes play missing_fields and invalid_action, and the tool lists actions)"},
 	{"FEATURE_ACTION_DECLARED", true, "every tool:action a feature gates is an action of its tool in the tools table"},
 	{"MESSAGE_PARAMS", true, "a message names what the caller needs to act on: a code with params names one in its message or detail, and a not-found names what was not found"},
 	{"OPTIONAL_DEFAULT", true, "a template that places an optional param gives the text to show when it is not given, {name|text}: the error never reads with a hole"},
@@ -347,18 +347,29 @@ func (l *linter) featureUsed() {
 	}
 }
 
+// toolUsed reports the tools that no feature gates and ValidateCall does
+// not check: it checks the actions of a tool when the catalog has codes
+// for both its roles, and takes every call of a tool without actions.
 func (l *linter) toolUsed() {
-	if l.cat.Roles[model.RoleMissingFields] != nil || l.cat.Roles[model.RoleInvalidAction] != nil {
-		return
+	var lacks []string
+	for _, r := range []model.Role{model.RoleMissingFields, model.RoleInvalidAction} {
+		if l.cat.Roles[r] == nil {
+			lacks = append(lacks, string(r))
+		}
 	}
 	for _, t := range l.cat.Tools {
 		gated := l.cat.GatingFeature(t.Name, "") != nil
 		for _, a := range t.Actions {
 			gated = gated || l.cat.GatingFeature(t.Name, a.Name) != nil
 		}
-		if !gated {
+		switch {
+		case gated:
+		case len(lacks) > 0:
 			l.add([]string{"tools", t.Name}, `give the call validator its codes (roles: missing_fields and invalid_action), gate the tool with a feature, or remove it`,
-				"tool %s is gated by no feature, and no code plays missing_fields or invalid_action: nothing uses it", t.Name)
+				"tool %s is gated by no feature, and no code plays %s: nothing uses it", t.Name, strings.Join(lacks, " or "))
+		case len(t.Actions) == 0:
+			l.add([]string{"tools", t.Name}, `declare its actions, gate the tool with a feature, or remove it`,
+				"tool %s is gated by no feature and lists no actions: ValidateCall takes every call of it, and nothing uses it", t.Name)
 		}
 	}
 }

@@ -66,6 +66,15 @@ func (t *Tool) DeclaredActions() []*Action {
 	return out
 }
 
+// ValidatesCalls reports whether the generated package has ValidateCall,
+// which checks a call of a tool's action: the catalog has codes for the
+// missing_fields and invalid_action roles and a tool with actions. A tool
+// without actions is not checked: ValidateCall takes every call of it.
+func (c *Catalog) ValidatesCalls() bool {
+	return c.Roles[RoleMissingFields] != nil && c.Roles[RoleInvalidAction] != nil &&
+		slices.ContainsFunc(c.Tools, func(t *Tool) bool { return len(t.Actions) > 0 })
+}
+
 // Role is a part a code plays for a generated helper.
 type Role string
 

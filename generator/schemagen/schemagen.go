@@ -13,8 +13,9 @@
 // without breaking anything (the title, the docs URL, retry_after) typed
 // but not pinned; and every object allows keys it does not describe. A
 // tier stays one of the catalog's tiers in both modes, as the generated
-// code's constant. The generated Parse accepts what the schema of the
-// catalog's mode accepts.
+// code's constant, or "" for a tier not known where a value must be given
+// (a required param, an element of a list or map). The generated Parse
+// accepts what the schema of the catalog's mode accepts.
 //
 // The document reads top-down: the code at its place in the envelope first,
 // then one "if the code is X then $defs/X" rule per code, then the $defs,
@@ -583,6 +584,11 @@ func (w *wire) typ(t *model.Type, doc string, nonZero bool) (object, error) {
 		for i, tier := range w.tiers {
 			names[i] = tier.Name
 		}
+		if !nonZero {
+			// A tier not known, where a value must be given: the
+			// runtime writes a Tier the catalog does not have as "".
+			names = append(names, "")
+		}
 		o.add("type", "string")
 		o.add("enum", names)
 	case model.Int, model.Float:
@@ -593,7 +599,13 @@ func (w *wire) typ(t *model.Type, doc string, nonZero bool) (object, error) {
 			o.add("minimum", json.Number("-9223372036854775808"))
 			o.add("maximum", maxInt)
 		} else {
-			o.add("type", "number")
+			var typ any = "number"
+			if !nonZero {
+				// null, where a value must be given: a float not
+				// known, which the runtime writes for one not finite.
+				typ = []string{"number", "null"}
+			}
+			o.add("type", typ)
 			o.add("minimum", json.Number("-1.7976931348623157e308"))
 			o.add("maximum", json.Number("1.7976931348623157e308"))
 		}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/errspec/errspec"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"example.com/app/apperr"
@@ -198,5 +199,53 @@ func TestMCPTwoCatalogs(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestMCPNewerVersion reads, through the SDK's client, the error results
+// a server of a newer version of the catalog sends, as its adapter writes
+// them: a code this version does not know, in a category it knows, and a
+// code it knows with a param it does not. The first is an error of that
+// code that errors.Is matches with its category; the second, the code's
+// error with the params this version knows.
+func TestMCPNewerVersion(t *testing.T) {
+	newer := `{"code":"QUOTA_GONE","category":"limit","message":"The quota is gone","suggestion":"Buy more.","retryable":true,` +
+		`"docs_url":"https://docs.example.com/errors#quota_gone","params":{"plan":"free","left":0}}`
+	known := `{"code":"RATE_LIMITED","category":"limit","message":"Rate limit of 600 requests per minute reached",` +
+		`"suggestion":"Wait 17 seconds before calling again.","retryable":true,"docs_url":"https://docs.example.com/errors#rate_limited",` +
+		`"params":{"limit":600,"window":"minute","retry_after_seconds":17,"burst":20}}`
+	conn := mcptest.Start(t, apperrmcp.Install, func(s *mcp.Server) {
+		for name, wire := range map[string]string{"newer": newer, "known": known} {
+			s.AddTool(&mcp.Tool{Name: name, InputSchema: json.RawMessage(`{"type":"object"}`)},
+				func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+					return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: wire}},
+						StructuredContent: json.RawMessage(wire)}, nil
+				})
+		}
+	})
+	for _, structured := range []bool{false, true} {
+		read := func(name string) *apperr.Error {
+			res, _ := conn.Call(name, map[string]any{})
+			if structured {
+				res.Content = []mcp.Content{&mcp.TextContent{Text: "see the structured content"}}
+			}
+			e, ok := apperrmcp.FromResult(res)
+			if !ok {
+				t.Fatalf("%s (structured %t): FromResult read no error", name, structured)
+			}
+			return e
+		}
+		e := read("newer")
+		v := e.ErrspecView()
+		if v.Known() || e.Code != "QUOTA_GONE" || e.Message != "The quota is gone" || e.Suggestion != "Buy more." || !e.Retryable() ||
+			!errors.Is(e, apperr.CategoryLimit) || v.DocsURL() != "https://docs.example.com/errors#quota_gone" ||
+			!strings.Contains(string(e.Params.(errspec.RawParams)), `"plan":"free"`) {
+			t.Errorf("a newer code (structured %t): %+v %+v", structured, e, v.Unknown)
+		}
+		e = read("known")
+		if want := apperr.NewRateLimited(600, "minute", 17); e.Code != want.Code || e.Message != want.Message ||
+			!reflect.DeepEqual(e.Params, want.Params) || !errors.Is(e, apperr.CodeRateLimited) {
+			t.Errorf("a known code with a newer param (structured %t): %#v", structured, e)
+		}
 	}
 }
