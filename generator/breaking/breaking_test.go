@@ -37,6 +37,14 @@ func rules(changes []breaking.Change) []string {
 	return slices.Compact(out)
 }
 
+// versionRules returns the rules (see rules) of the changes between two
+// versions of a catalog: the format catalog with one %s filled with from,
+// then with to.
+func versionRules(t *testing.T, catalog, from, to string) []string {
+	t.Helper()
+	return rules(breaking.Compare(loadtest.Catalog(t, fmt.Sprintf(catalog, from)), loadtest.Catalog(t, fmt.Sprintf(catalog, to))))
+}
+
 // TestConfig checks that the newer catalog's breaking block turns rules
 // off and exempts values, and that an exempted path covers what is below
 // it, not a value whose name only starts the same.
@@ -174,8 +182,7 @@ codes: ORDER_NOT_FOUND: {category: "not_found", title: "Order not found", messag
 		{"float", "[]int", changed},
 		{"[]float", "map[string]int", changed},
 	} {
-		old := loadtest.Catalog(t, fmt.Sprintf(catalog, tc.from))
-		got := rules(breaking.Compare(old, loadtest.Catalog(t, fmt.Sprintf(catalog, tc.to))))
+		got := versionRules(t, catalog, tc.from, tc.to)
 		if !slices.Equal(got, tc.want) {
 			t.Errorf("%s to %s: %v, want %v", tc.from, tc.to, got, tc.want)
 		}
@@ -301,8 +308,7 @@ codes: ORDER_NOT_FOUND: {category: "not_found", title: "Order not found", messag
 		{`structured_content: true`, `structured_content: false`, []string{"!MCP_RESULT_CHANGED"}},
 		{`structured_content: false`, `structured_content: true`, []string{"!MCP_RESULT_CHANGED"}},
 	} {
-		old := loadtest.Catalog(t, fmt.Sprintf(catalog, tc.from))
-		got := rules(breaking.Compare(old, loadtest.Catalog(t, fmt.Sprintf(catalog, tc.to))))
+		got := versionRules(t, catalog, tc.from, tc.to)
 		if !slices.Equal(got, tc.want) {
 			t.Errorf("%s to %s: %v, want %v", tc.from, tc.to, got, tc.want)
 		}
@@ -738,7 +744,7 @@ codes: ORDER_NOT_FOUND: {category: "not_found", title: "Order not found", messag
 		{`, wire: false, optional: true`, `, optional: true`, []string{"PARAM_ADDED"}},
 		{`, wire: false, optional: true`, ``, []string{"!GO_CONSTRUCTOR_CHANGED", "!GO_FIELD_CHANGED", "!GO_NAME_REMOVED", "PARAM_ADDED"}}, // OrderNotFoundOptions is gone
 	} {
-		got := rules(breaking.Compare(loadtest.Catalog(t, fmt.Sprintf(catalog, tc.from)), loadtest.Catalog(t, fmt.Sprintf(catalog, tc.to))))
+		got := versionRules(t, catalog, tc.from, tc.to)
 		if !slices.Equal(got, tc.want) {
 			t.Errorf("store {%s} to {%s}: %v, want %v", tc.from, tc.to, got, tc.want)
 		}
