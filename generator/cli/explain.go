@@ -14,6 +14,7 @@ import (
 	"github.com/errspec/errspec/generator/explain"
 	"github.com/errspec/errspec/generator/load"
 	"github.com/errspec/errspec/generator/model"
+	"github.com/errspec/errspec/internal/textsafe"
 )
 
 // runExplain runs errspec explain: it finds the code in the catalogs of --dir
@@ -37,9 +38,10 @@ func runExplain(c *command, args []string, stdout, stderr io.Writer) int {
 	var name string
 	if len(codes) == 1 {
 		// A code pasted from a log or a terminal may bring white space,
-		// colours and other control characters along; no code holds any.
+		// colours and other hidden characters (textsafe.Hidden) along; no
+		// code holds any.
 		name = strings.Map(func(r rune) rune {
-			if unicode.IsSpace(r) || unicode.IsControl(r) {
+			if unicode.IsSpace(r) || textsafe.Hidden(r) {
 				return -1
 			}
 			return r
