@@ -25,6 +25,10 @@ func goFile(catalog, body string) string {
 	return "// " + Notice(catalog) + "\n\npackage gen\n" + body
 }
 
+// crlf ends every line of s with "\r\n", as git's core.autocrlf checks
+// a file out on Windows.
+func crlf(s string) string { return strings.ReplaceAll(s, "\n", "\r\n") }
+
 // mdFile returns Markdown carrying the notice of catalog.
 func mdFile(catalog, body string) string {
 	return "<!-- " + Notice(catalog) + " -->\n# Errors\n" + body
@@ -219,6 +223,8 @@ func TestPlan(t *testing.T) {
 	disk := map[string]string{
 		"gen/same.go":        goFile(cat, "// same\n"),
 		"gen/changed.go":     goFile(cat, "// old\n"),
+		"gen/crlf.go":        crlf(goFile(cat, "// crlf\n")),
+		"gen/mixed.go":       crlf(goFile(cat, "")) + "// mixed\n",
 		"gen/stale.go":       goFile(cat, "// gone\n"),
 		"gen/handwritten.go": "package gen\n",
 		"gen/other.go":       goFile("shipping", ""),
@@ -241,6 +247,8 @@ func TestPlan(t *testing.T) {
 					{Path: "gen/same.go", Data: []byte(goFile(cat, "// same\n"))},
 					{Path: "./gen/changed.go", Data: []byte(goFile(cat, "// new\n"))},
 					{Path: "gen/new.go", Data: []byte(goFile(cat, "// new file\n"))},
+					{Path: "gen/crlf.go", Data: []byte(goFile(cat, "// crlf\n"))},
+					{Path: "gen/mixed.go", Data: []byte(goFile(cat, "// mixed\n"))},
 					{Path: "newdir/x.md", Data: []byte(mdFile(cat, ""))},
 				},
 				Dirs: []Dir{{Path: "docs", Ext: ".md"}, {Path: "schema", Ext: ".json"}, {Path: "missing", Ext: ".md"}, {Path: "gen", Ext: ".go"}},
@@ -248,6 +256,8 @@ func TestPlan(t *testing.T) {
 			want: []summary{
 				{"docs/stale.md", Stale, mdFile(cat, ""), ""},
 				{"gen/changed.go", Changed, goFile(cat, "// old\n"), goFile(cat, "// new\n")},
+				{"gen/crlf.go", Unchanged, crlf(goFile(cat, "// crlf\n")), goFile(cat, "// crlf\n")},
+				{"gen/mixed.go", Changed, crlf(goFile(cat, "")) + "// mixed\n", goFile(cat, "// mixed\n")},
 				{"gen/new.go", Created, "", goFile(cat, "// new file\n")},
 				{"gen/same.go", Unchanged, goFile(cat, "// same\n"), goFile(cat, "// same\n")},
 				{"gen/stale.go", Stale, goFile(cat, "// gone\n"), ""},

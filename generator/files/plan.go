@@ -221,7 +221,7 @@ func Plan(sets ...Set) ([]Change, error) {
 			}
 			c.Old = old
 			c.Status = Changed
-			if bytes.Equal(old, f.Data) {
+			if sameText(old, f.Data) {
 				c.Status = Unchanged
 			}
 			changes = append(changes, c)
@@ -239,6 +239,20 @@ func Plan(sets ...Set) ([]Change, error) {
 	}
 	slices.SortFunc(changes, func(a, b Change) int { return strings.Compare(a.Path, b.Path) })
 	return changes, nil
+}
+
+// sameText reports whether a file on disk holding old holds data: the
+// same bytes, or the same with every line ended by "\r\n", as git checks
+// out a text file with core.autocrlf on Windows (its default there). Such
+// a file is up to date, not drift, and is left as it is: git reads it
+// back as the same text.
+func sameText(old, data []byte) bool {
+	if bytes.Equal(old, data) {
+		return true
+	}
+	n := bytes.Count(data, []byte("\n"))
+	return n > 0 && len(old) == len(data)+n && !bytes.Contains(data, []byte("\r\n")) &&
+		bytes.Equal(old, bytes.ReplaceAll(data, []byte("\n"), []byte("\r\n")))
 }
 
 // clean is the form of a path Plan and Write use.
