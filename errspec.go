@@ -1,6 +1,7 @@
 package errspec
 
 import (
+	"fmt"
 	"reflect"
 	"slices"
 	"strings"
@@ -15,6 +16,10 @@ import (
 // generated code's contract with this package adds SupportPackageIsVersion2,
 // and so on; old ones stay while the runtime still supports them.
 const SupportPackageIsVersion1 = true
+
+// SupportPackageIsVersion2 is referenced by code generated since the
+// table of codes became a string (Catalog.Table and Catalog.Params).
+const SupportPackageIsVersion2 = true
 
 // Retry says what a client should do about an error.
 type Retry string
@@ -33,7 +38,7 @@ const (
 type Catalog struct {
 	Name      string     // the catalog's name
 	Version   string     // the catalog's version, or ""
-	Codes     []CodeSpec // every code, sorted by code
+	Codes     []CodeSpec // every code, sorted by code; nil when Table holds them
 	Envelopes [][]Member // the wire shapes, the default first; CodeSpec.Envelope indexes them
 	Tiers     []string   // the tiers, lowest first
 	// TierType is a typed nil pointer to the package's Tier type, such as
@@ -52,6 +57,11 @@ type Catalog struct {
 	// accepts, not its compatible one: no code and no key this version
 	// does not send, and the title, docs URL and retry-after as given.
 	Exact bool
+	// Table holds the codes, sorted by code, when Codes is nil: a line a
+	// code as AppendCodeRow writes it, decoded on first use. Params holds
+	// each row's params type, as CodeSpec.Params does.
+	Table  string
+	Params []any
 
 	once     sync.Once
 	codecs   []atomic.Pointer[codec] // by code, built on first use
@@ -143,6 +153,16 @@ const (
 // envelopes' shapes, where they put the code, and room for the codecs.
 func (c *Catalog) init() {
 	c.once.Do(func() {
+		if c.Codes == nil && c.Table != "" {
+			codes, err := decodeTable(c.Table, c.Params)
+			if err != nil {
+				// The generated code and the runtime disagree: the
+				// version check at compile time makes this unreachable
+				// for generated code.
+				panic(fmt.Sprintf("errspec: catalog %s: %v", c.Name, err))
+			}
+			c.Codes = codes
+		}
 		c.codecs = make([]atomic.Pointer[codec], len(c.Codes))
 		c.shapes = make([]*shape, len(c.Envelopes))
 		for i, env := range c.Envelopes {
@@ -175,6 +195,7 @@ func codePath(ms []Member) []string {
 // Lookup returns the spec of a code, or nil for a code the catalog does
 // not declare.
 func (c *Catalog) Lookup(code string) *CodeSpec {
+	c.init()
 	i, ok := slices.BinarySearchFunc(c.Codes, code, func(s CodeSpec, code string) int {
 		return strings.Compare(s.Code, code)
 	})
@@ -182,6 +203,13 @@ func (c *Catalog) Lookup(code string) *CodeSpec {
 		return nil
 	}
 	return &c.Codes[i]
+}
+
+// Specs returns the codes of the catalog, sorted by code; the generated
+// package indexes them by row.
+func (c *Catalog) Specs() []CodeSpec {
+	c.init()
+	return c.Codes
 }
 
 // spec returns the spec of code, given the one an error cached.

@@ -17,7 +17,7 @@ import (
 )
 
 // This package needs the runtime of the errspec release that generated it: if this line does not compile, the errspec in your go.mod is older than that release; update it, or run go generate with the errspec your go.mod requires.
-const _ = errspec.SupportPackageIsVersion1
+const _ = errspec.SupportPackageIsVersion2
 
 // Version is the version of the agenttools catalog this package was generated from.
 const Version = "1.0.0"
@@ -173,9 +173,10 @@ func Lookup(c Code) (info Info, ok bool) {
 
 // Codes returns every code of the catalog, sorted.
 func Codes() []Code {
-	out := make([]Code, len(codes))
-	for i := range codes {
-		out[i] = Code(codes[i].Code)
+	specs := catalog.Specs()
+	out := make([]Code, len(specs))
+	for i := range specs {
+		out[i] = Code(specs[i].Code)
 	}
 	return out
 }
@@ -204,7 +205,7 @@ type Params any
 
 // newError returns the error of the code in row i of the table, with params p and the last of the options opts, if any.
 func newError(i int, p Params, opts any) *Error {
-	s := &codes[i]
+	s := &catalog.Specs()[i]
 	e := &Error{
 		Code:   Code(s.Code),
 		Params: p,
@@ -361,7 +362,14 @@ func (e *Error) ErrspecSetView(v errspec.View) {
 // catalog is the catalog as errspec's runtime reads it.
 var catalog = errspec.Catalog{
 	Name:  "agenttools",
-	Codes: codes[:],
+	Table: codeTable,
+	Params: []any{
+		(*AuthenticationFailedParams)(nil), (*DuplicateResourceParams)(nil), nil, (*InvalidActionParams)(nil),
+		(*InvalidArgumentsParams)(nil), (*MissingRequiredFieldParams)(nil), (*PayloadTooLargeParams)(nil), (*PermissionDeniedParams)(nil),
+		(*ProjectNotFoundParams)(nil), (*RateLimitedParams)(nil), (*ResourceNotFoundParams)(nil), (*StaleRevisionParams)(nil),
+		(*TierRestrictedParams)(nil), (*TypeMismatchParams)(nil), (*UpstreamErrorParams)(nil), (*UpstreamNotFoundParams)(nil),
+		(*UpstreamTimeoutParams)(nil), (*ValueOutOfRangeParams)(nil),
+	},
 	Envelopes: [][]errspec.Member{
 		{
 			{Key: "code", Kind: errspec.MemberField, Field: errspec.FieldCode},
@@ -394,27 +402,27 @@ var catalog = errspec.Catalog{
 	TierType: (*Tier)(nil),
 }
 
-// codes holds every code, sorted, a row each: its metadata, its compiled templates and its params type.
-var codes = [...]errspec.CodeSpec{
-	{Code: "AUTHENTICATION_FAILED", Category: "permission", Title: "Authentication failed", Retry: "never", HTTPStatus: 401, DocsURL: "https://docs.example.com/errors#authentication_failed", Message: "The token [redacted] was rejected for \x00\x00\x00", Suggestion: "Create a new access token and configure the server with it.", Params: (*AuthenticationFailedParams)(nil)},
-	{Code: "DUPLICATE_RESOURCE", Category: "conflict", Title: "Resource already exists", Retry: "after_fix", HTTPStatus: 409, DocsURL: "https://docs.example.com/errors#duplicate_resource", Message: "\x00\x00\x00 \x00\x01\x00 already exists", Suggestion: "Use the existing \x00\x00\x00, or choose another name.", Params: (*DuplicateResourceParams)(nil)},
-	{Code: "INTERNAL_ERROR", Category: "internal", Title: "Internal error", Retryable: true, Retry: "after_delay", RetryAfter: 1, Retries: 1, HTTPStatus: 500, DocsURL: "https://docs.example.com/errors#internal_error", Message: "Internal error", Suggestion: "Wait briefly, then retry once."},
-	{Code: "INVALID_ACTION", Category: "validation", Title: "Invalid action", Retry: "after_fix", HTTPStatus: 400, DocsURL: "https://docs.example.com/errors#invalid_action", Message: "Tool \x00\x00\x00 has no action \x00\x01\x00", Suggestion: "Use one of the valid actions: \x00\x02\x03", Params: (*InvalidActionParams)(nil)},
-	{Code: "INVALID_ARGUMENTS", Category: "validation", Title: "Arguments do not match the input schema", Retry: "after_fix", HTTPStatus: 400, DocsURL: "https://docs.example.com/errors#invalid_arguments", Message: "The arguments of \x00\x00\x00 do not match its input schema: \x00\x01\x00", Suggestion: "Call \x00\x00\x00 again with arguments that match its input schema.", Params: (*InvalidArgumentsParams)(nil)},
-	{Code: "MISSING_REQUIRED_FIELD", Category: "validation", Title: "Missing required field", Retry: "after_fix", HTTPStatus: 400, DocsURL: "https://docs.example.com/errors#missing_required_field", Message: "Missing required fields for \x00\x00\x00 \x00\x01\x00: \x00\x02\x00", Suggestion: "Add the required fields: \x00\x02\x00", Params: (*MissingRequiredFieldParams)(nil)},
-	{Code: "PAYLOAD_TOO_LARGE", Category: "limit", Title: "Payload too large", Retry: "after_fix", HTTPStatus: 413, DocsURL: "https://docs.example.com/errors#payload_too_large", Message: "\x00\x00\x00 is \x00\x01\x00 bytes; the limit is \x00\x02\x00", Suggestion: "Split the content, or send at most \x00\x02\x00 bytes of \x00\x00\x00.", Params: (*PayloadTooLargeParams)(nil)},
-	{Code: "PERMISSION_DENIED", Category: "permission", Title: "Permission denied", Retry: "never", HTTPStatus: 403, DocsURL: "https://docs.example.com/errors#permission_denied", Message: "You don't have permission to \x00\x01\x00 with \x00\x00\x00", Suggestion: "Check your access level for this project or group.", Params: (*PermissionDeniedParams)(nil)},
-	{Code: "PROJECT_NOT_FOUND", Category: "not_found", Title: "Project not found", Retry: "after_fix", HTTPStatus: 404, DocsURL: "https://docs.example.com/errors#project_not_found", Deprecated: true, Envelope: 1, Message: "Project \x00\x00\x00 not found", Suggestion: "Check the project id or path; list your projects with browse_projects.", Params: (*ProjectNotFoundParams)(nil)},
-	{Code: "RATE_LIMITED", Category: "limit", Title: "Rate limit reached", Retryable: true, Retry: "after_delay", RetryAfter: 60, HTTPStatus: 429, DocsURL: "https://docs.example.com/errors#rate_limited", Message: "Rate limit of \x00\x00\x00 requests per \x00\x01\x00 reached", Suggestion: "Wait \x00\x02\x00 seconds before calling again.", ErrorText: "\x00\x80\x00: \x00\x82\x00; retry in \x00\x02\x00 s", Params: (*RateLimitedParams)(nil)},
-	{Code: "RESOURCE_NOT_FOUND", Category: "not_found", Title: "Resource not found", Retry: "after_fix", HTTPStatus: 404, DocsURL: "https://docs.example.com/errors#resource_not_found", Message: "\x00\x00\x00 \x00\x01\x00 not found", Suggestion: "Check that the \x00\x00\x00 exists and that you have at least Reporter access.", Params: (*ResourceNotFoundParams)(nil)},
-	{Code: "STALE_REVISION", Category: "conflict", Title: "Stale revision", Retryable: true, Retry: "after_delay", HTTPStatus: 409, DocsURL: "https://docs.example.com/errors#stale_revision", Message: "\x00\x00\x00 changed since revision \x00\x01\x00; it is now at \x00\x02\x00", Suggestion: "Read the \x00\x00\x00 again and reapply the change to revision \x00\x02\x00.", Params: (*StaleRevisionParams)(nil)},
-	{Code: "TIER_RESTRICTED", Category: "permission", Title: "Feature needs a higher tier", Retry: "never", HTTPStatus: 403, DocsURL: "https://docs.example.com/errors#tier_restricted", Message: "\x00\x02\x00 requires the \x00\x03\x04 tier", Suggestion: "Upgrade to \x00\x03\x00, or use one of the alternatives.", Params: (*TierRestrictedParams)(nil)},
-	{Code: "TYPE_MISMATCH", Category: "validation", Title: "Argument of the wrong type", Retry: "after_fix", HTTPStatus: 400, DocsURL: "https://docs.example.com/errors#type_mismatch", Message: "Arguments of the wrong type: \x00\x01\x01", Suggestion: "Pass each field with its expected type.", Params: (*TypeMismatchParams)(nil)},
-	{Code: "UPSTREAM_ERROR", Category: "upstream", Title: "Upstream API error", Retryable: true, Retry: "after_delay", RetryAfter: 1, HTTPStatus: 502, DocsURL: "https://docs.example.com/errors#upstream_error", Message: "Upstream API answered \x00\x02\x00: \x00\x03\x00", Suggestion: "Check the upstream API's documentation for this endpoint.", Params: (*UpstreamErrorParams)(nil)},
-	{Code: "UPSTREAM_NOT_FOUND", Category: "not_found", Title: "Not found upstream", Retry: "after_fix", HTTPStatus: 404, DocsURL: "https://docs.example.com/errors#upstream_not_found", Message: "The upstream API found nothing for \x00\x00\x00 \x00\x01\x00", Suggestion: "Check the ids the call gave and that you have at least Reporter access.", Params: (*UpstreamNotFoundParams)(nil)},
-	{Code: "UPSTREAM_TIMEOUT", Category: "upstream_timeout", Title: "Upstream API timed out", Retryable: true, Retry: "safe", RetryAfter: 1, HTTPStatus: 504, DocsURL: "https://docs.example.com/errors#upstream_timeout", Message: "Upstream API did not answer within \x00\x00\x00 ms", Suggestion: "Retry after a short delay.", Params: (*UpstreamTimeoutParams)(nil)},
-	{Code: "VALUE_OUT_OF_RANGE", Category: "validation", Title: "Value out of range", Retry: "after_fix", HTTPStatus: 400, DocsURL: "https://docs.example.com/errors#value_out_of_range", Message: "\x00\x00\x00 must be between \x00\x01\x00 and \x00\x02\x00, got \x00\x03\x00", Detail: "\x00\x00\x00 is \x00\x04\x00.", Suggestion: "Pass a value of \x00\x00\x00 between \x00\x01\x00 and \x00\x02\x00.", Params: (*ValueOutOfRangeParams)(nil)},
-}
+// codeTable holds every code, sorted, a line each: its metadata and its compiled templates, in the order of errspec.CodeSpec's fields.
+const codeTable = `
+"AUTHENTICATION_FAILED" "permission" "Authentication failed" false "never" 0 0 401 "https://docs.example.com/errors#authentication_failed" false 0 "The token [redacted] was rejected for \x00\x00\x00" "" "Create a new access token and configure the server with it." "" ""
+"DUPLICATE_RESOURCE" "conflict" "Resource already exists" false "after_fix" 0 0 409 "https://docs.example.com/errors#duplicate_resource" false 0 "\x00\x00\x00 \x00\x01\x00 already exists" "" "Use the existing \x00\x00\x00, or choose another name." "" ""
+"INTERNAL_ERROR" "internal" "Internal error" true "after_delay" 1 1 500 "https://docs.example.com/errors#internal_error" false 0 "Internal error" "" "Wait briefly, then retry once." "" ""
+"INVALID_ACTION" "validation" "Invalid action" false "after_fix" 0 0 400 "https://docs.example.com/errors#invalid_action" false 0 "Tool \x00\x00\x00 has no action \x00\x01\x00" "" "Use one of the valid actions: \x00\x02\x03" "" ""
+"INVALID_ARGUMENTS" "validation" "Arguments do not match the input schema" false "after_fix" 0 0 400 "https://docs.example.com/errors#invalid_arguments" false 0 "The arguments of \x00\x00\x00 do not match its input schema: \x00\x01\x00" "" "Call \x00\x00\x00 again with arguments that match its input schema." "" ""
+"MISSING_REQUIRED_FIELD" "validation" "Missing required field" false "after_fix" 0 0 400 "https://docs.example.com/errors#missing_required_field" false 0 "Missing required fields for \x00\x00\x00 \x00\x01\x00: \x00\x02\x00" "" "Add the required fields: \x00\x02\x00" "" ""
+"PAYLOAD_TOO_LARGE" "limit" "Payload too large" false "after_fix" 0 0 413 "https://docs.example.com/errors#payload_too_large" false 0 "\x00\x00\x00 is \x00\x01\x00 bytes; the limit is \x00\x02\x00" "" "Split the content, or send at most \x00\x02\x00 bytes of \x00\x00\x00." "" ""
+"PERMISSION_DENIED" "permission" "Permission denied" false "never" 0 0 403 "https://docs.example.com/errors#permission_denied" false 0 "You don't have permission to \x00\x01\x00 with \x00\x00\x00" "" "Check your access level for this project or group." "" ""
+"PROJECT_NOT_FOUND" "not_found" "Project not found" false "after_fix" 0 0 404 "https://docs.example.com/errors#project_not_found" true 1 "Project \x00\x00\x00 not found" "" "Check the project id or path; list your projects with browse_projects." "" ""
+"RATE_LIMITED" "limit" "Rate limit reached" true "after_delay" 60 0 429 "https://docs.example.com/errors#rate_limited" false 0 "Rate limit of \x00\x00\x00 requests per \x00\x01\x00 reached" "" "Wait \x00\x02\x00 seconds before calling again." "\x00\x80\x00: \x00\x82\x00; retry in \x00\x02\x00 s" ""
+"RESOURCE_NOT_FOUND" "not_found" "Resource not found" false "after_fix" 0 0 404 "https://docs.example.com/errors#resource_not_found" false 0 "\x00\x00\x00 \x00\x01\x00 not found" "" "Check that the \x00\x00\x00 exists and that you have at least Reporter access." "" ""
+"STALE_REVISION" "conflict" "Stale revision" true "after_delay" 0 0 409 "https://docs.example.com/errors#stale_revision" false 0 "\x00\x00\x00 changed since revision \x00\x01\x00; it is now at \x00\x02\x00" "" "Read the \x00\x00\x00 again and reapply the change to revision \x00\x02\x00." "" ""
+"TIER_RESTRICTED" "permission" "Feature needs a higher tier" false "never" 0 0 403 "https://docs.example.com/errors#tier_restricted" false 0 "\x00\x02\x00 requires the \x00\x03\x04 tier" "" "Upgrade to \x00\x03\x00, or use one of the alternatives." "" ""
+"TYPE_MISMATCH" "validation" "Argument of the wrong type" false "after_fix" 0 0 400 "https://docs.example.com/errors#type_mismatch" false 0 "Arguments of the wrong type: \x00\x01\x01" "" "Pass each field with its expected type." "" ""
+"UPSTREAM_ERROR" "upstream" "Upstream API error" true "after_delay" 1 0 502 "https://docs.example.com/errors#upstream_error" false 0 "Upstream API answered \x00\x02\x00: \x00\x03\x00" "" "Check the upstream API's documentation for this endpoint." "" ""
+"UPSTREAM_NOT_FOUND" "not_found" "Not found upstream" false "after_fix" 0 0 404 "https://docs.example.com/errors#upstream_not_found" false 0 "The upstream API found nothing for \x00\x00\x00 \x00\x01\x00" "" "Check the ids the call gave and that you have at least Reporter access." "" ""
+"UPSTREAM_TIMEOUT" "upstream_timeout" "Upstream API timed out" true "safe" 1 0 504 "https://docs.example.com/errors#upstream_timeout" false 0 "Upstream API did not answer within \x00\x00\x00 ms" "" "Retry after a short delay." "" ""
+"VALUE_OUT_OF_RANGE" "validation" "Value out of range" false "after_fix" 0 0 400 "https://docs.example.com/errors#value_out_of_range" false 0 "\x00\x00\x00 must be between \x00\x01\x00 and \x00\x02\x00, got \x00\x03\x00" "\x00\x00\x00 is \x00\x04\x00." "Pass a value of \x00\x00\x00 between \x00\x01\x00 and \x00\x02\x00." "" ""
+`
 
 // Alternative is what a caller can do instead of a call it may not make.
 type Alternative struct {
@@ -609,11 +617,8 @@ type AuthenticationFailedParams struct {
 	Token string `errspec:"sensitive" json:"token"` // The rejected token: never echoed. Sensitive: never echoed, it shows as [redacted].
 }
 
-// NewAuthenticationFailed returns an error of code AUTHENTICATION_FAILED: Authentication failed.
+// NewAuthenticationFailed returns an error of code AUTHENTICATION_FAILED: Authentication failed. Its message reads "The token {token} was rejected for {user}".
 // The server rejected the credentials of the call. The credentials never appear in the error.
-//
-//   - Message: The token {token} was rejected for {user}
-//   - Suggestion: Create a new access token and configure the server with it.
 func NewAuthenticationFailed(user string, token string) *Error {
 	return newError(0, &AuthenticationFailedParams{User: user, Token: token}, nil)
 }
@@ -625,20 +630,14 @@ type DuplicateResourceParams struct {
 	Name string `errspec:"max=64" json:"name"` // The name that is taken, as the call gave it: cut to 64 characters. Cut to 64 characters.
 }
 
-// NewDuplicateResource returns an error of code DUPLICATE_RESOURCE: Resource already exists.
+// NewDuplicateResource returns an error of code DUPLICATE_RESOURCE: Resource already exists. Its message reads "{kind} {name} already exists".
 // A resource with the same name or key already exists.
-//
-//   - Message: {kind} {name} already exists
-//   - Suggestion: Use the existing {kind}, or choose another name.
 func NewDuplicateResource(kind string, name string) *Error {
 	return newError(1, &DuplicateResourceParams{Kind: kind, Name: name}, nil)
 }
 
-// NewInternalError returns an error of code INTERNAL_ERROR: Internal error.
+// NewInternalError returns an error of code INTERNAL_ERROR: Internal error. Its message reads "Internal error".
 // The server failed while handling the call. Nothing about the call needs to change.
-//
-//   - Message: Internal error
-//   - Suggestion: Wait briefly, then retry once.
 func NewInternalError() *Error { return newError(2, nil, nil) }
 
 // InvalidActionParams are the params of INVALID_ACTION.
@@ -654,11 +653,8 @@ type InvalidActionOptions struct {
 	ActionRequiredFields map[string][]string `json:"action_required_fields,omitempty"` // The required fields of every action of the tool.
 }
 
-// NewInvalidAction returns an error of code INVALID_ACTION: Invalid action.
+// NewInvalidAction returns an error of code INVALID_ACTION: Invalid action. Its message reads "Tool {tool} has no action {action}".
 // The tool has no action of the requested name.
-//
-//   - Message: Tool {tool} has no action {action}
-//   - Suggestion: Use one of the valid actions: {valid_actions:or}
 func NewInvalidAction(tool string, action string, validActions []string, opts ...InvalidActionOptions) *Error {
 	return newError(3, &InvalidActionParams{Tool: tool, Action: action, ValidActions: validActions}, opts)
 }
@@ -670,13 +666,10 @@ type InvalidArgumentsParams struct {
 	Reason string `errspec:"max=300" json:"reason"` // What the schema validator found, which may quote the arguments. Cut to 300 characters.
 }
 
-// NewInvalidArguments returns an error of code INVALID_ARGUMENTS: Arguments do not match the input schema.
+// NewInvalidArguments returns an error of code INVALID_ARGUMENTS: Arguments do not match the input schema. Its message reads "The arguments of {tool} do not match its input schema: {reason}".
 // The server rejected the call's arguments before running the tool:
 // they do not match the tool's input schema. The reason is the schema
 // validator's.
-//
-//   - Message: The arguments of {tool} do not match its input schema: {reason}
-//   - Suggestion: Call {tool} again with arguments that match its input schema.
 func NewInvalidArguments(tool string, reason string) *Error {
 	return newError(4, &InvalidArgumentsParams{Tool: tool, Reason: reason}, nil)
 }
@@ -694,13 +687,10 @@ type MissingRequiredFieldOptions struct {
 	ActionRequiredFields map[string][]string `json:"action_required_fields,omitempty"` // The required fields of every action of the tool.
 }
 
-// NewMissingRequiredField returns an error of code MISSING_REQUIRED_FIELD: Missing required field.
+// NewMissingRequiredField returns an error of code MISSING_REQUIRED_FIELD: Missing required field. Its message reads "Missing required fields for {tool} {action}: {missing_fields}".
 // The call left out arguments that its action requires. The error lists
 // the missing fields and, for reference, the required fields of every
 // action of the tool.
-//
-//   - Message: Missing required fields for {tool} {action}: {missing_fields}
-//   - Suggestion: Add the required fields: {missing_fields}
 func NewMissingRequiredField(tool string, action string, missingFields []string, opts ...MissingRequiredFieldOptions) *Error {
 	return newError(5, &MissingRequiredFieldParams{Tool: tool, Action: action, MissingFields: missingFields}, opts)
 }
@@ -713,11 +703,8 @@ type PayloadTooLargeParams struct {
 	MaxSize int    `json:"max_size"` // The largest accepted size in bytes.
 }
 
-// NewPayloadTooLarge returns an error of code PAYLOAD_TOO_LARGE: Payload too large.
+// NewPayloadTooLarge returns an error of code PAYLOAD_TOO_LARGE: Payload too large. Its message reads "{field} is {size} bytes; the limit is {max_size}".
 // The call's content is larger than the server accepts.
-//
-//   - Message: {field} is {size} bytes; the limit is {max_size}
-//   - Suggestion: Split the content, or send at most {max_size} bytes of {field}.
 func NewPayloadTooLarge(field string, size int, maxSize int) *Error {
 	return newError(6, &PayloadTooLargeParams{Field: field, Size: size, MaxSize: maxSize}, nil)
 }
@@ -735,11 +722,8 @@ type PermissionDeniedOptions struct {
 	RequiredRole string `json:"required_role,omitempty"` // The least role that may do this.
 }
 
-// NewPermissionDenied returns an error of code PERMISSION_DENIED: Permission denied.
+// NewPermissionDenied returns an error of code PERMISSION_DENIED: Permission denied. Its message reads "You don't have permission to {action} with {tool}".
 // The caller's role does not allow this action.
-//
-//   - Message: You don't have permission to {action} with {tool}
-//   - Suggestion: Check your access level for this project or group.
 func NewPermissionDenied(tool string, action string, opts ...PermissionDeniedOptions) *Error {
 	return newError(7, &PermissionDeniedParams{Tool: tool, Action: action}, opts)
 }
@@ -750,11 +734,8 @@ type ProjectNotFoundParams struct {
 	ProjectID string `json:"project_id"` // The project id or path the call gave.
 }
 
-// NewProjectNotFound returns an error of code PROJECT_NOT_FOUND: Project not found.
+// NewProjectNotFound returns an error of code PROJECT_NOT_FOUND: Project not found. Its message reads "Project {project_id} not found".
 // The project id or path names no project the caller can see.
-//
-//   - Message: Project {project_id} not found
-//   - Suggestion: Check the project id or path; list your projects with browse_projects.
 //
 // Deprecated: since v2; use NewResourceNotFound instead.
 func NewProjectNotFound(projectID string) *Error {
@@ -769,12 +750,8 @@ type RateLimitedParams struct {
 	RetryAfterSeconds int    `json:"retry_after_seconds"` // Seconds until the window resets.
 }
 
-// NewRateLimited returns an error of code RATE_LIMITED: Rate limit reached.
+// NewRateLimited returns an error of code RATE_LIMITED: Rate limit reached. Its message reads "Rate limit of {limit} requests per {window} reached".
 // The caller sent more requests than its plan allows in the window.
-//
-//   - Message: Rate limit of {limit} requests per {window} reached
-//   - Suggestion: Wait {retry_after_seconds} seconds before calling again.
-//   - Error text: {code}: {message}; retry in {retry_after_seconds} s
 func NewRateLimited(limit int, window string, retryAfterSeconds int) *Error {
 	return newError(9, &RateLimitedParams{Limit: limit, Window: window, RetryAfterSeconds: retryAfterSeconds}, nil)
 }
@@ -800,11 +777,8 @@ type ResourceNotFoundGvk struct {
 	Kind    string `json:"kind"`
 }
 
-// NewResourceNotFound returns an error of code RESOURCE_NOT_FOUND: Resource not found.
+// NewResourceNotFound returns an error of code RESOURCE_NOT_FOUND: Resource not found. Its message reads "{kind} {id} not found".
 // The resource the call names does not exist, or the caller cannot see it.
-//
-//   - Message: {kind} {id} not found
-//   - Suggestion: Check that the {kind} exists and that you have at least Reporter access.
 func NewResourceNotFound(kind string, id string, opts ...ResourceNotFoundOptions) *Error {
 	return newError(10, &ResourceNotFoundParams{Kind: kind, ID: id}, opts)
 }
@@ -817,11 +791,8 @@ type StaleRevisionParams struct {
 	CurrentRevision  int    `json:"current_revision"`  // The resource's current revision.
 }
 
-// NewStaleRevision returns an error of code STALE_REVISION: Stale revision.
+// NewStaleRevision returns an error of code STALE_REVISION: Stale revision. Its message reads "{kind} changed since revision {expected_revision}; it is now at {current_revision}".
 // The resource changed since the caller read it.
-//
-//   - Message: {kind} changed since revision {expected_revision}; it is now at {current_revision}
-//   - Suggestion: Read the {kind} again and reapply the change to revision {current_revision}.
 func NewStaleRevision(kind string, expectedRevision int, currentRevision int) *Error {
 	return newError(11, &StaleRevisionParams{Kind: kind, ExpectedRevision: expectedRevision, CurrentRevision: currentRevision}, nil)
 }
@@ -843,13 +814,10 @@ type TierRestrictedOptions struct {
 	UpgradeURL   string        `json:"upgrade_url,omitempty"`  // Where to upgrade.
 }
 
-// NewTierRestricted returns an error of code TIER_RESTRICTED: Feature needs a higher tier.
+// NewTierRestricted returns an error of code TIER_RESTRICTED: Feature needs a higher tier. Its message reads "{feature_name} requires the {tier_required:or_higher} tier".
 // The feature behind this tool or action is not part of the caller's
 // plan. The error names the feature and the least tier that has it, and
 // lists what the caller can do instead.
-//
-//   - Message: {feature_name} requires the {tier_required:or_higher} tier
-//   - Suggestion: Upgrade to {tier_required}, or use one of the alternatives.
 func NewTierRestricted(tool string, action string, featureName string, tierRequired Tier, opts ...TierRestrictedOptions) *Error {
 	return newError(12, &TierRestrictedParams{Tool: tool, Action: action, FeatureName: featureName, TierRequired: tierRequired}, opts)
 }
@@ -868,11 +836,8 @@ type TypeMismatchInvalidFields struct {
 	Received string `json:"received"` // The type the call gave.
 }
 
-// NewTypeMismatch returns an error of code TYPE_MISMATCH: Argument of the wrong type.
+// NewTypeMismatch returns an error of code TYPE_MISMATCH: Argument of the wrong type. Its message reads "Arguments of the wrong type: {invalid_fields:json}".
 // One or more arguments have a type the action does not accept.
-//
-//   - Message: Arguments of the wrong type: {invalid_fields:json}
-//   - Suggestion: Pass each field with its expected type.
 func NewTypeMismatch(tool string, invalidFields []TypeMismatchInvalidFields) *Error {
 	return newError(13, &TypeMismatchParams{Tool: tool, InvalidFields: invalidFields}, nil)
 }
@@ -892,11 +857,8 @@ type UpstreamErrorOptions struct {
 	MetricsAvailable bool `json:"metrics_available,omitempty"` // Whether upstream metrics were collected.
 }
 
-// NewUpstreamError returns an error of code UPSTREAM_ERROR: Upstream API error.
+// NewUpstreamError returns an error of code UPSTREAM_ERROR: Upstream API error. Its message reads "Upstream API answered {upstream_status}: {upstream_message}".
 // The upstream API answered with an error the tool cannot map to another code.
-//
-//   - Message: Upstream API answered {upstream_status}: {upstream_message}
-//   - Suggestion: Check the upstream API's documentation for this endpoint.
 func NewUpstreamError(tool string, action string, upstreamStatus int, upstreamMessage string, opts ...UpstreamErrorOptions) *Error {
 	return newError(14, &UpstreamErrorParams{Tool: tool, Action: action, UpstreamStatus: upstreamStatus, UpstreamMessage: upstreamMessage}, opts)
 }
@@ -914,11 +876,8 @@ type UpstreamNotFoundOptions struct {
 	UpstreamMessage string `json:"upstream_message,omitempty"` // The upstream error text.
 }
 
-// NewUpstreamNotFound returns an error of code UPSTREAM_NOT_FOUND: Not found upstream.
+// NewUpstreamNotFound returns an error of code UPSTREAM_NOT_FOUND: Not found upstream. Its message reads "The upstream API found nothing for {tool} {action}".
 // The upstream API has no such resource, or hides it from the caller.
-//
-//   - Message: The upstream API found nothing for {tool} {action}
-//   - Suggestion: Check the ids the call gave and that you have at least Reporter access.
 func NewUpstreamNotFound(tool string, action string, opts ...UpstreamNotFoundOptions) *Error {
 	return newError(15, &UpstreamNotFoundParams{Tool: tool, Action: action}, opts)
 }
@@ -929,11 +888,8 @@ type UpstreamTimeoutParams struct {
 	TimeoutMs int `json:"timeout_ms"` // The deadline in milliseconds.
 }
 
-// NewUpstreamTimeout returns an error of code UPSTREAM_TIMEOUT: Upstream API timed out.
+// NewUpstreamTimeout returns an error of code UPSTREAM_TIMEOUT: Upstream API timed out. Its message reads "Upstream API did not answer within {timeout_ms} ms".
 // The upstream API did not answer within the tool's deadline.
-//
-//   - Message: Upstream API did not answer within {timeout_ms} ms
-//   - Suggestion: Retry after a short delay.
 func NewUpstreamTimeout(timeoutMs int) *Error {
 	return newError(16, &UpstreamTimeoutParams{TimeoutMs: timeoutMs}, nil)
 }
@@ -948,12 +904,8 @@ type ValueOutOfRangeParams struct {
 	Unit    string  `json:"-"`       // What the value counts, for the detail. Not sent on the wire.
 }
 
-// NewValueOutOfRange returns an error of code VALUE_OUT_OF_RANGE: Value out of range.
+// NewValueOutOfRange returns an error of code VALUE_OUT_OF_RANGE: Value out of range. Its message reads "{field} must be between {minimum} and {maximum}, got {value}".
 // A numeric argument lies outside the range the action accepts.
-//
-//   - Message: {field} must be between {minimum} and {maximum}, got {value}
-//   - Detail: {field} is {unit}.
-//   - Suggestion: Pass a value of {field} between {minimum} and {maximum}.
 func NewValueOutOfRange(field string, minimum float64, maximum float64, value float64, unit string) *Error {
 	return newError(17, &ValueOutOfRangeParams{Field: field, Minimum: minimum, Maximum: maximum, Value: value, Unit: unit}, nil)
 }

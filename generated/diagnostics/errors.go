@@ -19,7 +19,7 @@ import (
 )
 
 // This package needs the runtime of the errspec release that generated it: if this line does not compile, the errspec in your go.mod is older than that release; update it, or run go generate with the errspec your go.mod requires.
-const _ = errspec.SupportPackageIsVersion1
+const _ = errspec.SupportPackageIsVersion2
 
 // Code identifies an error. Codes are stable: clients match on them.
 type Code string
@@ -161,9 +161,10 @@ func Lookup(c Code) (info Info, ok bool) {
 
 // Codes returns every code of the catalog, sorted.
 func Codes() []Code {
-	out := make([]Code, len(codes))
-	for i := range codes {
-		out[i] = Code(codes[i].Code)
+	specs := catalog.Specs()
+	out := make([]Code, len(specs))
+	for i := range specs {
+		out[i] = Code(specs[i].Code)
 	}
 	return out
 }
@@ -192,7 +193,7 @@ type Params any
 
 // newError returns the error of the code in row i of the table, with params p and the last of the options opts, if any.
 func newError(i int, p Params, opts any) *Error {
-	s := &codes[i]
+	s := &catalog.Specs()[i]
 	e := &Error{
 		Code:   Code(s.Code),
 		Params: p,
@@ -349,7 +350,14 @@ func (e *Error) ErrspecSetView(v errspec.View) {
 // catalog is the catalog as errspec's runtime reads it.
 var catalog = errspec.Catalog{
 	Name:  "errspec",
-	Codes: codes[:],
+	Table: codeTable,
+	Params: []any{
+		(*AmbiguousCodeParams)(nil), (*BreakingChangeParams)(nil), (*CatalogChangeParams)(nil), (*CatalogInvalidParams)(nil),
+		(*CatalogNotFoundParams)(nil), (*CatalogSchemaParams)(nil), (*CatalogSyntaxParams)(nil), (*DriftParams)(nil),
+		(*InternalErrorParams)(nil), nil, (*LintFindingParams)(nil), (*OutputFailedParams)(nil),
+		(*OutputForeignParams)(nil), (*OutputIncompleteParams)(nil), (*OutputLeftoverParams)(nil), (*TemplateInvalidParams)(nil),
+		(*UnknownCodeParams)(nil), (*UsageParams)(nil),
+	},
 	Envelopes: [][]errspec.Member{
 		{
 			{Key: "code", Kind: errspec.MemberField, Field: errspec.FieldCode},
@@ -375,27 +383,27 @@ var catalog = errspec.Catalog{
 	},
 }
 
-// codes holds every code, sorted, a row each: its metadata, its compiled templates and its params type.
-var codes = [...]errspec.CodeSpec{
-	{Code: "AMBIGUOUS_CODE", Category: "usage", Title: "Ambiguous code", Retry: "after_fix", HTTPStatus: 400, Message: "\x00\x00\x00 matches more than one code: \x00\x01\x00", Suggestion: "name the catalog with --dir, and the code as it is spelt", Params: (*AmbiguousCodeParams)(nil)},
-	{Code: "BREAKING_CHANGE", Category: "breaking", Title: "Breaking change", Retry: "after_fix", HTTPStatus: 409, Message: "\x00\x04\x00", Suggestion: "\x00\x05\x00", Params: (*BreakingChangeParams)(nil), Order: "\x03\x04\x05\x06\x00\a\x01\x02"},
-	{Code: "CATALOG_CHANGE", Category: "breaking", Title: "Change that breaks nothing", Retry: "never", HTTPStatus: 409, Message: "\x00\x04\x00", Suggestion: "\x00\x05\x00", Params: (*CatalogChangeParams)(nil), Order: "\x04\x05\x06\a\x00\b\x01\x02\x03"},
-	{Code: "CATALOG_INVALID", Category: "catalog", Title: "Catalog is inconsistent", Retry: "after_fix", HTTPStatus: 422, Message: "\x00\x04\x00", Suggestion: "\x00\x05\x00", Params: (*CatalogInvalidParams)(nil), Order: "\x01\x02\x03\x04\x00\x05"},
-	{Code: "CATALOG_NOT_FOUND", Category: "catalog", Title: "No catalog", Retry: "after_fix", HTTPStatus: 422, Message: "no catalog found in \x00\x00\x00", Suggestion: "name a catalog directory, or run errspec where a directory below holds .cue files that declare codes", Params: (*CatalogNotFoundParams)(nil)},
-	{Code: "CATALOG_SCHEMA", Category: "catalog", Title: "Catalog does not match the schema", Retry: "after_fix", HTTPStatus: 422, Message: "\x00\x04\x00", Suggestion: "\x00\x05\x00", Params: (*CatalogSchemaParams)(nil), Order: "\x01\x02\x03\x04\x00\x05"},
-	{Code: "CATALOG_SYNTAX", Category: "catalog", Title: "CUE syntax error", Retry: "after_fix", HTTPStatus: 422, Message: "\x00\x04\x00", Suggestion: "\x00\x05\x00", Params: (*CatalogSyntaxParams)(nil), Order: "\x01\x02\x03\x04\x00\x05"},
-	{Code: "DRIFT", Category: "drift", Title: "Generated files are out of date", Retry: "after_fix", HTTPStatus: 409, Message: "generated files out of date: \x00\x00\x00", Suggestion: "run errspec generate (or go generate ./...) and commit the result", Params: (*DriftParams)(nil)},
-	{Code: "INTERNAL_ERROR", Category: "internal", Title: "errspec failed", Retry: "never", HTTPStatus: 500, Message: "errspec failed: \x00\x00\x00", Suggestion: "report it, with the catalog that causes it", Params: (*InternalErrorParams)(nil)},
-	{Code: "INTERRUPTED", Category: "output", Title: "Interrupted", Retry: "after_fix", HTTPStatus: 409, Message: "interrupted: no file was changed", Suggestion: "run errspec again"},
-	{Code: "LINT_FINDING", Category: "lint", Title: "Lint finding", Retry: "after_fix", HTTPStatus: 422, Message: "\x00\x04\x00", Suggestion: "\x00\x05\x00", Params: (*LintFindingParams)(nil), Order: "\x02\x03\x04\x05\x00\x06\x01"},
-	{Code: "OUTPUT_FAILED", Category: "output", Title: "Writing failed", Retry: "after_fix", HTTPStatus: 409, Message: "writing the outputs failed: \x00\x00\x00", Suggestion: "\x00\x01\x00, then run errspec again; no file was changed", Params: (*OutputFailedParams)(nil)},
-	{Code: "OUTPUT_FOREIGN", Category: "output", Title: "Output file not errspec's", Retry: "after_fix", HTTPStatus: 409, Message: "\x00\x00\x00 exists and was not generated by errspec for catalog \x00\x01\x00", Suggestion: "move the file away (a file generated under an earlier name of this catalog too), or change the output path in the catalog", Params: (*OutputForeignParams)(nil)},
-	{Code: "OUTPUT_INCOMPLETE", Category: "output", Title: "Writing failed, and so did restoring", Retry: "after_fix", HTTPStatus: 409, Message: "writing the outputs failed: \x00\x00\x00; restoring the previous files failed too: \x00\x01\x00", Suggestion: "rename each .errspec-*.bak file named above back to its file, or run errspec again once the cause is fixed", Params: (*OutputIncompleteParams)(nil)},
-	{Code: "OUTPUT_LEFTOVER", Category: "output", Title: "Backup left over", Retry: "after_fix", HTTPStatus: 409, Message: "\x00\x00\x00", Suggestion: "remove \x00\x01\x02 by hand: the outputs are as they should be", Params: (*OutputLeftoverParams)(nil)},
-	{Code: "TEMPLATE_INVALID", Category: "usage", Title: "Template override invalid", Retry: "after_fix", HTTPStatus: 400, Message: "\x00\x00\x00", Suggestion: "fix the template, or remove it to use the embedded one", Params: (*TemplateInvalidParams)(nil)},
-	{Code: "UNKNOWN_CODE", Category: "usage", Title: "Unknown code", Retry: "after_fix", HTTPStatus: 400, Message: "no code \x00\x00\x00 in \x00\x01\x00", Suggestion: "did you mean \x00\x02\x03?", Params: (*UnknownCodeParams)(nil)},
-	{Code: "USAGE", Category: "usage", Title: "Bad command line", Retry: "after_fix", HTTPStatus: 400, Message: "\x00\x00\x00", Suggestion: "\x00\x01\x00", Params: (*UsageParams)(nil)},
-}
+// codeTable holds every code, sorted, a line each: its metadata and its compiled templates, in the order of errspec.CodeSpec's fields.
+const codeTable = `
+"AMBIGUOUS_CODE" "usage" "Ambiguous code" false "after_fix" 0 0 400 "" false 0 "\x00\x00\x00 matches more than one code: \x00\x01\x00" "" "name the catalog with --dir, and the code as it is spelt" "" ""
+"BREAKING_CHANGE" "breaking" "Breaking change" false "after_fix" 0 0 409 "" false 0 "\x00\x04\x00" "" "\x00\x05\x00" "" "\x03\x04\x05\x06\x00\a\x01\x02"
+"CATALOG_CHANGE" "breaking" "Change that breaks nothing" false "never" 0 0 409 "" false 0 "\x00\x04\x00" "" "\x00\x05\x00" "" "\x04\x05\x06\a\x00\b\x01\x02\x03"
+"CATALOG_INVALID" "catalog" "Catalog is inconsistent" false "after_fix" 0 0 422 "" false 0 "\x00\x04\x00" "" "\x00\x05\x00" "" "\x01\x02\x03\x04\x00\x05"
+"CATALOG_NOT_FOUND" "catalog" "No catalog" false "after_fix" 0 0 422 "" false 0 "no catalog found in \x00\x00\x00" "" "name a catalog directory, or run errspec where a directory below holds .cue files that declare codes" "" ""
+"CATALOG_SCHEMA" "catalog" "Catalog does not match the schema" false "after_fix" 0 0 422 "" false 0 "\x00\x04\x00" "" "\x00\x05\x00" "" "\x01\x02\x03\x04\x00\x05"
+"CATALOG_SYNTAX" "catalog" "CUE syntax error" false "after_fix" 0 0 422 "" false 0 "\x00\x04\x00" "" "\x00\x05\x00" "" "\x01\x02\x03\x04\x00\x05"
+"DRIFT" "drift" "Generated files are out of date" false "after_fix" 0 0 409 "" false 0 "generated files out of date: \x00\x00\x00" "" "run errspec generate (or go generate ./...) and commit the result" "" ""
+"INTERNAL_ERROR" "internal" "errspec failed" false "never" 0 0 500 "" false 0 "errspec failed: \x00\x00\x00" "" "report it, with the catalog that causes it" "" ""
+"INTERRUPTED" "output" "Interrupted" false "after_fix" 0 0 409 "" false 0 "interrupted: no file was changed" "" "run errspec again" "" ""
+"LINT_FINDING" "lint" "Lint finding" false "after_fix" 0 0 422 "" false 0 "\x00\x04\x00" "" "\x00\x05\x00" "" "\x02\x03\x04\x05\x00\x06\x01"
+"OUTPUT_FAILED" "output" "Writing failed" false "after_fix" 0 0 409 "" false 0 "writing the outputs failed: \x00\x00\x00" "" "\x00\x01\x00, then run errspec again; no file was changed" "" ""
+"OUTPUT_FOREIGN" "output" "Output file not errspec's" false "after_fix" 0 0 409 "" false 0 "\x00\x00\x00 exists and was not generated by errspec for catalog \x00\x01\x00" "" "move the file away (a file generated under an earlier name of this catalog too), or change the output path in the catalog" "" ""
+"OUTPUT_INCOMPLETE" "output" "Writing failed, and so did restoring" false "after_fix" 0 0 409 "" false 0 "writing the outputs failed: \x00\x00\x00; restoring the previous files failed too: \x00\x01\x00" "" "rename each .errspec-*.bak file named above back to its file, or run errspec again once the cause is fixed" "" ""
+"OUTPUT_LEFTOVER" "output" "Backup left over" false "after_fix" 0 0 409 "" false 0 "\x00\x00\x00" "" "remove \x00\x01\x02 by hand: the outputs are as they should be" "" ""
+"TEMPLATE_INVALID" "usage" "Template override invalid" false "after_fix" 0 0 400 "" false 0 "\x00\x00\x00" "" "fix the template, or remove it to use the embedded one" "" ""
+"UNKNOWN_CODE" "usage" "Unknown code" false "after_fix" 0 0 400 "" false 0 "no code \x00\x00\x00 in \x00\x01\x00" "" "did you mean \x00\x02\x03?" "" ""
+"USAGE" "usage" "Bad command line" false "after_fix" 0 0 400 "" false 0 "\x00\x00\x00" "" "\x00\x01\x00" "" ""
+`
 
 // AmbiguousCodeParams are the params of AMBIGUOUS_CODE.
 type AmbiguousCodeParams struct {
@@ -403,11 +411,8 @@ type AmbiguousCodeParams struct {
 	Matches []string `json:"matches"`               // The codes it matches, each with its catalog directory.
 }
 
-// NewAmbiguousCode returns an error of code AMBIGUOUS_CODE: Ambiguous code.
+// NewAmbiguousCode returns an error of code AMBIGUOUS_CODE: Ambiguous code. Its message reads "{code} matches more than one code: {matches}".
 // errspec explain was asked for a code that several catalogs declare, or that matches several codes when case is ignored.
-//
-//   - Message: {code} matches more than one code: {matches}
-//   - Suggestion: name the catalog with --dir, and the code as it is spelt
 func NewAmbiguousCode(code string, matches []string) *Error {
 	return newError(0, &AmbiguousCodeParams{Code: code, Matches: matches}, nil)
 }
@@ -430,11 +435,8 @@ type BreakingChangeOptions struct {
 	Fix    string `json:"-"`                // How to fix it, in one line. Not sent on the wire.
 }
 
-// NewBreakingChange returns an error of code BREAKING_CHANGE: Breaking change.
+// NewBreakingChange returns an error of code BREAKING_CHANGE: Breaking change. Its message reads "{problem}".
 // A change between the older and the newer version of a catalog breaks clients of the older one. The position is in the newer catalog, or in the older one for what is gone; the rule says what changed.
-//
-//   - Message: {problem}
-//   - Suggestion: {fix}
 func NewBreakingChange(problem string, rule string, level string, opts ...BreakingChangeOptions) *Error {
 	return newError(1, &BreakingChangeParams{Problem: problem, Rule: rule, Level: level}, opts)
 }
@@ -458,11 +460,8 @@ type CatalogChangeOptions struct {
 	Fix    string `json:"-"`                // How to fix it, in one line. Not sent on the wire.
 }
 
-// NewCatalogChange returns an error of code CATALOG_CHANGE: Change that breaks nothing.
+// NewCatalogChange returns an error of code CATALOG_CHANGE: Change that breaks nothing. Its message reads "{problem}".
 // A change between the older and the newer version of a catalog that breaks no client: a code removed as the older version announced (kind expected), or, with --all, a safe change (kind safe).
-//
-//   - Message: {problem}
-//   - Suggestion: {fix}
 func NewCatalogChange(problem string, rule string, level string, kind string, opts ...CatalogChangeOptions) *Error {
 	return newError(2, &CatalogChangeParams{Problem: problem, Rule: rule, Level: level, Kind: kind}, opts)
 }
@@ -483,11 +482,8 @@ type CatalogInvalidOptions struct {
 	Fix    string `json:"-"`                // How to fix it, in one line. Not sent on the wire.
 }
 
-// NewCatalogInvalid returns an error of code CATALOG_INVALID: Catalog is inconsistent.
+// NewCatalogInvalid returns an error of code CATALOG_INVALID: Catalog is inconsistent. Its message reads "{problem}".
 // The catalog matches the schema, but something the schema cannot see is wrong: an unknown category, a placeholder with no param, Go names that collide, an example that does not match the wire format.
-//
-//   - Message: {problem}
-//   - Suggestion: {fix}
 func NewCatalogInvalid(problem string, opts ...CatalogInvalidOptions) *Error {
 	return newError(3, &CatalogInvalidParams{Problem: problem}, opts)
 }
@@ -498,11 +494,8 @@ type CatalogNotFoundParams struct {
 	Dir string `json:"dir"` // The directory or pattern searched.
 }
 
-// NewCatalogNotFound returns an error of code CATALOG_NOT_FOUND: No catalog.
+// NewCatalogNotFound returns an error of code CATALOG_NOT_FOUND: No catalog. Its message reads "no catalog found in {dir}".
 // No directory errspec was pointed at holds a catalog: .cue files that declare codes.
-//
-//   - Message: no catalog found in {dir}
-//   - Suggestion: name a catalog directory, or run errspec where a directory below holds .cue files that declare codes
 func NewCatalogNotFound(dir string) *Error { return newError(4, &CatalogNotFoundParams{Dir: dir}, nil) }
 
 // CatalogSchemaParams are the params of CATALOG_SCHEMA.
@@ -521,11 +514,8 @@ type CatalogSchemaOptions struct {
 	Fix    string `json:"-"`                // How to fix it, in one line. Not sent on the wire.
 }
 
-// NewCatalogSchema returns an error of code CATALOG_SCHEMA: Catalog does not match the schema.
+// NewCatalogSchema returns an error of code CATALOG_SCHEMA: Catalog does not match the schema. Its message reads "{problem}".
 // A field is misspelt, misplaced, missing or of the wrong type: the catalog does not unify with errspec's schema.
-//
-//   - Message: {problem}
-//   - Suggestion: {fix}
 func NewCatalogSchema(problem string, opts ...CatalogSchemaOptions) *Error {
 	return newError(5, &CatalogSchemaParams{Problem: problem}, opts)
 }
@@ -546,11 +536,8 @@ type CatalogSyntaxOptions struct {
 	Fix    string `json:"-"`                // How to fix it, in one line. Not sent on the wire.
 }
 
-// NewCatalogSyntax returns an error of code CATALOG_SYNTAX: CUE syntax error.
+// NewCatalogSyntax returns an error of code CATALOG_SYNTAX: CUE syntax error. Its message reads "{problem}".
 // A file of the catalog is not valid CUE.
-//
-//   - Message: {problem}
-//   - Suggestion: {fix}
 func NewCatalogSyntax(problem string, opts ...CatalogSyntaxOptions) *Error {
 	return newError(6, &CatalogSyntaxParams{Problem: problem}, opts)
 }
@@ -568,11 +555,8 @@ type DriftOptions struct {
 	Stale   []string `json:"stale,omitempty"`   // Generated files the catalog no longer produces.
 }
 
-// NewDrift returns an error of code DRIFT: Generated files are out of date.
+// NewDrift returns an error of code DRIFT: Generated files are out of date. Its message reads "generated files out of date: {count}".
 // errspec check found generated files that are missing, differ from what the catalog produces, or are no longer produced. The diff is printed before the problem.
-//
-//   - Message: generated files out of date: {count}
-//   - Suggestion: run errspec generate (or go generate ./...) and commit the result
 func NewDrift(count int, opts ...DriftOptions) *Error {
 	return newError(7, &DriftParams{Count: count}, opts)
 }
@@ -583,20 +567,14 @@ type InternalErrorParams struct {
 	Problem string `json:"problem"` // The failure.
 }
 
-// NewInternalError returns an error of code INTERNAL_ERROR: errspec failed.
+// NewInternalError returns an error of code INTERNAL_ERROR: errspec failed. Its message reads "errspec failed: {problem}".
 // errspec failed in a way that is not the catalog's fault, such as generating Go that does not format.
-//
-//   - Message: errspec failed: {problem}
-//   - Suggestion: report it, with the catalog that causes it
 func NewInternalError(problem string) *Error {
 	return newError(8, &InternalErrorParams{Problem: problem}, nil)
 }
 
-// NewInterrupted returns an error of code INTERRUPTED: Interrupted.
+// NewInterrupted returns an error of code INTERRUPTED: Interrupted. Its message reads "interrupted: no file was changed".
 // errspec was interrupted while writing; it restored every file it had replaced.
-//
-//   - Message: interrupted: no file was changed
-//   - Suggestion: run errspec again
 func NewInterrupted() *Error { return newError(9, nil, nil) }
 
 // LintFindingParams are the params of LINT_FINDING.
@@ -616,11 +594,8 @@ type LintFindingOptions struct {
 	Fix    string `json:"-"`                // How to fix it, in one line. Not sent on the wire.
 }
 
-// NewLintFinding returns an error of code LINT_FINDING: Lint finding.
+// NewLintFinding returns an error of code LINT_FINDING: Lint finding. Its message reads "{problem}".
 // The catalog breaks a rule of errspec lint at the position given.
-//
-//   - Message: {problem}
-//   - Suggestion: {fix}
 func NewLintFinding(problem string, rule string, opts ...LintFindingOptions) *Error {
 	return newError(10, &LintFindingParams{Problem: problem, Rule: rule}, opts)
 }
@@ -632,11 +607,8 @@ type OutputFailedParams struct {
 	Fix    string `json:"fix"`    // What to do about it, from the kind of failure.
 }
 
-// NewOutputFailed returns an error of code OUTPUT_FAILED: Writing failed.
+// NewOutputFailed returns an error of code OUTPUT_FAILED: Writing failed. Its message reads "writing the outputs failed: {reason}".
 // Writing an output failed (a directory that cannot be written, a full disk, something in the way); errspec restored every file it had replaced and removed every file it had created.
-//
-//   - Message: writing the outputs failed: {reason}
-//   - Suggestion: {fix}, then run errspec again; no file was changed
 func NewOutputFailed(reason string, fix string) *Error {
 	return newError(11, &OutputFailedParams{Reason: reason, Fix: fix}, nil)
 }
@@ -656,11 +628,8 @@ type OutputForeignOptions struct {
 	Path   string `json:"path,omitempty"`   // The path in the catalog of the output, such as outputs.go.dir.
 }
 
-// NewOutputForeign returns an error of code OUTPUT_FOREIGN: Output file not errspec's.
+// NewOutputForeign returns an error of code OUTPUT_FOREIGN: Output file not errspec's. Its message reads "{file} exists and was not generated by errspec for catalog {catalog}".
 // A file errspec would write exists and does not carry the generated-file notice of this catalog: errspec never overwrites or deletes such a file.
-//
-//   - Message: {file} exists and was not generated by errspec for catalog {catalog}
-//   - Suggestion: move the file away (a file generated under an earlier name of this catalog too), or change the output path in the catalog
 func NewOutputForeign(file string, catalog string, opts ...OutputForeignOptions) *Error {
 	return newError(12, &OutputForeignParams{File: file, Catalog: catalog}, opts)
 }
@@ -672,11 +641,8 @@ type OutputIncompleteParams struct {
 	Restore string `json:"restore"` // What could not be restored, naming each file and its backup.
 }
 
-// NewOutputIncomplete returns an error of code OUTPUT_INCOMPLETE: Writing failed, and so did restoring.
+// NewOutputIncomplete returns an error of code OUTPUT_INCOMPLETE: Writing failed, and so did restoring. Its message reads "writing the outputs failed: {reason}; restoring the previous files failed too: {restore}".
 // Writing an output failed, or errspec was interrupted, and putting back the files it had already replaced failed too: the tree is neither as it was nor as it should be. Each file that could not be restored is kept next to it as a .errspec-*.bak file.
-//
-//   - Message: writing the outputs failed: {reason}; restoring the previous files failed too: {restore}
-//   - Suggestion: rename each .errspec-*.bak file named above back to its file, or run errspec again once the cause is fixed
 func NewOutputIncomplete(reason string, restore string) *Error {
 	return newError(13, &OutputIncompleteParams{Reason: reason, Restore: restore}, nil)
 }
@@ -687,11 +653,8 @@ type OutputLeftoverParams struct {
 	Backups []string `json:"backups"` // The backups left over.
 }
 
-// NewOutputLeftover returns an error of code OUTPUT_LEFTOVER: Backup left over.
+// NewOutputLeftover returns an error of code OUTPUT_LEFTOVER: Backup left over. Its message reads "{reason}".
 // Every output was written, but a backup errspec made of a file it replaced or removed could not be removed afterwards.
-//
-//   - Message: {reason}
-//   - Suggestion: remove {backups:and} by hand: the outputs are as they should be
 func NewOutputLeftover(reason string, backups []string) *Error {
 	return newError(14, &OutputLeftoverParams{Reason: reason, Backups: backups}, nil)
 }
@@ -702,11 +665,8 @@ type TemplateInvalidParams struct {
 	Problem string `json:"problem"` // What is wrong, naming the template and line.
 }
 
-// NewTemplateInvalid returns an error of code TEMPLATE_INVALID: Template override invalid.
+// NewTemplateInvalid returns an error of code TEMPLATE_INVALID: Template override invalid. Its message reads "{problem}".
 // A Markdown template given with --templates does not parse, does not run, or matches no embedded template.
-//
-//   - Message: {problem}
-//   - Suggestion: fix the template, or remove it to use the embedded one
 func NewTemplateInvalid(problem string) *Error {
 	return newError(15, &TemplateInvalidParams{Problem: problem}, nil)
 }
@@ -718,11 +678,8 @@ type UnknownCodeParams struct {
 	Candidates []string `json:"candidates"`            // The closest codes, or every code when none is close.
 }
 
-// NewUnknownCode returns an error of code UNKNOWN_CODE: Unknown code.
+// NewUnknownCode returns an error of code UNKNOWN_CODE: Unknown code. Its message reads "no code {code} in {catalog}".
 // errspec explain was asked for a code the catalog does not declare.
-//
-//   - Message: no code {code} in {catalog}
-//   - Suggestion: did you mean {candidates:or}?
 func NewUnknownCode(code string, catalog string, candidates []string) *Error {
 	return newError(16, &UnknownCodeParams{Code: code, Catalog: catalog, Candidates: candidates}, nil)
 }
@@ -739,11 +696,8 @@ type UsageOptions struct {
 	Fix string `json:"-"` // How to fix it. Not sent on the wire.
 }
 
-// NewUsage returns an error of code USAGE: Bad command line.
+// NewUsage returns an error of code USAGE: Bad command line. Its message reads "{problem}".
 // An unknown command or flag, or a flag with a bad value.
-//
-//   - Message: {problem}
-//   - Suggestion: {fix}
 func NewUsage(problem string, opts ...UsageOptions) *Error {
 	return newError(17, &UsageParams{Problem: problem}, opts)
 }

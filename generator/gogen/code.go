@@ -20,22 +20,15 @@ func genCode(cat *model.Catalog, c *model.Code) Code {
 	return s.Add(genConstructor(cat, c))
 }
 
-// constructorDoc is the doc comment of a code's constructor: its title,
-// its description, and its templates as a list.
+// constructorDoc is the doc comment of a code's constructor: its title
+// and the message it builds from its params, then its description. The
+// other templates are in the reference and in the code's row of the
+// table.
 func constructorDoc(c *model.Code) string {
-	text := fmt.Sprintf("%s returns an error of code %s: %s.", c.Constructor, c.Name, strings.TrimSuffix(strings.Join(strings.Fields(c.Title), " "), "."))
+	text := fmt.Sprintf("%s returns an error of code %s: %s. Its message reads \"%s\".", c.Constructor, c.Name,
+		strings.TrimSuffix(oneLine(c.Title), "."), oneLine(c.Message.Source))
 	if d := strings.TrimSpace(c.Description); d != "" {
 		text += "\n" + d
-	}
-	text += "\n\n  - Message: " + oneLine(c.Message.Source)
-	if c.Detail.Source != "" {
-		text += "\n  - Detail: " + oneLine(c.Detail.Source)
-	}
-	if c.Suggestion.Source != "" {
-		text += "\n  - Suggestion: " + oneLine(c.Suggestion.Source)
-	}
-	if c.ErrorText.Source != "" {
-		text += "\n  - Error text: " + oneLine(c.ErrorText.Source)
 	}
 	return text
 }

@@ -56,7 +56,7 @@ func genError(cat *model.Catalog) Code {
 		Line(), Type().Id("Params").Any(),
 		Line(), Line(), doc("newError returns the error of the code in row i of the table, with params p and the last of the options opts, if any."),
 		Line(), Func().Id("newError").Params(Id("i").Int(), Id("p").Id("Params"), Id("opts").Any()).Op("*").Id("Error").Block(
-			Id("s").Op(":=").Op("&").Id("codes").Index(Id("i")),
+			Id("s").Op(":=").Op("&").Id("catalog").Dot("Specs").Call().Index(Id("i")),
 			Id("e").Op(":=").Op("&").Id("Error").Values(Dict{Id("Code"): Id("Code").Parens(Id("s").Dot("Code")), Id("Params"): Id("p"), Id("spec"): Id("s")}),
 			List(e("Message"), e("Detail"), e("Suggestion")).Op("=").Id("catalog").Dot("New").Call(Id("s"), Id("p"), Id("opts")),
 			Return(Id("e")),

@@ -6,6 +6,7 @@ import (
 
 	. "github.com/dave/jennifer/jen"
 
+	"github.com/errspec/errspec"
 	"github.com/errspec/errspec/generator/model"
 	"github.com/errspec/errspec/internal/tmpl"
 )
@@ -19,13 +20,21 @@ func genTable(cat *model.Catalog) Code {
 		envelope[e] = i
 		envs[i] = membersLit(e.Root)
 	}
-	rows := make([]Code, len(cat.Codes))
+	table := []byte("`\n")
+	params := make([]Code, len(cat.Codes))
 	for i, c := range cat.Codes {
-		rows[i] = codeRow(c, envelope[c.Envelope])
+		row := codeRow(c, envelope[c.Envelope])
+		table = append(errspec.AppendCodeRow(table, &row), '\n')
+		params[i] = Nil()
+		if c.ParamsType != "" {
+			params[i] = Parens(Op("*").Id(c.ParamsType)).Parens(Nil())
+		}
 	}
+	table = append(table, '`')
 	fields := []Code{
 		field("Name", Lit(cat.Name)),
-		field("Codes", Id("codes").Index(Empty(), Empty())),
+		field("Table", Id("codeTable")),
+		field("Params", Index().Any().Add(elemLines(rowsOf(params, paramsPerLine)...))),
 		field("Envelopes", Index().Index().Qual(runtimePkg, "Member").Add(elemLines(envs...))),
 	}
 	if cat.Version != "" {
@@ -58,10 +67,25 @@ func genTable(cat *model.Catalog) Code {
 	return Add(
 		doc("catalog is the catalog as errspec's runtime reads it."),
 		Line(), Var().Id("catalog").Op("=").Qual(runtimePkg, "Catalog").Add(elemLines(fields...)),
-		Line(), Line(), doc("codes holds every code, sorted, a row each: its metadata, its compiled templates and its params type."),
-		Line(), Var().Id("codes").Op("=").Index(Op("...")).Qual(runtimePkg, "CodeSpec").Add(elemLines(rows...)),
+		Line(), Line(), doc("codeTable holds every code, sorted, a line each: its metadata and its compiled templates, in the order of errspec.CodeSpec's fields."),
+		// A raw string literal, which jennifer does not write: the rows
+		// hold no backquote.
+		Line(), Const().Id("codeTable").Op("=").Id(string(table)),
 		Line(),
 	)
+}
+
+// paramsPerLine is how many params types of the table a line of the
+// catalog's Params holds.
+const paramsPerLine = 4
+
+// rowsOf returns elems in lines of n elements each.
+func rowsOf(elems []Code, n int) []Code {
+	var out []Code
+	for i := 0; i < len(elems); i += n {
+		out = append(out, List(elems[i:min(i+n, len(elems))]...))
+	}
+	return out
 }
 
 // elemLines is the elements of a composite literal, one a line, in
@@ -73,31 +97,24 @@ func elemLines(elems ...Code) *Statement {
 // field is a field of a keyed composite literal.
 func field(name string, v Code) *Statement { return Id(name).Op(":").Add(v) }
 
-// codeRow is the row of a code in the table, on one line; fields at their
-// zero value are left out.
-func codeRow(c *model.Code, envelope int) Code {
-	row := []Code{field("Code", Lit(c.Name)), field("Category", Lit(c.Category.Name)), field("Title", Lit(c.Title))}
-	set := func(name string, ok bool, v Code) {
-		if ok {
-			row = append(row, field(name, v))
-		}
+// codeRow is the row of a code in the table, but its params type.
+func codeRow(c *model.Code, envelope int) errspec.CodeSpec {
+	s := errspec.CodeSpec{
+		Code: c.Name, Category: c.Category.Name, Title: c.Title,
+		Retryable: c.Retryable, Retry: errspec.Retry(c.Retry), RetryAfter: c.RetryAfter, Retries: c.Retries,
+		HTTPStatus: c.HTTPStatus, DocsURL: c.DocsURL, Deprecated: c.Deprecated != nil, Envelope: envelope,
+		Message: compile(c, c.Message), Order: paramOrder(c),
 	}
-	set("Retryable", c.Retryable, True())
-	row = append(row, field("Retry", Lit(string(c.Retry))))
-	set("RetryAfter", c.RetryAfter > 0, Lit(c.RetryAfter))
-	set("Retries", c.Retries > 0, Lit(c.Retries))
-	row = append(row, field("HTTPStatus", Lit(c.HTTPStatus)))
-	set("DocsURL", c.DocsURL != "", Lit(c.DocsURL))
-	set("Deprecated", c.Deprecated != nil, True())
-	set("Envelope", envelope != 0, Lit(envelope))
-	row = append(row, field("Message", Lit(compile(c, c.Message))))
-	set("Detail", c.Detail.Source != "", Lit(compile(c, c.Detail)))
-	set("Suggestion", c.Suggestion.Source != "", Lit(compile(c, c.Suggestion)))
-	set("ErrorText", c.ErrorText.Source != "", Lit(compile(c, c.ErrorText)))
-	set("Params", c.ParamsType != "", Parens(Op("*").Id(c.ParamsType)).Parens(Nil()))
-	order := paramOrder(c)
-	set("Order", order != "", Lit(order))
-	return Values(row...)
+	if c.Detail.Source != "" {
+		s.Detail = compile(c, c.Detail)
+	}
+	if c.Suggestion.Source != "" {
+		s.Suggestion = compile(c, c.Suggestion)
+	}
+	if c.ErrorText.Source != "" {
+		s.ErrorText = compile(c, c.ErrorText)
+	}
+	return s
 }
 
 // structOrder returns the params in the order of the params struct's

@@ -168,8 +168,9 @@ func genInfo(cat *model.Catalog) Code {
 		),
 		Line(), Line(), doc("Codes returns every code of the catalog, sorted."),
 		Line(), Func().Id("Codes").Params().Index().Id("Code").Block(
-			Id("out").Op(":=").Make(Index().Id("Code"), Len(Id("codes"))),
-			For(Id("i").Op(":=").Range().Id("codes")).Block(Id("out").Index(Id("i")).Op("=").Id("Code").Parens(Id("codes").Index(Id("i")).Dot("Code"))),
+			Id("specs").Op(":=").Id("catalog").Dot("Specs").Call(),
+			Id("out").Op(":=").Make(Index().Id("Code"), Len(Id("specs"))),
+			For(Id("i").Op(":=").Range().Id("specs")).Block(Id("out").Index(Id("i")).Op("=").Id("Code").Parens(Id("specs").Index(Id("i")).Dot("Code"))),
 			Return(Id("out")),
 		),
 		Line(),
