@@ -110,12 +110,22 @@ func (r *rowReader) token() string {
 	}
 	var tok string
 	if strings.HasPrefix(r.rest, `"`) {
-		q, err := strconv.QuotedPrefix(r.rest)
-		if err != nil {
-			r.err = fmt.Errorf("%q: %w", r.rest, err)
+		// Up to the first quote no backslash escapes; str unquotes it,
+		// which checks the rest.
+		end := -1
+		for i := 1; i < len(r.rest) && end < 0; i++ {
+			switch r.rest[i] {
+			case '\\':
+				i++
+			case '"':
+				end = i
+			}
+		}
+		if end < 0 {
+			r.err = fmt.Errorf("%q: no closing quote", r.rest)
 			return ""
 		}
-		tok = q
+		tok = r.rest[:end+1]
 	} else {
 		tok, _, _ = strings.Cut(r.rest, " ")
 	}
