@@ -58,7 +58,7 @@ type Catalog struct {
 	// does not send, and the title, docs URL and retry-after as given.
 	Exact bool
 	// Table holds the codes, sorted by code, when Codes is nil: a line a
-	// code as AppendCodeRow writes it, decoded on first use. Params holds
+	// code as AppendTable writes it, decoded on first use. Params holds
 	// each row's params type, as CodeSpec.Params does.
 	Table  string
 	Params []any

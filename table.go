@@ -14,9 +14,20 @@ import (
 // and go vet read as one token, where a composite literal of as many rows
 // cost them a tenth of their time. Catalog.init decodes it on first use.
 
-// AppendCodeRow appends the line of s in a generated package's table to
-// b, with no newline; Params is not in it.
-func AppendCodeRow(b []byte, s *CodeSpec) []byte {
+// AppendTable appends specs to b as a generated package's table: a raw
+// string literal, its first line empty and then a line a code; Params is
+// not in it.
+func AppendTable(b []byte, specs []CodeSpec) []byte {
+	b = append(b, "`\n"...)
+	for i := range specs {
+		b = appendRow(b, &specs[i])
+		b = append(b, '\n')
+	}
+	return append(b, '`')
+}
+
+// appendRow appends the line of s in a table, with no newline.
+func appendRow(b []byte, s *CodeSpec) []byte {
 	str := func(v string) {
 		q := strconv.Quote(v)
 		b = append(b, strings.ReplaceAll(q, "`", `\x60`)...)
@@ -49,7 +60,7 @@ func AppendCodeRow(b []byte, s *CodeSpec) []byte {
 	return b[:len(b)-1]
 }
 
-// decodeTable decodes a table that AppendCodeRow wrote, a line a code
+// decodeTable decodes the text of a table that AppendTable wrote, a line a code
 // (blank lines skipped), with the params types of its rows.
 func decodeTable(table string, params []any) ([]CodeSpec, error) {
 	specs := make([]CodeSpec, 0, len(params))

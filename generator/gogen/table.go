@@ -20,17 +20,15 @@ func genTable(cat *model.Catalog) Code {
 		envelope[e] = i
 		envs[i] = membersLit(e.Root)
 	}
-	table := []byte("`\n")
+	rows := make([]errspec.CodeSpec, len(cat.Codes))
 	params := make([]Code, len(cat.Codes))
 	for i, c := range cat.Codes {
-		row := codeRow(c, envelope[c.Envelope])
-		table = append(errspec.AppendCodeRow(table, &row), '\n')
+		rows[i] = codeRow(c, envelope[c.Envelope])
 		params[i] = Nil()
 		if c.ParamsType != "" {
 			params[i] = Parens(Op("*").Id(c.ParamsType)).Parens(Nil())
 		}
 	}
-	table = append(table, '`')
 	fields := []Code{
 		field("Name", Lit(cat.Name)),
 		field("Table", Id("codeTable")),
@@ -70,7 +68,7 @@ func genTable(cat *model.Catalog) Code {
 		Line(), Line(), doc("codeTable holds every code, sorted, a line each: its metadata and its compiled templates, in the order of errspec.CodeSpec's fields."),
 		// A raw string literal, which jennifer does not write: the rows
 		// hold no backquote.
-		Line(), Const().Id("codeTable").Op("=").Id(string(table)),
+		Line(), Const().Id("codeTable").Op("=").Id(string(errspec.AppendTable(nil, rows))),
 		Line(),
 	)
 }
@@ -97,24 +95,16 @@ func elemLines(elems ...Code) *Statement {
 // field is a field of a keyed composite literal.
 func field(name string, v Code) *Statement { return Id(name).Op(":").Add(v) }
 
-// codeRow is the row of a code in the table, but its params type.
+// codeRow is the row of a code in the table, but its params type; a
+// template the code does not have compiles to "".
 func codeRow(c *model.Code, envelope int) errspec.CodeSpec {
-	s := errspec.CodeSpec{
+	return errspec.CodeSpec{
 		Code: c.Name, Category: c.Category.Name, Title: c.Title,
 		Retryable: c.Retryable, Retry: errspec.Retry(c.Retry), RetryAfter: c.RetryAfter, Retries: c.Retries,
 		HTTPStatus: c.HTTPStatus, DocsURL: c.DocsURL, Deprecated: c.Deprecated != nil, Envelope: envelope,
-		Message: compile(c, c.Message), Order: paramOrder(c),
+		Message: compile(c, c.Message), Detail: compile(c, c.Detail), Suggestion: compile(c, c.Suggestion),
+		ErrorText: compile(c, c.ErrorText), Order: paramOrder(c),
 	}
-	if c.Detail.Source != "" {
-		s.Detail = compile(c, c.Detail)
-	}
-	if c.Suggestion.Source != "" {
-		s.Suggestion = compile(c, c.Suggestion)
-	}
-	if c.ErrorText.Source != "" {
-		s.ErrorText = compile(c, c.ErrorText)
-	}
-	return s
 }
 
 // structOrder returns the params in the order of the params struct's
