@@ -614,7 +614,7 @@ func ValidateCall(tool, action string, args map[string]any) error {
 type AuthenticationFailedParams struct {
 	_     [0]func()
 	User  string `json:"user"`                      // The user the token claims to be.
-	Token string `errspec:"sensitive" json:"token"` // The rejected token: never echoed. Sensitive: never echoed, it shows as [redacted].
+	Token string `errspec:"sensitive" json:"token"` // The rejected token. Sensitive: never echoed, it shows as [redacted].
 }
 
 // NewAuthenticationFailed returns an error of code AUTHENTICATION_FAILED: Authentication failed. Its message reads "The token {token} was rejected for {user}".
@@ -627,7 +627,7 @@ func NewAuthenticationFailed(user string, token string) *Error {
 type DuplicateResourceParams struct {
 	_    [0]func()
 	Kind string `json:"kind"`                  // The kind of resource.
-	Name string `errspec:"max=64" json:"name"` // The name that is taken, as the call gave it: cut to 64 characters. Cut to 64 characters.
+	Name string `errspec:"max=64" json:"name"` // The name that is taken, as the call gave it. Cut to 64 characters.
 }
 
 // NewDuplicateResource returns an error of code DUPLICATE_RESOURCE: Resource already exists. Its message reads "{kind} {name} already exists".
