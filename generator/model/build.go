@@ -755,16 +755,33 @@ func (b *builder) deprecations(cat *Catalog, codes map[string]*Code) {
 	cat.indexed = true
 }
 
-// anchors checks that no two headings of the reference share an anchor.
-// Codes whose Go names already collide are not reported again. On the one
-// page of the single layout the title is a heading too: a code spelled like
-// a one-word title (PAY in catalog pay) would get the anchor #pay-1 from
-// GitHub, and every link to #pay would open the top of the page.
+// anchors checks that no two headings of a page of the reference share an
+// anchor. Codes whose Go names already collide are not reported again.
+// The title is a heading of the page that holds the sections of the
+// categories and features (the one page of the single layout, the index
+// page of the per-code one), and of the codes on the one page: a code
+// spelled like a one-word title (PAY in catalog pay), or a title that
+// reads like a section's heading ("Category limit"), would give that
+// section the anchor #pay-1 on GitHub, and every link to #pay would open
+// the top of the page.
 func (b *builder) anchors(cat *Catalog) {
-	const title = "the title of the reference"
+	title := anchor(cat.Title)
+	retitle := "give the catalog a title of its own, such as title: " + strconv.Quote(cat.Title+" errors")
+	section := func(anchor, of string) {
+		if anchor == title {
+			b.errs.add(at("title"), retitle, "the title %q has the anchor #%s, which the section of %s has", cat.Title, title, of)
+		}
+	}
+	for _, c := range cat.Categories {
+		section(c.Anchor, "category "+c.Name)
+	}
+	for _, f := range cat.Features {
+		section(f.Anchor, "feature "+f.Key)
+	}
+	const titleHeading = "the title of the reference"
 	seen := map[string]string{}
 	if cat.Layout() == LayoutSingle {
-		seen[anchor(cat.Title)] = title
+		seen[title] = titleHeading
 	}
 	for _, c := range cat.Categories {
 		seen[c.Anchor] = "category " + c.Name
@@ -775,8 +792,8 @@ func (b *builder) anchors(cat *Catalog) {
 		}
 		if prev, ok := seen[c.Anchor]; ok {
 			fix := "rename one of them"
-			if prev == title {
-				fix = "give the catalog a title of its own, such as title: " + strconv.Quote(cat.Title+" errors")
+			if prev == titleHeading {
+				fix = retitle
 			}
 			b.errs.add(at("codes", c.Name), fix,
 				"code %s has the docs anchor #%s, which %s already has", c.Name, c.Anchor, prev)
