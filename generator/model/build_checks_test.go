@@ -70,6 +70,13 @@ func TestBuildOutputErrors(t *testing.T) {
 		{"main package", func(o *InputOutputs) {
 			o.Go = &InputGo{Dir: "gen", Package: "main"}
 		}, Errors{{Path: []string{"outputs", "go", "package"}, Msg: "package main is a program, and the errors are a package to import", Fix: "choose another name, such as apperr"}}},
+		{"documentation package", func(o *InputOutputs) {
+			o.Go = &InputGo{Dir: "gen", Package: "documentation"}
+			o.MCP = &InputMCP{Dir: "gen/mcp", Package: "documentation"}
+		}, Errors{
+			{Path: []string{"outputs", "go", "package"}, Msg: "the go command ignores the files of a package named documentation, so the generated package would not be built or imported", Fix: "choose another name, such as apperr"},
+			{Path: []string{"outputs", "mcp", "package"}, Msg: "the go command ignores the files of a package named documentation, so the generated package would not be built or imported", Fix: "choose another name, such as apperr"},
+		}},
 		{"absolute paths", func(o *InputOutputs) {
 			o.Go = &InputGo{Dir: `C:\gen`, Package: "gen"}
 			o.Markdown = &InputMarkdown{Layout: LayoutPerCode, Dir: "/docs"}
