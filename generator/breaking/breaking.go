@@ -492,9 +492,10 @@ type fieldChange struct {
 // field finds where the change of a code's field key, whose older value
 // was was (as the catalog writes it; "" for a safe change, which needs no
 // fix), is made: at the code's own value, the one it no longer sets
-// itself, its category when it moved to another, the category (or one
-// above it) that sets the newer value, or the one that no longer sets the
-// older value.
+// itself, its category when it moved to another, the parent of the
+// category that moved below others when the categories that give the
+// values keep them, the category (or one above it) that sets the newer
+// value, or the one that no longer sets the older value.
 func (c *comparer) field(o, n *model.Code, key, was string) fieldChange {
 	keep := fmt.Sprintf("keep %s: %s", key, was)
 	switch {
@@ -511,6 +512,21 @@ func (c *comparer) field(o, n *model.Code, key, was string) fieldChange {
 		ct := category(cat, name)
 		return ct != nil && ct.Sets(key)
 	}
+	// The categories that give the values keep them, and the code's
+	// category moved below others: the change is that move.
+	if !slices.Equal(from, to) && (from == nil || set(c.new, from[1])) && (to == nil || set(c.old, to[1])) {
+		if m, oldParent, newParent := reparented(o.Category, n.Category); m != "" {
+			where, move := "at the top level, not below "+newParent, "is now below "+newParent
+			switch {
+			case oldParent != "" && newParent != "":
+				where, move = "below "+oldParent, fmt.Sprintf("moved from below %s to below %s", oldParent, newParent)
+			case oldParent != "":
+				where, move = "below "+oldParent, "is no longer below "+oldParent
+			}
+			return fieldChange{path: []string{"categories", m, "parent"}, inOld: newParent == "", from: fmt.Sprintf(", as category %s %s", m, move),
+				keep: fmt.Sprintf("keep category %s %s, or set %s: %s on code %s", m, where, key, was, n.Name)}
+		}
+	}
 	switch {
 	case to != nil && (from == nil || slices.Equal(from, to) || !set(c.old, to[1])):
 		return fieldChange{path: to, from: ", from category " + to[1], keep: fmt.Sprintf("%s in category %s, or set it on code %s", keep, to[1], n.Name)}
@@ -519,6 +535,26 @@ func (c *comparer) field(o, n *model.Code, key, was string) fieldChange {
 			keep: fmt.Sprintf("%s in category %s, or set it on code %s", keep, from[1], n.Name)}
 	}
 	return fieldChange{path: []string{"codes", n.Name}, keep: keep}
+}
+
+// reparented returns the first category of a code's category and those
+// above it, o in the older catalog and n in the newer, whose parent
+// changed, with its older and newer parent ("" for none); "" when no
+// parent changed.
+func reparented(o, n *model.Category) (name, oldParent, newParent string) {
+	parent := func(c *model.Category) string {
+		if c == nil || c.Parent == nil {
+			return ""
+		}
+		return c.Parent.Name
+	}
+	for ; n != nil && o != nil; n = n.Parent {
+		if p := parent(n); p != parent(o) {
+			return n.Name, parent(o), p
+		}
+		o = o.Parent
+	}
+	return "", "", ""
 }
 
 // exact turns the safe changes that a client of the older version

@@ -388,6 +388,58 @@ codes: ORDER_NOT_FOUND: {category: %q, title: "Order not found", message: "Order
 	}
 }
 
+// TestInheritedAtReparented checks that a change of a value a code
+// takes from the categories above its own, which all keep their values,
+// is reported at the parent of the category that moved, and not as a
+// change of the categories' values.
+func TestInheritedAtReparented(t *testing.T) {
+	const catalog = `package shop
+
+name: "shop"
+outputs: jsonschema: file: "errors.schema.json"
+categories: {
+	client: {description: "The caller's fault.", http_status: 400}
+	gone: {description: "Gone for good.", http_status: 410}
+	not_found: {description: "Nothing there."%s}
+}
+codes: ORDER_NOT_FOUND: {category: "not_found", title: "Order not found", message: "Order {id} not found", params: id: type: "string"}
+`
+	below := func(parent string) *model.Catalog {
+		if parent == "" {
+			return loadtest.Catalog(t, fmt.Sprintf(catalog, ""))
+		}
+		return loadtest.Catalog(t, fmt.Sprintf(catalog, fmt.Sprintf(", parent: %q", parent)))
+	}
+	for _, tc := range []struct {
+		name                 string
+		from, to             string
+		wantInOld            bool
+		wantMessage, wantFix string
+	}{
+		{"moved", "client", "gone", false,
+			"code ORDER_NOT_FOUND had HTTP status 400, and has 410, as category not_found moved from below client to below gone",
+			"keep category not_found below client, or set http_status: 400 on code ORDER_NOT_FOUND"},
+		{"no longer below", "client", "", true,
+			"code ORDER_NOT_FOUND had HTTP status 400, and has 500, as category not_found is no longer below client",
+			"keep category not_found below client, or set http_status: 400 on code ORDER_NOT_FOUND"},
+		{"now below", "", "gone", false,
+			"code ORDER_NOT_FOUND had HTTP status 500, and has 410, as category not_found is now below gone",
+			"keep category not_found at the top level, not below gone, or set http_status: 500 on code ORDER_NOT_FOUND"},
+	} {
+		got := breaking.Compare(below(tc.from), below(tc.to))
+		i := slices.IndexFunc(got, func(c breaking.Change) bool { return c.Rule == "HTTP_STATUS_CHANGED" })
+		if i < 0 {
+			t.Errorf("%s: no HTTP_STATUS_CHANGED in %+v", tc.name, got)
+			continue
+		}
+		c := got[i]
+		if p := model.PathString(c.Path); p != "categories.not_found.parent" || c.InOld != tc.wantInOld || c.Message != tc.wantMessage || !strings.HasPrefix(c.Fix, tc.wantFix+"; ") {
+			t.Errorf("%s: at %s (in the older: %t): %s; fix: %s\nwant at categories.not_found.parent (%t): %s; fix: %s; ...", tc.name, p, c.InOld, c.Message, c.Fix,
+				tc.wantInOld, tc.wantMessage, tc.wantFix)
+		}
+	}
+}
+
 // TestGroupedByCategory checks that a change made at a category, which
 // each of its codes takes, is one change at the category naming the
 // codes, or the first of them and how many more; that a code ignored in
