@@ -168,7 +168,7 @@ func genFill(cat *model.Catalog, importPath string) Code {
 func genFromResult(importPath string) Code {
 	parse := Qual(importPath, "Parse")
 	return Add(
-		doc("FromResult reads the error of an error result, as a client receives it: from a text content that holds the wire JSON, else from the structured content. It reports false for a result that is no error or holds no error in the catalog's wire format. A code the catalog does not know, from a newer version of it, gives an error of that code, as Parse gives one. The SDK's client decodes the structured content with its numbers as float64: read from it, an int param beyond 2^53 is rounded, where the wire JSON in the text content keeps every number exact."),
+		doc("FromResult reads the error of an error result, as a client receives it: from a text content that holds the wire JSON, else from the structured content. It reports false for a result that is no error or holds no error in the catalog's wire format. A code the catalog does not know, from a newer version of it, gives an error of that code, as Parse gives one. The SDK's client decodes the structured content into Go maps, with its numbers as float64: read from it, an int param beyond 2^53 is rounded, one at the bounds of int64 is out of range (FromResult reports false), and a map param with key_order \"given\" has its keys sorted, where the wire JSON in the text content keeps every number and every order."),
 		Line(), Func().Id("FromResult").Params(Id("r").Op("*").Qual(mcpPkg, "CallToolResult")).Params(errorType(importPath), Bool()).Block(
 			If(Id("r").Op("==").Nil().Op("||").Op("!").Id("r").Dot("IsError")).Block(Return(Nil(), False())),
 			For(List(Id("_"), Id("c")).Op(":=").Range().Id("r").Dot("Content")).Block(
