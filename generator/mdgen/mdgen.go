@@ -123,7 +123,61 @@ func (r *renderer) execute(name string, data any, notice string, overridden []st
 		}
 		return nil, fmt.Errorf("rendering the Markdown reference: %w", err)
 	}
+	if name != codePageTemplate {
+		if h := secondHeading(buf.String(), model.Anchor(r.cat.Title)); h != "" {
+			return nil, model.Errors{r.cat.TitleTaken(h)}
+		}
+	}
 	return tidy(buf.String()), nil
+}
+
+// secondHeading returns the text of the second ATX heading of a page
+// whose anchor is anchor, outside fenced code blocks, or "". The title of
+// the reference heads the single page and the index page, and so comes
+// first: a section whose heading reads the same gets another anchor.
+func secondHeading(page, anchor string) string {
+	fence := ""
+	seen := false
+	for line := range strings.Lines(page) {
+		line = strings.TrimRight(line, " \t\r\n")
+		if fence != "" {
+			if closesFence(line, fence) {
+				fence = ""
+			}
+			continue
+		}
+		if fence = openingFence(line); fence != "" {
+			continue
+		}
+		text, ok := atxHeading(line)
+		if !ok || model.Anchor(text) != anchor {
+			continue
+		}
+		if seen {
+			return text
+		}
+		seen = true
+	}
+	return ""
+}
+
+// atxHeading returns the text of an ATX heading line (up to three spaces,
+// one to six #, then a space or the end of the line), without its
+// closing sequence of #.
+func atxHeading(line string) (string, bool) {
+	s := strings.TrimLeft(line, " ")
+	if len(line)-len(s) > 3 {
+		return "", false
+	}
+	text := strings.TrimLeft(s, "#")
+	if n := len(s) - len(text); n == 0 || n > 6 || (text != "" && text[0] != ' ' && text[0] != '\t') {
+		return "", false
+	}
+	text = strings.TrimSpace(text)
+	if t := strings.TrimRight(text, "#"); t == "" || strings.HasSuffix(t, " ") || strings.HasSuffix(t, "\t") {
+		text = strings.TrimSpace(t)
+	}
+	return text, true
 }
 
 // Names returns the names of the embedded templates, sorted: the names a

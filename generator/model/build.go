@@ -170,7 +170,7 @@ func (b *builder) categories() map[string]*Category {
 			Name:        e.Key,
 			GoName:      "Category" + exported(e.Key),
 			Description: e.Value.Description,
-			Anchor:      anchor("category " + e.Key),
+			Anchor:      Anchor("category " + e.Key),
 		}
 		b.claim(c.GoName, at("categories", e.Key), "category "+e.Key, "constant")
 		cats[e.Key] = c
@@ -315,7 +315,7 @@ func (b *builder) code(name string, in InputCode, cats map[string]*Category) *Co
 		Constructor: "New" + ident,
 		Title:       in.Title,
 		Description: in.Description,
-		Anchor:      anchor(name),
+		Anchor:      Anchor(name),
 		own:         ownDefaults(in.Retryable, in.HTTPStatus, in.Retry, in.RetryAfter, in.Retries, in.Envelope, in.GRPCCode),
 	}
 	c.collides = !b.claim(c.GoName, p, "code "+name, "constant") || !b.claim(c.Constructor, p, "code "+name, "constructor")
@@ -755,29 +755,15 @@ func (b *builder) deprecations(cat *Catalog, codes map[string]*Code) {
 	cat.indexed = true
 }
 
-// anchors checks that no two headings of a page of the reference share an
-// anchor. Codes whose Go names already collide are not reported again.
-// The title is a heading of the page that holds the sections of the
-// categories and features (the one page of the single layout, the index
-// page of the per-code one), and of the codes on the one page: a code
-// spelled like a one-word title (PAY in catalog pay), or a title that
-// reads like a section's heading ("Category limit"), would give that
-// section the anchor #pay-1 on GitHub, and every link to #pay would open
-// the top of the page.
+// anchors checks that no two codes share an anchor, nor a code and a
+// category or the title of the one page. Codes whose Go names
+// already collide are not reported again. A code spelled like a one-word
+// title (PAY in catalog pay) would get the anchor #pay-1 from GitHub, and
+// every link to #pay would open the top of the page. The Markdown
+// renderer checks the title against the other headings of its page
+// (Catalog.TitleTaken), which templates write.
 func (b *builder) anchors(cat *Catalog) {
-	title := anchor(cat.Title)
-	retitle := "give the catalog a title of its own, such as title: " + strconv.Quote(cat.Title+" errors")
-	section := func(anchor, of string) {
-		if anchor == title {
-			b.errs.add(at("title"), retitle, "the title %q has the anchor #%s, which the section of %s has", cat.Title, title, of)
-		}
-	}
-	for _, c := range cat.Categories {
-		section(c.Anchor, "category "+c.Name)
-	}
-	for _, f := range cat.Features {
-		section(f.Anchor, "feature "+f.Key)
-	}
+	title := Anchor(cat.Title)
 	const titleHeading = "the title of the reference"
 	seen := map[string]string{}
 	if cat.Layout() == LayoutSingle {
@@ -793,7 +779,7 @@ func (b *builder) anchors(cat *Catalog) {
 		if prev, ok := seen[c.Anchor]; ok {
 			fix := "rename one of them"
 			if prev == titleHeading {
-				fix = retitle
+				fix = cat.retitle()
 			}
 			b.errs.add(at("codes", c.Name), fix,
 				"code %s has the docs anchor #%s, which %s already has", c.Name, c.Anchor, prev)

@@ -2,7 +2,6 @@ package model
 
 import (
 	"errors"
-	"strconv"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -899,33 +898,5 @@ func TestBuildTitleAnchorPerCode(t *testing.T) {
 	mustBuild(t, in)
 	in = testInput(inCode("TEST", InputCode{Category: "c", Title: "T", Message: "m"}))
 	in.Title = "Test errors"
-	mustBuild(t, in)
-}
-
-// TestBuildTitleAnchorSection checks that a title that reads like the
-// heading of a category's or a feature's section is rejected at the
-// title, in either layout: the sections of categories and features are
-// on the page the title heads, and GitHub would give the title their
-// anchor.
-func TestBuildTitleAnchorSection(t *testing.T) {
-	for _, layout := range []string{LayoutSingle, LayoutPerCode} {
-		for _, tc := range []struct{ title, want string }{
-			{"Category c", `the title "Category c" has the anchor #category-c, which the section of category c has`},
-			{"Feature `reports`", "the title \"Feature `reports`\" has the anchor #feature-reports, which the section of feature reports has"},
-		} {
-			in := testInput(inCode("TEST", InputCode{Category: "c", Title: "T", Message: "m"}))
-			in.Title = tc.title
-			in.Outputs.Markdown = &InputMarkdown{Layout: layout, File: "ERRORS.md", Dir: "docs"}
-			in.Tiers = []string{"Free", "Pro"}
-			in.Features = Ordered[InputFeature]{{"reports", InputFeature{Name: "Reports", Tier: "Pro", Tools: []string{"t"}}}}
-			in.Tools = Ordered[InputTool]{{"t", InputTool{}}}
-			want := Errors{{Path: []string{"title"}, Msg: tc.want, Fix: "give the catalog a title of its own, such as title: " + strconv.Quote(tc.title+" errors")}}
-			if diff := cmp.Diff(want, buildErrors(t, in)); diff != "" {
-				t.Errorf("%s layout, title %q (-want +got):\n%s", layout, tc.title, diff)
-			}
-		}
-	}
-	in := testInput(inCode("TEST", InputCode{Category: "c", Title: "T", Message: "m"}))
-	in.Title = "Category c errors"
 	mustBuild(t, in)
 }

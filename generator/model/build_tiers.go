@@ -14,7 +14,7 @@ func (b *builder) features() []*Feature {
 	for _, e := range b.in.Features {
 		p := at("features", e.Key)
 		in := e.Value
-		f := &Feature{Key: e.Key, Name: in.Name, DocsURL: in.DocsURL, Anchor: anchor("feature " + e.Key)}
+		f := &Feature{Key: e.Key, Name: in.Name, DocsURL: in.DocsURL, Anchor: Anchor("feature " + e.Key)}
 		if t, ok := b.tiersByName[in.Tier]; ok {
 			f.Tier = t
 		} else {

@@ -1,7 +1,9 @@
 package model
 
 import (
+	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -87,6 +89,20 @@ func (c *Catalog) codeURL(code *Code) string {
 		return c.ReferenceURL() + "#" + code.Anchor
 	}
 	return c.pageURL(code.Anchor + c.Outputs.URLSuffix)
+}
+
+// TitleTaken is the problem of a title whose anchor another heading of
+// its page has, heading being that heading's text: GitHub gives the later
+// heading the anchor with -1, so every link to it opens the top of the
+// page.
+func (c *Catalog) TitleTaken(heading string) *Error {
+	return &Error{Path: []string{"title"}, Fix: c.retitle(),
+		Msg: fmt.Sprintf("the title %q has the anchor #%s, which the heading %q of its page has", c.Title, Anchor(c.Title), heading)}
+}
+
+// retitle is the fix of a title that takes another heading's anchor.
+func (c *Catalog) retitle() string {
+	return "give the catalog a title of its own, such as title: " + strconv.Quote(c.Title+" errors")
 }
 
 // ReplacedBy returns the deprecated codes whose replacement is code,

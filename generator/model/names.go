@@ -113,10 +113,10 @@ func reservedArgName(name string) string {
 	return ""
 }
 
-// anchor returns the Markdown heading anchor of a name, as GitHub and most
-// static site generators compute it: lower case, spaces to hyphens,
-// punctuation other than - and _ dropped.
-func anchor(s string) string {
+// Anchor returns the Markdown heading anchor of a name or a heading's
+// text, as GitHub and most static site generators compute it: lower case,
+// spaces to hyphens, punctuation other than - and _ dropped.
+func Anchor(s string) string {
 	var b strings.Builder
 	for _, r := range strings.ToLower(s) {
 		switch {

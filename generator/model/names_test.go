@@ -105,8 +105,8 @@ func TestAnchor(t *testing.T) {
 		{"CamelCase42", "camelcase42"},
 	}
 	for _, tt := range tests {
-		if diff := cmp.Diff(tt.want, anchor(tt.name)); diff != "" {
-			t.Errorf("anchor(%q) (-want +got):\n%s", tt.name, diff)
+		if diff := cmp.Diff(tt.want, Anchor(tt.name)); diff != "" {
+			t.Errorf("Anchor(%q) (-want +got):\n%s", tt.name, diff)
 		}
 	}
 }
