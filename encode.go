@@ -61,9 +61,17 @@ func (s *shape) rest(f *field) bool {
 	return f.name != "" && !slices.Contains(s.placed, f.name)
 }
 
+// MarshalJSON returns the error in its catalog's wire format.
+func (v View) MarshalJSON() ([]byte, error) {
+	return v.AppendJSON(make([]byte, 0, 384+len(v.Message)+len(v.Detail)+len(v.Suggestion)))
+}
+
 // AppendJSON appends the error in its catalog's wire format to b.
 func (v View) AppendJSON(b []byte) ([]byte, error) {
 	c := v.Catalog
+	if c == nil {
+		return append(b, "null"...), nil
+	}
 	c.init()
 	w := writer{b: append(b, '{'), v: v}
 	env := 0

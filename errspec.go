@@ -230,7 +230,10 @@ type Error interface {
 }
 
 // View is an error of a generated package as the runtime sees it: the
-// fields of the generated Error type, and its catalog.
+// fields of the generated Error type, and its catalog. The zero View, with
+// no catalog, is a nil *Error's, returned by mistake as a non-nil error:
+// its texts read "<nil>", as fmt prints a nil pointer, it marshals to
+// null, and its HTTP status is 500.
 type View struct {
 	Catalog *Catalog
 	Spec    *CodeSpec // the code's spec as last looked up, or nil

@@ -11,6 +11,9 @@ import (
 // error text template filled in, "CODE: message" by default, then the
 // cause's text after ": " when it has a cause.
 func (v View) ErrorText() string {
+	if v.Catalog == nil {
+		return "<nil>"
+	}
 	t := v.errorTemplate()
 	if t == "" {
 		if v.Cause != nil {
@@ -62,6 +65,9 @@ func (v *View) params() (*codec, unsafe.Pointer) {
 // written as escapes (\x1b, \u202e), so no value can move the cursor,
 // hide text or forge a line.
 func (v View) Text() string {
+	if v.Catalog == nil {
+		return "<nil>\n"
+	}
 	var b []byte
 	line := func(label, text string) {
 		b = append(b, label...)
@@ -177,6 +183,9 @@ func AppendTerminal(b []byte, s string) []byte {
 // this occurrence, which the wire carries too), its wire params, sensitive
 // ones redacted as on the wire, and its cause.
 func (v View) LogValue() slog.Value {
+	if v.Catalog == nil {
+		return slog.StringValue("<nil>")
+	}
 	attrs := []slog.Attr{
 		slog.String("code", v.Code),
 		slog.String("category", v.Category()),

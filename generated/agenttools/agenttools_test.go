@@ -473,4 +473,15 @@ func TestNilError(t *testing.T) {
 	if e, ok := errspec.AsType[*agenttools.Error](fmt.Errorf("x: %w", err)); ok {
 		t.Errorf("AsType finds %v in a nil *Error", e)
 	}
+	// Its methods answer as for an error of no code, where a caller that
+	// got it from errors.As calls them.
+	if nilErr.Text() != "<nil>\n" || nilErr.Category() != "" || nilErr.Retryable() || nilErr.HTTPStatus() != 500 {
+		t.Errorf("Text %q, Category %q, Retryable %t, HTTPStatus %d", nilErr.Text(), nilErr.Category(), nilErr.Retryable(), nilErr.HTTPStatus())
+	}
+	b, err1 := nilErr.AppendJSON([]byte("x"))
+	m, err2 := nilErr.MarshalJSON()
+	j, err3 := json.Marshal(struct{ E *agenttools.Error }{nilErr})
+	if string(b) != "xnull" || string(m) != "null" || string(j) != `{"E":null}` || errors.Join(err1, err2, err3) != nil {
+		t.Errorf("AppendJSON %s, MarshalJSON %s, json.Marshal %s: %v", b, m, j, errors.Join(err1, err2, err3))
+	}
 }

@@ -215,8 +215,11 @@ func newError(i int, p Params, opts any) *Error {
 	return e
 }
 
-// ErrspecView returns e as errspec's runtime and adapters see it.
+// ErrspecView returns e as errspec's runtime and adapters see it; a nil *Error as the zero View, whose texts read "<nil>" and which marshals to null.
 func (e *Error) ErrspecView() errspec.View {
+	if e == nil {
+		return errspec.View{}
+	}
 	return errspec.View{
 		Catalog:    &catalog,
 		Cause:      e.cause,
@@ -233,9 +236,6 @@ func (e *Error) ErrspecView() errspec.View {
 
 // Error returns the code and the message, or a code's own error text where it has one, and the cause's text when there is a cause. A nil *Error, returned by mistake as a non-nil error, reads "<nil>", as fmt prints it, so that no server that sends its text fails on it.
 func (e *Error) Error() string {
-	if e == nil {
-		return "<nil>"
-	}
 	return e.ErrspecView().ErrorText()
 }
 
@@ -307,15 +307,12 @@ func (e *Error) Text() string {
 
 // LogValue returns e for log/slog: its code, category, whether a retry can help, its message, its detail, its wire params, sensitive ones redacted, and its cause; a nil *Error, "<nil>".
 func (e *Error) LogValue() slog.Value {
-	if e == nil {
-		return slog.StringValue("<nil>")
-	}
 	return e.ErrspecView().LogValue()
 }
 
 // MarshalJSON writes e in the catalog's wire format.
 func (e *Error) MarshalJSON() ([]byte, error) {
-	return e.AppendJSON(make([]byte, 0, 384+len(e.Message)+len(e.Detail)+len(e.Suggestion)))
+	return e.ErrspecView().MarshalJSON()
 }
 
 // AppendJSON appends e in the catalog's wire format to b, as MarshalJSON writes it. encoding/json checks and copies again what a MarshalJSON method returns: a server that writes the error itself saves that.

@@ -61,8 +61,9 @@ func genError(cat *model.Catalog) Code {
 			List(e("Message"), e("Detail"), e("Suggestion")).Op("=").Id("catalog").Dot("New").Call(Id("s"), Id("p"), Id("opts")),
 			Return(Id("e")),
 		),
-		Line(), Line(), doc("ErrspecView returns e as errspec's runtime and adapters see it."),
+		Line(), Line(), doc("ErrspecView returns e as errspec's runtime and adapters see it; a nil *Error as the zero View, whose texts read \"<nil>\" and which marshals to null."),
 		Line(), Func().Add(recv()).Id("ErrspecView").Params().Qual(runtimePkg, "View").Block(
+			If(Id("e").Op("==").Nil()).Block(Return(Qual(runtimePkg, "View").Values())),
 			Return(Qual(runtimePkg, "View").Values(Dict{
 				Id("Catalog"): Op("&").Id("catalog"), Id("Spec"): e("spec"), Id("Code"): String().Parens(e("Code")),
 				Id("Message"): e("Message"), Id("Detail"): e("Detail"), Id("Suggestion"): e("Suggestion"),
@@ -70,10 +71,7 @@ func genError(cat *model.Catalog) Code {
 			})),
 		),
 		Line(), Line(), doc(errorDoc(cat)),
-		Line(), Func().Add(recv()).Id("Error").Params().String().Block(
-			If(Id("e").Op("==").Nil()).Block(Return(Lit("<nil>"))),
-			Return(view().Dot("ErrorText").Call()),
-		),
+		Line(), Func().Add(recv()).Id("Error").Params().String().Block(Return(view().Dot("ErrorText").Call())),
 		Line(), Line(), doc("Unwrap returns the cause attached with WithCause, or nil."),
 		Line(), Func().Add(recv()).Id("Unwrap").Params().Error().Block(
 			If(Id("e").Op("==").Nil()).Block(Return(Nil())),
@@ -105,13 +103,10 @@ func genError(cat *model.Catalog) Code {
 		Line(), Line(), doc("Text renders e for a person at a terminal: the code and message on the first line, then the detail, the suggestion, the alternatives, the cause and the docs URL, each on lines of their own, control characters escaped."),
 		Line(), Func().Add(recv()).Id("Text").Params().String().Block(Return(view().Dot("Text").Call())),
 		Line(), Line(), doc("LogValue returns e for log/slog: its code, category, whether a retry can help, its message, its detail, its wire params, sensitive ones redacted, and its cause; a nil *Error, \"<nil>\"."),
-		Line(), Func().Add(recv()).Id("LogValue").Params().Qual(slogPkg, "Value").Block(
-			If(Id("e").Op("==").Nil()).Block(Return(Qual(slogPkg, "StringValue").Call(Lit("<nil>")))),
-			Return(view().Dot("LogValue").Call()),
-		),
+		Line(), Func().Add(recv()).Id("LogValue").Params().Qual(slogPkg, "Value").Block(Return(view().Dot("LogValue").Call())),
 		Line(), Line(), doc("MarshalJSON writes e in the catalog's wire format."),
 		Line(), Func().Add(recv()).Id("MarshalJSON").Params().Params(Index().Byte(), Error()).Block(
-			Return(e("AppendJSON").Call(Make(Index().Byte(), Lit(0), Lit(384).Op("+").Len(e("Message")).Op("+").Len(e("Detail")).Op("+").Len(e("Suggestion"))))),
+			Return(view().Dot("MarshalJSON").Call()),
 		),
 		Line(), Line(), doc("AppendJSON appends e in the catalog's wire format to b, as MarshalJSON writes it. encoding/json checks and copies again what a MarshalJSON method returns: a server that writes the error itself saves that."),
 		Line(), Func().Add(recv()).Id("AppendJSON").Params(Id("b").Index().Byte()).Params(Index().Byte(), Error()).Block(Return(view().Dot("AppendJSON").Call(Id("b")))),
