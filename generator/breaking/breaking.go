@@ -1308,7 +1308,8 @@ func (c *comparer) version(changes []Change) (Change, bool) {
 			n++
 		}
 	}
-	if !gone && (n == 0 || nv.Major > ov.Major || (ov.Major == 0 && nv.Major == 0 && nv.Minor > ov.Minor)) {
+	back := ok2 && nv.Less(ov)
+	if !gone && !back && (n == 0 || nv.Major > ov.Major || (ov.Major == 0 && nv.Major == 0 && nv.Minor > ov.Minor)) {
 		return Change{}, false
 	}
 	next := fmt.Sprintf("%d.0.0", ov.Major+1)
@@ -1324,6 +1325,10 @@ func (c *comparer) version(changes []Change) (Change, bool) {
 	ch := Change{Rule: "VERSION_NOT_BUMPED", Level: Version, Kind: Breaking, Path: []string{"version"},
 		Message: fmt.Sprintf("%s, and the version goes from %s to %s", count(n, "breaking change"), c.old.Version, c.new.Version),
 		Fix:     fmt.Sprintf("make the version %s, or undo the breaking changes", next)}
+	if back && n == 0 {
+		ch.Message = fmt.Sprintf("the version goes back from %s to %s: a client would take this version for an older one", c.old.Version, c.new.Version)
+		ch.Fix = fmt.Sprintf("make the version %s or later", next)
+	}
 	if gone {
 		ch.InOld = true
 		ch.Message = fmt.Sprintf("the version %s is gone, with %s: nothing tells this version from the older one", c.old.Version, count(n, "breaking change"))

@@ -82,9 +82,10 @@ func TestConfig(t *testing.T) {
 
 // TestVersionBump checks when a breaking change needs a new version: a
 // major one, or a minor one before 1.0.0; that without a version in the
-// older catalog, or without a breaking change, nothing is asked; and that
-// a version gone is reported with or without a breaking change, at the
-// older catalog's version: nothing tells the newer catalog from the older.
+// older catalog, or without a breaking change, nothing is asked; that a
+// version that goes back is reported with or without a breaking change;
+// and that a version gone is too, at the older catalog's version: nothing
+// tells the newer catalog from the older.
 func TestVersionBump(t *testing.T) {
 	versionIn := regexp.MustCompile(`v?\d+\.\d+\.\d+`)
 	removed := base[:strings.Index(base, "codes: CART_NOT_FOUND")]
@@ -105,6 +106,10 @@ func TestVersionBump(t *testing.T) {
 		{"1.0.0", "", true, "2.0.0"},
 		{"v0.3.0", "", true, "v0.4.0"},
 		{"1.0.0", "", false, "1.0.1"},
+		{"1.2.0", "1.1.9", false, "1.2.1"},
+		{"v1.2.0", "v0.9.0", false, "v1.2.1"},
+		{"1.2.0", "1.1.0", true, "2.0.0"},
+		{"1.2.0", "1.2.0-rc.1", false, ""},
 	} {
 		withVersion := func(src, v string) string {
 			if v == "" {

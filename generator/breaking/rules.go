@@ -55,7 +55,7 @@ var Rules = []Rule{
 	{"CATEGORY_PARENT_CHANGED", Go, false, "a category lost a category above it: its codes no longer match that one with errors.Is"},
 	{"DOCS_URL_CHANGED", Docs, false, "the docs URLs of the codes, or of the sections of categories and features, changed, or are gone"},
 	{"DOCS_ANCHOR_REMOVED", Docs, false, "the section of a category or feature is gone from the reference"},
-	{"VERSION_NOT_BUMPED", Version, false, "breaking changes, and the catalog's version is not a new major version; or the version is gone"},
+	{"VERSION_NOT_BUMPED", Version, false, "breaking changes, and the catalog's version is not a new major version; or the version goes back, or is gone"},
 
 	{"CATALOG_ADDED", Wire, true, "a catalog is new"},
 	{"CODE_ADDED", Wire, true, "a code is new"},

@@ -65,6 +65,11 @@ type Version struct {
 	Major, Minor, Patch int
 }
 
+// Less reports whether v comes before w.
+func (v Version) Less(w Version) bool {
+	return v.Major < w.Major || v.Major == w.Major && (v.Minor < w.Minor || v.Minor == w.Minor && v.Patch < w.Patch)
+}
+
 // ParseVersion reads a catalog's version, 1.4.0 or v1.4.0, with or
 // without a pre-release or build suffix; ok is false for anything else.
 func ParseVersion(s string) (v Version, ok bool) {
