@@ -132,6 +132,7 @@ func render(dir string, cat *model.Catalog, opts Options) (files.Set, model.Erro
 	var warnings model.Errors
 	notice := files.Notice(cat.Name)
 	set := files.Set{Catalog: cat.Name, Dir: dir}
+	base := files.Base(dir)
 	if opts.TemplatesDir != "" {
 		entries, err := os.ReadDir(opts.TemplatesDir)
 		if err != nil {
@@ -145,11 +146,11 @@ func render(dir string, cat *model.Catalog, opts Options) (files.Set, model.Erro
 		if err != nil {
 			return fmt.Errorf("%s: %w", rel, err)
 		}
-		set.Files = append(set.Files, files.File{Path: filepath.Join(dir, filepath.FromSlash(rel)), Data: data, Output: output})
+		set.Files = append(set.Files, files.File{Path: filepath.Join(base, filepath.FromSlash(rel)), Data: data, Output: output})
 		return nil
 	}
 	own := func(rel, ext string) {
-		set.Dirs = append(set.Dirs, files.Dir{Path: filepath.Join(dir, filepath.FromSlash(rel)), Ext: ext})
+		set.Dirs = append(set.Dirs, files.Dir{Path: filepath.Join(base, filepath.FromSlash(rel)), Ext: ext})
 	}
 	o := cat.Outputs
 	goFiles := async(func() ([]gogen.Output, error) {

@@ -27,8 +27,12 @@ import (
 //     says what the case is about, in lines starting with #, and gives
 //     one directive a line:
 //
-//     run ARGS...             run errspec with ARGS in the tree's root (one
-//     or more; each sees the tree the last left)
+//     run ARGS...             run errspec with ARGS in the tree's root, or
+//     in the directory of the last cd (one or more; each sees the tree the
+//     last left)
+//     cd PATH                 run the runs that follow in PATH, a directory
+//     of the tree, as a shell that changed to it does (through a symbolic
+//     link, the working directory is the link's path, as $PWD names it)
 //     symlink PATH TARGET     make PATH a symbolic link to TARGET
 //     fault OP PATTERN ERRNO  make the operation OP (mkdir, write,
 //     rename, link, remove) on paths matching PATTERN fail with ERRNO
@@ -36,7 +40,8 @@ import (
 //     read-only directory or a full disk do (see internal/testhook)
 //
 //   - want.txtar, the exact result: its comment is the transcript of the
-//     runs ("$ errspec ARGS", then each line of standard output after
+//     runs ("$ cd PATH" where the case changes directory, "$ errspec
+//     ARGS", then each line of standard output after
 //     "> " and of standard error after "! ", then "exit N"), and its
 //     files are the whole tree after the last run, inputs included,
 //     where a symbolic link is written "PATH -> TARGET" and an empty
@@ -46,7 +51,7 @@ import (
 
 // fsCase is a parsed case.txtar.
 type fsCase struct {
-	runs     [][]string
+	runs     []fsRun
 	symlinks [][2]string
 	faults   []testhook.Rule
 	tree     []txtar.File
@@ -56,6 +61,7 @@ func parseFSCase(t *testing.T, data []byte) fsCase {
 	t.Helper()
 	a := txtar.Parse(data)
 	var c fsCase
+	dir := ""
 	for i, line := range strings.Split(string(a.Comment), "\n") {
 		f := strings.Fields(line)
 		if len(f) == 0 || strings.HasPrefix(f[0], "#") {
@@ -63,7 +69,9 @@ func parseFSCase(t *testing.T, data []byte) fsCase {
 		}
 		switch {
 		case f[0] == "run":
-			c.runs = append(c.runs, f[1:])
+			c.runs = append(c.runs, fsRun{args: f[1:], dir: dir})
+		case f[0] == "cd" && len(f) == 2:
+			dir = f[1]
 		case f[0] == "symlink" && len(f) == 3:
 			c.symlinks = append(c.symlinks, [2]string{f[1], f[2]})
 		case f[0] == "fault":
@@ -81,6 +89,13 @@ func parseFSCase(t *testing.T, data []byte) fsCase {
 	}
 	c.tree = a.Files
 	return c
+}
+
+// fsRun is a run of errspec: its arguments, and the directory of the
+// tree it runs in ("" for the root).
+type fsRun struct {
+	args []string
+	dir  string
 }
 
 // build lays the case's starting tree out under root.
@@ -122,10 +137,16 @@ func runFSCase(t *testing.T, c fsCase) []byte {
 	testhook.SetFaults(c.faults...)
 	defer testhook.SetFaults()
 	var transcript bytes.Buffer
-	for _, args := range c.runs {
+	dir := ""
+	for _, run := range c.runs {
+		if run.dir != dir {
+			dir = run.dir
+			t.Chdir(filepath.Join(root, filepath.FromSlash(dir)))
+			fmt.Fprintf(&transcript, "$ cd %s\n", dir)
+		}
 		var stdout, stderr bytes.Buffer
-		code := cli.Main(args, &stdout, &stderr)
-		fmt.Fprintf(&transcript, "$ errspec %s\n", strings.Join(args, " "))
+		code := cli.Main(run.args, &stdout, &stderr)
+		fmt.Fprintf(&transcript, "$ errspec %s\n", strings.Join(run.args, " "))
 		for _, out := range []struct {
 			prefix string
 			text   string

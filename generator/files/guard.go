@@ -50,6 +50,28 @@ func Root(dir string) (root, marker string, err error) {
 	return abs, "", nil
 }
 
+// Base returns dir, a catalog directory, as the base of the paths of its
+// outputs. errspec reads a path lexically, as Root and the checks of Plan
+// do: against the working directory as the shell names it ($PWD, which
+// os.Getwd returns), a/.. being nothing. The system reads ".." from where
+// a symbolic link leads instead: when the working directory is reached
+// through one, Base makes a relative dir absolute, so that an output
+// above the working directory is written where errspec checked it, and
+// where a run from any other directory writes it.
+func Base(dir string) string {
+	if filepath.IsAbs(dir) {
+		return dir
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		return dir
+	}
+	if real, err := filepath.EvalSymlinks(wd); err != nil || real == wd {
+		return dir
+	}
+	return filepath.Join(wd, dir)
+}
+
 func exists(p string) bool {
 	_, err := os.Lstat(p)
 	return err == nil
