@@ -435,6 +435,10 @@ func (b *builder) params(p []string, owner string, in Ordered[InputParam], top b
 		byGoName[param.GoName] = e.Key
 		if top {
 			param.ArgName = argName(e.Key)
+			if len(out) == MaxParams {
+				b.errs.add(pp, "keep "+strconv.Itoa(MaxParams)+" params at most: group those that belong together in an object param (type: \"object\", with fields), or split the code",
+					"code %s has %d params, more than the %d a code may have", p[1], len(in), MaxParams)
+			}
 		}
 		goName := owner + param.GoName
 		if top && e.Key == "alternatives" && e.Value.Type == "[]object" {

@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/errspec/errspec/internal/textsafe"
+	"github.com/errspec/errspec/internal/tmpl"
 )
 
 // The longest title and template a catalog may hold, in characters: a
@@ -15,6 +16,11 @@ const (
 	MaxTitle    = 120
 	MaxTemplate = 500
 )
+
+// MaxParams is the most params a code may have: the compiled templates
+// the generated code carries refer to a param by its index in a byte, of
+// which the runtime reads values below tmpl.MaxParams as param indexes.
+const MaxParams = tmpl.MaxParams
 
 // MaxName is the longest name a catalog may have, in characters: the
 // notice at the head of every generated file names the catalog, and
