@@ -495,16 +495,27 @@ func validate(def, raw, v cue.Value) error {
 		return false
 	}
 	// add adds the problems of err that are not at or below a problem
-	// found before.
+	// found before. A struct of the user's that fails a disjunction of
+	// the schema that allows a struct (an envelope's member) has its
+	// problem in a member, which CUE leaves out: the members' problems
+	// stand for it.
 	add := func(err error) {
 		var found []string
+		replaced := map[string]bool{}
 		for _, e := range cueerrors.Errors(err) {
 			p := catalogPath(e.Path())
-			if format, _ := e.Msg(); format == "field not allowed" {
+			format, _ := e.Msg()
+			if format == "field not allowed" {
 				p = disallowed(p)
 			}
-			if under(p) {
+			if under(p) || replaced[pathString(p)] {
 				continue
+			}
+			if strings.HasSuffix(format, "errors in empty disjunction:") {
+				if inner := members(schemaAt(def, selectors(p)), raw.LookupPath(cue.MakePath(selectors(p)...))); inner != nil {
+					replaced[pathString(p)] = true
+					e = inner
+				}
 			}
 			errs = cueerrors.Append(errs, e)
 			found = append(found, pathString(p))
@@ -545,6 +556,46 @@ func validate(def, raw, v cue.Value) error {
 			add(fields(schemaAt(def, sels), r, p, under))
 		}
 	})
+	return errs
+}
+
+// members returns the problems of the members of r, the user's value
+// where the schema is schema, when r is a struct where the schema allows
+// a struct among other kinds, each problem at its member; nil when r is
+// not such a struct or its members have none.
+func members(schema, r cue.Value) cueerrors.Error {
+	if r.IncompleteKind() != cue.StructKind {
+		return nil
+	}
+	if op, alts := schema.Eval().Expr(); op == cue.OrOp {
+		for _, a := range alts {
+			if a.IncompleteKind() == cue.StructKind {
+				schema = a
+			}
+		}
+	}
+	if schema.IncompleteKind() != cue.StructKind {
+		return nil
+	}
+	var errs cueerrors.Error
+	it, err := r.Fields()
+	if err != nil {
+		return nil
+	}
+	for it.Next() {
+		m, ms := it.Value(), schemaAt(schema, []cue.Selector{it.Selector()})
+		err := ms.Unify(m).Validate(cue.Concrete(true))
+		if err == nil {
+			continue
+		}
+		if inner := members(ms, m); inner != nil {
+			errs = cueerrors.Append(errs, inner)
+			continue
+		}
+		for _, e := range cueerrors.Errors(err) {
+			errs = cueerrors.Append(errs, &placed{err: e, path: valuePath(m)})
+		}
+	}
 	return errs
 }
 

@@ -605,6 +605,12 @@ func TestDirWording(t *testing.T) {
 			{File: "catalog.cue", Line: 7, Col: 33, Path: "envelope.tags", Msg: "a list is not allowed here: [1]",
 				Fix: "give a boolean, null, a number, a string or an object"},
 		}},
+		{"kind outside a disjunction, in a member of a member", map[string]string{"catalog.cue": catalogWith(`envelope: {code: "$code", meta: {tags: [1], v: 1, deep: {x: [2]}}}` + "\n")}, Diagnostics{
+			{File: "catalog.cue", Line: 7, Col: 40, Path: "envelope.meta.tags", Msg: "a list is not allowed here: [1]",
+				Fix: "give a boolean, null, a number, a string or an object"},
+			{File: "catalog.cue", Line: 7, Col: 61, Path: "envelope.meta.deep.x", Msg: "a list is not allowed here: [2]",
+				Fix: "give a boolean, null, a number, a string or an object"},
+		}},
 		{"wrong kind", map[string]string{"catalog.cue": catalogWith(`tiers: "Free"` + "\n")}, Diagnostics{
 			{File: "catalog.cue", Line: 7, Col: 8, Path: "tiers", Msg: `want a list, got a string: "Free"`,
 				Fix: `write the tiers as a list, lowest first, such as ["Free", "Premium"]`},
