@@ -689,9 +689,13 @@ func (b *builder) parseTemplate(p []string, src string, params []*Param, fields 
 			b.errs.addAt(p, i, "write }} for a literal }", "unmatched } at offset %d, in %s", utf8.RuneCountInString(src[:i]), near(src, i))
 		case ch == '{':
 			end := strings.IndexByte(src[i:], '}')
-			if end < 0 {
+			if open := strings.IndexByte(src[i+1:], '{'); end < 0 || open >= 0 && open+1 < end {
+				// No } closes this {, or another { opens first: a
+				// literal { not doubled, or a placeholder not closed.
 				b.errs.addAt(p, i, "close the placeholder with }, or write {{ for a literal {", "unclosed { at offset %d, in %s", utf8.RuneCountInString(src[:i]), near(src, i))
-				i = len(src)
+				if end < 0 {
+					i = len(src)
+				}
 				continue
 			}
 			// The problems of a placeholder are at its {.

@@ -440,6 +440,8 @@ func TestBuildTemplateErrors(t *testing.T) {
 		{"{name:JSON}", params, Errors{{Msg: `unknown format "JSON" in placeholder {name:JSON}`, Fix: formats, At: 1}}},
 		{"{name:and}", params, Errors{{Msg: "placeholder {name:and}: :and joins a list, and name is string", Fix: "write {name}, or use :and on a list", At: 1}}},
 		{"oops {name", params, Errors{{Msg: `unclosed { at offset 5, in "oops {name"`, Fix: "close the placeholder with }, or write {{ for a literal {", At: 6}}},
+		{"a { {name}", params, Errors{{Msg: `unclosed { at offset 2, in "a { {name}"`, Fix: "close the placeholder with }, or write {{ for a literal {", At: 3}}},
+		{"{a {b", params, Errors{{Msg: `unclosed { at offset 0, in "{a {b"`, Fix: "close the placeholder with }, or write {{ for a literal {", At: 1}}},
 		{"a } b", params, Errors{{Msg: `unmatched } at offset 2, in "a } b"`, Fix: "write }} for a literal }", At: 3}}},
 		{"{name}}", params, Errors{{Msg: `unmatched } at offset 6, in "{name}}"`, Fix: "write }} for a literal }", At: 7}}},
 		{"The quick brown fox } jumps over the lazy dog", params, Errors{{Msg: `unmatched } at offset 20, in "…k brown fox } jumps over …"`, Fix: "write }} for a literal }", At: 21}}},
