@@ -192,6 +192,10 @@ func TestGRPCStatus(t *testing.T) {
 				return
 			}
 			sameError(t, e, ok, parsed(t, sent))
+			// A client's caller wraps the error: its message is the
+			// status's, not the text of the chain.
+			e, ok = apperrgrpc.FromError(fmt.Errorf("checking %s: %w", name, err))
+			sameError(t, e, ok, parsed(t, sent))
 		})
 	}
 }
