@@ -37,7 +37,7 @@ var Rules = []Rule{
 	{"FEATURE_ACTION_DECLARED", true, "every tool:action a feature gates is an action of its tool in the tools table"},
 	{"MESSAGE_PARAMS", true, "a message names what the caller needs to act on: a code with params names one in its message or detail, and a not-found names what was not found"},
 	{"OPTIONAL_DEFAULT", true, "a template that places an optional param gives the text to show when it is not given, {name|text}: the error never reads with a hole"},
-	{"TEMPLATE_PLACEHOLDER", true, "a template inserts a param as {name}, not as other template languages write it: {{name}} (the text {name}, braces and all) or %s (written as it is)"},
+	{"TEMPLATE_PLACEHOLDER", true, "a template inserts a param as {name}, not as other template languages write it: {{name}} or {{ name }} (the text {name}, braces and all) or %s (written as it is)"},
 	{"ROLE_EXAMPLES", true, "every code a generated helper returns (a role's code) has an example"},
 	{"CODE_EXAMPLES", false, "every code has an example"},
 	{"CODE_DESCRIPTION", false, "every code has a description: when to expect it"},
@@ -449,10 +449,11 @@ func (l *linter) optionalDefault() {
 var printfVerb = regexp.MustCompile(`%[-+# 0]*[0-9]*(\.[0-9]+)?[sdvqfgx]\b`)
 
 // templatePlaceholder finds in a code's templates what another template
-// language takes for a placeholder and errspec writes as text: {{name}},
-// which is the literal text {name}, where name is a param of the code,
-// and a printf verb such as %s. (A $ before a placeholder, ${name}, is
-// a slip of the same kind, and a price as often: it is left alone.)
+// language takes for a placeholder and errspec writes as text: {{name}}
+// or {{ name }}, which is the literal text {name} or { name }, where name
+// is a param of the code, and a printf verb such as %s. (A $ before a
+// placeholder, ${name}, is a slip of the same kind, and a price as often:
+// it is left alone.)
 func (l *linter) templatePlaceholder() {
 	for _, c := range l.cat.Codes {
 		for _, t := range c.Templates() {
@@ -466,9 +467,10 @@ func (l *linter) templatePlaceholder() {
 				where := func(s string) int {
 					return part.Offset + max(0, strings.Index(t.Source[part.Offset:], s))
 				}
-				if name, ok := literalParam(c, text); ok {
-					l.addAt(codePath(c, t.Key), where("{{"+name+"}}"), fmt.Sprintf("write {%s}, in single braces, to insert the param", name),
-						"the %s of code %s writes {{%s}}, which is the text {%s} with its braces, not the value of the param %s", t.Key, c.Name, name, name, name)
+				if name, braced, ok := literalParam(c, text); ok {
+					written := "{" + braced + "}" // as the source writes it
+					l.addAt(codePath(c, t.Key), where(written), fmt.Sprintf("write {%s}, in single braces, to insert the param", name),
+						"the %s of code %s writes %s, which is the text %s with its braces, not the value of the param %s", t.Key, c.Name, written, braced, name)
 					break
 				}
 				if v := printfVerb.FindString(text); v != "" {
@@ -481,18 +483,20 @@ func (l *linter) templatePlaceholder() {
 	}
 }
 
-// literalParam returns the name of a param of c that text holds in
-// braces, which a template writes {{name}}.
-func literalParam(c *model.Code, text string) (string, bool) {
+// literalParam finds in text a param of c held in braces, with spaces
+// around its name or not, which a template writes {{name}} or, as other
+// template languages space it, {{ name }}: it returns the param's name
+// and the braces with what they hold, as text has them.
+func literalParam(c *model.Code, text string) (name, braced string, ok bool) {
 	for rest := text; ; {
 		open := strings.IndexByte(rest, '{')
 		if open < 0 {
-			return "", false
+			return "", "", false
 		}
 		rest = rest[open+1:]
-		name, _, ok := strings.Cut(rest, "}")
-		if ok && c.Param(name) != nil {
-			return name, true
+		inner, _, closed := strings.Cut(rest, "}")
+		if name := strings.TrimSpace(inner); closed && c.Param(name) != nil {
+			return name, "{" + inner + "}", true
 		}
 	}
 }
