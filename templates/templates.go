@@ -135,7 +135,11 @@
 //	                param rather than a field
 //	paramsHome ENV  where an envelope puts the params it does not place one
 //	                by one: .Kind ("object", "spread" or "none") and .Path
-//	paramKey ENV N  the dotted key path where an envelope sends param N, or ""
+//	paramKey ENV N  the dotted key path where an envelope sends param N, or "";
+//	                in every key path of an envelope, a key that holds a dot,
+//	                white space, a quote or a backslash is quoted
+//	                ("error.code" is the key, error.code the key code of
+//	                error; see model.KeyPath)
 //	placed ENV N    whether an envelope gives param N a place of its own
 //	isTier T        whether a *model.Type is a tier, or a list or map of them
 //	field F         the dotted key path where the default envelope sends the

@@ -908,7 +908,7 @@ func keyOrNone(path []string) string {
 	if len(path) == 0 {
 		return "no key"
 	}
-	return keyPath(path)
+	return model.KeyPath(path)
 }
 
 func (c *comparer) tiers() {

@@ -3,8 +3,6 @@ package breaking
 import (
 	"fmt"
 	"slices"
-	"strconv"
-	"strings"
 
 	"github.com/errspec/errspec"
 	"github.com/errspec/errspec/generator/model"
@@ -90,18 +88,18 @@ func (c *comparer) envelope(path []string, who, code string, o, n *model.Envelop
 		switch {
 		case sent && !sends:
 			c.add("ENVELOPE_KEY_CHANGED", Breaking, path, false, code,
-				fmt.Sprintf("keep sending $%s at %s", f, keyPath(from)),
-				"%s no longer sends $%s, which it sent at %s", who, f, keyPath(from))
+				fmt.Sprintf("keep sending $%s at %s", f, model.KeyPath(from)),
+				"%s no longer sends $%s, which it sent at %s", who, f, model.KeyPath(from))
 		case sent && !slices.Equal(from, to):
 			c.add("ENVELOPE_KEY_CHANGED", Breaking, at(to), false, code,
-				fmt.Sprintf("keep sending $%s at %s; to send it at %s too, add that key beside it", f, keyPath(from), keyPath(to)),
-				"%s sent $%s at %s, and sends it at %s", who, f, keyPath(from), keyPath(to))
+				fmt.Sprintf("keep sending $%s at %s; to send it at %s too, add that key beside it", f, model.KeyPath(from), model.KeyPath(to)),
+				"%s sent $%s at %s, and sends it at %s", who, f, model.KeyPath(from), model.KeyPath(to))
 		case !sent && sends:
-			c.add("ENVELOPE_KEY_ADDED", Safe, at(to), false, code, "", "%s sends $%s at %s", who, f, keyPath(to))
+			c.add("ENVELOPE_KEY_ADDED", Safe, at(to), false, code, "", "%s sends $%s at %s", who, f, model.KeyPath(to))
 		}
 	}
 	for _, keys := range ol.order {
-		k, was := keyPath(keys), ol.consts[constKey(keys)]
+		k, was := model.KeyPath(keys), ol.consts[constKey(keys)]
 		v, ok := nl.consts[constKey(keys)]
 		switch {
 		case !ok:
@@ -118,7 +116,7 @@ func (c *comparer) envelope(path []string, who, code string, o, n *model.Envelop
 	}
 	for _, keys := range nl.order {
 		if _, ok := ol.consts[constKey(keys)]; !ok {
-			c.add("ENVELOPE_KEY_ADDED", Safe, at(keys), false, code, "", "%s sends the constant %s: %s", who, keyPath(keys), nl.consts[constKey(keys)])
+			c.add("ENVELOPE_KEY_ADDED", Safe, at(keys), false, code, "", "%s sends the constant %s: %s", who, model.KeyPath(keys), nl.consts[constKey(keys)])
 		}
 	}
 	if ol.hasHome && (!nl.hasHome || !slices.Equal(ol.home, nl.home) || ol.spread != nl.spread) {
@@ -137,29 +135,11 @@ func paramsHome(l layout) string {
 	case l.spread && len(l.home) == 0:
 		return "the top level"
 	case l.spread:
-		return "the top level of " + keyPath(l.home)
+		return "the top level of " + model.KeyPath(l.home)
 	}
-	return keyPath(l.home)
+	return model.KeyPath(l.home)
 }
 
 // constKey is the keys that lead to a constant, each quoted: two lists
 // of keys have the same one only when they are the same.
 func constKey(keys []string) string { return fmt.Sprintf("%q", keys) }
-
-// keyPath writes the keys that lead to a value of a JSON object, joined
-// with dots: a key that holds a dot, or is empty, is quoted, so that
-// {"a.b": 1} and {a: {b: 1}} read apart.
-func keyPath(keys []string) string {
-	var b strings.Builder
-	for i, k := range keys {
-		if i > 0 {
-			b.WriteByte('.')
-		}
-		if k == "" || strings.ContainsAny(k, ". \"\\") {
-			b.WriteString(strconv.Quote(k))
-		} else {
-			b.WriteString(k)
-		}
-	}
-	return b.String()
-}

@@ -39,7 +39,7 @@ func RenderIndex(cat *model.Catalog, notice string) []byte {
 		var keys []string
 		env.Root.Walk(func(path []string, m *model.Member) {
 			if m.Kind != model.KindObject && m.Kind != model.KindSpread {
-				keys = append(keys, oneLine(strings.Join(path, ".")))
+				keys = append(keys, model.KeyPath(path))
 			}
 		})
 		line("Errors are JSON objects with the keys %s.", strings.Join(keys, ", "))
@@ -156,7 +156,7 @@ func fieldKey(cat *model.Catalog, f model.Field) string {
 	if env == nil {
 		return ""
 	}
-	return strings.Join(env.FieldPath(f), ".")
+	return model.KeyPath(env.FieldPath(f))
 }
 
 // oneLine collapses white space, newlines included, to single spaces.

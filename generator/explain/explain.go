@@ -286,7 +286,7 @@ func paramsHome(env *model.Envelope) (string, bool) {
 		return "", false
 	}
 	p := env.ParamPath("")
-	return strings.Join(p[:len(p)-1], "."), true
+	return model.KeyPath(p[:len(p)-1]), true
 }
 
 // params writes a params list: name, JSON type and whether it is
@@ -316,7 +316,7 @@ func (w *writer) params(ps []*model.Param, env *model.Envelope, indent string, t
 			case !p.Wire:
 				notes = append(notes, "Not sent: it only fills the templates.")
 			case env != nil && env.Placed()[p.Name]:
-				notes = append(notes, "Sent at "+strings.Join(env.ParamPath(p.Name), ".")+".")
+				notes = append(notes, "Sent at "+model.KeyPath(env.ParamPath(p.Name))+".")
 			}
 		}
 		if p.Sensitive {

@@ -295,7 +295,7 @@ type envelopeInfo struct {
 func newEnvelopeInfo(env *model.Envelope) *envelopeInfo {
 	info := &envelopeInfo{placed: env.Placed(), home: paramsHomeOf(env)}
 	for i := range model.FieldNames {
-		info.fields[i] = strings.Join(env.FieldPath(model.Field(i)), ".")
+		info.fields[i] = model.KeyPath(env.FieldPath(model.Field(i)))
 	}
 	return info
 }
@@ -352,7 +352,7 @@ func paramKey(env *model.Envelope, name string) string {
 	if env == nil {
 		return ""
 	}
-	return strings.Join(env.ParamPath(name), ".")
+	return model.KeyPath(env.ParamPath(name))
 }
 
 // isTier reports whether a type is a tier, or a list or map of tiers.
@@ -393,9 +393,9 @@ func paramsHomeOf(env *model.Envelope) home {
 		}
 		switch m.Kind {
 		case model.KindParams:
-			h = home{Kind: "object", Path: strings.Join(path, ".")}
+			h = home{Kind: "object", Path: model.KeyPath(path)}
 		case model.KindSpread:
-			h = home{Kind: "spread", Path: strings.Join(path[:len(path)-1], ".")}
+			h = home{Kind: "spread", Path: model.KeyPath(path[:len(path)-1])}
 		}
 	})
 	return h
@@ -418,7 +418,7 @@ func envelopeRows(env *model.Envelope) []envelopeRow {
 		return nil
 	}
 	env.Root.Walk(func(path []string, m *model.Member) {
-		row := envelopeRow{Path: strings.Join(path, ".")}
+		row := envelopeRow{Path: model.KeyPath(path)}
 		switch m.Kind {
 		case model.KindConst:
 			row.Kind, row.Const = "const", m.Const
@@ -429,7 +429,7 @@ func envelopeRows(env *model.Envelope) []envelopeRow {
 		case model.KindParam:
 			row.Kind, row.Param = "param", m.Param
 		case model.KindSpread:
-			row.Kind, row.Path = "spread", strings.Join(path[:len(path)-1], ".")
+			row.Kind, row.Path = "spread", model.KeyPath(path[:len(path)-1])
 		default:
 			return
 		}

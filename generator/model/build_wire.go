@@ -47,8 +47,8 @@ func (b *builder) envelopes() []*Envelope {
 	// must put it at the same place.
 	for _, env := range out[1:] {
 		if env.CodePath != nil && b.defaultEnvelope.CodePath != nil && !slices.Equal(env.CodePath, b.defaultEnvelope.CodePath) {
-			b.errs.add(append(at("envelopes", env.Name), env.CodePath...), "put \"$code\" at "+strings.Join(b.defaultEnvelope.CodePath, ".")+" as the default envelope does",
-				"envelope %s puts the code at %s, the default envelope at %s", env.Name, strings.Join(env.CodePath, "."), strings.Join(b.defaultEnvelope.CodePath, "."))
+			b.errs.add(append(at("envelopes", env.Name), env.CodePath...), "put \"$code\" at "+KeyPath(b.defaultEnvelope.CodePath)+" as the default envelope does",
+				"envelope %s puts the code at %s, the default envelope at %s", env.Name, KeyPath(env.CodePath), KeyPath(b.defaultEnvelope.CodePath))
 		}
 	}
 	return out
@@ -69,7 +69,7 @@ func (b *builder) envelope(p []string, name string, raw json.RawMessage) *Envelo
 		switch m.Kind {
 		case KindField:
 			if prev, ok := seen[m.Field]; ok {
-				b.errs.add(mp, "place $"+m.Field.String()+" once", "$%s is placed twice, here and at %s", m.Field, strings.Join(prev, "."))
+				b.errs.add(mp, "place $"+m.Field.String()+" once", "$%s is placed twice, here and at %s", m.Field, KeyPath(prev))
 				return
 			}
 			seen[m.Field] = path
@@ -78,7 +78,7 @@ func (b *builder) envelope(p []string, name string, raw json.RawMessage) *Envelo
 			}
 		case KindParam:
 			if prev, ok := seenParam[m.Param]; ok {
-				b.errs.add(mp, "place the param once", "$params.%s is placed twice, here and at %s", m.Param, strings.Join(prev, "."))
+				b.errs.add(mp, "place the param once", "$params.%s is placed twice, here and at %s", m.Param, KeyPath(prev))
 				return
 			}
 			seenParam[m.Param] = path

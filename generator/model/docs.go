@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // The layouts of the Markdown reference, as a catalog names them.
@@ -176,6 +177,32 @@ func (c *Catalog) GatingFeature(tool, action string) *Feature {
 		}
 	}
 	return whole
+}
+
+// KeyPath writes the keys that lead to a value of a JSON object, such as
+// an envelope's FieldPath, as every output names the place: joined with
+// dots, and a key that is empty or holds a dot, white space, a quote, a
+// backslash or a character that does not print written as a Go string,
+// so that {"error.code": ...} and {error: {code: ...}} read apart.
+func KeyPath(keys []string) string {
+	var b strings.Builder
+	for i, k := range keys {
+		if i > 0 {
+			b.WriteByte('.')
+		}
+		if k == "" || strings.ContainsFunc(k, quotedInKeyPath) {
+			b.WriteString(strconv.Quote(k))
+		} else {
+			b.WriteString(k)
+		}
+	}
+	return b.String()
+}
+
+// quotedInKeyPath reports whether a key that holds r is quoted in a
+// KeyPath.
+func quotedInKeyPath(r rune) bool {
+	return r == '.' || r == '"' || r == '\\' || unicode.IsSpace(r) || !strconv.IsPrint(r)
 }
 
 // FieldPath returns the keys that lead to where the envelope places a

@@ -169,3 +169,29 @@ func TestEnvelopePaths(t *testing.T) {
 		t.Errorf("ParamPath under $params (-want +got):\n%s", diff)
 	}
 }
+
+// TestKeyPath checks that two different places of a JSON object never
+// read as the same key path.
+func TestKeyPath(t *testing.T) {
+	tests := []struct {
+		keys []string
+		want string
+	}{
+		{nil, ""},
+		{[]string{"error", "code"}, "error.code"},
+		{[]string{"error.code"}, `"error.code"`},
+		{[]string{"retry able"}, `"retry able"`},
+		{[]string{`say "this"`, "x"}, `"say \"this\"".x`},
+		{[]string{`"a"`}, `"\"a\""`},
+		{[]string{`back\slash`}, `"back\\slash"`},
+		{[]string{""}, `""`},
+		{[]string{"line\u2028sep"}, `"line\u2028sep"`},
+		{[]string{"rtl\u202e"}, `"rtl\u202e"`},
+		{[]string{"$params", "é-ü", "a`b"}, "$params.é-ü.a`b"},
+	}
+	for _, tt := range tests {
+		if got := KeyPath(tt.keys); got != tt.want {
+			t.Errorf("KeyPath(%q) = %s, want %s", tt.keys, got, tt.want)
+		}
+	}
+}

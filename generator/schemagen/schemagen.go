@@ -246,7 +246,7 @@ func codeDef(cat *model.Catalog, code *model.Code, compatible bool) (object, err
 	}
 	if !slices.Equal(env.CodePath, cat.Envelopes[0].CodePath) {
 		return nil, fmt.Errorf("envelope %s puts the code at %s, the default envelope at %s",
-			env.Name, strings.Join(env.CodePath, "."), strings.Join(cat.Envelopes[0].CodePath, "."))
+			env.Name, model.KeyPath(env.CodePath), model.KeyPath(cat.Envelopes[0].CodePath))
 	}
 	var def object
 	def.add("title", code.Title)
