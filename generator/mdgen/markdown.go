@@ -419,7 +419,7 @@ func (w *mdWriter) inline(n ast.Node) {
 			u = "mailto:" + u
 		}
 		if textsafe.LinkSafe(u) {
-			w.raw("[" + escapeText(label, false) + "](" + textsafe.URL(u) + ")")
+			w.raw("[" + escapeText(label, false) + "](" + destination(u) + ")")
 		} else {
 			w.write("<" + label + ">")
 		}
@@ -450,12 +450,33 @@ func (w *mdWriter) link(bang string, n ast.Node, dest, title string) {
 	}
 	w.raw(bang + "[")
 	w.children(n)
-	w.raw("](" + textsafe.URL(dest))
+	w.raw("](" + destination(dest))
 	if title != "" {
 		t := escapeText(strings.Join(strings.Fields(title), " "), false)
 		w.raw(` "` + strings.ReplaceAll(t, `"`, `\"`) + `"`)
 	}
 	w.raw(")")
+}
+
+// destination returns a URL as the destination of an inline link that
+// leads to that very URL: what a destination cannot hold percent-encoded
+// (textsafe.URL), and the & of what would read as a character reference
+// (&copy;, which a destination resolves, where an autolink does not)
+// written &amp;.
+func destination(u string) string {
+	u = textsafe.URL(u)
+	if !strings.Contains(u, "&") {
+		return u
+	}
+	var b strings.Builder
+	for i := 0; i < len(u); i++ {
+		if u[i] == '&' && entityRE.MatchString(u[i:]) {
+			b.WriteString("&amp;")
+		} else {
+			b.WriteByte(u[i])
+		}
+	}
+	return b.String()
 }
 
 // decode returns the text Markdown source stands for: backslash escapes
