@@ -147,13 +147,14 @@ func TestRetry(t *testing.T) {
 }
 
 // TestTerminalSafe checks that nothing in a catalog reaches the terminal
-// as a control or format character: escape sequences in URLs, example
-// values and envelope constants, bidirectional overrides and zero-width
-// characters in text all show as escapes.
+// as a control or format character: escape sequences in example values
+// and envelope constants, bidirectional overrides and zero-width
+// characters in URLs and text all show as escapes. (A URL or a text that
+// holds a control character is rejected.)
 func TestTerminalSafe(t *testing.T) {
 	in := &model.Input{
 		Name:     "evil",
-		Docs:     model.InputDocs{BaseURL: "https://docs.example.com/\x1b]8;;x\x07\u009b2J"},
+		Docs:     model.InputDocs{BaseURL: "https://docs.example.com/\u202egnirts\u200b"},
 		Envelope: []byte(`{"code": "$code", "message": "$message", "k\u202e": "\u001b[31m\u0085", "params": "$params"}`),
 		Categories: model.Ordered[model.InputCategory]{{Key: "c", Value: model.InputCategory{
 			Description: "Bidi \u202egnirts\u202c and zero\u200bwidth\u2028line."}}},
@@ -176,7 +177,7 @@ func TestTerminalSafe(t *testing.T) {
 			t.Fatalf("the terminal text holds %U:\n%s", r, out)
 		}
 	}
-	for _, want := range []string{`\u001B]8;;x\u0007\u009B2J`, `Title \u2066isolate`, `Bidi \u202Egnirts\u202C`, `Doc\u200F.`, `\u202E code`} {
+	for _, want := range []string{`\u202Egnirts\u200B`, `Title \u2066isolate`, `Bidi \u202Egnirts\u202C`, `Doc\u200F.`, `\u202E code`} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the text lacks %q:\n%s", want, out)
 		}

@@ -2,10 +2,13 @@ package model
 
 import (
 	"cmp"
+	"errors"
+	"net/url"
 	"path"
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -87,6 +90,8 @@ func (b *builder) build() *Catalog {
 	if cat.Title == "" {
 		cat.Title = in.Name
 	}
+	b.checkURL(at("docs", "base_url"), in.Docs.BaseURL)
+	b.checkURL(at("upgrade_url"), in.UpgradeURL)
 	cat.ErrorText = b.errorText(at("error_text"), in.ErrorText, nil)
 	if o := in.Outputs.Go; o != nil {
 		cat.Outputs.GoDir = path.Clean(o.Dir)
@@ -761,6 +766,28 @@ func (b *builder) deprecations(cat *Catalog, codes map[string]*Code) {
 		}
 	}
 	cat.indexed = true
+}
+
+// checkURL rejects, at p, a URL that the schema's pattern lets through
+// but that is none: one that holds a control character, which would
+// reach a terminal or a page, or that Go's net/url cannot read, such as
+// one with a port that is not a number or a % that two hex digits do not
+// follow (the JSON Schema's $id and every link are made from it).
+func (b *builder) checkURL(p []string, u string) {
+	for i, r := range u {
+		if unicode.IsControl(r) {
+			b.errs.addAt(p, i, "remove it, or percent-encode it if the URL must carry it (%1B for ESC)",
+				"the URL holds the control character %U at offset %d", r, utf8.RuneCountInString(u[:i]))
+			return
+		}
+	}
+	if _, err := url.Parse(u); err != nil {
+		var e *url.Error
+		if errors.As(err, &e) {
+			err = e.Err
+		}
+		b.errs.add(p, "give a URL with a port of digits, if any, and a % only before two hex digits (%25 for a % itself)", "%s is not a URL: %v", strconv.Quote(u), err)
+	}
 }
 
 // anchors checks that no two codes share an anchor, nor a code and a

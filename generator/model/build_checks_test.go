@@ -229,3 +229,34 @@ func TestKeyProblem(t *testing.T) {
 		}
 	}
 }
+
+// TestBuildURLs checks that a URL the schema's pattern lets through but
+// net/url cannot read is rejected at its place, and that odd URLs it
+// reads pass.
+func TestBuildURLs(t *testing.T) {
+	fix := "give a URL with a port of digits, if any, and a % only before two hex digits (%25 for a % itself)"
+	in := testInput(inCode("A", InputCode{Category: "c", Title: "T", Message: "m"}))
+	in.Docs.BaseURL = "https://docs.example.com:abc/errors"
+	in.UpgradeURL = "https://example.com/pri%zzcing"
+	in.Tiers = []string{"Free"}
+	in.Tools = Ordered[InputTool]{{"t", InputTool{}}, {"u", InputTool{}}}
+	in.Features = Ordered[InputFeature]{
+		{"f", InputFeature{Name: "F", Tier: "Free", Tools: []string{"t"}, DocsURL: "https://[::1/x"}},
+		{"g", InputFeature{Name: "G", Tier: "Free", Tools: []string{"u"}, DocsURL: "https://example.com/g/\u009b2J"}},
+	}
+	want := Errors{
+		{Path: []string{"docs", "base_url"}, Msg: `"https://docs.example.com:abc/errors" is not a URL: invalid port ":abc" after host`, Fix: fix},
+		{Path: []string{"upgrade_url"}, Msg: `"https://example.com/pri%zzcing" is not a URL: invalid URL escape "%zz"`, Fix: fix},
+		{Path: []string{"features", "f", "docs_url"}, Msg: `"https://[::1/x" is not a URL: missing ']' in host`, Fix: fix},
+		{Path: []string{"features", "g", "docs_url"}, Msg: "the URL holds the control character U+009B at offset 22",
+			Fix: "remove it, or percent-encode it if the URL must carry it (%1B for ESC)", At: 23},
+	}
+	if diff := cmp.Diff(want, buildErrors(t, in)); diff != "" {
+		t.Errorf("errors (-want +got):\n%s", diff)
+	}
+	in.Docs.BaseURL = "https://docs.example.com:8443/errors?lang=en"
+	in.UpgradeURL = "https://example.com/pricing?x=%zz&y=é"
+	in.Features[0].Value.DocsURL = "https://[::1]:80/x%20y"
+	in.Features[1].Value.DocsURL = "https://example.com/g/%1B"
+	mustBuild(t, in)
+}

@@ -15,6 +15,7 @@ func (b *builder) features() []*Feature {
 		p := at("features", e.Key)
 		in := e.Value
 		f := &Feature{Key: e.Key, Name: in.Name, DocsURL: in.DocsURL, Anchor: Anchor("feature " + e.Key)}
+		b.checkURL(append(p, "docs_url"), in.DocsURL)
 		if t, ok := b.tiersByName[in.Tier]; ok {
 			f.Tier = t
 		} else {
