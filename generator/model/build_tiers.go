@@ -104,7 +104,11 @@ func (b *builder) roles(codes map[string]*Code) Roles {
 		roles[role] = c
 		vocab := map[string]string{}
 		var names []string
+		empty := b.emptyRoleParams(role)
 		for _, rp := range RoleParams[role] {
+			if _, ok := empty[rp.Name]; ok {
+				continue
+			}
 			vocab[rp.Name] = rp.Type
 			names = append(names, rp.Name)
 		}
@@ -112,6 +116,9 @@ func (b *builder) roles(codes map[string]*Code) Roles {
 			pp := at("codes", c.Name, "params", param.Name)
 			want, known := vocab[param.Name]
 			switch {
+			case !known && !param.Optional && empty[param.Name] != "":
+				b.errs.add(pp, empty[param.Name]+", or make it optional",
+					"code %s plays the role %s, whose helper cannot fill the required param %s: %s", c.Name, role, param.Name, emptyWhy[param.Name])
 			case !known && !param.Optional:
 				b.errs.add(pp, "make it optional, or name it one of "+strings.Join(names, ", "),
 					"code %s plays the role %s, whose helper cannot fill the required param %s", c.Name, role, param.Name)
@@ -122,9 +129,37 @@ func (b *builder) roles(codes map[string]*Code) Roles {
 					"code %s plays the role %s, whose helper fills %s with a value of type %s, not %s", c.Name, role, param.Name, want, param.Type.Source)
 			}
 		}
-		b.checkRoleTemplates(c, role, vocab, names)
+		b.checkRoleTemplates(c, role, vocab, names, empty)
 	}
 	return roles
+}
+
+// emptyWhy says why the tier_restricted helper has no value for a param
+// it fills from the catalog, when the catalog gives it none.
+var emptyWhy = map[string]string{
+	"upgrade_url":  "the catalog has no upgrade_url",
+	"docs_url":     "no feature has a docs_url",
+	"alternatives": "no feature has alternatives",
+}
+
+// emptyRoleParams returns the params of a role that its helper fills from
+// the catalog, where the catalog gives it nothing to fill them with, each
+// with the fix: every error the helper builds leaves them empty.
+func (b *builder) emptyRoleParams(role Role) map[string]string {
+	out := map[string]string{}
+	if role != RoleTierRestricted || len(b.in.Features) == 0 {
+		return out
+	}
+	if b.in.UpgradeURL == "" {
+		out["upgrade_url"] = "set the catalog's upgrade_url"
+	}
+	if !slices.ContainsFunc(b.in.Features, func(e Entry[InputFeature]) bool { return e.Value.DocsURL != "" }) {
+		out["docs_url"] = "give the features a docs_url"
+	}
+	if !slices.ContainsFunc(b.in.Features, func(e Entry[InputFeature]) bool { return len(e.Value.Alternatives) > 0 }) {
+		out["alternatives"] = "give the features alternatives"
+	}
+	return out
 }
 
 // checkRoleTemplates checks that the templates of a role's code use only
@@ -132,7 +167,7 @@ func (b *builder) roles(codes map[string]*Code) Roles {
 // it does not ({resource|The resource}): another optional param would be
 // empty in every error the helper builds, its text left with a hole. A
 // required one is reported at the param already.
-func (b *builder) checkRoleTemplates(c *Code, role Role, vocab map[string]string, names []string) {
+func (b *builder) checkRoleTemplates(c *Code, role Role, vocab map[string]string, names []string, empty map[string]string) {
 	for _, t := range c.Templates() {
 		var unfilled []string
 		first := 0 // the offset of the first placeholder of one
@@ -155,9 +190,21 @@ func (b *builder) checkRoleTemplates(c *Code, role Role, vocab map[string]string
 		if len(unfilled) > 1 {
 			what = "the params " + strings.Join(unfilled[:len(unfilled)-1], ", ") + " and " + unfilled[len(unfilled)-1]
 		}
-		b.errs.addAt(at("codes", c.Name, t.Key), first, "use only params the helper fills ("+strings.Join(names, ", ")+") in its templates, give the text to write in place of another ({"+unfilled[0]+"|...}), or give the role to another code",
-			"code %s plays the role %s, whose helper cannot fill %s that its %s uses without a text in its place: every error the helper builds would leave a hole in it",
-			c.Name, role, what, strings.ReplaceAll(t.Key, "_", " "))
+		fix := "use only params the helper fills (" + strings.Join(names, ", ") + ") in its templates, give the text to write in place of another ({" + unfilled[0] + "|...}), or give the role to another code"
+		var why []string
+		for _, name := range unfilled {
+			if empty[name] != "" {
+				fix = empty[name] + ", or " + fix
+				why = append(why, emptyWhy[name])
+			}
+		}
+		because := ""
+		if len(why) > 0 {
+			because = " (" + strings.Join(why, "; ") + ")"
+		}
+		b.errs.addAt(at("codes", c.Name, t.Key), first, fix,
+			"code %s plays the role %s, whose helper cannot fill %s%s that its %s uses without a text in its place: every error the helper builds would leave a hole in it",
+			c.Name, role, what, because, strings.ReplaceAll(t.Key, "_", " "))
 	}
 }
 
