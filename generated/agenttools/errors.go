@@ -521,11 +521,11 @@ func FeatureFor(tool, action string) (Feature, bool) {
 	return Feature{}, false
 }
 
-// TierRestricted returns the TIER_RESTRICTED error for a call of tool and action that a feature gates, and true; nil and false when no feature gates the call or when current, the caller's tier, already has the feature. current is "" when not known; a tier the catalog does not have (a plan's name read from elsewhere) is not known either, and the error does not name it.
+// TierRestricted returns the TIER_RESTRICTED error for a call of tool and action that a feature gates, and true; nil and false when no feature gates the call or when current, the caller's tier, already has the feature. current is "" when not known; a tier the catalog does not have (a plan's name read from elsewhere) is not known either, and the error does not name it. Every caller has the lowest tier: a feature of that tier restricts no one.
 func TierRestricted(tool, action string, current Tier) (*Error, bool) {
 	f, ok := FeatureFor(tool, action)
 	rank := slices.Index(tiers[:], current)
-	if !ok || rank >= slices.Index(tiers[:], f.Tier) {
+	if !ok || max(rank, 0) >= slices.Index(tiers[:], f.Tier) {
 		return nil, false
 	}
 	if rank < 0 {

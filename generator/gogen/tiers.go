@@ -118,11 +118,11 @@ func genFeatures(cat *model.Catalog) Code {
 		"alternatives":  Id("f").Dot("Alternatives"), "docs_url": Id("f").Dot("DocsURL"), "upgrade_url": Lit(cat.UpgradeURL),
 	}
 	return out.Line().Add(
-		doc(fmt.Sprintf("TierRestricted returns the %s error for a call of tool and action that a feature gates, and true; nil and false when no feature gates the call or when current, the caller's tier, already has the feature. current is \"\" when not known; a tier the catalog does not have (a plan's name read from elsewhere) is not known either, and the error does not name it.", code.Name)),
+		doc(fmt.Sprintf("TierRestricted returns the %s error for a call of tool and action that a feature gates, and true; nil and false when no feature gates the call or when current, the caller's tier, already has the feature. current is \"\" when not known; a tier the catalog does not have (a plan's name read from elsewhere) is not known either, and the error does not name it. Every caller has the lowest tier: a feature of that tier restricts no one.", code.Name)),
 		Line(), Func().Id("TierRestricted").Params(Id("tool"), Id("action").String(), Id("current").Id("Tier")).Params(Op("*").Id("Error"), Bool()).Block(
 			List(Id("f"), Id("ok")).Op(":=").Id("FeatureFor").Call(Id("tool"), Id("action")),
 			Id("rank").Op(":=").Qual(slicesPkg, "Index").Call(Id("tiers").Index(Empty(), Empty()), Id("current")),
-			If(Op("!").Id("ok").Op("||").Id("rank").Op(">=").
+			If(Op("!").Id("ok").Op("||").Max(Id("rank"), Lit(0)).Op(">=").
 				Qual(slicesPkg, "Index").Call(Id("tiers").Index(Empty(), Empty()), Id("f").Dot("Tier"))).Block(Return(Nil(), False())),
 			If(Id("rank").Op("<").Lit(0)).Block(Id("current").Op("=").Lit("")),
 			Return(roleCall(code, values), True()),
