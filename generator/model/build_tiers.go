@@ -35,6 +35,21 @@ func (b *builder) features() []*Feature {
 		out = append(out, f)
 	}
 	slices.SortFunc(out, func(x, y *Feature) int { return strings.Compare(x.Key, y.Key) })
+	for _, f := range out {
+		for i, r := range f.Tools {
+			if r.Action != "" {
+				continue
+			}
+			for _, g := range out {
+				for _, o := range g.Tools {
+					if g != f && o.Tool == r.Tool && o.Action != "" {
+						f.Tools[i].Except = append(f.Tools[i].Except, o.Action)
+					}
+				}
+			}
+			slices.Sort(f.Tools[i].Except)
+		}
+	}
 	return out
 }
 

@@ -28,6 +28,9 @@ type Feature struct {
 type ToolRef struct {
 	Tool   string
 	Action string // "" for every action of the tool
+	// Except are, for a whole tool, the actions of it that other
+	// features gate, sorted: the feature of tool:action wins.
+	Except []string
 }
 
 func (r ToolRef) String() string {
