@@ -99,6 +99,14 @@ func RenderIndex(cat *model.Catalog, notice string) []byte {
 		line("")
 		line("## Tier requirements")
 		line("")
+		if len(cat.Tiers) > 0 {
+			var tiers []string
+			for _, t := range cat.Tiers {
+				tiers = append(tiers, oneLine(t.Name))
+			}
+			line("Tiers, lowest first: %s; a feature of a tier is part of every tier above it.", strings.Join(tiers, ", "))
+			line("")
+		}
 		for _, f := range cat.Features {
 			var tools []string
 			for _, r := range f.Tools {
