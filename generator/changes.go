@@ -72,6 +72,14 @@ func changesOf(since string, old, new *model.Catalog, changes []breaking.Change)
 		if o.Deprecated != nil && o.Deprecated.Use != nil {
 			r.Use = new.Code(o.Deprecated.Use.Name)
 		}
+		for _, ch := range changes {
+			switch {
+			case ch.Rule == "CODE_RENAMED" && ch.Was == o.Name:
+				r.RenamedTo, r.Breaking = new.Code(ch.Code), ch.Breaks()
+			case ch.Rule == "CODE_REMOVED" && ch.Code == o.Name:
+				r.Breaking = ch.Breaks()
+			}
+		}
 		out.Removed = append(out.Removed, r)
 	}
 	listed := []string{"CODE_ADDED", "CODE_DEPRECATED", "CODE_REMOVED", "CODE_RENAMED", "VERSION_NOT_BUMPED"}

@@ -21,6 +21,8 @@ outputs: markdown: {layout: "per_code", dir: "docs"%s}
 categories: not_found: {description: "Nothing there.", http_status: 404}
 codes: ORDER_NOT_FOUND: {category: "not_found", title: "Order not found", message: "Order {id} not found", params: id: type: "string"}
 codes: NO_ORDER: {category: "not_found", title: "No order", message: "No order {id}", params: id: type: "string", deprecated: use: "ORDER_NOT_FOUND"}
+codes: ORDER_LOCKED: {category: "not_found", title: "Order locked", message: "Order {id} is locked", params: id: type: "string"}
+codes: STORE_GONE: {category: "not_found", title: "Store gone", message: "The store is gone"}
 `
 
 // TestChangesSinceRevision renders the reference of a catalog whose Changes
@@ -34,7 +36,8 @@ func TestChangesSinceRevision(t *testing.T) {
 	v2 := strings.Replace(changesV1, "%s", `, changes: since: "v1.0.0"`, 1)
 	v2 = strings.Replace(v2, `version: "1.0.0"`, `version: "2.0.0"`, 1)
 	v2 = v2[:strings.Index(v2, "codes: NO_ORDER")] +
-		`codes: ORDER_CLOSED: {category: "not_found", title: "Order closed", message: "Order {id} is closed", params: id: type: "string"}` + "\n"
+		`codes: ORDER_CLOSED: {category: "not_found", title: "Order closed", message: "Order {id} is closed", params: id: type: "string"}` + "\n" +
+		`codes: ORDER_IS_LOCKED: {category: "not_found", title: "Order locked", message: "Order {id} is locked", params: id: type: "string"}` + "\n"
 	gittest.Write(t, repo, map[string]string{"spec/shop/catalog.cue": v2})
 	status := gittest.Git(t, repo, "status", "--porcelain")
 
@@ -53,6 +56,10 @@ func TestChangesSinceRevision(t *testing.T) {
 		"## Changes since 1.0.0\n",
 		"- [`ORDER_CLOSED`](order_closed.md): Order closed\n",
 		"- `NO_ORDER`: No order; use [`ORDER_NOT_FOUND`](order_not_found.md) instead\n",
+		// A rename and a removal that no deprecation announced break
+		// clients, and say so.
+		"- `ORDER_LOCKED`: Order locked; renamed [`ORDER_IS_LOCKED`](order_is_locked.md) (this breaks clients of the older version)\n",
+		"- `STORE_GONE`: Store gone (this breaks clients of the older version)\n",
 	} {
 		if !strings.Contains(index, want) {
 			t.Errorf("the index page lacks %q:\n%s", want, index)

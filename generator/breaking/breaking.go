@@ -54,6 +54,7 @@ type Change struct {
 	Path    []string
 	InOld   bool
 	Code    string // the code the change is about, or ""
+	Was     string // for CODE_RENAMED, the code's name in the older catalog
 	Message string // what changed, one sentence
 	Fix     string // what to do instead; "" for a safe change
 }
@@ -362,6 +363,7 @@ func (c *comparer) codes() {
 			c.add("CODE_RENAMED", Breaking, []string{"codes", to}, false, to,
 				fmt.Sprintf("keep %s too, deprecated with use: %q, until no client expects it; remove it in a later version", o.Name, to),
 				"code %s is gone, and %s, new, looks like its new name", o.Name, to)
+			c.out[len(c.out)-1].Was = o.Name
 		case o.Deprecated != nil:
 			c.add("CODE_REMOVED", Breaking, p, true, o.Name,
 				"keep the code until its clients are gone; name its replacement with deprecated: use, in a version before the one that removes it",

@@ -108,6 +108,11 @@ type RemovedCode struct {
 	Name  string
 	Title string
 	Use   *Code // the replacement the older version named, when this catalog has it; nil otherwise
+	// RenamedTo is the code that looks like its new name, or nil.
+	RenamedTo *Code
+	// Breaking says that its removal breaks clients of the older
+	// version: it was not announced with a replacement this catalog has.
+	Breaking bool
 }
 
 // Change is one change of the Changes section.
