@@ -3,6 +3,8 @@ package generator
 import (
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 
 	"github.com/errspec/errspec/generator/against"
@@ -35,6 +37,20 @@ func changesSince(cat *load.Catalog) (*model.Changes, error) {
 	if tree.Rev != "" {
 		dir = tree.Path(".")
 	}
+	if _, err := os.Stat(dir); err != nil && tree.Rev != "" {
+		// The catalog's directory is not in that revision: the catalog
+		// moved, and is the one of its name there.
+		olds, err := OlderCatalogs(tree, nil)
+		if err != nil {
+			return nil, err
+		}
+		i := slices.IndexFunc(olds, func(c *load.Catalog) bool { return c.Model.Name == cat.Model.Name })
+		if i < 0 {
+			return nil, fail(fmt.Sprintf("%s has no catalog %s: not in the catalog's directory, nor anywhere else", since, cat.Model.Name),
+				"point since at a version that has the catalog, or leave the Changes section out until there is one")
+		}
+		return changesOf(since, olds[i].Model, cat.Model, breaking.Compare(olds[i].Model, cat.Model)), nil
+	}
 	old, err := load.Dir(dir)
 	if err != nil {
 		var ds load.Diagnostics
@@ -48,6 +64,30 @@ func changesSince(cat *load.Catalog) (*model.Changes, error) {
 			"point since at a version of the catalog that loads, or fix that version")
 	}
 	return changesOf(since, old.Model, cat.Model, breaking.Compare(old.Model, cat.Model)), nil
+}
+
+// OlderCatalogs loads the catalogs of the whole older tree but those in
+// the directories skip: where a catalog that moved is, by its name. One
+// that does not load is left out.
+func OlderCatalogs(tree *against.Tree, skip []string) ([]*load.Catalog, error) {
+	top, err := tree.Whole()
+	if err != nil {
+		return nil, err
+	}
+	dirs, err := Find([]string{top + string(filepath.Separator) + "..."})
+	if err != nil {
+		return nil, err
+	}
+	var cats []*load.Catalog
+	for _, d := range dirs {
+		if slices.ContainsFunc(skip, func(s string) bool { return filepath.Clean(s) == filepath.Clean(d) }) {
+			continue
+		}
+		if c, err := load.Dir(d); err == nil {
+			cats = append(cats, c)
+		}
+	}
+	return cats, nil
 }
 
 // changesOf sorts the changes from old to new for the Changes section:

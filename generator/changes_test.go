@@ -97,3 +97,40 @@ func TestChangesSinceErrors(t *testing.T) {
 		t.Error("a reference was written")
 	}
 }
+
+// TestChangesSinceMoved checks that a catalog whose directory moved
+// since the revision its Changes section names is compared with the
+// catalog of its name there, and that a revision without a catalog of
+// that name is a problem at the since field that says so.
+func TestChangesSinceMoved(t *testing.T) {
+	repo := gittest.Repo(t)
+	gittest.Commit(t, repo, map[string]string{"spec/shop/catalog.cue": strings.Replace(changesV1, "%s", "", 1)}, "v1")
+	gittest.Git(t, repo, "tag", "v1.0.0")
+	gittest.Git(t, repo, "mv", "spec/shop", "spec/store")
+	v2 := strings.Replace(changesV1, "%s", `, changes: since: "v1.0.0"`, 1)
+	v2 = strings.Replace(v2, `version: "1.0.0"`, `version: "2.0.0"`, 1)
+	gittest.Write(t, repo, map[string]string{"spec/store/catalog.cue": v2 +
+		`codes: ORDER_CLOSED: {category: "not_found", title: "Order closed", message: "Order {id} is closed", params: id: type: "string"}` + "\n"})
+	gittest.Write(t, repo, map[string]string{"spec/other/catalog.cue": strings.Replace(
+		strings.Replace(v2, `name: "shop"`, `name: "other"`, 1), "package shop", "package other", 1)})
+	t.Chdir(repo)
+	set, err := generator.Generate(filepath.Join("spec", "store"), generator.Options{})
+	if err != nil {
+		t.Fatalf("Generate: %v", err)
+	}
+	index := ""
+	for _, f := range set.Files {
+		if filepath.Base(f.Path) == "index.md" {
+			index = string(f.Data)
+		}
+	}
+	if want := "- [`ORDER_CLOSED`](order_closed.md): Order closed\n"; !strings.Contains(index, want) {
+		t.Errorf("the index page lacks %q:\n%s", want, index)
+	}
+	_, err = generator.Generate(filepath.Join("spec", "other"), generator.Options{})
+	var ds load.Diagnostics
+	if !errors.As(err, &ds) || len(ds) != 1 || ds[0].Path != "outputs.markdown.changes.since" ||
+		ds[0].Msg != "v1.0.0 has no catalog other: not in the catalog's directory, nor anywhere else" {
+		t.Errorf("a catalog the revision does not have: %v", err)
+	}
+}

@@ -293,7 +293,11 @@ func pair(tree *against.Tree, args []string, cats []*load.Catalog) (pairs []cata
 	// A catalog that moved out of the paths the arguments name is still
 	// the older version of the catalog of its name there.
 	if slices.ContainsFunc(pairs, func(p catalogPair) bool { return p.old == nil }) {
-		moved, err := movedCatalogs(tree, olds)
+		dirs := make([]string, len(olds))
+		for i, old := range olds {
+			dirs[i] = old.Dir
+		}
+		moved, err := generator.OlderCatalogs(tree, dirs)
 		if err != nil {
 			return nil, nil, []problem{{err: diagnostics.NewInternalError(err.Error())}}
 		}
@@ -304,30 +308,6 @@ func pair(tree *against.Tree, args []string, cats []*load.Catalog) (pairs []cata
 	}
 	slices.SortFunc(gone, func(a, b *load.Catalog) int { return strings.Compare(a.Dir, b.Dir) })
 	return pairs, gone, nil
-}
-
-// movedCatalogs loads the older catalogs of the whole older tree that
-// are not among loaded: where a catalog that moved is. One that does not
-// load is left out: the arguments do not name it.
-func movedCatalogs(tree *against.Tree, loaded []*load.Catalog) ([]*load.Catalog, error) {
-	top, err := tree.Whole()
-	if err != nil {
-		return nil, err
-	}
-	dirs, err := generator.Find([]string{top + string(filepath.Separator) + "..."})
-	if err != nil {
-		return nil, err
-	}
-	var cats []*load.Catalog
-	for _, d := range dirs {
-		if slices.ContainsFunc(loaded, func(c *load.Catalog) bool { return filepath.Clean(c.Dir) == filepath.Clean(d) }) {
-			continue
-		}
-		if c, err := load.Dir(d); err == nil {
-			cats = append(cats, c)
-		}
-	}
-	return cats, nil
 }
 
 func breakingHelp() string {
