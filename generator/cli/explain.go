@@ -84,10 +84,15 @@ func runExplain(c *command, args []string, stdout, stderr io.Writer) int {
 	if len(problems) > 0 {
 		return r.report(problems...)
 	}
-	if len(codes) == 0 {
+	if name == "" {
 		fix := "run errspec explain CODE with a code of the catalog"
 		if len(all) > 0 {
 			fix = "run errspec explain CODE, such as errspec explain " + slices.Min(all)
+		}
+		if len(codes) == 1 {
+			// An empty argument, or one of white space and hidden
+			// characters only.
+			return r.report(usageProblem(fmt.Sprintf("errspec explain takes a code, and %q holds none", codes[0]), fix))
 		}
 		return r.report(usageProblem("errspec explain takes one code, not 0", fix))
 	}

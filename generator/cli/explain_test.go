@@ -76,6 +76,7 @@ func TestExplainErrors(t *testing.T) {
 		{"unknown", []string{"explain", "NOT_FOUNT"}, []string{"no code NOT_FOUNT in catalog demo (.)", "did you mean NOT_FOUND"}},
 		{"far", []string{"explain", "QUITE_DIFFERENT_THING"}, []string{"no code QUITE_DIFFERENT_THING", "did you mean NOT_ALLOWED or NOT_FOUND?"}},
 		{"no code", []string{"explain"}, []string{"errspec explain takes one code, not 0", "such as errspec explain NOT_ALLOWED"}},
+		{"an empty code", []string{"explain", " \u200b"}, []string{`errspec explain takes a code, and " \u200b" holds none`, "such as errspec explain NOT_ALLOWED"}},
 		{"pasted", []string{"explain", "NOT_FOUNT\x07\t"}, []string{"no code NOT_FOUNT in catalog demo (.)", "did you mean NOT_FOUND"}},
 		{"two codes", []string{"explain", "A", "B"}, []string{"takes one code, not 2"}},
 		{"format", []string{"explain", "--format", "yaml", "NOT_FOUND"}, []string{"--format must be text or json"}},
