@@ -415,7 +415,7 @@ const codeTable = `
 "STALE_REVISION" "conflict" "Stale revision" true "after_delay" 0 0 409 "https://docs.example.com/errors#stale_revision" false 0 "\x00\x00\x00 changed since revision \x00\x01\x00; it is now at \x00\x02\x00" "" "Read the \x00\x00\x00 again and reapply the change to revision \x00\x02\x00." "" ""
 "TIER_RESTRICTED" "permission" "Feature needs a higher tier" false "never" 0 0 403 "https://docs.example.com/errors#tier_restricted" false 0 "\x00\x02\x00 requires the \x00\x03\x04 tier" "" "Upgrade to \x00\x03\x00, or use one of the alternatives." "" ""
 "TYPE_MISMATCH" "validation" "Argument of the wrong type" false "after_fix" 0 0 400 "https://docs.example.com/errors#type_mismatch" false 0 "Arguments of the wrong type: \x00\x01\x01" "" "Pass each field with its expected type." "" ""
-"UPSTREAM_ERROR" "upstream" "Upstream API error" true "after_delay" 1 0 502 "https://docs.example.com/errors#upstream_error" false 0 "Upstream API answered \x00\x02\x00: \x00\x03\x00" "" "Check the upstream API's documentation for this endpoint." "" ""
+"UPSTREAM_ERROR" "upstream" "Upstream API error" true "after_delay" 1 0 502 "https://docs.example.com/errors#upstream_error" false 0 "Upstream API answered \x00\x02\x00: \x00\x03\x80no error text\x00\xfe" "" "Check the upstream API's documentation for this endpoint." "" ""
 "UPSTREAM_NOT_FOUND" "not_found" "Not found upstream" false "after_fix" 0 0 404 "https://docs.example.com/errors#upstream_not_found" false 0 "The upstream API found nothing for \x00\x00\x00 \x00\x01\x00" "" "Check the ids the call gave and that you have at least Reporter access." "" ""
 "UPSTREAM_TIMEOUT" "upstream_timeout" "Upstream API timed out" true "safe" 1 0 504 "https://docs.example.com/errors#upstream_timeout" false 0 "Upstream API did not answer within \x00\x00\x00 ms" "" "Retry after a short delay." "" ""
 "VALUE_OUT_OF_RANGE" "validation" "Value out of range" false "after_fix" 0 0 400 "https://docs.example.com/errors#value_out_of_range" false 0 "\x00\x00\x00 must be between \x00\x01\x00 and \x00\x02\x00, got \x00\x03\x00" "\x00\x00\x00 is \x00\x04\x00." "Pass a value of \x00\x00\x00 between \x00\x01\x00 and \x00\x02\x00." "" ""
@@ -854,7 +854,7 @@ type UpstreamErrorOptions struct {
 	MetricsAvailable bool `json:"metrics_available,omitempty"` // Whether upstream metrics were collected.
 }
 
-// NewUpstreamError returns an error of code UPSTREAM_ERROR: Upstream API error. Its message reads "Upstream API answered {upstream_status}: {upstream_message}".
+// NewUpstreamError returns an error of code UPSTREAM_ERROR: Upstream API error. Its message reads "Upstream API answered {upstream_status}: {upstream_message|no error text}".
 // The upstream API answered with an error the tool cannot map to another code.
 func NewUpstreamError(tool string, action string, upstreamStatus int, upstreamMessage string, opts ...UpstreamErrorOptions) *Error {
 	return newError(14, &UpstreamErrorParams{Tool: tool, Action: action, UpstreamStatus: upstreamStatus, UpstreamMessage: upstreamMessage}, opts)
