@@ -50,9 +50,10 @@ func (s *scanner) peek() byte {
 	return 0
 }
 
-// end checks that nothing but white space follows.
+// end checks that nothing but white space follows: a NUL byte, which
+// peek returns at the end too, is text after the value.
 func (s *scanner) end() error {
-	if s.peek() != 0 {
+	if s.ws(); s.i < len(s.data) {
 		return s.fail("text after the value")
 	}
 	return nil

@@ -35,6 +35,8 @@ func TestSkipRepeatedKey(t *testing.T) {
 		{many(100, false), ""},
 		{many(100, true), "k7: the key is repeated"},
 		{`{"a":{"b":1,}}`, "invalid JSON at byte 12: expected a key"},
+		{"{}\x00", "invalid JSON at byte 2: text after the value"},
+		{"{} \x00{}", "invalid JSON at byte 3: text after the value"},
 	} {
 		s := scanner{data: []byte(tt.text)}
 		err := s.skip()
