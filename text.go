@@ -180,15 +180,20 @@ func (t *texter) field(f Field) {
 	}
 }
 
-// param appends a param as a placeholder of format f formats it: as JSON
+// param appends a param as a placeholder of format f formats it (a
+// sensitive one as Redacted, nothing when it is optional and zero): as JSON
 // with JSON, a tier with the tiers above it with OrHigher, a list joined
 // as prose with And and Or, and anything else as prose (see prose).
 func (t *texter) param(f *field, format tmpl.Format) {
+	p := unsafe.Add(t.p, f.offset)
 	if f.sensitive {
-		t.b = append(t.b, Redacted...)
+		// The mark, unless the param is optional and not given: the
+		// wire leaves it off then.
+		if !f.optional || !f.typ.isZero(p) {
+			t.b = append(t.b, Redacted...)
+		}
 		return
 	}
-	p := unsafe.Add(t.p, f.offset)
 	typ := f.typ
 	switch {
 	case format == tmpl.JSON:
