@@ -560,12 +560,16 @@ func (r *reader) pinned(want string) error {
 	return err
 }
 
-// retryAfter reads seconds to wait before a retry: an integer of at least
-// one.
+// retryAfter reads seconds to wait before a retry: an integer from one
+// to MaxRetryAfter.
 func (r *reader) retryAfter() (int64, error) {
 	n, err := r.integer()
-	if err == nil && n < 1 {
+	switch {
+	case err != nil:
+	case n < 1:
 		err = fmt.Errorf("%d seconds, fewer than 1", n)
+	case n > MaxRetryAfter:
+		err = fmt.Errorf("%d seconds, more than %d", n, MaxRetryAfter)
 	}
 	return n, err
 }

@@ -70,6 +70,12 @@ type Catalog struct {
 	tierType reflect.Type
 }
 
+// MaxRetryAfter is the most seconds a retry-after can be: what an int
+// holds on every platform, and a time.Duration of seconds, as a catalog's
+// retry_after is bounded. Parse rejects a larger one, and the JSON Schema
+// of a catalog says so.
+const MaxRetryAfter = 1<<31 - 1
+
 // CodeSpec is a code of a catalog: a row of a generated package's table.
 type CodeSpec struct {
 	Code       string

@@ -8,6 +8,7 @@ import (
 	"math"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -507,6 +508,16 @@ func TestParseUnknownCode(t *testing.T) {
 	}
 	if _, err := nestedCatalog.Parse([]byte(strings.Replace(nested, `"after":7`, `"after":0`, 1))); err == nil || !strings.Contains(err.Error(), "after: 0 seconds") {
 		t.Errorf("retry-after of 0: %v", err)
+	}
+	// A retry-after is at most what a catalog may set, so that it fits
+	// a time.Duration: 9223372037 seconds made it negative.
+	for _, after := range []string{"2147483648", "9223372037", "9223372036854775807"} {
+		if _, err := nestedCatalog.Parse([]byte(strings.Replace(nested, `"after":7`, `"after":`+after, 1))); err == nil || !strings.Contains(err.Error(), "after: "+after+" seconds, more than 2147483647") {
+			t.Errorf("retry-after of %s: %v", after, err)
+		}
+	}
+	if v, err := nestedCatalog.Parse([]byte(strings.Replace(nested, `"after":7`, `"after":2147483647`, 1))); err != nil || v.RetryAfter() != errspec.MaxRetryAfter*time.Second {
+		t.Errorf("retry-after of 2147483647: %v, %v", v.RetryAfter(), err)
 	}
 	v, err = nestedCatalog.Parse([]byte(nested))
 	if err != nil {

@@ -355,6 +355,9 @@ func parseProblem(c *errspec.Catalog, body []byte) (errspec.View, error) {
 	if p.Code == "" {
 		return errspec.View{}, fmt.Errorf("%w: problem details without a code", ErrNotError)
 	}
+	if p.RetryAfter < 0 || p.RetryAfter > errspec.MaxRetryAfter {
+		return errspec.View{}, fmt.Errorf("errhttp: reading problem details: retry_after: %d seconds, not from 0 to %d", p.RetryAfter, errspec.MaxRetryAfter)
+	}
 	v, err := c.ParseParams(p.Code, p.Params)
 	if err != nil {
 		return errspec.View{}, fmt.Errorf("errhttp: reading problem details: %w", err)

@@ -307,6 +307,8 @@ func TestParseNewerCode(t *testing.T) {
 		{"application/problem+json", `{"code":"RATE_LIMITED","params":{"limit":"x"}}`, "limit"},
 		{"application/problem+json", `{"code":`, "reading problem details"},
 		{"application/json", `{"message":"x"}`, "no code"},
+		{"application/problem+json", `{"code":"QUOTA_GONE","retryable":true,"retry_after":9223372037}`, "retry_after: 9223372037 seconds"},
+		{"application/problem+json", `{"code":"QUOTA_GONE","retryable":true,"retry_after":-5}`, "retry_after: -5 seconds"},
 	} {
 		if _, err := errhttp.Parse[agenttools.Error](tt.contentType, 400, []byte(tt.body)); err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("Parse(%q, %s) = %v, want an error with %q", tt.contentType, tt.body, err, tt.want)

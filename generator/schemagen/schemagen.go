@@ -34,6 +34,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/errspec/errspec"
 	"github.com/errspec/errspec/generator/model"
 )
 
@@ -525,9 +526,9 @@ func generalField(f model.Field) (object, presence, error) {
 const maxInt = json.Number("9223372036854775807")
 
 // seconds describes a retry-after that the schema does not pin: an
-// integer of at least one that the Go type int holds, as Parse reads it.
+// integer from one to what the runtime holds, as Parse reads it.
 func seconds() object {
-	return object{{"type", "integer"}, {"minimum", 1}, {"maximum", maxInt}}
+	return object{{"type", "integer"}, {"minimum", 1}, {"maximum", errspec.MaxRetryAfter}}
 }
 
 func presenceOf(p *model.Param) presence {
