@@ -135,7 +135,9 @@ func (t *texter) fill(s string) {
 			t.b = append(t.b, 0)
 			continue
 		case what >= tmpl.FieldBase:
-			t.field(Field(what - tmpl.FieldBase))
+			if f := Field(what - tmpl.FieldBase); !hasDefault || !t.fieldZero(f) {
+				t.field(f)
+			}
 		case t.k != nil && int(what) < len(t.k.params):
 			if p := t.k.params[what]; hasDefault && p.typ.isZero(unsafe.Add(t.p, p.offset)) {
 				break
@@ -146,6 +148,19 @@ func (t *texter) fill(s string) {
 			t.fill(def)
 		}
 	}
+}
+
+// fieldZero reports whether a field that is not text is its zero value,
+// which a placeholder's default stands in for: not retryable, or no
+// retry-after known. (A text field that is empty writes nothing.)
+func (t *texter) fieldZero(f Field) bool {
+	switch f {
+	case FieldRetryable:
+		return t.hasView && !t.v.Retryable()
+	case FieldRetryAfter:
+		return t.hasView && t.v.RetryAfter() == 0
+	}
+	return false
 }
 
 // field appends a field of the error.
