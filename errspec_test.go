@@ -116,7 +116,7 @@ var nestedEnvelope = []errspec.Member{
 var codes = [...]errspec.CodeSpec{
 	{Code: "ALL", Category: "validation", Title: "Every type", Retry: errspec.RetryAfterFix, HTTPStatus: 400,
 		DocsURL: "https://docs.example.com/errors#all",
-		Message: tmpl.Encode([]tmpl.Part{text("n="), param(0, tmpl.Text), text(" t="), text(errspec.Redacted), text(" c="), param(2, tmpl.Text),
+		Message: tmpl.Encode([]tmpl.Part{text("n="), param(0, tmpl.Text), text(" t="), param(1, tmpl.Text), text(" tj="), param(1, tmpl.JSON), text(" c="), param(2, tmpl.Text),
 			text(" r="), param(3, tmpl.Text), text(" f="), param(4, tmpl.Text), text(" tier="), param(5, tmpl.OrHigher),
 			text(" tags="), param(6, tmpl.And), text(" labels="), param(7, tmpl.Text), text(" obj="), param(8, tmpl.JSON)}),
 		Detail: tmpl.Encode([]tmpl.Part{text("unit "), param(11, tmpl.Text), text(" list "), param(16, tmpl.Or),
@@ -194,7 +194,7 @@ func fullParams() *allParams {
 
 func TestNewAndMarshal(t *testing.T) {
 	v := newError("ALL", fullParams(), []allOptions{{Note: "first"}, {Num: 9, List: []tier{"Free", "Team"}, Map: map[string]string{"b": "<&>"}}})
-	if want := `n=abcd… t=[redacted] c=3 r=0.5 f=true tier=Team or Enterprise tags=a, b and c labels=a: 2; z: 1 obj={"field":"f","inner":{"field":"g","tags":["x"]}}`; v.Message != want {
+	if want := `n=abcd… t=[redacted] tj="[redacted]" c=3 r=0.5 f=true tier=Team or Enterprise tags=a, b and c labels=a: 2; z: 1 obj={"field":"f","inner":{"field":"g","tags":["x"]}}`; v.Message != want {
 		t.Errorf("message\n got %s\nwant %s", v.Message, want)
 	}
 	if want := "unit apples list Free or Team objs 1 and 2 (7) obj f (g (x)) nested k: true, false"; v.Detail != want {

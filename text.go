@@ -202,9 +202,14 @@ func (t *texter) field(f Field) {
 func (t *texter) param(f *field, format tmpl.Format) {
 	p := unsafe.Add(t.p, f.offset)
 	if f.sensitive {
-		// The mark, unless the param is optional and not given: the
-		// wire leaves it off then.
-		if !f.optional || !f.typ.isZero(p) {
+		// The mark, as the wire carries it (a JSON string with JSON),
+		// unless the param is optional and not given: the wire leaves it
+		// off then.
+		switch {
+		case f.optional && f.typ.isZero(p):
+		case format == tmpl.JSON:
+			t.b = append(append(append(t.b, '"'), Redacted...), '"')
+		default:
 			t.b = append(t.b, Redacted...)
 		}
 		return

@@ -401,7 +401,7 @@ var catalog = errspec.Catalog{
 
 // codeTable holds every code, sorted, a line each: its metadata and its compiled templates, in the order of errspec.CodeSpec's fields.
 const codeTable = `
-"AUTHENTICATION_FAILED" "permission" "Authentication failed" false "never" 0 0 401 "https://docs.example.com/errors#authentication_failed" false 0 "The token [redacted] was rejected for \x00\x00\x00" "" "Create a new access token and configure the server with it." "" ""
+"AUTHENTICATION_FAILED" "permission" "Authentication failed" false "never" 0 0 401 "https://docs.example.com/errors#authentication_failed" false 0 "The token \x00\x01\x00 was rejected for \x00\x00\x00" "" "Create a new access token and configure the server with it." "" ""
 "DUPLICATE_RESOURCE" "conflict" "Resource already exists" false "after_fix" 0 0 409 "https://docs.example.com/errors#duplicate_resource" false 0 "\x00\x00\x00 \x00\x01\x00 already exists" "" "Use the existing \x00\x00\x00, or choose another name." "" ""
 "INTERNAL_ERROR" "internal" "Internal error" true "after_delay" 1 1 500 "https://docs.example.com/errors#internal_error" false 0 "Internal error" "" "Wait briefly, then retry once." "" ""
 "INVALID_ACTION" "validation" "Invalid action" false "after_fix" 0 0 400 "https://docs.example.com/errors#invalid_action" false 0 "Tool \x00\x00\x00 has no action \x00\x01\x00" "" "Use one of the valid actions: \x00\x02\x03" "" ""

@@ -133,10 +133,8 @@ func paramOrder(c *model.Code) string {
 
 // compile compiles a template of a code (nil for the catalog's error
 // text): placeholders refer to the code's params by their declared
-// position; a required sensitive param is its redaction mark, which the
-// wire always carries. An optional one, which the wire leaves off when it
-// is zero, is a placeholder: the mark when it is given, its default or
-// nothing when it is not.
+// position; the runtime writes a sensitive one as its redaction mark
+// (see errspec's texter.param).
 func compile(c *model.Code, t model.Template) string {
 	parts := make([]tmpl.Part, 0, len(t.Parts))
 	for _, p := range t.Parts {
@@ -145,8 +143,6 @@ func compile(c *model.Code, t model.Template) string {
 			parts = append(parts, tmpl.Part{Holder: true, Param: -1, Field: int(p.Field), Default: p.Default, HasDefault: p.HasDefault})
 		case p.Param == nil:
 			parts = append(parts, tmpl.Part{Text: p.Text})
-		case p.Param.Sensitive && !p.Param.Optional:
-			parts = append(parts, tmpl.Part{Text: model.Redacted})
 		default:
 			parts = append(parts, tmpl.Part{Holder: true, Param: slices.Index(c.Params, p.Param), Format: formats[p.Format],
 				Default: p.Default, HasDefault: p.HasDefault})
