@@ -37,6 +37,7 @@ func changesSince(cat *load.Catalog) (*model.Changes, error) {
 	if tree.Rev != "" {
 		dir = tree.Path(".")
 	}
+	var old *load.Catalog
 	if _, err := os.Stat(dir); err != nil && tree.Rev != "" {
 		// The catalog's directory is not in that revision: the catalog
 		// moved, and is the one of its name there.
@@ -49,10 +50,8 @@ func changesSince(cat *load.Catalog) (*model.Changes, error) {
 			return nil, fail(fmt.Sprintf("%s has no catalog %s: not in the catalog's directory, nor anywhere else", since, cat.Model.Name),
 				"point since at a version that has the catalog, or leave the Changes section out until there is one")
 		}
-		return changesOf(since, olds[i].Model, cat.Model, breaking.Compare(olds[i].Model, cat.Model)), nil
-	}
-	old, err := load.Dir(dir)
-	if err != nil {
+		old = olds[i]
+	} else if old, err = load.Dir(dir); err != nil {
 		var ds load.Diagnostics
 		first := err.Error()
 		if errors.As(err, &ds) && len(ds) > 0 {

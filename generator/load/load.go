@@ -512,7 +512,8 @@ func validate(def, raw, v cue.Value) error {
 				continue
 			}
 			if strings.HasSuffix(format, "errors in empty disjunction:") {
-				if inner := members(schemaAt(def, selectors(p)), raw.LookupPath(cue.MakePath(selectors(p)...))); inner != nil {
+				sels := selectors(p)
+				if inner := members(schemaAt(def, sels), raw.LookupPath(cue.MakePath(sels...))); inner != nil {
 					replaced[pathString(p)] = true
 					e = inner
 				}

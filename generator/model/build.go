@@ -798,11 +798,10 @@ func (b *builder) checkURL(p []string, u string) {
 // renderer checks the title against the other headings of its page
 // (Catalog.TitleTaken), which templates write.
 func (b *builder) anchors(cat *Catalog) {
-	title := Anchor(cat.Title)
 	const titleHeading = "the title of the reference"
 	seen := map[string]string{}
 	if cat.Layout() == LayoutSingle {
-		seen[title] = titleHeading
+		seen[Anchor(cat.Title)] = titleHeading
 	}
 	for _, c := range cat.Categories {
 		seen[c.Anchor] = "category " + c.Name

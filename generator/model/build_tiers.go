@@ -130,10 +130,11 @@ func (b *builder) roles(codes map[string]*Code) Roles {
 		for _, param := range c.Params {
 			pp := at("codes", c.Name, "params", param.Name)
 			want, known := vocab[param.Name]
+			e, isEmpty := empty[param.Name]
 			switch {
-			case !known && !param.Optional && empty[param.Name] != "":
-				b.errs.add(pp, empty[param.Name]+", or make it optional",
-					"code %s plays the role %s, whose helper cannot fill the required param %s: %s", c.Name, role, param.Name, emptyWhy[param.Name])
+			case !known && !param.Optional && isEmpty:
+				b.errs.add(pp, e.fix+", or make it optional",
+					"code %s plays the role %s, whose helper cannot fill the required param %s: %s", c.Name, role, param.Name, e.why)
 			case !known && !param.Optional:
 				b.errs.add(pp, "make it optional, or name it one of "+strings.Join(names, ", "),
 					"code %s plays the role %s, whose helper cannot fill the required param %s", c.Name, role, param.Name)
@@ -149,30 +150,26 @@ func (b *builder) roles(codes map[string]*Code) Roles {
 	return roles
 }
 
-// emptyWhy says why the tier_restricted helper has no value for a param
-// it fills from the catalog, when the catalog gives it none.
-var emptyWhy = map[string]string{
-	"upgrade_url":  "the catalog has no upgrade_url",
-	"docs_url":     "no feature has a docs_url",
-	"alternatives": "no feature has alternatives",
-}
+// emptyParam is a param a role's helper fills from the catalog where the
+// catalog gives it nothing to fill it with: why, and the fix.
+type emptyParam struct{ why, fix string }
 
 // emptyRoleParams returns the params of a role that its helper fills from
-// the catalog, where the catalog gives it nothing to fill them with, each
-// with the fix: every error the helper builds leaves them empty.
-func (b *builder) emptyRoleParams(role Role) map[string]string {
-	out := map[string]string{}
+// the catalog, where the catalog gives it nothing to fill them with:
+// every error the helper builds leaves them empty.
+func (b *builder) emptyRoleParams(role Role) map[string]emptyParam {
+	out := map[string]emptyParam{}
 	if role != RoleTierRestricted || len(b.in.Features) == 0 {
 		return out
 	}
 	if b.in.UpgradeURL == "" {
-		out["upgrade_url"] = "set the catalog's upgrade_url"
+		out["upgrade_url"] = emptyParam{"the catalog has no upgrade_url", "set the catalog's upgrade_url"}
 	}
 	if !slices.ContainsFunc(b.in.Features, func(e Entry[InputFeature]) bool { return e.Value.DocsURL != "" }) {
-		out["docs_url"] = "give the features a docs_url"
+		out["docs_url"] = emptyParam{"no feature has a docs_url", "give the features a docs_url"}
 	}
 	if !slices.ContainsFunc(b.in.Features, func(e Entry[InputFeature]) bool { return len(e.Value.Alternatives) > 0 }) {
-		out["alternatives"] = "give the features alternatives"
+		out["alternatives"] = emptyParam{"no feature has alternatives", "give the features alternatives"}
 	}
 	return out
 }
@@ -182,7 +179,7 @@ func (b *builder) emptyRoleParams(role Role) map[string]string {
 // it does not ({resource|The resource}): another optional param would be
 // empty in every error the helper builds, its text left with a hole. A
 // required one is reported at the param already.
-func (b *builder) checkRoleTemplates(c *Code, role Role, vocab map[string]string, names []string, empty map[string]string) {
+func (b *builder) checkRoleTemplates(c *Code, role Role, vocab map[string]string, names []string, empty map[string]emptyParam) {
 	for _, t := range c.Templates() {
 		var unfilled []string
 		first := 0 // the offset of the first placeholder of one
@@ -208,9 +205,9 @@ func (b *builder) checkRoleTemplates(c *Code, role Role, vocab map[string]string
 		fix := "use only params the helper fills (" + strings.Join(names, ", ") + ") in its templates, give the text to write in place of another ({" + unfilled[0] + "|...}), or give the role to another code"
 		var why []string
 		for _, name := range unfilled {
-			if empty[name] != "" {
-				fix = empty[name] + ", or " + fix
-				why = append(why, emptyWhy[name])
+			if e, ok := empty[name]; ok {
+				fix = e.fix + ", or " + fix
+				why = append(why, e.why)
 			}
 		}
 		because := ""
