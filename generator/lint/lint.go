@@ -37,6 +37,7 @@ var Rules = []Rule{
 	{"FEATURE_ACTION_DECLARED", true, "every tool:action a feature gates is an action of its tool in the tools table"},
 	{"MESSAGE_PARAMS", true, "a message names what the caller needs to act on: a code with params names one in its message or detail, and a not-found names what was not found"},
 	{"OPTIONAL_DEFAULT", true, "a template that places an optional param gives the text to show when it is not given, {name|text}: the error never reads with a hole"},
+	{"UNSENT_PARAM_TEXT", true, "a text a client fills in again after Parse (the code's error_text, or a message, detail or suggestion its envelope does not carry) places a wire: false param, which the client does not have, only with the text to show without it, {name|text}"},
 	{"TEMPLATE_PLACEHOLDER", true, "a template inserts a param as {name}, not as other template languages write it: {{name}} or {{ name }} (the text {name}, braces and all) or %s (written as it is)"},
 	{"ROLE_EXAMPLES", true, "every code a generated helper returns (a role's code) has an example"},
 	{"CODE_EXAMPLES", false, "every code has an example"},
@@ -73,6 +74,7 @@ func Check(cat *model.Catalog) []Finding {
 		"FEATURE_ACTION_DECLARED": l.featureActionDeclared,
 		"MESSAGE_PARAMS":          l.messageParams,
 		"OPTIONAL_DEFAULT":        l.optionalDefault,
+		"UNSENT_PARAM_TEXT":       l.unsentParamText,
 		"TEMPLATE_PLACEHOLDER":    l.templatePlaceholder,
 		"ROLE_EXAMPLES":           l.roleExamples,
 		"CODE_EXAMPLES":           l.codeExamples,
@@ -442,6 +444,39 @@ func (l *linter) optionalDefault() {
 			}
 		}
 	}
+}
+
+// unsentParamText finds a wire: false param placed without a default in
+// a text that a client which parses the error fills in from its template
+// (the error text, and a message, detail or suggestion the code's
+// envelope does not carry): the client has the param's zero value in its
+// place, an empty text, 0 or false.
+func (l *linter) unsentParamText() {
+	carried := map[string]model.Field{"message": model.FieldMessage, "detail": model.FieldDetail, "suggestion": model.FieldSuggestion}
+	for _, c := range l.cat.Codes {
+		for _, t := range c.Templates() {
+			if f, ok := carried[t.Key]; ok && c.Envelope.FieldPath(f) != nil {
+				continue
+			}
+			for _, p := range t.Parts {
+				if p.Param != nil && !p.Param.Wire && !p.HasDefault {
+					l.addAt(codePath(c, t.Key), p.Offset, fmt.Sprintf("send the param (drop wire: false), leave it out of this text, or give it the text to show where it is not known: {%s|...}", p.Param.Name),
+						"the %s of code %s places the param %s, which the wire does not send; a client that parses the error fills this text in from its template, with %s in its place", t.Key, c.Name, p.Param.Name, zeroWords(p.Param))
+				}
+			}
+		}
+	}
+}
+
+// zeroWords says what a param's zero value reads as in a text.
+func zeroWords(p *model.Param) string {
+	switch p.Type.Kind {
+	case model.Int, model.Float:
+		return "0"
+	case model.Bool:
+		return "false"
+	}
+	return "nothing"
 }
 
 // printfVerb matches a verb of Go's fmt or C's printf, which a template
