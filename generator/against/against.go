@@ -40,8 +40,8 @@ func (e *NotFoundError) Error() string {
 	return fmt.Sprintf("%s is neither a directory nor a git revision: %s", e.Ref, e.Reason)
 }
 
-// Open finds ref, relative to base: a directory, when one of that name
-// exists; otherwise a git revision (a branch, a tag, HEAD~1, a commit)
+// Open finds ref, relative to base unless it is an absolute path: a
+// directory, when one of that name exists; otherwise a git revision (a branch, a tag, HEAD~1, a commit)
 // of the repository that holds base, whose files under paths (each
 // relative to base, "." for all of it) it copies into a temporary
 // directory: the .cue files, and those of the cue.mod directories above
@@ -50,8 +50,12 @@ func Open(base, ref string, paths []string) (*Tree, error) {
 	if ref == "" {
 		return nil, errors.New("the older version is empty: name a directory or a git revision")
 	}
-	if st, err := os.Stat(filepath.Join(base, ref)); err == nil && st.IsDir() {
-		return &Tree{Ref: ref, Dir: filepath.Join(base, ref), base: base}, nil
+	dir := ref
+	if !filepath.IsAbs(ref) {
+		dir = filepath.Join(base, ref)
+	}
+	if st, err := os.Stat(dir); err == nil && st.IsDir() {
+		return &Tree{Ref: ref, Dir: dir, base: base}, nil
 	}
 	if strings.HasPrefix(ref, "-") {
 		return nil, &NotFoundError{ref, "a revision does not start with -"}

@@ -29,6 +29,24 @@ func TestDirectory(t *testing.T) {
 	}
 }
 
+// TestAbsoluteDirectory opens a directory given by its absolute path,
+// which is not below base.
+func TestAbsoluteDirectory(t *testing.T) {
+	old := t.TempDir()
+	gittest.Write(t, old, map[string]string{"spec/catalog.cue": "package x\n"})
+	tree, err := Open(t.TempDir(), old, []string{"spec"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tree.Close()
+	if tree.Rev != "" || tree.Dir != old {
+		t.Errorf("Open of an absolute directory: %+v", tree)
+	}
+	if got, want := tree.Path("spec"), filepath.Join(old, "spec"); got != want {
+		t.Errorf("Path = %s, want %s", got, want)
+	}
+}
+
 // TestRevision reads a revision of a catalog below the working directory
 // of a subdirectory, and checks that the work tree and the index are as
 // they were.
