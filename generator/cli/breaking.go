@@ -60,11 +60,12 @@ func runBreaking(c *command, args []string, stdout, stderr io.Writer) int {
 		return r.report(problems...)
 	}
 	var fs []finding
+	locs := locators{}
 	add := func(ch breaking.Change, cat *load.Catalog, display func(string) string) {
 		if !*all && ch.Kind == breaking.Safe {
 			return
 		}
-		d := locate(cat, ch.Path, display)
+		d := locs.at(cat, ch.Path, 0, display)
 		path := model.PathString(ch.Path)
 		f := finding{file: d.File, line: d.Line, col: d.Col, rule: ch.Rule, msg: ch.Message, fix: ch.Fix, label: string(ch.Level)}
 		if ch.Breaks() {
@@ -101,9 +102,9 @@ func runBreaking(c *command, args []string, stdout, stderr io.Writer) int {
 		// The changes of codes made at one position, a definition they
 		// share say, are one.
 		changes = breaking.Group(changes, func(ch breaking.Change) string {
-			d := locate(p.new, ch.Path, nil)
+			d := locs.at(p.new, ch.Path, 0, nil)
 			if ch.InOld {
-				d = locate(p.old, ch.Path, nil)
+				d = locs.at(p.old, ch.Path, 0, nil)
 			}
 			if d.File == "" {
 				return ""

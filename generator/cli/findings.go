@@ -23,20 +23,20 @@ type finding struct {
 	err       *diagnostics.Error
 }
 
-// locate returns the position of the value at path in a loaded catalog,
-// its file shown by display (nil to show it as it is).
-func locate(cat *load.Catalog, path []string, display func(string) string) load.Diagnostic {
-	return locateAt(cat, path, 0, display)
-}
+// locators hold a Locator for each catalog, so that the findings of a
+// catalog evaluate it again once at most.
+type locators map[*load.Catalog]*load.Locator
 
-// locateAt is locate inside the string at path, where at is not zero: at
-// its byte at-1 (see model.Error's At).
-func locateAt(cat *load.Catalog, path []string, at int, display func(string) string) load.Diagnostic {
-	ds := cat.Locate(model.Errors{{Path: path, At: at}})
-	if len(ds) == 0 {
-		return load.Diagnostic{}
+// at returns the position of the value at path in a loaded catalog,
+// inside the string there where at is not zero: at its byte at-1 (see
+// model.Error's At); its file shown by display (nil to show it as it is).
+func (ls locators) at(cat *load.Catalog, path []string, at int, display func(string) string) load.Diagnostic {
+	l := ls[cat]
+	if l == nil {
+		l = cat.Locator()
+		ls[cat] = l
 	}
-	d := ds[0]
+	d := l.Locate(&model.Error{Path: path, At: at})
 	if display != nil {
 		d.File = display(d.File)
 	}

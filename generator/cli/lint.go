@@ -26,9 +26,10 @@ func runLint(c *command, args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	var fs []finding
+	locs := locators{}
 	for _, cat := range cats {
 		for _, f := range lint.Check(cat.Model) {
-			d := locateAt(cat, f.Path, f.At, nil)
+			d := locs.at(cat, f.Path, f.At, nil)
 			path := model.PathString(f.Path)
 			fs = append(fs, finding{file: d.File, line: d.Line, col: d.Col, rule: f.Rule, msg: f.Message, fix: f.Fix,
 				err: diagnostics.NewLintFinding(f.Message, f.Rule, diagnostics.LintFindingOptions{

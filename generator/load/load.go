@@ -123,41 +123,73 @@ type Catalog struct {
 func (c *Catalog) Sources() map[string][]byte { return c.src.data }
 
 // Locate gives problems found in the model the positions of the values at
-// fault. A problem under outputs has its position at hand; for any other,
-// Locate evaluates the catalog again, from the files as errspec read them:
-// a loaded catalog keeps none of CUE's values, which take many times the
-// memory of the model, alive while its outputs render.
+// fault, sorted by position (see Locator).
 func (c *Catalog) Locate(errs model.Errors) Diagnostics {
-	if ds, ok := c.locateOutputs(errs); ok {
-		return ds
-	}
-	v, _ := c.evaluate()
-	return fromModel(v, errs, c.src).at(c.first)
+	return c.Locator().all(errs)
 }
 
-// locateOutputs locates problems under outputs from the positions at
-// hand, or reports false when one is elsewhere.
-func (c *Catalog) locateOutputs(errs model.Errors) (Diagnostics, bool) {
+// Locator gives problems found in the model the positions of the values
+// at fault, one at a time. A problem under outputs most often has its
+// position at hand; for any other, the first one evaluates the catalog
+// again, from the files as errspec read them, and the others use that
+// evaluation: a loaded catalog keeps none of CUE's values, which take
+// many times the memory of the model, alive while its outputs render.
+type Locator struct {
+	c         *Catalog
+	v         cue.Value // the catalog evaluated, once evaluated is set
+	evaluated bool
+}
+
+// Locator returns a Locator of the catalog's values.
+func (c *Catalog) Locator() *Locator { return &Locator{c: c} }
+
+// all locates each of errs, and sorts them by position.
+func (l *Locator) all(errs model.Errors) Diagnostics {
 	out := make(Diagnostics, 0, len(errs))
 	for _, e := range errs {
-		if len(e.Path) == 0 || e.Path[0] != "outputs" {
-			return nil, false
-		}
-		labels := make([]string, len(e.Path))
-		for i, l := range e.Path {
-			labels[i] = label(l)
-		}
-		d := Diagnostic{Msg: e.Msg, Fix: e.Fix, Path: pathString(labels)}
+		out = append(out, l.Locate(e))
+	}
+	return sortDiagnostics(out)
+}
+
+// Locate returns the problem e at the position of the value at fault, or
+// at the start of the catalog's first file when it has none.
+func (l *Locator) Locate(e *model.Error) Diagnostic {
+	c := l.c
+	labels := make([]string, len(e.Path))
+	for i, s := range e.Path {
+		labels[i] = label(s)
+	}
+	d := Diagnostic{Msg: e.Msg, Fix: e.Fix, Path: pathString(labels)}
+	if len(e.Path) > 0 && e.Path[0] == "outputs" {
 		// The nearest value that has a position, as position walks up.
-		for n := len(e.Path); n > 0; n-- {
+		for n := len(e.Path); n > 0 && d.File == ""; n-- {
 			if pos, ok := c.outputs[strings.Join(e.Path[:n], "\x00")]; ok {
 				setPos(&d, pos)
-				break
 			}
 		}
-		out = append(out, d)
 	}
-	return sortDiagnostics(out).at(c.first), true
+	if d.File == "" {
+		if !l.evaluated {
+			l.v, _ = c.evaluate()
+			l.evaluated = true
+		}
+		setPos(&d, l.position(e))
+	}
+	if d.File == "" {
+		d.File, d.Line, d.Col = c.first, 1, 1
+	}
+	return d
+}
+
+// position returns the position of the value at e's path in v, inside
+// the string there when e.At is set.
+func (l *Locator) position(e *model.Error) token.Pos {
+	pos := position(l.v, e.Path)
+	if e.At > 0 {
+		pos = inString(l.v.LookupPath(cue.MakePath(selectors(e.Path)...)), pos, e.At-1, l.c.src)
+	}
+	return pos
 }
 
 // outputPositions returns the positions of the values under outputs in
@@ -227,7 +259,7 @@ func Dir(dir string) (*Catalog, error) {
 		errs = append(errs, err.(model.Errors)...)
 	}
 	if len(errs) > 0 {
-		return nil, &Rejected{diag.CodeCatalogInvalid, fromModel(v, errs, c.src).at(c.first)}
+		return nil, &Rejected{diag.CodeCatalogInvalid, (&Locator{c: c, v: v, evaluated: true}).all(errs)}
 	}
 	c.Model = m
 	c.outputs = outputPositions(v)
@@ -351,7 +383,7 @@ func (c *Catalog) withCodeChecks(v cue.Value, err error) error {
 	if len(errs) == 0 {
 		return err
 	}
-	ds := fromModel(v, errs, c.src).at(c.first)
+	ds := (&Locator{c: c, v: v, evaluated: true}).all(errs)
 	for i := range ds {
 		ds[i].Code = diag.CodeCatalogInvalid
 	}
@@ -1851,26 +1883,6 @@ func relative(file string) string {
 		}
 	}
 	return filepath.ToSlash(file)
-}
-
-// fromModel positions the problems found in the model, from the catalog
-// evaluated, v, and its files, src.
-func fromModel(v cue.Value, errs model.Errors, src *source) Diagnostics {
-	out := make(Diagnostics, 0, len(errs))
-	for _, e := range errs {
-		labels := make([]string, len(e.Path))
-		for i, l := range e.Path {
-			labels[i] = label(l)
-		}
-		d := Diagnostic{Msg: e.Msg, Fix: e.Fix, Path: pathString(labels)}
-		pos := position(v, e.Path)
-		if e.At > 0 {
-			pos = inString(v.LookupPath(cue.MakePath(selectors(e.Path)...)), pos, e.At-1, src)
-		}
-		setPos(&d, pos)
-		out = append(out, d)
-	}
-	return sortDiagnostics(out)
 }
 
 // inString returns the position of byte i of the string s, whose literal
