@@ -377,6 +377,7 @@ func (c *comparer) codes() {
 	for _, n := range added {
 		if !renamedTo[n.Name] {
 			c.add("CODE_ADDED", Safe, []string{"codes", n.Name}, false, n.Name, "", "code %s is new", n.Name)
+			c.unreadCode(n)
 		}
 	}
 }

@@ -807,3 +807,35 @@ codes: ORDER_NOT_FOUND: {category: "not_found", title: "Order not found", messag
 		}
 	}
 }
+
+// TestNewCodeEnvelope checks that a new code in an envelope the older
+// version does not have breaks its clients only when none of the older
+// envelopes reads it: each reads a code it does not know with the values
+// it always sends (the constants among them) at their keys, and its
+// params object where an object is.
+func TestNewCodeEnvelope(t *testing.T) {
+	const older = base + `envelope: {error: true, code: "$code", category: "$category", message: "$message", retryable: "$retryable", params: "$params"}
+envelopes: flat: {code: "$code", category: "$category", message: "$message", retryable: "$retryable", "$params": true}
+`
+	code := `codes: OUT_OF_STOCK: {category: "not_found", title: "Out of stock", message: "Out of stock", envelope: "new", params: sku: type: "string"}` + "\n"
+	for _, tc := range []struct {
+		envelope string
+		want     []string
+	}{
+		// The envelope flat reads it.
+		{`{code: "$code", category: "$category", message: "$message", retryable: "$retryable", "$params": true}`, []string{"CODE_ADDED"}},
+		{`{code: "$code", category: "$category", message: "$message", retryable: "$retryable", hint: "$suggestion", params: "$params"}`, []string{"CODE_ADDED"}},
+		// The default envelope's constant, which flat does not have:
+		// only the default reads the message at error.
+		{`{error: true, code: "$code", category: "$category", message: {text: "$message"}, retryable: "$retryable", params: "$params"}`, []string{"!ENVELOPE_KEY_CHANGED", "CODE_ADDED"}},
+		{`{code: "$code", category: "$category", error: "$message", retryable: "$retryable", params: "$params"}`, []string{"!ENVELOPE_KEY_CHANGED", "CODE_ADDED"}},
+		// flat reads a string at params as a param it does not know.
+		{`{error: true, code: "$code", category: "$category", message: "$message", retryable: "$retryable", params: "$detail", p: "$params"}`, []string{"CODE_ADDED"}},
+		{`{error: "true", code: "$code", category: "$category", message: "$title", retryable: "$retryable", "$params": true}`, []string{"!ENVELOPE_KEY_CHANGED", "CODE_ADDED"}},
+	} {
+		got := rules(breaking.Compare(loadtest.Catalog(t, older), loadtest.Catalog(t, older+"envelopes: new: "+tc.envelope+"\n"+code)))
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("new envelope %s: %v, want %v", tc.envelope, got, tc.want)
+		}
+	}
+}

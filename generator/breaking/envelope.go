@@ -143,3 +143,70 @@ func paramsHome(l layout) string {
 // constKey is the keys that lead to a constant, each quoted: two lists
 // of keys have the same one only when they are the same.
 func constKey(keys []string) string { return fmt.Sprintf("%q", keys) }
+
+// unreadCode reports a new code that comes in an envelope that the older
+// version does not have, and that none of its envelopes reads: a client
+// of the older version reads a code it does not know in one of its own
+// envelopes (its Parse and the compatible JSON Schema's general branch),
+// and rejects the errors of that code. An envelope the older version has
+// under the same name is compared as such (envelopes); in the exact mode,
+// every new code is rejected (EXACT_MODE_REJECTS).
+func (c *comparer) unreadCode(n *model.Code) {
+	if n.Envelope == nil || c.old.Outputs.JSONSchemaMode == model.SchemaExact ||
+		slices.ContainsFunc(c.old.Envelopes, func(o *model.Envelope) bool { return o.Name == n.Envelope.Name }) {
+		return
+	}
+	why := ""
+	for i, o := range c.old.Envelopes {
+		w := unread(o, n.Envelope)
+		if w == "" {
+			return
+		}
+		if i == 0 {
+			why = w
+		}
+	}
+	path := n.Origin(model.KeyEnvelope)
+	if path == nil {
+		path = []string{"codes", n.Name}
+	}
+	c.add("ENVELOPE_KEY_CHANGED", Breaking, path, false, n.Name,
+		fmt.Sprintf("send code %s in an envelope of the older version until its clients have a version that reads the %s", n.Name, envelopeName(n.Envelope)),
+		"code %s, new, comes in the %s, which no envelope of the older version reads: %s", n.Name, envelopeName(n.Envelope), why)
+}
+
+// unread says why the reader of the older envelope o, which reads an
+// error of a code it does not know, rejects or misreads one sent in the
+// newer envelope n: a value or constant that o always sends and n does
+// not send at its key, or a key that holds one value in o and another in
+// n; "" when o reads it. o reads the params it does not know from
+// wherever it puts them, and skips the keys it does not have.
+func unread(o, n *model.Envelope) string {
+	at := map[string]*model.Member{}
+	n.Root.Walk(func(path []string, m *model.Member) { at[constKey(path)] = m })
+	var why string
+	o.Root.Walk(func(path []string, m *model.Member) {
+		nm := at[constKey(path)]
+		if why != "" {
+			return
+		}
+		k := model.KeyPath(path)
+		switch m.Kind {
+		case model.KindConst:
+			if nm == nil || nm.Kind != model.KindConst || errspec.JSONDiff([]byte(nm.Const), []byte(m.Const), "") != "" {
+				why = fmt.Sprintf("the %s sends the constant %s: %s, and the %s does not", envelopeName(o), k, m.Const, envelopeName(n))
+			}
+		case model.KindField:
+			switch {
+			case nm != nil && nm.Kind == model.KindField && nm.Field == m.Field:
+			case nm != nil || !m.Field.Omittable():
+				why = fmt.Sprintf("the %s sends $%s at %s, and the %s does not", envelopeName(o), m.Field, k, envelopeName(n))
+			}
+		case model.KindParams, model.KindObject:
+			if nm != nil && nm.Kind != model.KindParams && nm.Kind != model.KindObject {
+				why = fmt.Sprintf("the %s sends an object at %s, and the %s does not", envelopeName(o), k, envelopeName(n))
+			}
+		}
+	})
+	return why
+}

@@ -80,6 +80,18 @@ func fieldNamed(name string) (Field, bool) {
 	return 0, false
 }
 
+// Omittable reports whether an error may leave the field out: it is left
+// out when empty (the detail, suggestion, docs URL and retry-after),
+// where every other field is always sent. A client that reads an error of
+// a code it does not know counts on the others.
+func (f Field) Omittable() bool {
+	switch f {
+	case FieldDetail, FieldSuggestion, FieldDocsURL, FieldRetryAfter:
+		return true
+	}
+	return false
+}
+
 // GoName is the generated constant of the field.
 func (f Field) GoName() string { return "field" + exported(FieldNames[f]) }
 

@@ -505,18 +505,20 @@ func (w *wire) field(f model.Field) (object, presence, error) {
 // generalField describes a value of the error of a code the schema does
 // not know: typed, present when the default envelope always sends it.
 func generalField(f model.Field) (object, presence, error) {
-	text := object{{"type", "string"}, {"minLength", 1}}
+	p := required
+	if f.Omittable() {
+		p = optional
+	}
 	switch f {
-	case model.FieldCode, model.FieldCategory, model.FieldMessage, model.FieldTitle, model.FieldRetry:
-		return text, required, nil
-	case model.FieldDetail, model.FieldSuggestion, model.FieldDocsURL:
-		return text, optional, nil
+	case model.FieldCode, model.FieldCategory, model.FieldMessage, model.FieldTitle, model.FieldRetry,
+		model.FieldDetail, model.FieldSuggestion, model.FieldDocsURL:
+		return object{{"type", "string"}, {"minLength", 1}}, p, nil
 	case model.FieldRetryable:
-		return object{{"type", "boolean"}}, required, nil
+		return object{{"type", "boolean"}}, p, nil
 	case model.FieldRetryAfter:
-		return seconds(), optional, nil
+		return seconds(), p, nil
 	case model.FieldHTTPStatus:
-		return object{{"type", "integer"}, {"minimum", 100}, {"maximum", 599}}, required, nil
+		return object{{"type", "integer"}, {"minimum", 100}, {"maximum", 599}}, p, nil
 	}
 	return nil, never, fmt.Errorf("an unknown field %d", f)
 }
