@@ -11,6 +11,7 @@ require (
 	github.com/rogpeppe/go-internal v1.15.0
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	github.com/yuin/goldmark v1.8.7
+	golang.org/x/mod v0.37.0
 	golang.org/x/tools v0.45.0
 )
 

@@ -1293,7 +1293,9 @@ func (c *comparer) sectionsMoved() [3][]string {
 
 // version reports breaking changes that the catalog's version does not
 // announce: a new major version, or a new minor one before 1.0.0, as
-// semantic versioning has it. A catalog that had a version and has none
+// semantic versioning has it, which promises nothing of a pre-release:
+// the release it leads to, or a later pre-release, may break it
+// (2.0.0-rc.1 to 2.0.0). A catalog that had a version and has none
 // announces nothing, and is reported whatever else changed: its clients
 // can no longer tell it from the older version (the generated Version
 // constant is gone, the schema's $id and the reference name no version).
@@ -1311,12 +1313,17 @@ func (c *comparer) version(changes []Change) (Change, bool) {
 			n++
 		}
 	}
+	if ov.Pre != "" {
+		n = 0 // a pre-release promises nothing
+	}
 	back := ok2 && nv.Less(ov)
 	if !gone && !back && (n == 0 || nv.Major > ov.Major || (ov.Major == 0 && nv.Major == 0 && nv.Minor > ov.Minor)) {
 		return Change{}, false
 	}
 	next := fmt.Sprintf("%d.0.0", ov.Major+1)
 	switch {
+	case ov.Pre != "":
+		next = fmt.Sprintf("%d.%d.%d", ov.Major, ov.Minor, ov.Patch) // its release
 	case n == 0:
 		next = fmt.Sprintf("%d.%d.%d", ov.Major, ov.Minor, ov.Patch+1)
 	case ov.Major == 0:

@@ -83,9 +83,12 @@ func TestConfig(t *testing.T) {
 // TestVersionBump checks when a breaking change needs a new version: a
 // major one, or a minor one before 1.0.0; that without a version in the
 // older catalog, or without a breaking change, nothing is asked; that a
-// version that goes back is reported with or without a breaking change;
-// and that a version gone is too, at the older catalog's version: nothing
-// tells the newer catalog from the older.
+// version that goes back, in semantic versioning's order (a pre-release
+// before its release, the build left out), is reported with or without a
+// breaking change; that a pre-release, which promises nothing, may be
+// broken by its release or a later pre-release; and that a version gone
+// is reported too, at the older catalog's version: nothing tells the
+// newer catalog from the older.
 func TestVersionBump(t *testing.T) {
 	versionIn := regexp.MustCompile(`v?\d+\.\d+\.\d+`)
 	removed := base[:strings.Index(base, "codes: CART_NOT_FOUND")]
@@ -109,7 +112,15 @@ func TestVersionBump(t *testing.T) {
 		{"1.2.0", "1.1.9", false, "1.2.1"},
 		{"v1.2.0", "v0.9.0", false, "v1.2.1"},
 		{"1.2.0", "1.1.0", true, "2.0.0"},
-		{"1.2.0", "1.2.0-rc.1", false, ""},
+		{"1.2.0", "1.2.0-rc.1", false, "1.2.1"},
+		{"1.2.0", "1.3.0-beta", true, "2.0.0"},
+		{"1.0.0", "1.0.0+build.5", true, "2.0.0"},
+		{"1.0.0", "1.0.0+build.5", false, ""},
+		{"2.0.0-rc.1", "2.0.0", true, ""},
+		{"2.0.0-rc.1", "2.0.0-rc.2", true, ""},
+		{"2.0.0-rc.2", "2.0.0-rc.1", true, "2.0.0"},
+		{"2.0.0-rc.1", "1.9.0", false, "2.0.0"},
+		{"v2.0.0-rc.1", "", true, "v2.0.0"},
 	} {
 		withVersion := func(src, v string) string {
 			if v == "" {

@@ -1,9 +1,12 @@
 package model
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
+
+	"golang.org/x/mod/semver"
 )
 
 // The modes of the JSON Schema, as a catalog names them.
@@ -60,23 +63,32 @@ func PathString(p []string) string { return pathString(p) }
 // into its words, as Go names are made of them.
 func Words(name string) []string { return words(name) }
 
-// Version is a semantic version's numbers.
+// Version is a semantic version's numbers and pre-release.
 type Version struct {
 	Major, Minor, Patch int
+	Pre                 string // the pre-release: rc.1 of 2.0.0-rc.1; "" for a release
 }
 
-// Less reports whether v comes before w.
-func (v Version) Less(w Version) bool {
-	return v.Major < w.Major || v.Major == w.Major && (v.Minor < w.Minor || v.Minor == w.Minor && v.Patch < w.Patch)
+// Less reports whether v comes before w, as semantic versioning orders
+// them: a pre-release before its release (2.0.0-rc.1 before 2.0.0).
+func (v Version) Less(w Version) bool { return semver.Compare(v.semver(), w.semver()) < 0 }
+
+// semver writes the version as golang.org/x/mod/semver reads it.
+func (v Version) semver() string {
+	s := fmt.Sprintf("v%d.%d.%d", v.Major, v.Minor, v.Patch)
+	if v.Pre != "" {
+		s += "-" + v.Pre
+	}
+	return s
 }
 
 // ParseVersion reads a catalog's version, 1.4.0 or v1.4.0, with or
-// without a pre-release or build suffix; ok is false for anything else.
+// without a pre-release or build suffix (the build is left out: it does
+// not order versions); ok is false for anything else.
 func ParseVersion(s string) (v Version, ok bool) {
 	s = strings.TrimPrefix(s, "v")
-	if i := strings.IndexAny(s, "-+"); i >= 0 {
-		s = s[:i]
-	}
+	s, _, _ = strings.Cut(s, "+")
+	s, pre, _ := strings.Cut(s, "-")
 	parts := strings.Split(s, ".")
 	if len(parts) != 3 {
 		return Version{}, false
@@ -89,7 +101,7 @@ func ParseVersion(s string) (v Version, ok bool) {
 		}
 		n[i] = x
 	}
-	return Version{n[0], n[1], n[2]}, true
+	return Version{n[0], n[1], n[2], pre}, true
 }
 
 // Changes is what changed in a catalog since an older version of it, as
