@@ -560,15 +560,38 @@ func reparented(o, n *model.Category) (name, oldParent, newParent string) {
 	return "", "", ""
 }
 
+// exactFix is the fix of a change that the exact mode rejects.
+const exactFix = `give the catalog outputs: jsonschema: mode: "compatible" (the default), and make the change once its clients have a version built in that mode`
+
+// exactRejects ends the message of a change that the exact mode rejects.
+const exactRejects = "; a client of the older version, whose Parse and JSON Schema are in the exact mode, rejects the errors that send it"
+
 // exact turns the safe changes that a client of the older version
 // rejects, when that version's Parse and JSON Schema are in the exact
 // mode, into breaks: what the newer one adds (a code, a param or field,
 // an envelope key), and the values the exact mode pins that a code's
-// envelope sends (its title, its retry_after).
+// envelope sends (its title, its retry_after). The docs URLs it pins,
+// which DOCS_URL_CHANGED reports as links (that redirects may keep),
+// break the wire too.
 func (c *comparer) exact() {
 	sends := func(code string, f model.Field) bool {
 		o := c.old.Code(code)
 		return o != nil && o.Envelope != nil && o.Envelope.FieldPath(f) != nil
+	}
+	var moved []string
+	for _, o := range c.old.Codes {
+		if n := c.new.Code(o.Name); n != nil && n.DocsURL != o.DocsURL && sends(o.Name, model.FieldDocsURL) {
+			moved = append(moved, o.Name)
+		}
+	}
+	if len(moved) > 0 {
+		path, inOld := c.docsAt()
+		o, n := c.old.Code(moved[0]), c.new.Code(moved[0])
+		what := fmt.Sprintf("code %s sends its docs URL, which was %s", o.Name, o.DocsURL)
+		if len(moved) > 1 {
+			what = fmt.Sprintf("codes %s send their docs URLs, which changed: %s's was %s", some(moved), o.Name, o.DocsURL)
+		}
+		c.add("EXACT_MODE_REJECTS", Breaking, path, inOld, "", exactFix, "%s, and is %s%s", what, or(n.DocsURL, "none"), exactRejects)
 	}
 	for i, ch := range c.out {
 		if len(ch.Path) == 0 {
@@ -584,8 +607,7 @@ func (c *comparer) exact() {
 		}
 		r, _ := RuleByID("EXACT_MODE_REJECTS")
 		c.out[i] = Change{Rule: r.ID, Level: r.Level, Kind: Breaking, Path: ch.Path, InOld: ch.InOld, Code: ch.Code,
-			Message: ch.Message + "; a client of the older version, whose Parse and JSON Schema are in the exact mode, rejects the errors that send it",
-			Fix:     `give the catalog outputs: jsonschema: mode: "compatible" (the default), and make the change once its clients have a version built in that mode`}
+			Message: ch.Message + exactRejects, Fix: exactFix}
 	}
 }
 
@@ -1221,13 +1243,7 @@ func (c *comparer) docs() {
 			moved = append(moved, o.Name)
 		}
 	}
-	path, inOld := []string{"docs", "base_url"}, false
-	switch {
-	case c.new.DocsBaseURL == c.old.DocsBaseURL:
-		path = []string{"outputs", "markdown"}
-	case c.new.DocsBaseURL == "":
-		inOld = true // the base URL is gone: it is in the older catalog
-	}
+	path, inOld := c.docsAt()
 	const fix = "keep the docs base URL and layout, or redirect the old URLs to the new ones and then except DOCS_URL_CHANGED"
 	if len(moved) > 0 {
 		o, n := c.old.Code(moved[0]), c.new.Code(moved[0])
@@ -1264,6 +1280,18 @@ func (c *comparer) docs() {
 				"feature %s is gone, and its section #%s with it", o.Key, o.Anchor)
 		}
 	}
+}
+
+// docsAt is where a change of the docs URLs is made: the docs base URL,
+// in the older catalog when it is gone, or else the reference's layout.
+func (c *comparer) docsAt() (path []string, inOld bool) {
+	switch {
+	case c.new.DocsBaseURL == c.old.DocsBaseURL:
+		return []string{"outputs", "markdown"}, false
+	case c.new.DocsBaseURL == "":
+		return []string{"docs", "base_url"}, true // the base URL is gone: it is in the older catalog
+	}
+	return []string{"docs", "base_url"}, false
 }
 
 // sectionsMoved returns the categories and features (category limit,

@@ -850,3 +850,43 @@ envelopes: flat: {code: "$code", category: "$category", message: "$message", ret
 		}
 	}
 }
+
+// TestExactModeDocsURL checks that a docs URL that moves breaks a client
+// of the older version in the exact mode when the envelope sends it,
+// whether or not the newer catalog excepts DOCS_URL_CHANGED, as redirects
+// that keep the old links working let it: that client's Parse and JSON
+// Schema pin the URL.
+func TestExactModeDocsURL(t *testing.T) {
+	const catalog = `package shop
+
+name: "shop"
+%s
+outputs: jsonschema: {file: "errors.schema.json", mode: %q}
+envelope: {code: "$code", message: "$message", params: "$params"%s}
+categories: not_found: {description: "Nothing there.", http_status: 404}
+codes: ORDER_NOT_FOUND: {category: "not_found", title: "Order not found", message: "Order {id} not found", params: id: type: "string"}
+codes: CART_NOT_FOUND: {category: "not_found", title: "Cart not found", message: "Cart {id} not found", params: id: type: "string"}
+breaking: except: ["DOCS_URL_CHANGED"]
+`
+	const v1 = `docs: base_url: "https://docs.example.com/errors"`
+	for _, tc := range []struct {
+		mode, v2, sends string
+		want            []string
+		inOld           bool
+	}{
+		{"exact", `docs: base_url: "https://docs.example.com/v2/errors"`, `, docs_url: "$docs_url"`, []string{"!EXACT_MODE_REJECTS"}, false},
+		{"exact", ``, `, docs_url: "$docs_url"`, []string{"!EXACT_MODE_REJECTS"}, true},
+		{"exact", `docs: base_url: "https://docs.example.com/v2/errors"`, ``, nil, false},
+		{"compatible", `docs: base_url: "https://docs.example.com/v2/errors"`, `, docs_url: "$docs_url"`, nil, false},
+	} {
+		changes := breaking.Compare(loadtest.Catalog(t, fmt.Sprintf(catalog, v1, tc.mode, tc.sends)), loadtest.Catalog(t, fmt.Sprintf(catalog, tc.v2, tc.mode, tc.sends)))
+		if got := rules(changes); !slices.Equal(got, tc.want) {
+			t.Errorf("%s, %q, sending %q: %v, want %v", tc.mode, tc.v2, tc.sends, got, tc.want)
+		}
+		for _, ch := range changes {
+			if ch.InOld != tc.inOld || !strings.Contains(ch.Message, "codes CART_NOT_FOUND and ORDER_NOT_FOUND send their docs URLs") {
+				t.Errorf("%s, %q: %+v", tc.mode, tc.v2, ch)
+			}
+		}
+	}
+}
