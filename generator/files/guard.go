@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 
+	"golang.org/x/text/unicode/norm"
+
 	"github.com/errspec/errspec/internal/textsafe"
 )
 
@@ -84,7 +86,7 @@ type guard struct {
 	wd     string
 	errs   []error
 	files  map[string]placed // real path -> the generated file there
-	folded map[string]placed // lower-cased real path -> the generated file there
+	folded map[string]placed // FoldPath of the real path -> the generated file there
 	inputs map[string]placed // real path -> the input there
 }
 
@@ -306,10 +308,10 @@ func (g *guard) checkFile(s *Set, root project, f File) error {
 		return nil
 	}
 	g.files[real] = here
-	folded := strings.ToLower(real)
+	folded := FoldPath(real)
 	if prev, ok := g.folded[folded]; ok {
-		g.reject(s, f.Output, "give each output a file of its own, not one that differs only in case",
-			"%s and %s (%s) differ only in case: on macOS and Windows they are one file", show, prev.show, prev.describe(s))
+		how, fix := Alike(real, prev.real)
+		g.reject(s, f.Output, fix, "%s and %s (%s) %s", show, prev.show, prev.describe(s), how)
 		return nil
 	}
 	g.folded[folded] = here
@@ -384,6 +386,39 @@ func (g *guard) checkNames(sets []Set) {
 // on Windows.
 func IsGitDir(e string) bool {
 	return strings.EqualFold(e, ".git") || strings.EqualFold(e, "git~1")
+}
+
+// FoldPath returns p as the file systems of macOS and Windows compare
+// names: without case, and, on macOS, without regard to how a letter is
+// composed (é as one character, or as e and a combining accent, which
+// APFS and HFS+ take for one name). Two paths with one FoldPath are one
+// file there.
+func FoldPath(p string) string {
+	return norm.NFC.String(strings.ToLower(p))
+}
+
+// Alike says how two different paths with one FoldPath differ, and where
+// they are one file (how), and what to do about an output at both (fix).
+// Names composed otherwise look the same: how spells out, with escapes,
+// the first element in which they differ by more than case.
+func Alike(a, b string) (how, fix string) {
+	if strings.EqualFold(a, b) {
+		return "differ only in case: on macOS and Windows they are one file",
+			"give each output a file of its own, not one that differs only in case"
+	}
+	ea, eb := strings.Split(filepath.ToSlash(a), "/"), strings.Split(filepath.ToSlash(b), "/")
+	for i := range min(len(ea), len(eb)) {
+		if strings.ToLower(ea[i]) != strings.ToLower(eb[i]) {
+			a, b = ea[i], eb[i]
+			break
+		}
+	}
+	how = fmt.Sprintf("differ only in how their letters are composed (%+q and %+q: é as one character, or as e and a combining accent)", a, b)
+	if norm.NFC.String(a) != norm.NFC.String(b) {
+		how = "differ only in case and in" + strings.TrimPrefix(how, "differ only in")
+	}
+	return how + ": on macOS they are one file",
+		"give each output a file of its own, not one whose name is another's composed otherwise"
 }
 
 // rootWhat says what a project root is.

@@ -328,11 +328,11 @@ func (g *guard) findStale(s Set) ([]Change, error) {
 }
 
 // sameAsGenerated reports whether the file at real is a generated file
-// under a name that differs only in case, as on macOS and Windows, where
-// docs/ERRORS.md of an earlier run is the docs/errors.md being written:
-// removing it as stale would remove the new file.
+// under a name that FoldPath takes for the same, as on macOS and Windows,
+// where docs/ERRORS.md of an earlier run is the docs/errors.md being
+// written: removing it as stale would remove the new file.
 func (g *guard) sameAsGenerated(real string) bool {
-	f, ok := g.folded[strings.ToLower(real)]
+	f, ok := g.folded[FoldPath(real)]
 	if !ok {
 		return false
 	}

@@ -83,10 +83,10 @@ type outputFile struct {
 }
 
 // claimFile records f among the files seen, or reports the file it collides
-// with: the same path, or one that differs only in case, which is the
-// same file on macOS and Windows.
+// with: the same path, or one that is the same file on macOS or Windows
+// (files.FoldPath).
 func (b *builder) claimFile(seen map[string]outputFile, f outputFile) {
-	key := strings.ToLower(f.file)
+	key := files.FoldPath(f.file)
 	prev, ok := seen[key]
 	switch {
 	case !ok:
@@ -95,8 +95,8 @@ func (b *builder) claimFile(seen map[string]outputFile, f outputFile) {
 		b.errs.add(f.p, "give each output a file of its own",
 			"%s is also the file of %s: one output would overwrite the other", f.written, prev.what)
 	default:
-		b.errs.add(f.p, "give each output a file of its own, not one that differs only in case",
-			"%s and %s, the file of %s, differ only in case: on macOS and Windows they are one file", f.written, prev.written, prev.what)
+		how, fix := files.Alike(f.file, prev.file)
+		b.errs.add(f.p, fix, "%s and %s, the file of %s, %s", f.written, prev.written, prev.what, how)
 	}
 }
 
