@@ -162,8 +162,10 @@ func (b *builder) checkPath(p []string, file string, dir bool) bool {
 }
 
 // windowsName says why Windows cannot name a file e, or returns "": a
-// device name (CON, PRN, AUX, NUL, COM1 to COM9, LPT1 to LPT9), with any
-// extension, a name that ends in a dot or a space, or one that holds a
+// device name (CON, PRN, AUX, NUL, COM1 to COM9, LPT1 to LPT9, COM and
+// LPT followed by a superscript ¹, ² or ³, CONIN$ and CONOUT$), with any
+// extension and spaces before it, as Go's path/filepath reads them on
+// Windows; a name that ends in a dot or a space; or one that holds a
 // character Windows reserves (< > : " | ? *; C:x is a path on drive C).
 func windowsName(e string) string {
 	if e == "." || e == ".." {
@@ -176,9 +178,14 @@ func windowsName(e string) string {
 		return fmt.Sprintf("%q ends in a dot or a space, which Windows drops from a file name", e)
 	}
 	base, _, _ := strings.Cut(strings.ToUpper(e), ".")
+	base = strings.TrimRight(base, " ")
+	port, isPort := strings.CutPrefix(base, "COM")
+	if !isPort {
+		port, isPort = strings.CutPrefix(base, "LPT")
+	}
 	switch {
-	case base == "CON", base == "PRN", base == "AUX", base == "NUL",
-		len(base) == 4 && (strings.HasPrefix(base, "COM") || strings.HasPrefix(base, "LPT")) && '1' <= base[3] && base[3] <= '9':
+	case base == "CON", base == "PRN", base == "AUX", base == "NUL", base == "CONIN$", base == "CONOUT$",
+		isPort && (len(port) == 1 && '1' <= port[0] && port[0] <= '9' || port == "¹" || port == "²" || port == "³"):
 		return fmt.Sprintf("%s is a device name on Windows, which no file there can have", e)
 	}
 	return ""
