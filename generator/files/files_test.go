@@ -673,6 +673,50 @@ func TestWriteRollback(t *testing.T) {
 	}
 }
 
+// TestWriteRollbackKeepsOthersDirectory has another program write a file
+// into a directory Write created, as an editor or a watcher may, before
+// the run fails: Write takes out its own files, keeps the directories that
+// other file needs and says that everything was restored, since nothing
+// of errspec's is left.
+func TestWriteRollbackKeepsOthersDirectory(t *testing.T) {
+	const cat = "billing"
+	root := setup(t, map[string]string{"gen/a_changed.go": goFile(cat, "// a old\n")})
+	before := snapshot(t, root)
+	theirs := filepath.FromSlash("out/new/theirs.txt")
+	real := rename
+	t.Cleanup(func() { rename = real })
+	rename = func(from, to string) error {
+		if to == filepath.FromSlash("out/new/z.md") {
+			if err := os.WriteFile(theirs, []byte("theirs\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			return &os.LinkError{Op: "rename", Old: from, New: to, Err: syscall.EIO}
+		}
+		return real(from, to)
+	}
+	_, err := Write(context.Background(), Options{}, Set{Catalog: cat, Files: []File{
+		{Path: "gen/a_changed.go", Data: []byte(goFile(cat, "// a new\n"))},
+		{Path: "out/new/z.md", Data: []byte(mdFile(cat, "z\n"))},
+	}})
+	var we *WriteError
+	if !errors.As(err, &we) || !errors.Is(err, syscall.EIO) || we.Restore != nil {
+		t.Fatalf("Write error = %v, want a WriteError with EIO and everything restored", err)
+	}
+	after := snapshot(t, root)
+	if e := after["out/new/theirs.txt"]; e.Data != "theirs\n" {
+		t.Errorf("out/new/theirs.txt = %q, want the other program's file", e.Data)
+	}
+	for _, p := range []string{"out", "out/new", "out/new/theirs.txt"} {
+		delete(after, p)
+	}
+	if diff := cmp.Diff(before, after); diff != "" {
+		t.Errorf("tree not restored (-want +got):\n%s", diff)
+	}
+	if l := leftovers(t, root); l != nil {
+		t.Errorf("temporary or backup files left behind: %v", l)
+	}
+}
+
 // TestWriteModifiedMeanwhile changes a file after Plan read it, as an
 // editor or another program may while errspec runs: Write must not
 // replace, create over or remove what it did not plan on, and must undo

@@ -125,9 +125,10 @@ func Check(ctx context.Context, opts Options, sets ...Set) ([]Change, error) {
 // backed up in its directory (a hard link, or a copy where links are not
 // supported). If any step fails, the temporary files are removed, replaced
 // and removed files are restored from their backups, created files and
-// directories are removed, and the error, a [*WriteError], names the path
-// that failed; the tree is then as it was, and no temporary or backup file
-// is left. Should restoring fail too, WriteError.Restore says what could
+// directories are removed (but a directory another program wrote to
+// meanwhile, which keeps its files), and the error, a [*WriteError],
+// names the path that failed; the tree is then as it was, and no
+// temporary or backup file is left. Should restoring fail too, WriteError.Restore says what could
 // not be put back, and the backup of each file not restored is kept. Should
 // a backup fail to be removed after every file has been written, Write
 // returns the changes together with a [*LeftoverError].
@@ -371,12 +372,23 @@ func (tx *txn) rollback() error {
 	}
 	tx.backups = nil
 	for i := len(tx.dirs) - 1; i >= 0; i-- {
-		if err := remove(tx.dirs[i]); err != nil {
+		if err := remove(tx.dirs[i]); err != nil && !inUse(tx.dirs[i]) {
 			errs = append(errs, fmt.Errorf("removing directory %s: %w", filepath.ToSlash(tx.dirs[i]), cause(err)))
 		}
 	}
 	tx.dirs = nil
 	return errors.Join(errs...)
+}
+
+// inUse reports whether the directory d, which Write created, holds
+// something once Write has taken out what it put there: another program
+// wrote there while errspec ran (an editor, a watcher, a build). The
+// directory then stays, as that program's files need it, and the tree is
+// still as it was but for them (what Write could not take out of it is
+// reported on its own).
+func inUse(d string) bool {
+	entries, err := os.ReadDir(d)
+	return err == nil && len(entries) > 0
 }
 
 // commit removes the backups once every change is in place and syncs the
