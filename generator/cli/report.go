@@ -188,7 +188,12 @@ func (r *run) fromWrite(err error) []problem {
 			return
 		}
 		if errors.As(err, &write) && write.Restore != nil {
-			reason := fmt.Sprintf("%s %s: %v", write.Op, filepath.ToSlash(write.Path), write.Err)
+			// An interrupt says so in its Op ("interrupted before
+			// writing"), and Err holds only Go's name for it.
+			reason := fmt.Sprintf("%s %s", write.Op, filepath.ToSlash(write.Path))
+			if !errors.Is(write.Err, context.Canceled) {
+				reason += fmt.Sprintf(": %v", write.Err)
+			}
 			out = append(out, problem{err: diagnostics.NewOutputIncomplete(reason, write.Restore.Error())})
 			return
 		}

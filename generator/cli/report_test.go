@@ -1,9 +1,14 @@
 package cli
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"io/fs"
+	"strings"
 	"testing"
+
+	"github.com/errspec/errspec/generator/files"
 )
 
 // TestFindProblemPermission checks that a directory below a pattern that
@@ -15,5 +20,24 @@ func TestFindProblemPermission(t *testing.T) {
 	want := "make data/db readable, or name the catalog directories rather than a pattern that walks through it"
 	if p.err.Suggestion != want {
 		t.Errorf("fix %q, want %q", p.err.Suggestion, want)
+	}
+}
+
+// TestFromWriteInterruptedRestoreFails checks the report of a run
+// interrupted while it wrote, whose restore then failed: the reason says
+// where the run was interrupted, without Go's "context canceled".
+func TestFromWriteInterruptedRestoreFails(t *testing.T) {
+	r := &run{}
+	ps := r.fromWrite(&files.WriteError{
+		Op: "interrupted before writing", Path: "gen/errors.schema.json", Err: context.Canceled,
+		Restore: errors.New("restoring gen/errors.go from gen/.errspec-errors.go.bak: no such file or directory"),
+	})
+	if len(ps) != 1 {
+		t.Fatalf("fromWrite gave %d problems, want 1", len(ps))
+	}
+	msg := ps[0].err.Message
+	want := "writing the outputs failed: interrupted before writing gen/errors.schema.json; restoring the previous files failed too: "
+	if !strings.HasPrefix(msg, want) {
+		t.Errorf("message %q, want one starting %q", msg, want)
 	}
 }
