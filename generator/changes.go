@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 
@@ -38,6 +39,7 @@ func changesSince(cat *load.Catalog) (*model.Changes, error) {
 		dir = tree.Path(".")
 	}
 	var old *load.Catalog
+	var oldAt, newAt func(string) string // nil: the catalog did not move
 	if _, err := os.Stat(dir); err != nil && tree.Rev != "" {
 		// The catalog's directory is not in that revision: the catalog
 		// moved, and is the one of its name there.
@@ -51,6 +53,7 @@ func changesSince(cat *load.Catalog) (*model.Changes, error) {
 				"point since at a version that has the catalog, or leave the Changes section out until there is one")
 		}
 		old = olds[i]
+		oldAt, newAt = Placer(dir, old.Dir), Placer(cat.Dir, cat.Dir)
 	} else if old, err = load.Dir(dir); err != nil {
 		var ds load.Diagnostics
 		first := err.Error()
@@ -62,7 +65,23 @@ func changesSince(cat *load.Catalog) (*model.Changes, error) {
 		return nil, fail(fmt.Sprintf("the catalog at %s does not load: %s", since, first),
 			"point since at a version of the catalog that loads, or fix that version")
 	}
-	return changesOf(since, old.Model, cat.Model, breaking.Compare(old.Model, cat.Model)), nil
+	return changesOf(since, old.Model, cat.Model, breaking.CompareAt(old.Model, cat.Model, oldAt, newAt)), nil
+}
+
+// Placer places a directory of a catalog's outputs, relative to the
+// catalog in dir, in the tree at root: a version of a tree of catalogs,
+// whose root stands for the same place in every version. Where it cannot,
+// the directory stays relative to the catalog.
+func Placer(root, dir string) func(string) string {
+	return func(out string) string {
+		r, err1 := filepath.Abs(root)
+		d, err2 := filepath.Abs(filepath.Join(dir, filepath.FromSlash(out)))
+		rel, err3 := filepath.Rel(r, d)
+		if err := errors.Join(err1, err2, err3); err != nil {
+			return path.Clean(out)
+		}
+		return filepath.ToSlash(rel)
+	}
 }
 
 // OlderCatalogs loads the catalogs of the whole older tree but those in

@@ -31,9 +31,10 @@ codes: STORE_GONE: {category: "not_found", title: "Store gone", message: "The st
 // neither the work tree nor the index changed.
 func TestChangesSinceRevision(t *testing.T) {
 	repo := gittest.Repo(t)
-	gittest.Commit(t, repo, map[string]string{"spec/shop/catalog.cue": strings.Replace(changesV1, "%s", "", 1)}, "v1")
+	v1 := strings.Replace(changesV1, "%s", "", 1) + `outputs: go: {dir: "shopgo", package: "shop"}` + "\n"
+	gittest.Commit(t, repo, map[string]string{"spec/shop/catalog.cue": v1}, "v1")
 	gittest.Git(t, repo, "tag", "v1.0.0")
-	v2 := strings.Replace(changesV1, "%s", `, changes: since: "v1.0.0"`, 1)
+	v2 := strings.Replace(changesV1, "%s", `, changes: since: "v1.0.0"`, 1) + `outputs: go: {dir: "shopgo", package: "shop"}` + "\n"
 	v2 = strings.Replace(v2, `version: "1.0.0"`, `version: "2.0.0"`, 1)
 	v2 = v2[:strings.Index(v2, "codes: NO_ORDER")] +
 		`codes: ORDER_CLOSED: {category: "not_found", title: "Order closed", message: "Order {id} is closed", params: id: type: "string"}` + "\n" +
@@ -104,10 +105,11 @@ func TestChangesSinceErrors(t *testing.T) {
 // that name is a problem at the since field that says so.
 func TestChangesSinceMoved(t *testing.T) {
 	repo := gittest.Repo(t)
-	gittest.Commit(t, repo, map[string]string{"spec/shop/catalog.cue": strings.Replace(changesV1, "%s", "", 1)}, "v1")
+	v1 := strings.Replace(changesV1, "%s", "", 1) + `outputs: go: {dir: "shopgo", package: "shop"}` + "\n"
+	gittest.Commit(t, repo, map[string]string{"spec/shop/catalog.cue": v1}, "v1")
 	gittest.Git(t, repo, "tag", "v1.0.0")
 	gittest.Git(t, repo, "mv", "spec/shop", "spec/store")
-	v2 := strings.Replace(changesV1, "%s", `, changes: since: "v1.0.0"`, 1)
+	v2 := strings.Replace(changesV1, "%s", `, changes: since: "v1.0.0"`, 1) + `outputs: go: {dir: "shopgo", package: "shop"}` + "\n"
 	v2 = strings.Replace(v2, `version: "1.0.0"`, `version: "2.0.0"`, 1)
 	gittest.Write(t, repo, map[string]string{"spec/store/catalog.cue": v2 +
 		`codes: ORDER_CLOSED: {category: "not_found", title: "Order closed", message: "Order {id} is closed", params: id: type: "string"}` + "\n"})
@@ -125,6 +127,12 @@ func TestChangesSinceMoved(t *testing.T) {
 		}
 	}
 	if want := "- [`ORDER_CLOSED`](order_closed.md): Order closed\n"; !strings.Contains(index, want) {
+		t.Errorf("the index page lacks %q:\n%s", want, index)
+	}
+	// The Go package stayed in the catalog's directory, which moved: its
+	// import path changed, as errspec breaking reports (the places relative
+	// to the catalog).
+	if want := "the Go package shop moved from ../shop/shopgo to shopgo"; !strings.Contains(index, want) {
 		t.Errorf("the index page lacks %q:\n%s", want, index)
 	}
 	_, err = generator.Generate(filepath.Join("spec", "other"), generator.Options{})

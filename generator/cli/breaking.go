@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -93,7 +92,7 @@ func runBreaking(c *command, args []string, stdout, stderr io.Writer) int {
 		}
 		var oldAt, newAt func(string) string
 		if tree.Rev != "" || !generator.IsCatalog(tree.Dir) {
-			oldAt, newAt = placer(tree.Path("."), p.old.Dir), placer(".", p.new.Dir)
+			oldAt, newAt = generator.Placer(tree.Path("."), p.old.Dir), generator.Placer(".", p.new.Dir)
 		}
 		changes := breaking.CompareAt(p.old.Model, p.new.Model, oldAt, newAt)
 		for i := range changes {
@@ -132,22 +131,6 @@ func runBreaking(c *command, args []string, stdout, stderr io.Writer) int {
 		return ExitFound
 	}
 	return ExitOK
-}
-
-// placer places a directory of a catalog's outputs, relative to the
-// catalog in dir, in the tree at root: a version of the tree of catalogs,
-// whose root stands for the current directory. Where it cannot, the
-// directory stays relative to the catalog.
-func placer(root, dir string) func(string) string {
-	return func(out string) string {
-		r, err1 := filepath.Abs(root)
-		d, err2 := filepath.Abs(filepath.Join(dir, filepath.FromSlash(out)))
-		rel, err3 := filepath.Rel(r, d)
-		if err := errors.Join(err1, err2, err3); err != nil {
-			return path.Clean(out)
-		}
-		return filepath.ToSlash(rel)
-	}
 }
 
 // movedTo says of a code gone from catalog cat, when another catalog of
