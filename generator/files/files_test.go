@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -714,6 +715,38 @@ func TestWriteRollbackKeepsOthersDirectory(t *testing.T) {
 	}
 	if l := leftovers(t, root); l != nil {
 		t.Errorf("temporary or backup files left behind: %v", l)
+	}
+}
+
+// TestWriteRemovesLeftoverTemps writes where a run killed with SIGKILL
+// left its temporary files: Write removes those in the directories of
+// its outputs, up to date or not, and leaves a backup, a file of another
+// name and the directories it does not write to alone.
+func TestWriteRemovesLeftoverTemps(t *testing.T) {
+	const cat = "billing"
+	root := setup(t, map[string]string{
+		"gen/same.go":              goFile(cat, "// same\n"),
+		"gen/.errspec-2754.tmp":    goFile(cat, "// half\n"),
+		"docs/.errspec-31.tmp":     mdFile(cat, "x\n"),
+		"gen/.errspec-notes.tmp":   "theirs\n",
+		"gen/.errspec-same.go.bak": goFile(cat, "// kept\n"),
+		"other/.errspec-9.tmp":     "not an output directory\n",
+	})
+	_, err := Write(context.Background(), Options{}, Set{Catalog: cat, Files: []File{
+		{Path: "gen/same.go", Data: []byte(goFile(cat, "// same\n"))},
+		{Path: "docs/x.md", Data: []byte(mdFile(cat, "x\n"))},
+	}})
+	if err != nil {
+		t.Fatalf("Write: %v", err)
+	}
+	got := leftovers(t, root)
+	slices.Sort(got)
+	want := []string{"gen/.errspec-notes.tmp", "gen/.errspec-same.go.bak", "other/.errspec-9.tmp"}
+	for i := range want {
+		want[i] = filepath.FromSlash(want[i])
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("files left (-want +got):\n%s", diff)
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/errspec/errspec/internal/testhook"
 )
@@ -133,6 +134,9 @@ func Check(ctx context.Context, opts Options, sets ...Set) ([]Change, error) {
 // a backup fail to be removed after every file has been written, Write
 // returns the changes together with a [*LeftoverError].
 //
+// Once every file is in place, Write removes the temporary files that a
+// killed run left in the directories of the outputs.
+//
 // Just before it puts a file in place or removes it, Write checks that
 // the file is still as Plan found it (missing, or with the content Plan
 // read): if another program created, changed or removed it meanwhile,
@@ -164,8 +168,43 @@ func Write(ctx context.Context, opts Options, sets ...Set) ([]Change, error) {
 		return nil, we
 	}
 	err = tx.commit()
+	removeTemps(changes)
 	testhook.Pause(ctx, "committed")
 	return changes, err
+}
+
+// removeTemps removes the temporary files that a run killed before it
+// could remove them (SIGKILL, a power loss) left in the directories of
+// the outputs: no run writes there while this one holds the lock, so
+// every one is left over. What cannot be removed stays, as it would
+// have anyway.
+func removeTemps(changes []Change) {
+	seen := map[string]bool{}
+	for _, c := range changes {
+		dir := filepath.Dir(c.Path)
+		if seen[dir] {
+			continue
+		}
+		seen[dir] = true
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			continue
+		}
+		for _, e := range entries {
+			if e.Type().IsRegular() && isTemp(e.Name()) {
+				_ = remove(filepath.Join(dir, e.Name()))
+			}
+		}
+	}
+}
+
+// isTemp reports whether name is one os.CreateTemp makes of tempPattern:
+// the pattern with a decimal number for its star.
+func isTemp(name string) bool {
+	prefix, suffix, _ := strings.Cut(tempPattern, "*")
+	n, ok1 := strings.CutPrefix(name, prefix)
+	n, ok2 := strings.CutSuffix(n, suffix)
+	return ok1 && ok2 && n != "" && strings.Trim(n, "0123456789") == ""
 }
 
 // txn records what Write did so far, so that it can be undone.
