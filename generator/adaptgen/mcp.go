@@ -25,7 +25,7 @@ func RenderMCP(cat *model.Catalog, notice, importPath string) ([]byte, error) {
 	f.Add(genInstall())
 	f.Add(genMiddleware(cat, importPath))
 	f.Add(genFill(cat, importPath))
-	f.Add(genFromResult(importPath))
+	f.Add(genFromResult(cat, importPath))
 	return render(f)
 }
 
@@ -164,24 +164,40 @@ func genFill(cat *model.Catalog, importPath string) Code {
 	)
 }
 
-// genFromResult writes FromResult.
-func genFromResult(importPath string) Code {
+// genFromResult writes FromResult. It reads the text content only where
+// the adapter writes the wire JSON there: another text content, the
+// message or the rendering for a terminal, may itself hold the wire JSON
+// of another error (an upstream's text that the message echoes), which
+// must not be taken for the error the server sent.
+func genFromResult(cat *model.Catalog, importPath string) Code {
 	parse := Qual(importPath, "Parse")
-	return Add(
-		doc("FromResult reads the error of an error result, as a client receives it: from a text content that holds the wire JSON, else from the structured content. It reports false for a result that is no error or holds no error in the catalog's wire format. A code the catalog does not know, from a newer version of it, gives an error of that code, as Parse gives one. The SDK's client decodes the structured content into Go maps, with its numbers as float64: read from it, an int param beyond 2^53 is rounded, one at the bounds of int64 is out of range (FromResult reports false), and a map param with key_order \"given\" has its keys sorted, where the wire JSON in the text content keeps every number and every order."),
-		Line(), Func().Id("FromResult").Params(Id("r").Op("*").Qual(mcpPkg, "CallToolResult")).Params(errorType(importPath), Bool()).Block(
-			If(Id("r").Op("==").Nil().Op("||").Op("!").Id("r").Dot("IsError")).Block(Return(Nil(), False())),
-			For(List(Id("_"), Id("c")).Op(":=").Range().Id("r").Dot("Content")).Block(
-				If(List(Id("t"), Id("ok")).Op(":=").Id("c").Assert(Op("*").Qual(mcpPkg, "TextContent")), Id("ok")).Block(
-					If(List(Id("e"), Err()).Op(":=").Add(parse.Clone()).Call(Index().Byte().Parens(Id("t").Dot("Text"))), Err().Op("==").Nil()).Block(Return(Id("e"), True())),
-				),
+	text := cat.Outputs.MCP.Text == model.MCPTextJSON
+	var what string
+	body := []Code{If(Id("r").Op("==").Nil().Op("||").Op("!").Id("r").Dot("IsError")).Block(Return(Nil(), False()))}
+	if text {
+		what = "FromResult reads the error of an error result, as a client receives it: from a text content that holds the wire JSON, else from the structured content."
+		body = append(body, For(List(Id("_"), Id("c")).Op(":=").Range().Id("r").Dot("Content")).Block(
+			If(List(Id("t"), Id("ok")).Op(":=").Id("c").Assert(Op("*").Qual(mcpPkg, "TextContent")), Id("ok")).Block(
+				If(List(Id("e"), Err()).Op(":=").Add(parse.Clone()).Call(Index().Byte().Parens(Id("t").Dot("Text"))), Err().Op("==").Nil()).Block(Return(Id("e"), True())),
 			),
-			If(Id("r").Dot("StructuredContent").Op("==").Nil()).Block(Return(Nil(), False())),
-			List(Id("data"), Err()).Op(":=").Qual(jsonPkg, "Marshal").Call(Id("r").Dot("StructuredContent")),
-			If(Err().Op("!=").Nil()).Block(Return(Nil(), False())),
-			List(Id("e"), Err()).Op(":=").Add(parse.Clone()).Call(Id("data")),
-			Return(Id("e"), Err().Op("==").Nil()),
-		),
+		))
+	} else {
+		what = "FromResult reads the error of an error result, as a client receives it, from its structured content. Its text content, which the adapter fills with a text for people, is never read: a message that holds the wire JSON of another error, an upstream's text that it echoes, is not taken for that error."
+	}
+	body = append(body,
+		If(Id("r").Dot("StructuredContent").Op("==").Nil()).Block(Return(Nil(), False())),
+		List(Id("data"), Err()).Op(":=").Qual(jsonPkg, "Marshal").Call(Id("r").Dot("StructuredContent")),
+		If(Err().Op("!=").Nil()).Block(Return(Nil(), False())),
+		List(Id("e"), Err()).Op(":=").Add(parse.Clone()).Call(Id("data")),
+		Return(Id("e"), Err().Op("==").Nil()),
+	)
+	what += " It reports false for a result that is no error or holds no error in the catalog's wire format. A code the catalog does not know, from a newer version of it, gives an error of that code, as Parse gives one. The SDK's client decodes the structured content into Go maps, with its numbers as float64: read from it, an int param beyond 2^53 is rounded, one at the bounds of int64 is out of range (FromResult reports false), and a map param with key_order \"given\" has its keys sorted"
+	if text {
+		what += ", where the wire JSON in the text content keeps every number and every order"
+	}
+	return Add(
+		doc(what+"."),
+		Line(), Func().Id("FromResult").Params(Id("r").Op("*").Qual(mcpPkg, "CallToolResult")).Params(errorType(importPath), Bool()).Block(body...),
 		Line(),
 	)
 }

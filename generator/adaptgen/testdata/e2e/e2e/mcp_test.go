@@ -17,6 +17,7 @@ import (
 	"example.com/app/internal/mcptest"
 	seedmcp "example.com/app/seeds/seed002"
 	"example.com/app/seeds/seed002/mcpjson"
+	"example.com/app/seeds/seed002/mcpmessage"
 )
 
 type pipelineArgs struct {
@@ -247,5 +248,35 @@ func TestMCPNewerVersion(t *testing.T) {
 			!reflect.DeepEqual(e.Params, want.Params) || !errors.Is(e, apperr.CodeRateLimited) {
 			t.Errorf("a known code with a newer param (structured %t): %#v", structured, e)
 		}
+	}
+}
+
+// TestMCPMessageHoldsWire serves, through the adapter whose text content
+// is the message, an error whose message echoes a text that is itself the
+// wire JSON of another error of the catalog, as an upstream's answer may
+// be: the client reads the error the server sent, from the structured
+// content, and not the one its message holds.
+func TestMCPMessageHoldsWire(t *testing.T) {
+	echoed, err := seedmcp.NewNotFound("issue", "7").MarshalJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sent := seedmcp.NewValidationError(string(echoed), "non-empty", "title", "")
+	conn := mcptest.Start(t, mcpmessage.Install, func(s *mcp.Server) {
+		mcp.AddTool(s, &mcp.Tool{Name: "create_issue"}, func(context.Context, *mcp.CallToolRequest, struct{}) (*mcp.CallToolResult, struct{}, error) {
+			return nil, struct{}{}, fmt.Errorf("create_issue: %w", sent)
+		})
+	})
+	w, err := sent.MarshalJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, raw := conn.Call("create_issue", map[string]any{})
+	if want := mcptest.ErrorResult(string(echoed), string(w)); raw != want {
+		t.Fatalf("the client read\n%s\nwant\n%s", raw, want)
+	}
+	got, ok := mcpmessage.FromResult(res)
+	if !ok || got.Code != seedmcp.CodeValidationError || got.Message != string(echoed) || got.Retryable() {
+		t.Errorf("FromResult gives %v (%t), want the %s the server sent", got, ok, seedmcp.CodeValidationError)
 	}
 }
