@@ -179,31 +179,36 @@ func (c *Catalog) parseParams(code string, params []byte) (View, error) {
 const (
 	MetadataCategory = "errspec-category" // the code's category
 	MetadataRetry    = "errspec-retry"    // the code's retry class (Retry)
+	MetadataTitle    = "errspec-title"    // the code's title
 )
 
 // Metadata returns the error's wire params as ParamStrings gives them and,
-// under MetadataCategory and MetadataRetry, its category and retry class:
-// what a client of an older version of the catalog, which does not know
-// the code, needs of it to match its category and to know whether a retry
-// can help, where a protocol carries the params alone (the ErrorInfo of a
-// gRPC status). ParseMetadata reads it back.
+// under MetadataCategory, MetadataRetry and MetadataTitle, its category,
+// retry class and title: what a client of an older version of the
+// catalog, which does not know the code, needs of it to match its
+// category, to know whether a retry can help and to tell the code's title
+// from the other texts of the error, where a protocol carries the params
+// alone (the ErrorInfo of a gRPC status). ParseMetadata reads it back.
 func (v View) Metadata() map[string]string {
 	m := v.ParamStrings()
 	if c := v.Category(); c != "" {
 		m[MetadataCategory] = c
 	}
 	m[MetadataRetry] = string(v.Retry())
+	if t := v.Title(); t != "" {
+		m[MetadataTitle] = ValidUTF8(t)
+	}
 	return m
 }
 
 // ParseMetadata reads an error of code from what Metadata gives: its
 // params as ParseParamStrings reads them, and, for a code the catalog does
-// not know, its category and retry class, and whether a retry can help,
-// from the keys of Metadata.
+// not know, its category, retry class and title, and whether a retry can
+// help, from the keys of Metadata.
 func (c *Catalog) ParseMetadata(code string, metadata map[string]string) (View, error) {
 	params := make(map[string]string, len(metadata))
 	for k, s := range metadata {
-		if k != MetadataCategory && k != MetadataRetry {
+		if k != MetadataCategory && k != MetadataRetry && k != MetadataTitle {
 			params[k] = s
 		}
 	}
@@ -211,7 +216,7 @@ func (c *Catalog) ParseMetadata(code string, metadata map[string]string) (View, 
 	if err != nil || v.Unknown == nil {
 		return v, err
 	}
-	v.Unknown.Category = metadata[MetadataCategory]
+	v.Unknown.Category, v.Unknown.Title = metadata[MetadataCategory], metadata[MetadataTitle]
 	switch r := Retry(metadata[MetadataRetry]); r {
 	case RetryNever, RetryAfterFix, RetryAfterDelay, RetrySafe:
 		v.Unknown.Retry, v.Unknown.Retryable = r, r == RetryAfterDelay || r == RetrySafe

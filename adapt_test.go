@@ -290,13 +290,13 @@ func TestTraceAttrs(t *testing.T) {
 }
 
 // TestMetadata checks that Metadata gives the params as ParamStrings does
-// with the code's category and retry class, and that ParseMetadata reads
-// them back: for a known code, the params alone; for one the catalog does
-// not know, its category and retry class too.
+// with the code's category, retry class and title, and that ParseMetadata
+// reads them back: for a known code, the params alone; for one the
+// catalog does not know, its category, retry class and title too.
 func TestMetadata(t *testing.T) {
 	v := newError("FLAT", &smallParams{ID: "x", Hint: "h"}, nil)
 	m := v.Metadata()
-	want := map[string]string{"id": "x", "hint": "h", errspec.MetadataCategory: "conflict", errspec.MetadataRetry: "never"}
+	want := map[string]string{"id": "x", "hint": "h", errspec.MetadataCategory: "conflict", errspec.MetadataRetry: "never", errspec.MetadataTitle: "Flat one"}
 	if !maps.Equal(m, want) {
 		t.Errorf("Metadata() = %v, want %v", m, want)
 	}
@@ -304,8 +304,8 @@ func TestMetadata(t *testing.T) {
 	if err != nil || !back.Known() || back.Params.(*smallParams).ID != "x" || back.Params.(*smallParams).Hint != "h" {
 		t.Errorf("ParseMetadata(FLAT) = %+v, %v", back, err)
 	}
-	newer, err := catalog.ParseMetadata("NEWER", map[string]string{"n": "1", errspec.MetadataCategory: "conflict", errspec.MetadataRetry: "safe"})
-	if err != nil || newer.Known() || newer.Category() != "conflict" || newer.Retry() != errspec.RetrySafe || !newer.Retryable() ||
+	newer, err := catalog.ParseMetadata("NEWER", map[string]string{"n": "1", errspec.MetadataCategory: "conflict", errspec.MetadataRetry: "safe", errspec.MetadataTitle: "Newer one"})
+	if err != nil || newer.Known() || newer.Category() != "conflict" || newer.Retry() != errspec.RetrySafe || !newer.Retryable() || newer.Title() != "Newer one" ||
 		string(newer.Params.(errspec.RawParams)) != `{"n":"1"}` {
 		t.Errorf("ParseMetadata(NEWER) = %+v %+v, %v", newer, newer.Unknown, err)
 	}

@@ -50,10 +50,10 @@ var failures = map[string]error{
 	"newer":  newerStatus().Err(),
 }
 
-// withFacts adds to the params of an ErrorInfo the category and retry
-// class of its code, as the adapter sends them.
-func withFacts(category, retry string, params map[string]string) map[string]string {
-	params[errspec.MetadataCategory], params[errspec.MetadataRetry] = category, retry
+// withFacts adds to the params of an ErrorInfo the title, category and
+// retry class of its code, as the adapter sends them.
+func withFacts(title, category, retry string, params map[string]string) map[string]string {
+	params[errspec.MetadataTitle], params[errspec.MetadataCategory], params[errspec.MetadataRetry] = title, category, retry
 	return params
 }
 
@@ -61,7 +61,7 @@ func withFacts(category, retry string, params map[string]string) map[string]stri
 // know, as a server of a newer version of it sends one.
 func newerStatus() *status.Status {
 	st, err := status.New(codes.ResourceExhausted, "The quota is gone").WithDetails(
-		&errdetails.ErrorInfo{Reason: "QUOTA_GONE", Domain: "tools.example.com", Metadata: withFacts("limit", "after_delay", map[string]string{"plan": "free", "left": "0"})},
+		&errdetails.ErrorInfo{Reason: "QUOTA_GONE", Domain: "tools.example.com", Metadata: withFacts("Quota gone", "limit", "after_delay", map[string]string{"plan": "free", "left": "0"})},
 		&errdetails.RetryInfo{RetryDelay: durationpb.New(30 * time.Second)},
 		&errdetails.Help{Links: []*errdetails.Help_Link{{Description: "Buy more.", Url: "https://docs.example.com/errors#quota_gone"}}},
 		&errdetails.DebugInfo{Detail: "The plan's quota ran out at noon."},
@@ -133,11 +133,11 @@ func TestGRPCStatus(t *testing.T) {
 	docs := "https://docs.example.com/errors#"
 	want := map[string]*spb.Status{
 		"rate": statusOf(t, codes.ResourceExhausted, "Rate limit of 600 requests per minute reached",
-			&errdetails.ErrorInfo{Reason: "RATE_LIMITED", Domain: "tools.example.com", Metadata: withFacts("limit", "after_delay", map[string]string{"limit": "600", "window": "minute", "retry_after_seconds": "17"})},
+			&errdetails.ErrorInfo{Reason: "RATE_LIMITED", Domain: "tools.example.com", Metadata: withFacts("Rate limit reached", "limit", "after_delay", map[string]string{"limit": "600", "window": "minute", "retry_after_seconds": "17"})},
 			&errdetails.RetryInfo{RetryDelay: durationpb.New(60 * time.Second)},
 			&errdetails.Help{Links: []*errdetails.Help_Link{{Description: "Wait 17 seconds before calling again.", Url: docs + "rate_limited"}}}),
 		"missing": statusOf(t, codes.InvalidArgument, "Missing required fields for manage_merge_request create: title, source_branch",
-			&errdetails.ErrorInfo{Reason: "MISSING_REQUIRED_FIELD", Domain: "tools.example.com", Metadata: withFacts("validation", "after_fix", map[string]string{
+			&errdetails.ErrorInfo{Reason: "MISSING_REQUIRED_FIELD", Domain: "tools.example.com", Metadata: withFacts("Missing required field", "validation", "after_fix", map[string]string{
 				"tool": "manage_merge_request", "action": "create", "missing_fields": `["title","source_branch"]`})},
 			&errdetails.Help{Links: []*errdetails.Help_Link{{Description: "Add the required fields: title, source_branch", Url: docs + "missing_required_field"}}},
 			&errdetails.BadRequest{FieldViolations: []*errdetails.BadRequest_FieldViolation{
@@ -145,27 +145,27 @@ func TestGRPCStatus(t *testing.T) {
 				{Field: "source_branch", Description: "Missing required fields for manage_merge_request create: title, source_branch", Reason: "MISSING_REQUIRED_FIELD"},
 			}}),
 		"range": statusOf(t, codes.InvalidArgument, "per_page must be between 1 and 100, got 250",
-			&errdetails.ErrorInfo{Reason: "VALUE_OUT_OF_RANGE", Domain: "tools.example.com", Metadata: withFacts("validation", "after_fix", map[string]string{
+			&errdetails.ErrorInfo{Reason: "VALUE_OUT_OF_RANGE", Domain: "tools.example.com", Metadata: withFacts("Value out of range", "validation", "after_fix", map[string]string{
 				"field": "per_page", "minimum": "1", "maximum": "100", "value": "250"})},
 			&errdetails.Help{Links: []*errdetails.Help_Link{{Description: "Pass a value of per_page between 1 and 100.", Url: docs + "value_out_of_range"}}},
 			&errdetails.BadRequest{FieldViolations: []*errdetails.BadRequest_FieldViolation{
 				{Field: "per_page", Description: "per_page must be between 1 and 100, got 250", Reason: "VALUE_OUT_OF_RANGE"}}},
 			&errdetails.DebugInfo{Detail: "per_page is a number of items."}),
 		"duplicate": statusOf(t, codes.AlreadyExists, "branch main already exists",
-			&errdetails.ErrorInfo{Reason: "DUPLICATE_RESOURCE", Domain: "tools.example.com", Metadata: withFacts("conflict", "after_fix", map[string]string{"kind": "branch", "name": "main"})},
+			&errdetails.ErrorInfo{Reason: "DUPLICATE_RESOURCE", Domain: "tools.example.com", Metadata: withFacts("Resource already exists", "conflict", "after_fix", map[string]string{"kind": "branch", "name": "main"})},
 			&errdetails.Help{Links: []*errdetails.Help_Link{{Description: "Use the existing branch, or choose another name.", Url: docs + "duplicate_resource"}}}),
 		"upstream": statusOf(t, codes.Unavailable, "Upstream API answered 503: unavailable",
-			&errdetails.ErrorInfo{Reason: "UPSTREAM_ERROR", Domain: "tools.example.com", Metadata: withFacts("upstream", "after_delay", map[string]string{
+			&errdetails.ErrorInfo{Reason: "UPSTREAM_ERROR", Domain: "tools.example.com", Metadata: withFacts("Upstream API error", "upstream", "after_delay", map[string]string{
 				"tool": "browse_pipelines", "action": "list", "upstream_status": "503", "upstream_message": "unavailable"})},
 			&errdetails.RetryInfo{RetryDelay: durationpb.New(time.Second)},
 			&errdetails.Help{Links: []*errdetails.Help_Link{{Description: "Check the upstream API's documentation for this endpoint.", Url: docs + "upstream_error"}}}),
 		"auth": statusOf(t, codes.Unauthenticated, "The token [redacted] was rejected for ada",
-			&errdetails.ErrorInfo{Reason: "AUTHENTICATION_FAILED", Domain: "tools.example.com", Metadata: withFacts("permission", "never", map[string]string{"user": "ada", "token": "[redacted]"})},
+			&errdetails.ErrorInfo{Reason: "AUTHENTICATION_FAILED", Domain: "tools.example.com", Metadata: withFacts("Authentication failed", "permission", "never", map[string]string{"user": "ada", "token": "[redacted]"})},
 			&errdetails.Help{Links: []*errdetails.Help_Link{{Description: "Create a new access token and configure the server with it.", Url: docs + "authentication_failed"}}}),
 		"plain": statusOf(t, codes.Unknown, "plain failure"),
 		"nil":   statusOf(t, codes.Unknown, "<nil>"),
 		"latin1": statusOf(t, codes.NotFound, "file r\uFFFDsum\uFFFD.txt not found",
-			&errdetails.ErrorInfo{Reason: "RESOURCE_NOT_FOUND", Domain: "tools.example.com", Metadata: withFacts("not_found", "after_fix", map[string]string{"kind": "file", "id": "r\uFFFDsum\uFFFD.txt"})},
+			&errdetails.ErrorInfo{Reason: "RESOURCE_NOT_FOUND", Domain: "tools.example.com", Metadata: withFacts("Resource not found", "not_found", "after_fix", map[string]string{"kind": "file", "id": "r\uFFFDsum\uFFFD.txt"})},
 			&errdetails.Help{Links: []*errdetails.Help_Link{{Description: "Check that the file exists and that you have at least Reporter access.", Url: docs + "resource_not_found"}}},
 			&errdetails.DebugInfo{Detail: "read from \uFFFD\uFFFD"}),
 	}
@@ -213,13 +213,22 @@ func TestGRPCNewerCode(t *testing.T) {
 	v := e.ErrspecView()
 	if v.Known() || e.Code != "QUOTA_GONE" || e.Message != "The quota is gone" || e.Suggestion != "Buy more." ||
 		e.Detail != "The plan's quota ran out at noon." || !e.Retryable() || v.Retry() != errspec.RetryAfterDelay || v.RetryAfter() != 30*time.Second ||
-		v.DocsURL() != "https://docs.example.com/errors#quota_gone" || !errors.Is(e, apperr.CategoryLimit) || v.Category() != "limit" ||
+		v.DocsURL() != "https://docs.example.com/errors#quota_gone" || !errors.Is(e, apperr.CategoryLimit) || v.Category() != "limit" || v.Title() != "Quota gone" ||
 		string(e.Params.(errspec.RawParams)) != `{"left":"0","plan":"free"}` {
 		t.Errorf("a newer code: %+v %+v", e, v.Unknown)
 	}
+	// A newer code whose error has no suggestion: the Help link is
+	// described by the code's title, which is no suggestion.
+	st := statusOf(t, codes.Unavailable, "The queue is full",
+		&errdetails.ErrorInfo{Reason: "QUEUE_FULL", Domain: "tools.example.com", Metadata: withFacts("Queue full", "limit", "after_fix", map[string]string{})},
+		&errdetails.Help{Links: []*errdetails.Help_Link{{Description: "Queue full", Url: "https://docs.example.com/errors#queue_full"}}})
+	e, ok = apperrgrpc.FromStatus(status.FromProto(st))
+	if v := e.ErrspecView(); !ok || e.Suggestion != "" || v.Title() != "Queue full" || e.Message != "The queue is full" || v.DocsURL() != "https://docs.example.com/errors#queue_full" {
+		t.Errorf("a newer code without a suggestion: %+v %+v", e, v.Unknown)
+	}
 	// A status without the code's facts, from an adapter that did not
 	// send them: what it carries, without a category.
-	st := statusOf(t, codes.Unavailable, "Try again",
+	st = statusOf(t, codes.Unavailable, "Try again",
 		&errdetails.ErrorInfo{Reason: "BUSY_NOW", Domain: "tools.example.com", Metadata: map[string]string{"queue": "7"}})
 	e, ok = apperrgrpc.FromStatus(status.FromProto(st))
 	if !ok || e.ErrspecView().Known() || e.Code != "BUSY_NOW" || e.Message != "Try again" || e.Retryable() || e.ErrspecView().Category() != "" ||
@@ -228,7 +237,7 @@ func TestGRPCNewerCode(t *testing.T) {
 	}
 	// A newer code with a retry class that is not one errspec knows.
 	st = statusOf(t, codes.Unavailable, "Try again",
-		&errdetails.ErrorInfo{Reason: "BUSY_NOW", Domain: "tools.example.com", Metadata: withFacts("limit", "whenever", map[string]string{})})
+		&errdetails.ErrorInfo{Reason: "BUSY_NOW", Domain: "tools.example.com", Metadata: withFacts("Busy now", "limit", "whenever", map[string]string{})})
 	if e, ok = apperrgrpc.FromStatus(status.FromProto(st)); !ok || e.Retryable() || !errors.Is(e, apperr.CategoryLimit) || len(e.ErrspecView().ParamStrings()) != 0 {
 		t.Errorf("a newer code of an unknown retry class: %+v %+v", e, e.ErrspecView().Unknown)
 	}
