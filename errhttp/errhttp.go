@@ -268,9 +268,11 @@ const MaxBody = 1 << 20
 var ErrNotError = errors.New("errhttp: the response holds no errspec error")
 
 // Read reads the error in resp, a response with a status of 400 or more,
-// as Parse reads it; it reads at most MaxBody bytes of the body, and
-// closes it: an empty body, or one longer than MaxBody, is an error that
-// says so. E is the Error type of a generated package:
+// as Parse reads it, and, for a code the catalog does not know whose body
+// gives no retry-after, takes the one of the Retry-After header; it reads
+// at most MaxBody bytes of the body, and closes it: an empty body, or one
+// longer than MaxBody, is an error that says so. E is the Error type of a
+// generated package:
 //
 //	e, err := errhttp.Read[apperr.Error](resp)
 func Read[E any, P ErrorPtr[E]](resp *http.Response) (*E, error) {
@@ -288,7 +290,36 @@ func Read[E any, P ErrorPtr[E]](resp *http.Response) (*E, error) {
 	case len(body) > MaxBody:
 		return nil, fmt.Errorf("errhttp: the body of the status %d response is larger than MaxBody, %d bytes: a param without max_length may hold more than a client reads", resp.StatusCode, MaxBody)
 	}
-	return Parse[E, P](resp.Header.Get("Content-Type"), resp.StatusCode, body)
+	e, err := Parse[E, P](resp.Header.Get("Content-Type"), resp.StatusCode, body)
+	if err != nil {
+		return nil, err
+	}
+	withRetryAfter(P(e), resp.Header.Get("Retry-After"))
+	return e, nil
+}
+
+// withRetryAfter gives e, when its code is one the catalog does not know
+// and its body said nothing of a retry-after, the one of the response's
+// Retry-After header, retryAfter, in seconds: the catalog's own format
+// carries a retry-after only where its envelope places it. A Retry-After
+// that is no number of seconds from 1 to errspec.MaxRetryAfter (an
+// HTTP-date, which errhttp never writes) is passed over.
+func withRetryAfter(e interface {
+	errspec.Error
+	ErrspecSetView(errspec.View)
+}, retryAfter string) {
+	v := e.ErrspecView()
+	if v.Unknown == nil || v.Unknown.RetryAfter != 0 || retryAfter == "" {
+		return
+	}
+	n, err := strconv.ParseUint(retryAfter, 10, 64)
+	if err != nil || n == 0 || n > errspec.MaxRetryAfter {
+		return
+	}
+	u := *v.Unknown
+	u.RetryAfter = int(n)
+	v.Unknown = &u
+	e.ErrspecSetView(v)
 }
 
 // Parse reads an error of a response with the given Content-Type and

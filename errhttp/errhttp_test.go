@@ -316,6 +316,47 @@ func TestParseNewerCode(t *testing.T) {
 	}
 }
 
+// TestReadNewerRetryAfter reads, in the catalog's own format, the error
+// of a code the catalog does not know, as a newer server's WriteJSON
+// sends it: the envelope carries no retry-after, Retry-After does, and
+// the error read back waits as long as it says. A code the catalog knows
+// keeps its own retry-after, and a Retry-After that is no number of
+// seconds within the bounds of one is passed over.
+func TestReadNewerRetryAfter(t *testing.T) {
+	newer := `{"code":"QUOTA_GONE","category":"billing","message":"The quota is gone","retryable":true,"params":{"plan":"free"}}`
+	for _, tt := range []struct {
+		body, retryAfter string
+		want             time.Duration
+	}{
+		{newer, "30", 30 * time.Second},
+		{newer, "2147483647", errspec.MaxRetryAfter * time.Second},
+		{newer, "2147483648", 0},
+		{newer, "-1", 0},
+		{newer, "Fri, 27 Nov 2026 22:20:29 GMT", 0},
+		{`{"code":"RATE_LIMITED","category":"limit","message":"Rate limit of 600 requests per minute reached","retryable":true,` +
+			`"params":{"limit":600,"window":"minute","retry_after_seconds":17}}`, "5", 60 * time.Second},
+	} {
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", errhttp.JSONType)
+			w.Header().Set("Retry-After", tt.retryAfter)
+			w.WriteHeader(http.StatusTooManyRequests)
+			io.WriteString(w, tt.body)
+		}))
+		resp, err := http.Get(srv.URL)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e, err := errhttp.Read[agenttools.Error](resp)
+		srv.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := e.ErrspecView().RetryAfter(); got != tt.want || !e.Retryable() {
+			t.Errorf("%s with Retry-After %s: waits %v (retryable %t), want %v", e.Code, tt.retryAfter, got, e.Retryable(), tt.want)
+		}
+	}
+}
+
 func BenchmarkWriteProblem(b *testing.B) {
 	err := fmt.Errorf("calling: %w", agenttools.NewRateLimited(600, "minute", 17))
 	w := &discard{h: http.Header{}}
