@@ -291,7 +291,7 @@ func genFromStatus(importPath string) Code {
 			Return(Id("FromStatus").Call(Id("st"))),
 		),
 		Line(),
-		Line(), doc("FromStatus reads a status that Status made back into the error: its code and params from the ErrorInfo of Domain, its message from the status's, its suggestion from the Help link (but for the code's title, which describes the link of an error without one) and its detail from the DebugInfo; what the status does not carry (the HTTP status of the occurrence, params the wire does not carry) is the code's own or empty, as a Parse of the wire JSON gives it. A code the catalog does not know, from a newer version of it, gives an error of that code, as Parse gives one, with what the status carries of it: its params as strings, its category, retry class and title, its message, suggestion, docs URL and detail, and how long to wait before a retry. It reports false for a status without an ErrorInfo of Domain, or whose params do not parse."),
+		Line(), doc("FromStatus reads a status that Status made back into the error: its code and params from the ErrorInfo of Domain, its message from the status's, its suggestion from the Help link (but for the code's title, this version's or the one the status carries, which describes the link of an error without one) and its detail from the DebugInfo; what the status does not carry (the HTTP status of the occurrence, params the wire does not carry) is the code's own or empty, as a Parse of the wire JSON gives it. A code the catalog does not know, from a newer version of it, gives an error of that code, as Parse gives one, with what the status carries of it: its params as strings, its category, retry class and title, its message, suggestion, docs URL and detail, and how long to wait before a retry. It reports false for a status without an ErrorInfo of Domain, or whose params do not parse."),
 		Line(), Func().Id("FromStatus").Params(Id("st").Op("*").Qual(statusPkg, "Status")).Params(errorType(importPath), Bool()).Block(
 			Var().Defs(
 				Id("info").Op("*").Qual(detailsPkg, "ErrorInfo"),
@@ -312,7 +312,7 @@ func genFromStatus(importPath string) Code {
 			If(Err().Op("!=").Nil()).Block(Return(Nil(), False())),
 			If(Id("m").Op(":=").Id("st").Dot("Message").Call(), Id("m").Op("!=").Lit("")).Block(Id("v").Dot("Message").Op("=").Id("m")),
 			If(Id("links").Op(":=").Id("help").Dot("GetLinks").Call(), Len(Id("links")).Op(">").Lit(0)).Block(
-				If(Id("d").Op(":=").Id("links").Index(Lit(0)).Dot("GetDescription").Call(), Id("d").Op("!=").Lit("").Op("&&").Id("d").Op("!=").Id("v").Dot("Title").Call()).Block(Id("v").Dot("Suggestion").Op("=").Id("d")),
+				If(Id("d").Op(":=").Id("links").Index(Lit(0)).Dot("GetDescription").Call(), Id("d").Op("!=").Lit("").Op("&&").Id("d").Op("!=").Id("v").Dot("Title").Call().Op("&&").Id("d").Op("!=").Id("info").Dot("GetMetadata").Call().Index(Qual(runtimePkg, "MetadataTitle"))).Block(Id("v").Dot("Suggestion").Op("=").Id("d")),
 				If(Id("v").Dot("Unknown").Op("!=").Nil()).Block(Id("v").Dot("Unknown").Dot("DocsURL").Op("=").Id("links").Index(Lit(0)).Dot("GetUrl").Call()),
 			),
 			Id("v").Dot("Detail").Op("=").Id("debug").Dot("GetDetail").Call(),

@@ -226,6 +226,17 @@ func TestGRPCNewerCode(t *testing.T) {
 	if v := e.ErrspecView(); !ok || e.Suggestion != "" || v.Title() != "Queue full" || e.Message != "The queue is full" || v.DocsURL() != "https://docs.example.com/errors#queue_full" {
 		t.Errorf("a newer code without a suggestion: %+v %+v", e, v.Unknown)
 	}
+	// A code this version knows, whose newer version has another title,
+	// from an error without a suggestion: the newer title describes the
+	// Help link, and the error keeps the suggestion of this version.
+	st = statusOf(t, codes.ResourceExhausted, "Rate limit of 600 requests per minute reached",
+		&errdetails.ErrorInfo{Reason: "RATE_LIMITED", Domain: "tools.example.com", Metadata: withFacts("Too many requests", "limit", "after_delay",
+			map[string]string{"limit": "600", "window": "minute", "retry_after_seconds": "17"})},
+		&errdetails.Help{Links: []*errdetails.Help_Link{{Description: "Too many requests", Url: "https://docs.example.com/errors#rate_limited"}}})
+	e, ok = apperrgrpc.FromStatus(status.FromProto(st))
+	if want := apperr.NewRateLimited(600, "minute", 17); !ok || e.Suggestion != want.Suggestion || e.ErrspecView().Title() != "Rate limit reached" {
+		t.Errorf("a known code whose newer title describes the link: %+v", e)
+	}
 	// A status without the code's facts, from an adapter that did not
 	// send them: what it carries, without a category.
 	st = statusOf(t, codes.Unavailable, "Try again",
