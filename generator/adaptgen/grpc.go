@@ -291,7 +291,7 @@ func genFromStatus(importPath string) Code {
 			Return(Id("FromStatus").Call(Id("st"))),
 		),
 		Line(),
-		Line(), doc("FromStatus reads a status that Status made back into the error: its code and params from the ErrorInfo of Domain, its message from the status's, its suggestion from the Help link (but for the code's title, this version's or the one the status carries, which describes the link of an error without one) and its detail from the DebugInfo; what the status does not carry (the HTTP status of the occurrence, params the wire does not carry) is the code's own or empty, as a Parse of the wire JSON gives it. A code the catalog does not know, from a newer version of it, gives an error of that code, as Parse gives one, with what the status carries of it: its params as strings, its category, retry class and title, its message, suggestion, docs URL and detail, and how long to wait before a retry. It reports false for a status without an ErrorInfo of Domain, or whose params do not parse."),
+		Line(), doc("FromStatus reads a status that Status made back into the error: its code and params from the ErrorInfo of Domain, its message from the status's, its suggestion from the Help link (but for the code's title, this version's or the one the status carries, which describes the link of an error without one) and its detail from the DebugInfo; what the status does not carry (the HTTP status of the occurrence, params the wire does not carry) is the code's own or empty, as a Parse of the wire JSON gives it. A code the catalog does not know, from a newer version of it, gives an error of that code, as Parse gives one, with what the status carries of it: its params as strings, its category, retry class and title, its message, suggestion, docs URL and detail, and how long to wait before a retry (in whole seconds, rounded up; a RetryInfo of no time or of more than errspec.MaxRetryAfter seconds says none). It reports false for a status without an ErrorInfo of Domain, or whose params do not parse."),
 		Line(), Func().Id("FromStatus").Params(Id("st").Op("*").Qual(statusPkg, "Status")).Params(errorType(importPath), Bool()).Block(
 			Var().Defs(
 				Id("info").Op("*").Qual(detailsPkg, "ErrorInfo"),
@@ -318,7 +318,10 @@ func genFromStatus(importPath string) Code {
 			Id("v").Dot("Detail").Op("=").Id("debug").Dot("GetDetail").Call(),
 			If(Id("v").Dot("Unknown").Op("!=").Nil().Op("&&").Id("retry").Op("!=").Nil()).Block(
 				Id("v").Dot("Unknown").Dot("Retryable").Op("=").True(),
-				Id("v").Dot("Unknown").Dot("RetryAfter").Op("=").Int().Parens(Id("retry").Dot("GetRetryDelay").Call().Dot("AsDuration").Call().Dot("Seconds").Call()),
+				If(Id("d").Op(":=").Id("retry").Dot("GetRetryDelay").Call().Dot("AsDuration").Call(), Id("d").Op(">").Lit(0).Op("&&").Id("d").Op("<=").Qual(runtimePkg, "MaxRetryAfter").Op("*").Qual("time", "Second")).Block(
+					Comment("Whole seconds, rounded up, as many as a retry-after can be."),
+					Id("v").Dot("Unknown").Dot("RetryAfter").Op("=").Int().Parens(Parens(Id("d").Op("+").Qual("time", "Second").Op("-").Lit(1)).Op("/").Qual("time", "Second")),
+				),
 			),
 			Id("e").Op(":=").New(Qual(importPath, "Error")),
 			Id("e").Dot("ErrspecSetView").Call(Id("v")),

@@ -226,6 +226,23 @@ func TestGRPCNewerCode(t *testing.T) {
 	if v := e.ErrspecView(); !ok || e.Suggestion != "" || v.Title() != "Queue full" || e.Message != "The queue is full" || v.DocsURL() != "https://docs.example.com/errors#queue_full" {
 		t.Errorf("a newer code without a suggestion: %+v %+v", e, v.Unknown)
 	}
+	// A newer code whose RetryInfo is not in whole seconds, or out of the
+	// bounds of a retry-after: rounded up, or not known; a retry can help
+	// all the same.
+	for delay, want := range map[time.Duration]time.Duration{
+		1500 * time.Millisecond:                   2 * time.Second,
+		errspec.MaxRetryAfter * time.Second:       errspec.MaxRetryAfter * time.Second,
+		(errspec.MaxRetryAfter + 1) * time.Second: 0,
+		-5 * time.Second:                          0,
+	} {
+		st = statusOf(t, codes.Unavailable, "Try again",
+			&errdetails.ErrorInfo{Reason: "BUSY_NOW", Domain: "tools.example.com", Metadata: withFacts("Busy now", "limit", "after_delay", map[string]string{})},
+			&errdetails.RetryInfo{RetryDelay: durationpb.New(delay)})
+		e, ok = apperrgrpc.FromStatus(status.FromProto(st))
+		if v := e.ErrspecView(); !ok || !e.Retryable() || v.Unknown.RetryAfter != int(want/time.Second) {
+			t.Errorf("a newer code with a RetryInfo of %v: waits %d s, want %v", delay, v.Unknown.RetryAfter, want)
+		}
+	}
 	// A code this version knows, whose newer version has another title,
 	// from an error without a suggestion: the newer title describes the
 	// Help link, and the error keeps the suggestion of this version.
