@@ -14,13 +14,14 @@ var errLocked = errors.New("locked")
 // path so that two runs cannot each hold one the other waits for:
 // exclusive to write, shared to read. It waits while another run holds a
 // lock, calling opts.Waiting once, until ctx is done. The function it
-// returns releases every lock.
-func lockRoots(ctx context.Context, opts Options, exclusive bool, sets []Set) (unlock func(), err error) {
+// returns releases every lock; locked is false when a root's file system
+// cannot lock, where the run goes on unlocked.
+func lockRoots(ctx context.Context, opts Options, exclusive bool, sets []Set) (unlock func(), locked bool, err error) {
 	var roots []string
 	for _, s := range sets {
 		root, _, err := Root(s.Dir)
 		if err != nil {
-			return nil, err
+			return nil, false, err
 		}
 		roots = append(roots, root)
 	}
@@ -32,17 +33,18 @@ func lockRoots(ctx context.Context, opts Options, exclusive bool, sets []Set) (u
 			held[i]()
 		}
 	}
-	told := false
+	told, locked := false, true
 	for _, root := range roots {
 		for {
-			release, err := tryLock(root, exclusive)
+			release, ok, err := tryLock(root, exclusive)
 			if err == nil {
 				held = append(held, release)
+				locked = locked && ok
 				break
 			}
 			if !errors.Is(err, errLocked) {
 				unlock()
-				return nil, err
+				return nil, false, err
 			}
 			if !told && opts.Waiting != nil {
 				opts.Waiting(root)
@@ -51,10 +53,10 @@ func lockRoots(ctx context.Context, opts Options, exclusive bool, sets []Set) (u
 			select {
 			case <-ctx.Done():
 				unlock()
-				return nil, &WriteError{Op: "interrupted while waiting for the lock of", Path: root, Err: ctx.Err()}
+				return nil, false, &WriteError{Op: "interrupted while waiting for the lock of", Path: root, Err: ctx.Err()}
 			case <-time.After(50 * time.Millisecond):
 			}
 		}
 	}
-	return unlock, nil
+	return unlock, locked, nil
 }

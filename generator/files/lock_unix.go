@@ -12,10 +12,10 @@ import (
 // tryLock takes an advisory lock (flock) on the directory root itself,
 // without waiting: no lock file is created, and the system releases the
 // lock when the process ends, however it ends.
-func tryLock(root string, exclusive bool) (release func(), err error) {
+func tryLock(root string, exclusive bool) (release func(), locked bool, err error) {
 	f, err := os.Open(root)
 	if err != nil {
-		return nil, fmt.Errorf("locking %s: %w", root, err)
+		return nil, false, fmt.Errorf("locking %s: %w", root, err)
 	}
 	how := syscall.LOCK_SH
 	if exclusive {
@@ -30,17 +30,17 @@ func tryLock(root string, exclusive bool) (release func(), err error) {
 	if err != nil {
 		f.Close()
 		if errors.Is(err, syscall.EWOULDBLOCK) {
-			return nil, errLocked
+			return nil, false, errLocked
 		}
 		if errors.Is(err, syscall.ENOLCK) || errors.Is(err, syscall.EOPNOTSUPP) {
 			// The file system cannot lock (some network file systems):
 			// run unlocked rather than not at all.
-			return func() {}, nil
+			return func() {}, false, nil
 		}
-		return nil, fmt.Errorf("locking %s: %w", root, err)
+		return nil, false, fmt.Errorf("locking %s: %w", root, err)
 	}
 	return func() {
 		syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
 		f.Close()
-	}, nil
+	}, true, nil
 }

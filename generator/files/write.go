@@ -97,7 +97,7 @@ func checkSources(sets []Set) error {
 // Check is Plan while no errspec run writes to the same project roots: it
 // holds their locks, shared with other checks, while it reads.
 func Check(ctx context.Context, opts Options, sets ...Set) ([]Change, error) {
-	unlock, err := lockRoots(ctx, opts, false, sets)
+	unlock, _, err := lockRoots(ctx, opts, false, sets)
 	if err != nil {
 		return nil, err
 	}
@@ -135,7 +135,8 @@ func Check(ctx context.Context, opts Options, sets ...Set) ([]Change, error) {
 // returns the changes together with a [*LeftoverError].
 //
 // Once every file is in place, Write removes the temporary files that a
-// killed run left in the directories of the outputs.
+// killed run left in the directories of the outputs, unless a file system
+// could not be locked.
 //
 // Just before it puts a file in place or removes it, Write checks that
 // the file is still as Plan found it (missing, or with the content Plan
@@ -148,7 +149,7 @@ func Check(ctx context.Context, opts Options, sets ...Set) ([]Change, error) {
 // that wraps ctx's error: the tree is as it was. Once every file is in
 // place the run is done, and ctx is no longer looked at.
 func Write(ctx context.Context, opts Options, sets ...Set) ([]Change, error) {
-	unlock, err := lockRoots(ctx, opts, true, sets)
+	unlock, locked, err := lockRoots(ctx, opts, true, sets)
 	if err != nil {
 		return nil, err
 	}
@@ -168,16 +169,18 @@ func Write(ctx context.Context, opts Options, sets ...Set) ([]Change, error) {
 		return nil, we
 	}
 	err = tx.commit()
-	removeTemps(changes)
+	if locked {
+		removeTemps(changes)
+	}
 	testhook.Pause(ctx, "committed")
 	return changes, err
 }
 
 // removeTemps removes the temporary files that a run killed before it
 // could remove them (SIGKILL, a power loss) left in the directories of
-// the outputs: no run writes there while this one holds the lock, so
-// every one is left over. What cannot be removed stays, as it would
-// have anyway.
+// the outputs: no run writes there while this one holds the lock (Write
+// calls it only then), so every one is left over. What cannot be removed
+// stays, as it would have anyway.
 func removeTemps(changes []Change) {
 	seen := map[string]bool{}
 	for _, c := range changes {
