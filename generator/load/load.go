@@ -314,6 +314,7 @@ func (c *Catalog) evaluate() (cue.Value, error) {
 	}
 	ctx := cuecontext.New()
 	v := ctx.BuildInstance(root)
+	marked := markedFields(inst.Files, v)
 	if err := v.Validate(cue.Concrete(true)); err != nil {
 		// Finding all the problems, each at its place, takes the user's
 		// files evaluated on their own as well.
@@ -321,9 +322,27 @@ func (c *Catalog) evaluate() (cue.Value, error) {
 		if all := validate(def, ctx.BuildInstance(instance(c.Dir, c.src)), v); all != nil {
 			err = all
 		}
-		return v, &Rejected{diag.CodeCatalogSchema, fromSource(fromCUE(v, def, err).at(c.first), c.src)}
+		ds := fromSource(fromCUE(v, def, err).at(c.first), c.src)
+		return v, &Rejected{diag.CodeCatalogSchema, withMarked(ds, marked)}
+	}
+	if len(marked) > 0 {
+		return v, &Rejected{diag.CodeCatalogSchema, sortDiagnostics(marked)}
 	}
 	return v, nil
+}
+
+// withMarked adds to ds the problems of the fields marked ? or !, in
+// place of the problem of a required field that is missing because a
+// mark left it out: title?: "..." says both, and its fix mends both.
+func withMarked(ds, marked Diagnostics) Diagnostics {
+	paths := map[string]bool{}
+	for _, d := range marked {
+		paths[d.Path] = true
+	}
+	ds = slices.DeleteFunc(ds, func(d Diagnostic) bool {
+		return d.Msg == "field is required but not present" && paths[d.Path]
+	})
+	return sortDiagnostics(append(ds, marked...))
 }
 
 // withCodeChecks adds to the schema's problems, err, those the model's
@@ -339,7 +358,8 @@ func (c *Catalog) withCodeChecks(v cue.Value, err error) error {
 	if !errors.As(err, &rej) || rej.Code != diag.CodeCatalogSchema || !v.Exists() {
 		return err
 	}
-	it, ferr := v.LookupPath(cue.MakePath(cue.Str("codes"))).Fields()
+	// A code marked codes: X?: is one of them, left out of v.
+	it, ferr := v.LookupPath(cue.MakePath(cue.Str("codes"))).Fields(cue.Optional(true))
 	if ferr != nil {
 		return err
 	}
