@@ -345,8 +345,11 @@ func (r *reader) restParam(f *field) bool {
 }
 
 // missingParams reports the first required param among those of which
-// reports true that the wire lacked.
+// reports true that the wire lacked; a code without params lacks none.
 func (r *reader) missingParams(of func(*field) bool) error {
+	if r.codec == nil {
+		return nil
+	}
 	for i, f := range r.codec.params {
 		if of(f) && !f.optional && !r.seen[i] {
 			return missing(f.name)

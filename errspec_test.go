@@ -128,6 +128,8 @@ var codes = [...]errspec.CodeSpec{
 	{Code: "FLAT", Category: "conflict", Title: "Flat one", Retry: errspec.RetryNever, HTTPStatus: 409, Envelope: 1,
 		Message: tmpl.Encode([]tmpl.Part{text("Thing "), param(0, tmpl.Text), text(" is flat")}),
 		Params:  (*smallParams)(nil)},
+	{Code: "PLAIN", Category: "conflict", Title: "Without params", Retry: errspec.RetryNever, HTTPStatus: 409, Envelope: 1,
+		Message: "Nothing to say"},
 }
 
 var catalog = errspec.Catalog{
@@ -273,6 +275,8 @@ func TestRoundTrip(t *testing.T) {
 	}
 	roundTrip(t, newError("FIXED", nil, nil))
 	roundTrip(t, newError("FLAT", &smallParams{ID: "y", Hint: "z"}, nil))
+	// A code without params in an envelope that spreads them.
+	roundTrip(t, newError("PLAIN", nil, nil))
 	n := newError("NESTED", &smallParams{ID: "x", Hint: "h"}, nil)
 	n.Status = 503
 	if p := roundTrip(t, n); p.Status != 503 || p.HTTPStatus() != 503 {
@@ -667,6 +671,7 @@ func FuzzParse(f *testing.F) {
 		newError("ALL", fullParams(), []allOptions{{Note: "n", Ptr: &object{Field: "p", Inner: &object{Field: "q"}}}}),
 		newError("FIXED", nil, nil),
 		newError("FLAT", &smallParams{ID: "x", Hint: "h"}, nil),
+		newError("PLAIN", nil, nil),
 		newError("NESTED", &smallParams{ID: "x", Hint: "h"}, nil),
 	} {
 		b, err := v.AppendJSON(nil)
