@@ -1033,7 +1033,7 @@ func (r *reader) unknownObject(sh *shape) (int, error) {
 			}
 			return nil
 		}
-		if spread(sh) {
+		if spread(sh) && !r.isPlaced(key) {
 			if err := r.rawParam(key); err != nil {
 				return at(string(key), err)
 			}
@@ -1104,12 +1104,32 @@ func (r *reader) unknownMember(m *smember) error {
 
 // rawParams reads an object of an unknown code's params.
 func (r *reader) rawParams() error {
+	var others keySet
 	return r.s.object(func(key []byte) error {
+		if r.isPlaced(key) {
+			if others.add(key) {
+				return r.repeated(key)
+			}
+			return placedAt(key, r.s.skip())
+		}
 		if err := r.rawParam(key); err != nil {
 			return at(string(key), err)
 		}
 		return nil
 	})
+}
+
+// isPlaced reports whether the envelope places a param named key one by
+// one: where the params not placed go, such a key is not a param, and is
+// ignored, as it is for a code the catalog declares, and as the writer
+// never writes one there.
+func (r *reader) isPlaced(key []byte) bool {
+	for _, name := range r.placed {
+		if name == string(key) {
+			return true
+		}
+	}
+	return false
 }
 
 // rawParam adds the member being read to an unknown code's params.

@@ -532,6 +532,53 @@ func TestParseUnknownCode(t *testing.T) {
 	}
 }
 
+// TestParseUnknownCodePlacedParam: where an envelope puts the params it
+// does not place one by one, a key that names a param it places is no
+// param of an unknown code, as it is none of a known one: Parse ignores
+// it, as the JSON Schema does, and the placed param is read from its
+// place.
+func TestParseUnknownCodePlacedParam(t *testing.T) {
+	params := errspec.Catalog{Name: "params", Codes: nestedCodes[:], Envelopes: [][]errspec.Member{{
+		{Key: "code", Kind: errspec.MemberField, Field: errspec.FieldCode},
+		{Key: "message", Kind: errspec.MemberField, Field: errspec.FieldMessage},
+		{Key: "params", Kind: errspec.MemberParams},
+		{Key: "hint", Kind: errspec.MemberParam, Param: "hint"},
+	}}}
+	for _, tt := range []struct {
+		c        *errspec.Catalog
+		in, want string
+	}{
+		{&nestedCatalog, `{"error":{"code":"NEW","message":"m","details":{"a":1,"hint":"d"}},"ok":false,"v":1,"status":418,"retry":"later","title":"T","hint":"h"}`,
+			`{"error":{"code":"NEW","message":"m","details":{"a":1}},"ok":false,"v":1.0,"status":418,"retry":"later","title":"T","hint":"h"}`},
+		{&nestedCatalog, `{"error":{"code":"NEW","message":"m","details":{"hint":"d"}},"ok":false,"v":1,"status":418,"retry":"later","title":"T"}`,
+			`{"error":{"code":"NEW","message":"m"},"ok":false,"v":1.0,"status":418,"retry":"later","title":"T"}`},
+		{&params, `{"code":"NEW","message":"m","params":{"hint":"d","a":1},"hint":"h"}`, `{"code":"NEW","message":"m","params":{"a":1},"hint":"h"}`},
+		{&params, `{"code":"NEW","message":"m","params":{"hint":"d"}}`, `{"code":"NEW","message":"m"}`},
+	} {
+		v, err := tt.c.Parse([]byte(tt.in))
+		if err != nil {
+			t.Errorf("Parse(%s): %v", tt.in, err)
+			continue
+		}
+		if got := marshal(t, v); got != tt.want {
+			t.Errorf("Parse(%s) marshals to\n%s\nwant\n%s", tt.in, got, tt.want)
+		}
+	}
+	// The key is still one of its object, which must not repeat it.
+	for _, in := range []string{
+		`{"error":{"code":"NEW","message":"m","details":{"hint":"d","hint":"d"}},"ok":false,"v":1,"status":418,"retry":"later","title":"T"}`,
+		`{"code":"NEW","message":"m","params":{"hint":"d","hint":"d"}}`,
+	} {
+		c := &nestedCatalog
+		if strings.HasPrefix(in, `{"code"`) {
+			c = &params
+		}
+		if _, err := c.Parse([]byte(in)); err == nil || !strings.Contains(err.Error(), "hint: the key is repeated") {
+			t.Errorf("Parse(%s) = %v, want the key repeated", in, err)
+		}
+	}
+}
+
 func TestErrorText(t *testing.T) {
 	v := newError("NESTED", &smallParams{ID: "x"}, nil)
 	if got := v.ErrorText(); got != "NESTED: Thing x is busy" {
