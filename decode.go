@@ -1147,6 +1147,10 @@ func (r *reader) rawParam(key []byte) error {
 		r.raw = append(r.raw, ',')
 	}
 	r.raw = append(appendString(r.raw, bytesString(key)), ':')
-	r.raw = append(r.raw, r.s.data[start:r.s.i]...)
+	// The value as the wire gave it, but for bytes that are not UTF-8,
+	// which only a string can hold: U+FFFD, as the wire format writes
+	// every string and Parse reads it, so that what Parse read marshals
+	// to JSON text, which is UTF-8.
+	r.raw = append(r.raw, ValidUTF8(bytesString(r.s.data[start:r.s.i]))...)
 	return nil
 }

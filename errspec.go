@@ -271,7 +271,8 @@ type Unknown struct {
 }
 
 // RawParams are the params of an error whose code the catalog does not
-// know, as the JSON object the wire carried, or nil.
+// know, as the JSON object the wire carried (bytes that are not UTF-8 read
+// as U+FFFD, as in every string Parse reads), or nil.
 type RawParams []byte
 
 // spec returns the spec of v's code, or nil for a code the catalog does

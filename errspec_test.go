@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -474,6 +475,16 @@ func TestParseUnknownCode(t *testing.T) {
 	if got := v.ParamStrings(); !cmp.Equal(got, map[string]string{"a": "1", "b": `["x"]`}) {
 		t.Errorf("ParamStrings %v", got)
 	}
+	// Bytes that are not UTF-8 in the params of an unknown code read as
+	// U+FFFD, as in every other string, so that what Parse read marshals
+	// to JSON text, which is UTF-8.
+	v, err = catalog.Parse([]byte("{\"code\":\"NEW_CODE\",\"category\":\"c\",\"message\":\"m\",\"retryable\":true,\"params\":{\"a\":\"x\xffy\",\"b\":[\"\xed\xa0\x80\",{\"c\\u00e9\":\"\\ud800\"}]}}"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := string(v.Params.(errspec.RawParams)), strings.ReplaceAll(`{"a":"x?y","b":["???",{"c\u00e9":"\ud800"}]}`, "?", "\uFFFD"); got != want {
+		t.Errorf("raw params of bytes not UTF-8\n got %s\nwant %s", got, want)
+	}
 	// Raw params are written as they are, so they must be what Parse
 	// reads: one JSON object, no key repeated.
 	for _, raw := range []string{`{"a":1,"a":2}`, `{"a":{"b":1,"b":1}}`, `{"a":1`, `{"a":1}x`, `[1]`, `"x"`, `{"a":1},{"b":2}`} {
@@ -732,6 +743,7 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte(`{"code":"NEW","category":"c","message":"m","retryable":true,"zz":[{"a":1,"a":2}]}`))
 	f.Add([]byte(`{"code":"NEW","category":"c","message":"m","retryable":true,"http_status":1e999999,"retry_after":0e999999}`))
 	f.Add([]byte("{\"code\":\"NEW\",\"category\":\"c\",\"message\":\"\xff\xed\xa0\x80\",\"retryable\":true}"))
+	f.Add([]byte("{\"code\":\"NEW\",\"category\":\"c\",\"message\":\"m\",\"retryable\":true,\"params\":{\"a\":[\"\xff\"]}}"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, c := range []*errspec.Catalog{&catalog, &nestedCatalog, &exactCatalog, &exactNested} {
 			v, err := c.Parse(data)
@@ -744,6 +756,9 @@ func FuzzParse(f *testing.F) {
 			first, err := v.AppendJSON(nil)
 			if err != nil {
 				t.Fatalf("Parse(%q) gave an error that does not marshal: %v", data, err)
+			}
+			if !utf8.Valid(first) {
+				t.Fatalf("Parse(%q) gave an error that marshals to text that is not UTF-8: %q", data, first)
 			}
 			again, err := c.Parse(first)
 			if err != nil {
