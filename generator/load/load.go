@@ -156,11 +156,7 @@ func (l *Locator) all(errs model.Errors) Diagnostics {
 // at the start of the catalog's first file when it has none.
 func (l *Locator) Locate(e *model.Error) Diagnostic {
 	c := l.c
-	labels := make([]string, len(e.Path))
-	for i, s := range e.Path {
-		labels[i] = label(s)
-	}
-	d := Diagnostic{Msg: e.Msg, Fix: e.Fix, Path: pathString(labels)}
+	d := Diagnostic{Msg: e.Msg, Fix: e.Fix, Path: cuePath(e.Path)}
 	if len(e.Path) > 0 && e.Path[0] == "outputs" {
 		// The nearest value that has a position, as position walks up.
 		for n := len(e.Path); n > 0 && d.File == ""; n-- {
@@ -867,6 +863,16 @@ func catalogPath(p []string) []string {
 // pathString writes a catalog path as the diagnostics show it: codes.X.examples[0].json.
 func pathString(p []string) string {
 	return strings.ReplaceAll(strings.Join(p, "."), ".[", "[")
+}
+
+// cuePath writes the path of names p as CUE writes a path, each name
+// quoted where CUE quotes it.
+func cuePath(p []string) string {
+	labels := make([]string, len(p))
+	for i, s := range p {
+		labels[i] = label(s)
+	}
+	return pathString(labels)
 }
 
 // isClosedByCatalog reports whether e is a field not allowed by a

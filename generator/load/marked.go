@@ -105,7 +105,7 @@ func dropped(v cue.Value, path []string, name string) bool {
 // a ? or a ! makes a constraint, which the catalog leaves out.
 func markedField(f *ast.Field, p []string) Diagnostic {
 	name := label(p[len(p)-1])
-	d := Diagnostic{Path: pathString(quoted(p))}
+	d := Diagnostic{Path: cuePath(p)}
 	if f.Constraint == token.NOT {
 		d.Msg = "the ! of " + name + "!: makes it a field that CUE requires another file to give, and leaves out of the catalog until one does"
 		d.Fix = "write " + name + ": without the !"
@@ -118,13 +118,4 @@ func markedField(f *ast.Field, p []string) Diagnostic {
 	}
 	setPos(&d, f.Pos())
 	return d
-}
-
-// quoted writes each name of p as CUE writes it in a path.
-func quoted(p []string) []string {
-	out := make([]string, len(p))
-	for i, s := range p {
-		out[i] = label(s)
-	}
-	return out
 }
