@@ -9,6 +9,7 @@ import (
 	"go/parser"
 	"go/token"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -202,6 +203,24 @@ func leftovers(t *testing.T, root string) []string {
 		}
 	}
 	return found
+}
+
+// checkRestored checks that the tree at root is as it was before Write,
+// but for the paths of others (what another program made meanwhile), and
+// that Write left no temporary or backup file.
+func checkRestored(t *testing.T, root string, before map[string]entry, others ...string) {
+	t.Helper()
+	want, got := maps.Clone(before), snapshot(t, root)
+	for _, p := range others {
+		delete(want, p)
+		delete(got, p)
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("tree not restored (-want +got):\n%s", diff)
+	}
+	if l := leftovers(t, root); l != nil {
+		t.Errorf("temporary or backup files left behind: %v", l)
+	}
 }
 
 // summary is the comparable part of a Change.
@@ -660,16 +679,7 @@ func TestWriteRollback(t *testing.T) {
 			if got != nil {
 				t.Errorf("Write changes = %v, want nil", summarize(got))
 			}
-			after := snapshot(t, root)
-			for _, p := range tt.madeByTest {
-				delete(after, p)
-			}
-			if diff := cmp.Diff(before, after); diff != "" {
-				t.Errorf("tree not restored (-want +got):\n%s", diff)
-			}
-			if l := leftovers(t, root); l != nil {
-				t.Errorf("temporary or backup files left behind: %v", l)
-			}
+			checkRestored(t, root, before, tt.madeByTest...)
 		})
 	}
 }
@@ -703,19 +713,10 @@ func TestWriteRollbackKeepsOthersDirectory(t *testing.T) {
 	if !errors.As(err, &we) || !errors.Is(err, syscall.EIO) || we.Restore != nil {
 		t.Fatalf("Write error = %v, want a WriteError with EIO and everything restored", err)
 	}
-	after := snapshot(t, root)
-	if e := after["out/new/theirs.txt"]; e.Data != "theirs\n" {
+	if e := snapshot(t, root)["out/new/theirs.txt"]; e.Data != "theirs\n" {
 		t.Errorf("out/new/theirs.txt = %q, want the other program's file", e.Data)
 	}
-	for _, p := range []string{"out", "out/new", "out/new/theirs.txt"} {
-		delete(after, p)
-	}
-	if diff := cmp.Diff(before, after); diff != "" {
-		t.Errorf("tree not restored (-want +got):\n%s", diff)
-	}
-	if l := leftovers(t, root); l != nil {
-		t.Errorf("temporary or backup files left behind: %v", l)
-	}
+	checkRestored(t, root, before, "out", "out/new", "out/new/theirs.txt")
 }
 
 // TestWriteRemovesLeftoverTemps writes where a run killed with SIGKILL
@@ -822,18 +823,10 @@ func TestWriteModifiedMeanwhile(t *testing.T) {
 			if got != nil {
 				t.Errorf("Write changes = %v, want nil", summarize(got))
 			}
-			after := snapshot(t, root)
-			if e := after[tt.path]; e.Data != tt.data {
+			if e := snapshot(t, root)[tt.path]; e.Data != tt.data {
 				t.Errorf("%s = %q, want what the other program wrote, %q", tt.path, e.Data, tt.data)
 			}
-			delete(after, tt.path)
-			delete(before, tt.path)
-			if diff := cmp.Diff(before, after); diff != "" {
-				t.Errorf("tree not restored (-want +got):\n%s", diff)
-			}
-			if l := leftovers(t, root); l != nil {
-				t.Errorf("temporary or backup files left behind: %v", l)
-			}
+			checkRestored(t, root, before, tt.path)
 		})
 	}
 }
@@ -892,12 +885,7 @@ func TestWriteReadOnlyDir(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "zz/ro/x.go") {
 		t.Errorf("Write error = %v, want one naming zz/ro/x.go", err)
 	}
-	if diff := cmp.Diff(before, snapshot(t, root)); diff != "" {
-		t.Errorf("tree not restored (-want +got):\n%s", diff)
-	}
-	if l := leftovers(t, root); l != nil {
-		t.Errorf("temporary or backup files left behind: %v", l)
-	}
+	checkRestored(t, root, before)
 }
 
 func TestReport(t *testing.T) {
@@ -1039,12 +1027,7 @@ func TestWriteInterrupted(t *testing.T) {
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("Write error = %v, want context.Canceled", err)
 	}
-	if diff := cmp.Diff(before, snapshot(t, root)); diff != "" {
-		t.Errorf("tree not restored (-want +got):\n%s", diff)
-	}
-	if l := leftovers(t, root); l != nil {
-		t.Errorf("temporary or backup files left behind: %v", l)
-	}
+	checkRestored(t, root, before)
 }
 
 // writeNow is Write with a context that is never done.
