@@ -140,9 +140,12 @@ func (t *Tree) Display(file string) string {
 
 // export copies the files of the revision that a catalog under paths
 // (relative to base, or "/" for the whole repository) needs into t.Dir,
-// at their paths in the repository.
+// at their paths in the repository: those below the paths, and, for a
+// path in a CUE module, those of the whole module, since a package of a
+// module takes the files of its package in the directories above it, up
+// to the module's root, and may import any package of the module.
 func (t *Tree) export(paths []string) error {
-	args := []string{"ls-tree", "-r", "-z", "--full-tree", t.Rev, "--"}
+	rels := make([]string, 0, len(paths))
 	for _, p := range paths {
 		rel := path.Clean(t.prefix + filepath.ToSlash(p))
 		if p == "/" {
@@ -151,15 +154,19 @@ func (t *Tree) export(paths []string) error {
 		if rel == ".." || strings.HasPrefix(rel, "../") {
 			return fmt.Errorf("%s is outside the repository", p)
 		}
+		rels = append(rels, rel)
+	}
+	rels, err := t.moduleRoots(rels)
+	if err != nil {
+		return err
+	}
+	args := []string{"ls-tree", "-r", "-z", "--full-tree", t.Rev, "--"}
+	for _, rel := range rels {
 		if rel == "." {
 			args = append(args, ":(top)") // the whole tree: git matches no file with "."
 			continue
 		}
 		args = append(args, ":(top,literal)"+rel)
-		// The cue.mod directories of the directories above it.
-		for dir := rel; dir != "."; dir = path.Dir(dir) {
-			args = append(args, ":(top,literal)"+path.Join(path.Dir(dir), "cue.mod"))
-		}
 	}
 	list, err := git(t.top, nil, args...)
 	if err != nil {
@@ -206,6 +213,45 @@ func (t *Tree) export(paths []string) error {
 		out = rest[size+1:]
 	}
 	return nil
+}
+
+// moduleRoots returns rels, each directory of the revision (relative to
+// the top of the repository) that is in a CUE module replaced by the
+// module's root: the innermost directory at or above it with a cue.mod.
+func (t *Tree) moduleRoots(rels []string) ([]string, error) {
+	args := []string{"ls-tree", "-r", "-z", "--name-only", "--full-tree", t.Rev, "--"}
+	for _, rel := range rels {
+		for dir := rel; ; dir = path.Dir(dir) {
+			args = append(args, ":(top,literal)"+path.Join(dir, "cue.mod"))
+			if dir == "." {
+				break
+			}
+		}
+	}
+	list, err := git(t.top, nil, args...)
+	if err != nil {
+		return nil, err
+	}
+	roots := map[string]bool{}
+	for _, name := range strings.Split(string(list), "\x00") {
+		if dir, _, ok := strings.Cut("/"+name, "/cue.mod/"); ok {
+			roots[path.Clean("."+dir)] = true
+		}
+	}
+	out := make([]string, len(rels))
+	for i, rel := range rels {
+		out[i] = rel
+		for dir := rel; ; dir = path.Dir(dir) {
+			if roots[dir] {
+				out[i] = dir
+				break
+			}
+			if dir == "." {
+				break
+			}
+		}
+	}
+	return out, nil
 }
 
 // git runs git in dir, with stdin, and returns what it prints.

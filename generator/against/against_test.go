@@ -53,7 +53,7 @@ func TestAbsoluteDirectory(t *testing.T) {
 func TestRevision(t *testing.T) {
 	repo := gittest.Repo(t)
 	gittest.Commit(t, repo, map[string]string{
-		"cue.mod/module.cue":        "module: \"example.com/x\"\n",
+		"app/cue.mod/module.cue":    "module: \"example.com/x\"\n",
 		"app/spec/orders/codes.cue": "package orders\n// v1\n",
 		"app/spec/orders/notes.txt": "not CUE\n",
 		"app/spec/billing/a.cue":    "package billing\n",
@@ -86,10 +86,10 @@ func TestRevision(t *testing.T) {
 	for rel, want := range map[string]string{
 		"app/spec/orders/codes.cue": "package orders\n// v1\n",
 		"app/spec/billing/a.cue":    "package billing\n",
-		"cue.mod/module.cue":        "module: \"example.com/x\"\n",
-		"app/spec/orders/notes.txt": "", // not a catalog's file
-		"app/other/b.cue":           "", // not below the paths
-		"elsewhere/c.cue":           "",
+		"app/cue.mod/module.cue":    "module: \"example.com/x\"\n",
+		"app/spec/orders/notes.txt": "",                // not a catalog's file
+		"app/other/b.cue":           "package other\n", // in the module
+		"elsewhere/c.cue":           "",                // outside it
 	} {
 		if got := read(rel); got != want {
 			t.Errorf("%s: %q, want %q", rel, got, want)
@@ -114,6 +114,48 @@ func TestRevision(t *testing.T) {
 	}
 	if _, err := os.Stat(dir); !os.IsNotExist(err) {
 		t.Errorf("Close left %s", dir)
+	}
+}
+
+// TestRevisionModule reads the whole CUE module of a path of a revision,
+// since its package takes files of the same package from the directories
+// above it and imports other packages of the module; a path outside any
+// module gets its own files only.
+func TestRevisionModule(t *testing.T) {
+	repo := gittest.Repo(t)
+	gittest.Commit(t, repo, map[string]string{
+		"mod/cue.mod/module.cue":       "module: \"example.com/x@v0\"\n",
+		"mod/spec/version.cue":         "package shop\n",
+		"mod/spec/shop/catalog.cue":    "package shop\nimport \"example.com/x/common\"\n",
+		"mod/common/common.cue":        "package common\n",
+		"mod/inner/cue.mod/module.cue": "module: \"example.com/inner@v0\"\n",
+		"mod/inner/spec/a.cue":         "package a\n",
+		"mod/inner/b.cue":              "package a\n",
+		"plain/spec/c.cue":             "package c\n",
+		"plain/d.cue":                  "package c\n",
+	}, "v1")
+	for _, tc := range []struct {
+		paths []string
+		files map[string]bool
+	}{
+		{[]string{"mod/spec/shop"}, map[string]bool{
+			"mod/spec/version.cue": true, "mod/common/common.cue": true, "mod/cue.mod/module.cue": true, "mod/inner/b.cue": true, "plain/d.cue": false}},
+		{[]string{"mod/inner/spec"}, map[string]bool{
+			"mod/inner/b.cue": true, "mod/inner/cue.mod/module.cue": true, "mod/common/common.cue": false}},
+		{[]string{"plain/spec", "mod/common"}, map[string]bool{
+			"plain/spec/c.cue": true, "plain/d.cue": false, "mod/spec/shop/catalog.cue": true}},
+	} {
+		tree, err := Open(repo, "HEAD", tc.paths)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for rel, want := range tc.files {
+			_, err := os.Stat(filepath.Join(tree.Dir, filepath.FromSlash(rel)))
+			if got := err == nil; got != want {
+				t.Errorf("Open of %v: %s copied: %t, want %t", tc.paths, rel, got, want)
+			}
+		}
+		tree.Close()
 	}
 }
 
