@@ -13,6 +13,7 @@ import (
 	"os/exec"
 	"path"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -143,7 +144,10 @@ func (t *Tree) Display(file string) string {
 // at their paths in the repository: those below the paths, and, for a
 // path in a CUE module, those of the whole module, since a package of a
 // module takes the files of its package in the directories above it, up
-// to the module's root, and may import any package of the module.
+// to the module's root, and may import any package of the module. A
+// symbolic link is copied as a link, and what it points to in the
+// revision with it, as the work tree has them; one that points out of the
+// repository points to its target in the work tree, the same file.
 func (t *Tree) export(paths []string) error {
 	rels := make([]string, 0, len(paths))
 	for _, p := range paths {
@@ -156,10 +160,33 @@ func (t *Tree) export(paths []string) error {
 		}
 		rels = append(rels, rel)
 	}
-	rels, err := t.moduleRoots(rels)
-	if err != nil {
-		return err
+	var done []string // the paths copied
+	for len(rels) > 0 {
+		var err error
+		if rels, err = t.moduleRoots(rels); err != nil {
+			return err
+		}
+		targets, err := t.copy(rels)
+		if err != nil {
+			return err
+		}
+		done = append(done, rels...)
+		rels = slices.DeleteFunc(targets, func(target string) bool {
+			return slices.ContainsFunc(done, func(rel string) bool { return within(target, rel) })
+		})
 	}
+	return nil
+}
+
+// within reports whether the path p of the repository is rel or below it.
+func within(p, rel string) bool {
+	return rel == "." || p == rel || strings.HasPrefix(p, rel+"/")
+}
+
+// copy copies the catalog files and the symbolic links of the revision
+// below rels into t.Dir, and returns the paths in the revision that the
+// links point to.
+func (t *Tree) copy(rels []string) (targets []string, err error) {
 	args := []string{"ls-tree", "-r", "-z", "--full-tree", t.Rev, "--"}
 	for _, rel := range rels {
 		if rel == "." {
@@ -170,27 +197,29 @@ func (t *Tree) export(paths []string) error {
 	}
 	list, err := git(t.top, nil, args...)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	var objects bytes.Buffer
 	var names []string
+	links := map[string]bool{}
 	for _, entry := range strings.Split(string(list), "\x00") {
 		meta, name, ok := strings.Cut(entry, "\t")
 		f := strings.Fields(meta)
-		if !ok || len(f) != 3 || f[1] != "blob" || f[0] == "120000" {
-			continue // not a file, or a symbolic link
+		if !ok || len(f) != 3 || f[1] != "blob" {
+			continue // not a file
 		}
-		if strings.HasSuffix(name, ".cue") || strings.Contains("/"+name, "/cue.mod/") {
+		if f[0] == "120000" || strings.HasSuffix(name, ".cue") || strings.Contains("/"+name, "/cue.mod/") {
 			objects.WriteString(f[2] + "\n")
 			names = append(names, name)
+			links[name] = f[0] == "120000"
 		}
 	}
 	if len(names) == 0 {
-		return nil
+		return nil, nil
 	}
 	out, err := git(t.top, &objects, "cat-file", "--batch")
 	if err != nil {
-		return err
+		return nil, err
 	}
 	// Each object is a line "OBJECT blob SIZE", its bytes and a newline.
 	for _, name := range names {
@@ -201,18 +230,34 @@ func (t *Tree) export(paths []string) error {
 			size, _ = strconv.Atoi(f[2])
 		}
 		if size < 0 || size+1 > len(rest) {
-			return fmt.Errorf("git cat-file gave %q for %s", header, name)
+			return nil, fmt.Errorf("git cat-file gave %q for %s", header, name)
 		}
+		data := rest[:size]
+		out = rest[size+1:]
 		dst := filepath.Join(t.Dir, filepath.FromSlash(name))
 		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-			return err
+			return nil, err
 		}
-		if err := os.WriteFile(dst, rest[:size], 0o644); err != nil {
-			return err
+		if !links[name] {
+			if err := os.WriteFile(dst, data, 0o644); err != nil {
+				return nil, err
+			}
+			continue
 		}
-		out = rest[size+1:]
+		link := string(data)
+		switch target := path.Join(path.Dir(name), link); {
+		case filepath.IsAbs(link):
+		case target == ".." || strings.HasPrefix(target, "../"):
+			link = filepath.Join(t.top, filepath.FromSlash(target))
+		default:
+			targets = append(targets, target)
+		}
+		os.Remove(dst) // a link copied before, by an earlier call
+		if err := os.Symlink(link, dst); err != nil {
+			return nil, err
+		}
 	}
-	return nil
+	return targets, nil
 }
 
 // moduleRoots returns rels, each directory of the revision (relative to

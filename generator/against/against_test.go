@@ -159,6 +159,49 @@ func TestRevisionModule(t *testing.T) {
 	}
 }
 
+// TestRevisionLinks copies the symbolic links of a revision as links,
+// with what they point to in the revision; a link out of the repository
+// points to its target in the work tree.
+func TestRevisionLinks(t *testing.T) {
+	repo := gittest.Repo(t)
+	gittest.Write(t, repo, map[string]string{"shared/cats.cue": "package shop\n// v1\n", "catalogs/orders/a.cue": "package orders\n// v1\n"})
+	for link, target := range map[string]string{
+		"spec/shop/cats.cue": "../../shared/cats.cue",
+		"spec/orders":        "../catalogs/orders",
+		"spec/shop/out.cue":  "../../../outside.cue",
+	} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(repo, link)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(target, filepath.Join(repo, link)); err != nil {
+			t.Skip("no symbolic links here:", err)
+		}
+	}
+	gittest.Commit(t, repo, map[string]string{"spec/shop/catalog.cue": "package shop\n"}, "v1")
+	gittest.Write(t, repo, map[string]string{"shared/cats.cue": "package shop\n// work tree\n"})
+
+	tree, err := Open(repo, "HEAD", []string{"spec"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tree.Close()
+	for rel, want := range map[string]string{
+		"spec/shop/cats.cue":    "package shop\n// v1\n",
+		"spec/orders/a.cue":     "package orders\n// v1\n",
+		"spec/shop/catalog.cue": "package shop\n",
+	} {
+		if data, err := os.ReadFile(filepath.Join(tree.Dir, filepath.FromSlash(rel))); string(data) != want {
+			t.Errorf("%s: %q (%v), want %q", rel, data, err, want)
+		}
+	}
+	if got, _ := os.Readlink(filepath.Join(tree.Dir, "spec", "shop", "out.cue")); got != filepath.Join(filepath.Dir(repo), "outside.cue") {
+		t.Errorf("the link out of the repository points to %s", got)
+	}
+	if _, err := tree.Whole(); err != nil {
+		t.Errorf("Whole after Open: %v", err)
+	}
+}
+
 // TestWholeRevision reads every catalog file of a revision, from the top
 // of the repository.
 func TestWholeRevision(t *testing.T) {
