@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"os/exec"
 	"path"
@@ -39,6 +40,22 @@ type NotFoundError struct {
 
 func (e *NotFoundError) Error() string {
 	return fmt.Sprintf("%s is neither a directory nor a git revision: %s", e.Ref, e.Reason)
+}
+
+// SubmoduleError is a submodule whose repository in the work tree does
+// not have the commit the revision records for it.
+type SubmoduleError struct {
+	Path   string // the submodule's path in the repository
+	Commit string
+}
+
+func (e *SubmoduleError) Error() string {
+	return fmt.Sprintf("the submodule %s is at commit %s, which its repository in the work tree does not have", e.Path, e.Commit)
+}
+
+// Fix says how to get the commit.
+func (e *SubmoduleError) Fix() string {
+	return "fetch it into the submodule (git submodule update --init " + e.Path + ", or git -C " + e.Path + " fetch), or give a revision whose commit of the submodule it has"
 }
 
 // Open finds ref, relative to base unless it is an absolute path: a
@@ -160,13 +177,54 @@ func (t *Tree) export(paths []string) error {
 		}
 		rels = append(rels, rel)
 	}
+	return revision{t.top, t.Rev, t.Dir}.export(rels)
+}
+
+// revision is a commit of a repository whose files export copies into
+// dir: the repository at hand, or a submodule of it.
+type revision struct {
+	top string // the top of the repository's work tree
+	rev string // the commit
+	dir string // where its files go
+}
+
+// export copies the files of the revision that a catalog under rels
+// (paths of the repository) needs, as Tree.export does. The files of a
+// submodule are those of the commit the revision records for it, read
+// from the submodule's repository in the work tree: a submodule that is
+// not there has no files in the work tree either.
+func (r revision) export(rels []string) error {
+	subs, err := r.submodules()
+	if err != nil {
+		return err
+	}
 	var done []string // the paths copied
 	for len(rels) > 0 {
-		var err error
-		if rels, err = t.moduleRoots(rels); err != nil {
+		if rels, err = r.moduleRoots(rels); err != nil {
 			return err
 		}
-		targets, err := t.copy(rels)
+		for _, dir := range slices.Sorted(maps.Keys(subs)) {
+			var in []string // the paths in the submodule
+			for _, rel := range rels {
+				if within(rel, dir) {
+					in = append(in, path.Clean("."+strings.TrimPrefix(rel, dir)))
+				} else if within(dir, rel) {
+					in = append(in, ".")
+				}
+			}
+			commit := subs[dir]
+			sub := revision{filepath.Join(r.top, filepath.FromSlash(dir)), commit, filepath.Join(r.dir, filepath.FromSlash(dir))}
+			if _, err := os.Lstat(filepath.Join(sub.top, ".git")); len(in) == 0 || err != nil {
+				continue
+			}
+			if _, err := git(sub.top, nil, "cat-file", "-e", commit+"^{commit}"); err != nil {
+				return &SubmoduleError{Path: dir, Commit: commit}
+			}
+			if err := sub.export(in); err != nil {
+				return fmt.Errorf("submodule %s at %s: %w", dir, commit, err)
+			}
+		}
+		targets, err := r.copy(rels)
 		if err != nil {
 			return err
 		}
@@ -178,16 +236,43 @@ func (t *Tree) export(paths []string) error {
 	return nil
 }
 
+// submodules returns the commit the revision records for each of its
+// submodules, by its path.
+func (r revision) submodules() (map[string]string, error) {
+	paths, err := git(r.top, nil, "config", "-z", "--blob", r.rev+":.gitmodules", "--get-regexp", `^submodule\..*\.path$`)
+	if err != nil {
+		return nil, nil // no .gitmodules, or none in it
+	}
+	args := []string{"ls-tree", "-z", "--full-tree", r.rev, "--"}
+	for _, entry := range strings.Split(string(paths), "\x00") {
+		if _, p, ok := strings.Cut(entry, "\n"); ok {
+			args = append(args, ":(top,literal)"+p)
+		}
+	}
+	list, err := git(r.top, nil, args...)
+	if err != nil {
+		return nil, err
+	}
+	subs := map[string]string{}
+	for _, entry := range strings.Split(string(list), "\x00") {
+		meta, name, _ := strings.Cut(entry, "\t")
+		if f := strings.Fields(meta); len(f) == 3 && f[1] == "commit" {
+			subs[name] = f[2]
+		}
+	}
+	return subs, nil
+}
+
 // within reports whether the path p of the repository is rel or below it.
 func within(p, rel string) bool {
 	return rel == "." || p == rel || strings.HasPrefix(p, rel+"/")
 }
 
 // copy copies the catalog files and the symbolic links of the revision
-// below rels into t.Dir, and returns the paths in the revision that the
+// below rels into r.dir, and returns the paths in the revision that the
 // links point to.
-func (t *Tree) copy(rels []string) (targets []string, err error) {
-	args := []string{"ls-tree", "-r", "-z", "--full-tree", t.Rev, "--"}
+func (r revision) copy(rels []string) (targets []string, err error) {
+	args := []string{"ls-tree", "-r", "-z", "--full-tree", r.rev, "--"}
 	for _, rel := range rels {
 		if rel == "." {
 			args = append(args, ":(top)") // the whole tree: git matches no file with "."
@@ -195,7 +280,7 @@ func (t *Tree) copy(rels []string) (targets []string, err error) {
 		}
 		args = append(args, ":(top,literal)"+rel)
 	}
-	list, err := git(t.top, nil, args...)
+	list, err := git(r.top, nil, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -217,7 +302,7 @@ func (t *Tree) copy(rels []string) (targets []string, err error) {
 	if len(names) == 0 {
 		return nil, nil
 	}
-	out, err := git(t.top, &objects, "cat-file", "--batch")
+	out, err := git(r.top, &objects, "cat-file", "--batch")
 	if err != nil {
 		return nil, err
 	}
@@ -234,7 +319,7 @@ func (t *Tree) copy(rels []string) (targets []string, err error) {
 		}
 		data := rest[:size]
 		out = rest[size+1:]
-		dst := filepath.Join(t.Dir, filepath.FromSlash(name))
+		dst := filepath.Join(r.dir, filepath.FromSlash(name))
 		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
 			return nil, err
 		}
@@ -248,7 +333,7 @@ func (t *Tree) copy(rels []string) (targets []string, err error) {
 		switch target := path.Join(path.Dir(name), link); {
 		case filepath.IsAbs(link):
 		case target == ".." || strings.HasPrefix(target, "../"):
-			link = filepath.Join(t.top, filepath.FromSlash(target))
+			link = filepath.Join(r.top, filepath.FromSlash(target))
 		default:
 			targets = append(targets, target)
 		}
@@ -263,8 +348,8 @@ func (t *Tree) copy(rels []string) (targets []string, err error) {
 // moduleRoots returns rels, each directory of the revision (relative to
 // the top of the repository) that is in a CUE module replaced by the
 // module's root: the innermost directory at or above it with a cue.mod.
-func (t *Tree) moduleRoots(rels []string) ([]string, error) {
-	args := []string{"ls-tree", "-r", "-z", "--name-only", "--full-tree", t.Rev, "--"}
+func (r revision) moduleRoots(rels []string) ([]string, error) {
+	args := []string{"ls-tree", "-r", "-z", "--name-only", "--full-tree", r.rev, "--"}
 	for _, rel := range rels {
 		for dir := rel; ; dir = path.Dir(dir) {
 			args = append(args, ":(top,literal)"+path.Join(dir, "cue.mod"))
@@ -273,7 +358,7 @@ func (t *Tree) moduleRoots(rels []string) ([]string, error) {
 			}
 		}
 	}
-	list, err := git(t.top, nil, args...)
+	list, err := git(r.top, nil, args...)
 	if err != nil {
 		return nil, err
 	}

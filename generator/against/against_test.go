@@ -202,6 +202,41 @@ func TestRevisionLinks(t *testing.T) {
 	}
 }
 
+// TestRevisionSubmodule reads the files of a submodule at the commit the
+// revision records for it, from the submodule's repository, under a path
+// in it or above it; a submodule whose repository lacks the commit is a
+// SubmoduleError.
+func TestRevisionSubmodule(t *testing.T) {
+	repo := gittest.Repo(t)
+	ext := filepath.Join(repo, "ext")
+	if err := os.Mkdir(ext, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	gittest.Git(t, ext, "init", "-q")
+	gittest.Commit(t, ext, map[string]string{"shop/catalog.cue": "package shop\n// v1\n"}, "v1")
+	gittest.Commit(t, repo, map[string]string{".gitmodules": "[submodule \"ext\"]\n\tpath = ext\n\turl = ./ext\n", "a.cue": "package a\n"}, "with the submodule at v1")
+	gittest.Commit(t, ext, map[string]string{"shop/catalog.cue": "package shop\n// v2\n"}, "v2")
+
+	for _, paths := range [][]string{{"ext/shop"}, {"ext"}, {"."}} {
+		tree, err := Open(repo, "HEAD", paths)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if data, err := os.ReadFile(filepath.Join(tree.Dir, "ext", "shop", "catalog.cue")); string(data) != "package shop\n// v1\n" {
+			t.Errorf("Open of %v: ext/shop/catalog.cue is %q (%v), want the submodule's v1", paths, data, err)
+		}
+		tree.Close()
+	}
+
+	gittest.Git(t, repo, "update-index", "--cacheinfo", "160000,1111111111111111111111111111111111111111,ext")
+	gittest.Git(t, repo, "commit", "-q", "-m", "a commit of the submodule that is not there")
+	_, err := Open(repo, "HEAD", []string{"ext/shop"})
+	var sub *SubmoduleError
+	if !errors.As(err, &sub) || sub.Path != "ext" {
+		t.Errorf("Open of a commit the submodule lacks: %v, want a SubmoduleError of ext", err)
+	}
+}
+
 // TestWholeRevision reads every catalog file of a revision, from the top
 // of the repository.
 func TestWholeRevision(t *testing.T) {

@@ -50,6 +50,10 @@ func runBreaking(c *command, args []string, stdout, stderr io.Writer) int {
 		if errors.As(err, &nf) {
 			return r.report(usageProblem(err.Error(), "give --against a directory that holds the older version, or a git revision such as main, v1.2.0 or HEAD~1"))
 		}
+		var sub *against.SubmoduleError
+		if errors.As(err, &sub) {
+			return r.report(usageProblem(err.Error(), sub.Fix()))
+		}
 		return r.report(problem{err: diagnostics.NewInternalError(err.Error())})
 	}
 	defer tree.Close()
