@@ -133,6 +133,29 @@ func (t *Tree) Path(rel string) string {
 	return filepath.Join(t.Dir, filepath.FromSlash(t.prefix), rel)
 }
 
+// Unchecked reports whether dir, a directory of the older tree, is left
+// out of the work tree of a sparse checkout: the index marks its files
+// skip-worktree. Its newer version is not in the work tree, and not gone.
+func (t *Tree) Unchecked(dir string) bool {
+	if t.Rev == "" {
+		return false
+	}
+	rel, err := filepath.Rel(t.Dir, dir)
+	if err != nil || rel == "." || strings.HasPrefix(rel, "..") {
+		return false
+	}
+	list, err := git(t.top, nil, "ls-files", "-t", "-z", "--", ":(top,literal)"+filepath.ToSlash(rel)+"/")
+	if err != nil {
+		return false
+	}
+	for _, entry := range strings.Split(string(list), "\x00") {
+		if strings.HasPrefix(entry, "S ") {
+			return true
+		}
+	}
+	return false
+}
+
 // Display returns how to show a file of the older tree, as a position
 // names it (relative to the working directory, or absolute): a file of a
 // revision as REF:path, its path in the repository, as git names it; a

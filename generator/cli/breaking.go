@@ -172,7 +172,7 @@ type catalogPair struct{ old, new *load.Catalog }
 // name that the patterns find at no path a newer one has, or, failing
 // that, the one of the same name anywhere in the older tree (a catalog
 // that moved). Older catalogs the patterns find and none matches are
-// gone.
+// gone, but for those a sparse checkout leaves out of the work tree.
 func pair(tree *against.Tree, args []string, cats []*load.Catalog) (pairs []catalogPair, gone []*load.Catalog, problems []problem) {
 	loadOld := func(dir string) *load.Catalog {
 		cat, err := load.Dir(dir)
@@ -274,7 +274,7 @@ func pair(tree *against.Tree, args []string, cats []*load.Catalog) (pairs []cata
 		sameName(i)
 	}
 	for _, old := range olds {
-		if !taken[old] {
+		if !taken[old] && !tree.Unchecked(old.Dir) {
 			gone = append(gone, old)
 		}
 	}

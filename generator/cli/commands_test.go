@@ -201,6 +201,26 @@ func TestBreakingAgainstRevision(t *testing.T) {
 	}
 }
 
+// TestBreakingSparseCheckout checks that a catalog a sparse checkout
+// leaves out of the work tree is not gone, and one deleted there is.
+func TestBreakingSparseCheckout(t *testing.T) {
+	repo := gittest.Repo(t)
+	gittest.Commit(t, repo, map[string]string{
+		"spec/shop/catalog.cue":    shopV1,
+		"spec/orders/catalog.cue":  strings.ReplaceAll(shopV1, "shop", "orders"),
+		"spec/billing/catalog.cue": strings.ReplaceAll(shopV1, "shop", "billing"),
+	}, "v1")
+	gittest.Git(t, repo, "sparse-checkout", "set", "spec/shop", "spec/orders")
+	t.Chdir(repo)
+	if code, out, errOut := errspec("breaking", "--against", "HEAD"); code != cli.ExitOK || out != "" || errOut != "" {
+		t.Errorf("breaking in a sparse checkout: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	gittest.Git(t, repo, "rm", "-q", "-r", "spec/orders")
+	if code, out, _ := errspec("breaking", "--against", "HEAD"); code != cli.ExitFound || !strings.HasPrefix(out, "HEAD:spec/orders/catalog.cue:3:7: CATALOG_REMOVED") {
+		t.Errorf("breaking in a sparse checkout, a catalog of it deleted: exit %d, stdout %q", code, out)
+	}
+}
+
 // TestBreakingPackageMoved checks that a Go package is reported moved
 // when the newer version generates it elsewhere in the repository, and
 // not when its catalog moved and it stayed where it was.
