@@ -127,10 +127,13 @@ var styles = []style{
 	{"lower_snake_case", regexp.MustCompile(`^[a-z][a-z0-9]*(_[a-z0-9]+)*$`), func(w []string) string {
 		return strings.Join(w, "_")
 	}},
-	{"PascalCase", regexp.MustCompile(`^[A-Z][a-z0-9]+([A-Z][a-z0-9]+)*$`), func(w []string) string {
+	// A run of capitals is an initialism, as Go writes them: InvalidURL,
+	// OAuthTokenExpired, invalidURL. A name without a lower-case letter is
+	// upper case, not PascalCase.
+	{"PascalCase", regexp.MustCompile(`^[A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*$`), func(w []string) string {
 		return title(w, true)
 	}},
-	{"camelCase", regexp.MustCompile(`^[a-z][a-z0-9]*([A-Z][a-z0-9]+)*$`), func(w []string) string {
+	{"camelCase", regexp.MustCompile(`^[a-z][A-Za-z0-9]*$`), func(w []string) string {
 		return title(w, false)
 	}},
 }
