@@ -100,7 +100,7 @@ func runBreaking(c *command, args []string, stdout, stderr io.Writer) int {
 		}
 		changes := breaking.CompareAt(p.old.Model, p.new.Model, oldAt, newAt)
 		for i := range changes {
-			movedTo(&changes[i], p.new, cats)
+			movedTo(&changes[i], p, pairs)
 		}
 		// The changes of codes made at one position, a definition they
 		// share say, are one.
@@ -137,19 +137,22 @@ func runBreaking(c *command, args []string, stdout, stderr io.Writer) int {
 	return ExitOK
 }
 
-// movedTo says of a code gone from catalog cat, when another catalog of
-// the newer version declares it, that it moved there: a client of cat's
-// package still does not know it, so it still breaks.
-func movedTo(ch *breaking.Change, cat *load.Catalog, cats []*load.Catalog) {
+// movedTo says of a code gone from the catalog of pair p, when another
+// catalog of the newer version declares it and its older version did
+// not, that it moved there: a client of p's package still does not know
+// it, so it still breaks.
+func movedTo(ch *breaking.Change, p catalogPair, pairs []catalogPair) {
 	if ch.Rule != "CODE_REMOVED" || !ch.Breaks() {
 		return
 	}
-	for _, other := range cats {
-		if other != cat && other.Model.Code(ch.Code) != nil {
-			ch.Message += fmt.Sprintf(": catalog %s declares it now, which a client of catalog %s does not read", other.Model.Name, cat.Model.Name)
-			ch.Fix = fmt.Sprintf("keep the code in catalog %s too, deprecated, until its clients read catalog %s", cat.Model.Name, other.Model.Name)
-			return
+	for _, other := range pairs {
+		if other.new == p.new || other.new.Model.Code(ch.Code) == nil || other.old != nil && other.old.Model.Code(ch.Code) != nil {
+			continue
 		}
+		cat, to := p.new.Model.Name, other.new.Model.Name
+		ch.Message += fmt.Sprintf(": catalog %s declares it now, which a client of catalog %s does not read", to, cat)
+		ch.Fix = fmt.Sprintf("keep the code in catalog %s too, deprecated, until its clients read catalog %s", cat, to)
+		return
 	}
 }
 

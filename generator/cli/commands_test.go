@@ -375,6 +375,16 @@ func TestBreakingCodeMoved(t *testing.T) {
 	if code != cli.ExitFound || out != want || errOut != "errspec: 1 breaking change\n" {
 		t.Errorf("a code moved to another catalog: exit %d\n%s\nstderr: %s\nwant exit 1 and\n%s", code, out, errOut, want)
 	}
+
+	// A code both catalogs had, which one of them loses, did not move.
+	writeTree(t, filepath.Join(dir, "old", "billing"), map[string]string{"catalog.cue": billing + cart})
+	code, out, _ = errspec("breaking", "--against", "../old", "./...")
+	want = `../old/shop/catalog.cue:13:8: CODE_REMOVED (wire): code CART_NOT_FOUND is gone
+	fix: keep the code, deprecated with use: NEW_CODE, for a version before removing it
+`
+	if code != cli.ExitFound || !strings.HasSuffix(out, want) {
+		t.Errorf("a code of both catalogs, gone from one: exit %d\n%s\nwant exit 1 and, last,\n%s", code, out, want)
+	}
 }
 
 // TestBreakingOlderDoesNotLoad checks what breaking says of a revision
