@@ -790,11 +790,13 @@ func (b *builder) checkURL(p []string, u string) {
 	}
 }
 
-// anchors checks that no two codes share an anchor, nor a code and a
-// category or the title of the one page. Codes whose Go names
-// already collide are not reported again. A code spelled like a one-word
-// title (PAY in catalog pay) would get the anchor #pay-1 from GitHub, and
-// every link to #pay would open the top of the page. The Markdown
+// anchors checks that no two codes share an anchor, nor two categories,
+// nor a code and a category or the title of the one page. Codes and
+// categories whose Go names already collide are not reported again. A
+// code spelled like a one-word title (PAY in catalog pay) would get the
+// anchor #pay-1 from GitHub, and every link to #pay would open the top of
+// the page; so would the second of two categories whose names differ
+// only in case (fooBar and foobar, both #category-foobar). The Markdown
 // renderer checks the title against the other headings of its page
 // (Catalog.TitleTaken), which templates write.
 func (b *builder) anchors(cat *Catalog) {
@@ -803,7 +805,13 @@ func (b *builder) anchors(cat *Catalog) {
 	if cat.Layout() == LayoutSingle {
 		seen[Anchor(cat.Title)] = titleHeading
 	}
+	categories := map[string]*Category{}
 	for _, c := range cat.Categories {
+		if prev, ok := categories[c.Anchor]; ok && prev.GoName != c.GoName {
+			b.errs.add(at("categories", c.Name), "rename one of them",
+				"category %s has the anchor #%s, which category %s already has", c.Name, c.Anchor, prev.Name)
+		}
+		categories[c.Anchor] = c
 		seen[c.Anchor] = "category " + c.Name
 	}
 	for _, c := range cat.Codes {
