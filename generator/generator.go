@@ -117,12 +117,14 @@ func examplesWithDocsURL(cat *model.Catalog) int {
 	return n
 }
 
-// kb writes a size in bytes as kilobytes, or megabytes from 10 MB.
+// kb writes a size in bytes as kilobytes, or megabytes from 10 MB,
+// rounded up, so that a page a byte past mdgen.MaxPage reads as more than
+// it (401 KB), not as much (400 KB).
 func kb(n int) string {
 	if n >= 10<<20 {
-		return fmt.Sprintf("%d MB", n>>20)
+		return fmt.Sprintf("%d MB", (n+1<<20-1)>>20)
 	}
-	return fmt.Sprintf("%d KB", n>>10)
+	return fmt.Sprintf("%d KB", (n+1<<10-1)>>10)
 }
 
 // render renders the outputs of the model of the catalog in dir, and

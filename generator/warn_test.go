@@ -6,6 +6,7 @@ import (
 
 	"github.com/errspec/errspec/generator/load"
 	"github.com/errspec/errspec/generator/mdgen"
+	"github.com/errspec/errspec/generator/model"
 	"github.com/errspec/errspec/internal/synth/synthtest"
 )
 
@@ -52,6 +53,26 @@ func TestPageWarning(t *testing.T) {
 			if !strings.Contains(d.Msg+d.Fix, want) {
 				t.Errorf("the warning lacks %q: %s\n\tfix: %s", want, d.Msg, d.Fix)
 			}
+		}
+	}
+}
+
+// TestPageWarningBoundary checks the warning at the limit: a page of
+// mdgen.MaxPage bytes is no warning, and one a byte larger is, whose size
+// reads as more than the limit, not as the limit itself.
+func TestPageWarningBoundary(t *testing.T) {
+	cat := &model.Catalog{}
+	if w := pageWarning(cat, mdgen.MaxPage); w != nil {
+		t.Errorf("a page of %d bytes: %v", mdgen.MaxPage, w)
+	}
+	for size, want := range map[int]string{
+		mdgen.MaxPage + 1:   "one page of 401 KB, more than the 400 KB",
+		mdgen.MaxPage + 512: "one page of 401 KB, more than the 400 KB",
+		10<<20 + 1:          "one page of 11 MB, more than the 400 KB",
+	} {
+		w := pageWarning(cat, size)
+		if len(w) != 1 || !strings.Contains(w[0].Msg, want) {
+			t.Errorf("a page of %d bytes: %v, want a warning that says %q", size, w, want)
 		}
 	}
 }
