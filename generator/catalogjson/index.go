@@ -2,6 +2,7 @@ package catalogjson
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/errspec/errspec/generator/model"
@@ -36,13 +37,15 @@ func RenderIndex(cat *model.Catalog, notice string) []byte {
 	}
 	line("")
 	if env := defaultEnvelope(cat); env != nil {
-		var keys []string
-		env.Root.Walk(func(path []string, m *model.Member) {
-			if m.Kind != model.KindObject && m.Kind != model.KindSpread {
-				keys = append(keys, model.KeyPath(path))
-			}
-		})
-		line("Errors are JSON objects with the keys %s.", strings.Join(keys, ", "))
+		shapes := otherShapes(cat)
+		most := "Errors"
+		if len(shapes) > 0 {
+			most = "Most errors"
+		}
+		line("%s are JSON objects with %s.", most, keysOf(env))
+		for _, e := range shapes {
+			line("Errors of the codes marked shape %s are JSON objects with %s.", e.Name, keysOf(e))
+		}
 	}
 	var how []string
 	if k := fieldKey(cat, model.FieldRetryable); k != "" {
@@ -69,6 +72,9 @@ func RenderIndex(cat *model.Catalog, notice string) []byte {
 		}
 		facts = append(facts, fmt.Sprintf("HTTP %d", c.HTTPStatus))
 		facts = append(facts, retryFacts(c.Retry, c.RetryAfter, c.Retries)...)
+		if c.Envelope != nil && c.Envelope != defaultEnvelope(cat) {
+			facts = append(facts, "shape "+c.Envelope.Name)
+		}
 		if d := c.Deprecated; d != nil {
 			if d.Use != nil {
 				facts = append(facts, "deprecated: use "+d.Use.Name)
@@ -155,6 +161,54 @@ func defaultEnvelope(cat *model.Catalog) *model.Envelope {
 		return nil
 	}
 	return cat.Envelopes[0]
+}
+
+// otherShapes returns the envelopes other than the default that codes
+// use, in the catalog's order.
+func otherShapes(cat *model.Catalog) []*model.Envelope {
+	var out []*model.Envelope
+	for _, e := range cat.Envelopes[1:] {
+		if slices.ContainsFunc(cat.Codes, func(c *model.Code) bool { return c.Envelope == e }) {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// keysOf says what an envelope holds: its keys that hold values, each
+// with what it holds where the key is named otherwise (error (message),
+// details (params)), and where it spreads the params.
+func keysOf(env *model.Envelope) string {
+	var keys []string
+	spread := ""
+	env.Root.Walk(func(path []string, m *model.Member) {
+		name := ""
+		switch m.Kind {
+		case model.KindObject:
+			return
+		case model.KindSpread:
+			spread = ", and the params as keys of the object itself"
+			if len(path) > 1 {
+				spread = ", and the params as keys of " + model.KeyPath(path[:len(path)-1])
+			}
+			return
+		case model.KindField:
+			name = m.Field.String()
+		case model.KindParams:
+			name = "params"
+		case model.KindParam:
+			name = m.Param
+		}
+		k := model.KeyPath(path)
+		if name != "" && name != path[len(path)-1] {
+			if m.Kind == model.KindParam {
+				name = "param " + name
+			}
+			k += " (" + name + ")"
+		}
+		keys = append(keys, k)
+	})
+	return "the keys " + strings.Join(keys, ", ") + spread
 }
 
 // fieldKey returns the dotted key path of a field in the default wire
