@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -241,17 +242,44 @@ func render(dir string, cat *model.Catalog, opts Options) (files.Set, model.Erro
 }
 
 // TemplateError is a failure of the Markdown templates when the user
-// overrides some of them: most likely the overrides' fault.
-type TemplateError struct{ Err error }
+// overrides some of them: most likely the overrides' fault. File, Line
+// and Column are where in an override it failed, when errspec can tell:
+// File is in the --templates directory, Column 0 when not known.
+type TemplateError struct {
+	Err          error
+	File         string
+	Line, Column int
+}
 
 func (e *TemplateError) Error() string { return e.Err.Error() }
 func (e *TemplateError) Unwrap() error { return e.Err }
 
+// templateAt matches a place text/template names in its errors,
+// "template: NAME:LINE: " when parsing, "template: NAME:LINE:COL: " when
+// executing; a failure in a template another one calls through each or
+// {{template}} comes after the caller's place.
+var templateAt = regexp.MustCompile(`template: ([^\s:]+):([0-9]+)(?::([0-9]+))?: `)
+
+// templateError wraps a failure of the templates in a TemplateError when
+// the user overrides some, at the innermost place of the failure that is
+// in an override.
 func templateError(err error, opts Options) error {
 	if err == nil || opts.Templates == nil {
 		return err
 	}
-	return &TemplateError{err}
+	te := &TemplateError{Err: err}
+	places := templateAt.FindAllStringSubmatch(err.Error(), -1)
+	for i := len(places) - 1; i >= 0 && opts.TemplatesDir != ""; i-- {
+		m := places[i]
+		if info, err := fs.Stat(opts.Templates, m[1]); err != nil || info.IsDir() {
+			continue
+		}
+		te.File = filepath.Join(opts.TemplatesDir, m[1])
+		te.Line, _ = strconv.Atoi(m[2])
+		te.Column, _ = strconv.Atoi(m[3])
+		break
+	}
+	return te
 }
 
 // ErrNoWorkDir is the error of Find when a directory is relative to a

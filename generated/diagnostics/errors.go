@@ -658,14 +658,22 @@ func NewOutputLeftover(reason string, backups []string) *Error {
 
 // TemplateInvalidParams are the params of TEMPLATE_INVALID.
 type TemplateInvalidParams struct {
-	_       [0]func()
 	Problem string `json:"problem"` // What is wrong, naming the template and line.
+	TemplateInvalidOptions
+}
+
+// TemplateInvalidOptions are the optional params of TEMPLATE_INVALID. A param left at its zero value is left off the wire.
+type TemplateInvalidOptions struct {
+	_      [0]func()
+	File   string `json:"file,omitempty"`   // The template override at fault, in the --templates directory, when errspec can tell.
+	Line   int    `json:"line,omitempty"`   // The line of the override, from 1.
+	Column int    `json:"column,omitempty"` // The column, from 1, when text/template gives one.
 }
 
 // NewTemplateInvalid returns an error of code TEMPLATE_INVALID: Template override invalid. Its message reads "{problem}".
 // A Markdown template given with --templates does not parse, does not run, or matches no embedded template.
-func NewTemplateInvalid(problem string) *Error {
-	return newError(15, &TemplateInvalidParams{Problem: problem}, nil)
+func NewTemplateInvalid(problem string, opts ...TemplateInvalidOptions) *Error {
+	return newError(15, &TemplateInvalidParams{Problem: problem}, opts)
 }
 
 // UnknownCodeParams are the params of UNKNOWN_CODE.

@@ -135,7 +135,16 @@ func fromError(dir string, err error) []problem {
 	case errors.As(err, &ds):
 		return fromDiagnostics(diagnostics.CodeCatalogInvalid, ds)
 	case errors.As(err, &terr):
-		return []problem{{err: diagnostics.NewTemplateInvalid(terr.Error())}}
+		if terr.File == "" {
+			return []problem{{err: diagnostics.NewTemplateInvalid(terr.Error())}}
+		}
+		file := filepath.ToSlash(terr.File)
+		pos := fmt.Sprintf("%s:%d", file, terr.Line)
+		if terr.Column > 0 {
+			pos += fmt.Sprintf(":%d", terr.Column)
+		}
+		return []problem{{err: diagnostics.NewTemplateInvalid(terr.Error(),
+			diagnostics.TemplateInvalidOptions{File: file, Line: terr.Line, Column: terr.Column}), pos: pos}}
 	}
 	return []problem{{err: diagnostics.NewInternalError(fmt.Sprintf("%s: %v", dir, err))}}
 }
