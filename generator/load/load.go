@@ -766,13 +766,15 @@ func fields(schema, r cue.Value, p []string, under func([]string) bool) error {
 	return errs
 }
 
-// placed is a CUE error at another path, or a field not allowed by a
+// placed is a CUE error at another path, a field not allowed by a
 // definition of the catalog's own, which closes the struct the field is
-// in (closedByCatalog).
+// in (closedByCatalog), or a problem of a package that the catalog
+// imports, importedAt, directly or through others.
 type placed struct {
 	err             cueerrors.Error
 	path            []string
 	closedByCatalog bool
+	importedAt      token.Pos
 }
 
 func (e *placed) Position() token.Pos         { return e.err.Position() }
@@ -780,13 +782,14 @@ func (e *placed) InputPositions() []token.Pos { return e.err.InputPositions() }
 func (e *placed) Error() string               { return e.err.Error() }
 func (e *placed) Path() []string              { return e.path }
 func (e *placed) Msg() (string, []any)        { return e.err.Msg() }
+func (e *placed) Unwrap() error               { return errors.Unwrap(e.err) }
 
 // fromCUE turns the CUE errors of err into diagnostics, v being the
 // catalog unified with def, the schema's #Catalog (both missing for a
 // catalog that does not load).
 func fromCUE(v, def cue.Value, err error) Diagnostics {
 	var out Diagnostics
-	errs := cueerrors.Errors(err)
+	errs := imported(cueerrors.Errors(err))
 	// The fields the schema does not allow are left out of the lists of
 	// the fields it allows.
 	notAllowed := map[string]bool{}
@@ -815,6 +818,39 @@ func fromCUE(v, def cue.Value, err error) Diagnostics {
 		out = append(out, diagnostic(v, def, p, e, notAllowed))
 	}
 	return sortDiagnostics(misspeltRequired(out))
+}
+
+// imported replaces each error of errs that says an import failed, when
+// CUE knows where the imported package fails, with the problems of that
+// package, each at its own position and placed at the import that reads
+// the package: what to mend is in the imported file, not at the import.
+func imported(errs []cueerrors.Error) []cueerrors.Error {
+	var out []cueerrors.Error
+	for _, e := range errs {
+		var inner []cueerrors.Error
+		if format, _ := e.Msg(); format == "import failed" {
+			inner = imported(cueerrors.Errors(errors.Unwrap(e)))
+		}
+		// A problem at the import itself, such as a package not found, is
+		// the import's.
+		at := e.Position()
+		elsewhere := func(ie cueerrors.Error) bool {
+			p := ie.Position()
+			return p.IsValid() && (p.Filename() != at.Filename() || p.Offset() != at.Offset())
+		}
+		if !slices.ContainsFunc(inner, elsewhere) {
+			out = append(out, e)
+			continue
+		}
+		for _, ie := range inner {
+			if p, ok := ie.(*placed); ok && p.importedAt.IsValid() {
+				out = append(out, ie) // placed at the import nearest to it
+				continue
+			}
+			out = append(out, &placed{err: ie, path: ie.Path(), importedAt: at})
+		}
+	}
+	return out
 }
 
 // misspeltRequired drops from ds the problem of a required field that is
@@ -949,6 +985,9 @@ func diagnostic(v, def cue.Value, p []string, e cueerrors.Error, notAllowed map[
 			d.Fix = "add the " + open.close + " that closes it, or remove it"
 			pos = open.pos
 		}
+	}
+	if p, ok := e.(*placed); ok && p.importedAt.IsValid() {
+		d.Msg += ", in a package that " + relativePos(p.importedAt) + " imports"
 	}
 	setPos(&d, pos)
 	return d
