@@ -1520,7 +1520,7 @@ var valueFixes = map[string]string{
 	"example.http_status": "give an HTTP status between 100 and 599",
 	"retry":               "use never, after_fix, after_delay or safe",
 	"retry_after":         "give the seconds to wait before a retry, from 0 to 2147483647 (about 68 years)",
-	"retries":             "give how many times to send the same call again, 1 or more, or leave retries out",
+	"retries":             "give how many times to send the same call again, from 1 to 2147483647, or leave retries out",
 	"max_length":          "give a length from 1 to 2147483647, or leave max_length out",
 	"tiers[]":             `name the tier with letters, digits, spaces, _ and -, such as "Premium"`,
 	"tools[]":             `write a tool of the tools table, or tool:action, such as "merge_request:create"`,
