@@ -721,7 +721,9 @@ func fields(schema, r cue.Value, p []string, under func([]string) bool) error {
 	ctx := schema.Context()
 	alone, allowed, top := ctx.CompileString("{}"), ctx.CompileString("{}"), ctx.CompileString("_")
 	suspects := map[string]bool{}
+	read := false
 	for it.Next() {
+		read = true
 		sel := it.Selector()
 		if under(catalogPath(append(slices.Clone(p), sel.String()))) {
 			continue
@@ -736,6 +738,11 @@ func fields(schema, r cue.Value, p []string, under func([]string) bool) error {
 		} else {
 			suspects[sel.String()] = true
 		}
+	}
+	if !read && r.Err() != nil {
+		// A value in error, such as one that holds itself (a structural
+		// cycle), has its own problem, and shows no fields to check.
+		return nil
 	}
 	var errs cueerrors.Error
 	keep := func(err error, format string, want func(label string) bool) {
@@ -817,6 +824,17 @@ func fromCUE(v, def cue.Value, err error) Diagnostics {
 		}
 		out = append(out, diagnostic(v, def, p, e, notAllowed))
 	}
+	// A structural cycle of a definition shows again at each value that
+	// unifies with it, at the same place: the first is the one to mend.
+	cycles := map[string]bool{}
+	out = slices.DeleteFunc(out, func(d Diagnostic) bool {
+		if d.Msg != "structural cycle" || d.Position() == "" {
+			return false
+		}
+		seen := cycles[d.Position()]
+		cycles[d.Position()] = true
+		return seen
+	})
 	return sortDiagnostics(misspeltRequired(out))
 }
 
@@ -1883,6 +1901,7 @@ var evalFixes = []struct{ part, fix string }{
 	{"cannot embed files when not in a module", "embed files only in a CUE module (run cue mod init in the catalog's directory or above it), or write the value into the catalog"},
 	{"@embed: cannot refer to parent directory", "embed only files of the catalog's directory or below it"},
 	{"redeclared in same scope", "give each let and alias of a scope a name of its own"},
+	{"structural cycle", "make the value end: a field or definition cannot hold itself, not even through a reference, since its value would have no end; spell out each level an object's fields have"},
 	{"division by zero", "change the expression so that it does not divide by zero"},
 	{"index out of range", "index the list within its length: the first element is [0]"},
 	{"undefined field: ", "refer to a field the struct has, or declare it there"},
@@ -2040,6 +2059,9 @@ func position(v cue.Value, p []string) token.Pos {
 	for n := len(p); n >= 0; n-- {
 		w := v.LookupPath(cue.MakePath(selectors(p[:n])...))
 		if !w.Exists() {
+			w = v.LookupPath(cue.MakePath(ownSelectors(p[:n])...))
+		}
+		if !w.Exists() {
 			continue
 		}
 		if pos := userValuePos(w); pos.IsValid() {
@@ -2054,6 +2076,23 @@ func selectors(p []string) []cue.Selector {
 	sels := make([]cue.Selector, len(p))
 	for i, s := range p {
 		sels[i] = selector(s)
+	}
+	return sels
+}
+
+// ownSelectors are the selectors of a path of CUE's errors that may pass
+// through the catalog's own definitions and hidden fields (#T.fields,
+// _base.codes), which selectors takes for regular fields.
+func ownSelectors(p []string) []cue.Selector {
+	sels := selectors(p)
+	for i, s := range p {
+		switch {
+		case !ast.IsValidIdent(s):
+		case strings.HasPrefix(s, "#"):
+			sels[i] = cue.Def(s)
+		case strings.HasPrefix(s, "_") && s != "_":
+			sels[i] = cue.Hid(s, catalogImport)
+		}
 	}
 	return sels
 }
