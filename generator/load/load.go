@@ -966,6 +966,9 @@ func diagnostic(v, def cue.Value, p []string, e cueerrors.Error, notAllowed map[
 		pos = position(v, p)
 	}
 	d.Fix = fixFor(v, p, d.Msg)
+	if fix := tagFix(v, p, d.Msg); fix != "" {
+		d.Fix = fix
+	}
 	if name, ok := notFoundRef(d.Msg); ok {
 		if fix := refFix(def, p, name); fix != "" {
 			d.Fix = fix
@@ -1009,6 +1012,27 @@ func diagnostic(v, def cue.Value, p []string, e cueerrors.Error, notAllowed map[
 	}
 	setPos(&d, pos)
 	return d
+}
+
+// tagFix is the fix of a value at p that is incomplete (msg) because it
+// waits for a tag, @tag(name), which cue export -t would inject and
+// errspec does not; "" for any other problem.
+func tagFix(v cue.Value, p []string, msg string) string {
+	if !strings.HasPrefix(msg, "incomplete value") || !v.Exists() {
+		return ""
+	}
+	w := v.LookupPath(cue.MakePath(selectors(p)...))
+	a := w.Attribute("tag")
+	if a.Err() != nil {
+		return ""
+	}
+	name, err := a.String(0)
+	if err != nil || name == "" {
+		name = "NAME"
+	}
+	example := map[cue.Kind]string{cue.StringKind: `*"..." | string`, cue.IntKind: "*1 | int", cue.BoolKind: "*false | bool"}[w.IncompleteKind()]
+	return "errspec injects no tags, as cue export -t " + name + "=VALUE does: write the value in the catalog, or give the field a default that a tag may replace, such as " +
+		cmp.Or(example, "*VALUE | TYPE") + " @tag(" + a.Contents() + ")"
 }
 
 // mapKeys are the patterns of the names of the catalog's maps, by map, as
