@@ -1926,6 +1926,8 @@ var evalFixes = []struct{ part, fix string }{
 	{"@embed: cannot refer to parent directory", "embed only files of the catalog's directory or below it"},
 	{"redeclared in same scope", "give each let and alias of a scope a name of its own"},
 	{"structural cycle", "make the value end: a field or definition cannot hold itself, not even through a reference, since its value would have no end; spell out each level an object's fields have"},
+	{"cannot reference optional field: ", "set the field this refers to: the schema declares it, but it has no value until the catalog gives it one"},
+	{"not allowed as field set was already referenced", "generate the fields from another value than the struct they go in, such as a hidden field (_codes) that a for loops over: a comprehension cannot add fields to a struct it reads"},
 	{"division by zero", "change the expression so that it does not divide by zero"},
 	{"index out of range", "index the list within its length: the first element is [0]"},
 	{"undefined field: ", "refer to a field the struct has, or declare it there"},
