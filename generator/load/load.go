@@ -1933,6 +1933,12 @@ var evalFixes = []struct{ part, fix string }{
 	{"undefined field: ", "refer to a field the struct has, or declare it there"},
 	{"imported and not used", "remove the import, or use the package"},
 	{"unmatched surrogate pair", `write the character itself, or its code point: \uD83D\uDE00 in a pair, or \U0001F600; \uD800 to \uDFFF alone are halves of a UTF-16 pair and no character`},
+	{"invalid interpolation: non-concrete value", `give a value to what \(...) inserts: it has a type, but no value`},
+	{"invalid interpolation: cannot use", `insert a string, a number or a boolean: \(...) cannot insert a struct or a list; insert one of its fields, or join a list with strings.Join`},
+	{"invalid operands", `give both sides of the operator values of one kind: + joins two strings or adds two numbers; insert a number into a text with \(n)`},
+	{"incompatible list lengths", "write the list once: CUE unifies a list set in two places element by element, so both must be as long; or end the shorter one with ... to let the other add elements"},
+	{"error in call to ", "give the function arguments of the kinds it takes, as the CUE standard library documents it"},
+	{" in argument ", "give the function arguments of the kinds it takes, as the CUE language specification documents it"},
 }
 
 // notAllowed reports whether v, the value of field name, is itself a field
