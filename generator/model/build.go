@@ -40,12 +40,14 @@ type builder struct {
 }
 
 // reservedGoNames are the package-level identifiers the generated package
-// declares whatever the catalog says.
+// declares whatever the catalog says, and TestExamples, the test of the
+// examples, which is in the package too (and reserved whether or not the
+// catalog has examples yet, so that adding one breaks no name).
 var reservedGoNames = []string{
 	"Code", "Category", "Error", "Params", "Info", "Lookup", "Codes", "Categories", "Parse",
 	"Retry", "RetryNever", "RetryAfterFix", "RetryAfterDelay", "RetrySafe",
 	"Tier", "Tiers", "Feature", "Features", "FeatureFor", "Alternative", "TierRestricted",
-	"FromUpstream", "ValidateCall", "Version",
+	"FromUpstream", "ValidateCall", "Version", "TestExamples",
 }
 
 // goName is a claim on a package-level Go identifier: what declares it
