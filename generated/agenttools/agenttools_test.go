@@ -333,6 +333,32 @@ func TestFeatures(t *testing.T) {
 	}
 }
 
+// TestFeaturesOwnTheirLists checks that what a caller does with the lists
+// of a feature, or of a tier error's params, from Features, FeatureFor or
+// TierRestricted, leaves the package's table of features as it was.
+func TestFeaturesOwnTheirLists(t *testing.T) {
+	table := func() string { return fmt.Sprintf("%+v", agenttools.Features()) }
+	want := table()
+	fs := agenttools.Features()
+	for i := range fs {
+		fs[i].Tools[0] = "changed"
+		for j := range fs[i].Alternatives {
+			fs[i].Alternatives[j].Action = "changed"
+		}
+	}
+	f, _ := agenttools.FeatureFor("browse_protected_branches", "list")
+	f.Tools[0], f.Alternatives[0].Description = "changed", "changed"
+	e, _ := agenttools.TierRestricted("browse_protected_branches", "list", "")
+	e.Params.(*agenttools.TierRestrictedParams).Alternatives[0].Action = "changed"
+	if got := table(); got != want {
+		t.Errorf("Features after changing the lists they returned:\n got %s\nwant %s", got, want)
+	}
+	e, _ = agenttools.TierRestricted("browse_protected_branches", "list", "")
+	if got := e.Params.(*agenttools.TierRestrictedParams).Alternatives[0].Action; got != "Read the branch settings in the web UI" {
+		t.Errorf("TierRestricted after changing an error's alternatives: action %q", got)
+	}
+}
+
 func TestFromUpstream(t *testing.T) {
 	for _, tt := range []struct {
 		status       int

@@ -501,22 +501,32 @@ var features = [...]Feature{
 	},
 }
 
+// clone returns f with lists of its own, so that what a caller does with them leaves the table as it is.
+func (f Feature) clone() Feature {
+	f.Tools, f.Alternatives = slices.Clone(f.Tools), slices.Clone(f.Alternatives)
+	return f
+}
+
 // Features returns every feature of the catalog, sorted by key.
 func Features() []Feature {
-	return slices.Clone(features[:])
+	out := make([]Feature, len(features))
+	for i, f := range features {
+		out[i] = f.clone()
+	}
+	return out
 }
 
 // FeatureFor returns the feature that gates a call of tool and action, and whether one does; a feature that names tool:action wins over one that names the whole tool.
 func FeatureFor(tool, action string) (Feature, bool) {
 	switch tool + ":" + action {
 	case "manage_merge_request:approve":
-		return features[1], true
+		return features[1].clone(), true
 	}
 	switch tool {
 	case "browse_audit_events":
-		return features[0], true
+		return features[0].clone(), true
 	case "browse_protected_branches":
-		return features[2], true
+		return features[2].clone(), true
 	}
 	return Feature{}, false
 }

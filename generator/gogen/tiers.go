@@ -74,7 +74,7 @@ func genFeatures(cat *model.Catalog) Code {
 	var byAction, byTool []Code
 	for i, f := range cat.Features {
 		for _, t := range f.Tools {
-			c := Case(Lit(t.String())).Return(Id("features").Index(Lit(i)), True())
+			c := Case(Lit(t.String())).Return(Id("features").Index(Lit(i)).Dot("clone").Call(), True())
 			if t.Action != "" {
 				byAction = append(byAction, c)
 			} else {
@@ -93,8 +93,17 @@ func genFeatures(cat *model.Catalog) Code {
 			doc("DocsURL documents the feature.").Line().Id("DocsURL").String(),
 		),
 		Line(), Line(), Var().Id("features").Op("=").Index(Op("...")).Id("Feature").Add(elemLines(rows...)),
+		Line(), Line(), doc("clone returns f with lists of its own, so that what a caller does with them leaves the table as it is."),
+		Line(), Func().Params(Id("f").Id("Feature")).Id("clone").Params().Id("Feature").Block(
+			List(Id("f").Dot("Tools"), Id("f").Dot("Alternatives")).Op("=").List(Qual(slicesPkg, "Clone").Call(Id("f").Dot("Tools")), Qual(slicesPkg, "Clone").Call(Id("f").Dot("Alternatives"))),
+			Return(Id("f")),
+		),
 		Line(), Line(), doc("Features returns every feature of the catalog, sorted by key."),
-		Line(), Func().Id("Features").Params().Index().Id("Feature").Block(Return(Qual(slicesPkg, "Clone").Call(Id("features").Index(Empty(), Empty())))),
+		Line(), Func().Id("Features").Params().Index().Id("Feature").Block(
+			Id("out").Op(":=").Make(Index().Id("Feature"), Len(Id("features"))),
+			For(List(Id("i"), Id("f")).Op(":=").Range().Id("features")).Block(Id("out").Index(Id("i")).Op("=").Id("f").Dot("clone").Call()),
+			Return(Id("out")),
+		),
 		Line(), Line(), doc("FeatureFor returns the feature that gates a call of tool and action, and whether one does; a feature that names tool:action wins over one that names the whole tool."),
 		Line(), Func().Id("FeatureFor").Params(Id("tool"), Id("action").String()).Params(Id("Feature"), Bool()).BlockFunc(func(g *Group) {
 			if len(byAction) > 0 {
