@@ -80,9 +80,12 @@ func (v View) AppendJSON(b []byte) ([]byte, error) {
 		w.codec = c.codec(s)
 		if w.codec != nil {
 			if v.Params == nil || typeWord(v.Params) != w.codec.ptr {
-				return nil, fmt.Errorf("%s: marshaling an error of %s: params %T, want %v", c.Name, v.Code, v.Params, w.codec.typ)
+				return nil, fmt.Errorf("%s: marshaling an error of %s: params %T, want *%v", c.Name, v.Code, v.Params, w.codec.typ)
 			}
 			w.params = dataWord(v.Params)
+			if w.params == nil {
+				return nil, fmt.Errorf("%s: marshaling an error of %s: params are a nil %T", c.Name, v.Code, v.Params)
+			}
 		} else if v.Params != nil {
 			return nil, fmt.Errorf("%s: marshaling an error of %s: params %T for a code without params", c.Name, v.Code, v.Params)
 		}

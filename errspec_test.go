@@ -651,8 +651,27 @@ func TestLogValue(t *testing.T) {
 func TestMarshalErrors(t *testing.T) {
 	v := newError("NESTED", &smallParams{ID: "x"}, nil)
 	v.Params = &allParams{}
-	if _, err := v.AppendJSON(nil); err == nil {
-		t.Error("params of another code marshal")
+	if _, err := v.AppendJSON(nil); err == nil || !strings.HasSuffix(err.Error(), "params *errspec_test.allParams, want *errspec_test.smallParams") {
+		t.Errorf("params of another code marshal, or fail with %v", err)
+	}
+}
+
+// TestNilParamsPointer checks that an error whose params are a nil
+// pointer of its code's type (built by hand, or with its Params set so)
+// fails to marshal as one without params does, and renders and logs as
+// one without params, where it dereferenced the nil pointer.
+func TestNilParamsPointer(t *testing.T) {
+	v := newError("ALL", fullParams(), nil)
+	v.Params = (*allParams)(nil)
+	if _, err := v.AppendJSON(nil); err == nil || !strings.HasSuffix(err.Error(), "params are a nil *errspec_test.allParams") {
+		t.Errorf("nil params marshal, or fail with %v", err)
+	}
+	v.Text()
+	v.ErrorText()
+	var buf bytes.Buffer
+	slog.New(slog.NewJSONHandler(&buf, nil)).Info("failed", "err", v)
+	if strings.Contains(buf.String(), "panic") || !strings.Contains(buf.String(), `"code":"ALL"`) {
+		t.Errorf("log of an error with nil params: %s", buf.String())
 	}
 }
 

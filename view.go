@@ -45,14 +45,15 @@ func (v *View) errorTemplate() string {
 }
 
 // params returns the codec of the error's params and a pointer to them,
-// or nil when it has none or they are not of its code's type.
+// or nil when it has none, they are not of its code's type, or they are a
+// nil pointer of it.
 func (v *View) params() (*codec, unsafe.Pointer) {
 	s := v.spec()
 	if s == nil {
 		return nil, nil
 	}
 	k := v.Catalog.codec(s)
-	if k == nil || v.Params == nil || typeWord(v.Params) != k.ptr {
+	if k == nil || v.Params == nil || typeWord(v.Params) != k.ptr || dataWord(v.Params) == nil {
 		return nil, nil
 	}
 	return k, dataWord(v.Params)
