@@ -5,12 +5,14 @@ import (
 	"encoding/json"
 	"errors"
 	"go/ast"
+	"go/build/constraint"
 	"go/importer"
 	"go/parser"
 	"go/token"
 	"go/types"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -30,7 +32,7 @@ var goImporter = sync.OnceValue(func() types.Importer {
 // FuzzCatalog feeds errspec catalogs built from arbitrary text: each is
 // either rejected, every problem at a file:line:col and with a fix, or it
 // yields Go that type-checks, on 64-bit and 32-bit platforms alike, with
-// the test of its examples; JSON that encoding/json reads, numbers
+// the test of its examples where its build constraint keeps it; JSON that encoding/json reads, numbers
 // included; and a JSON Schema that compiles. No catalog may make errspec
 // fail with an error of its own, which the command reports as an internal
 // error to report. The seeds are the catalogs of the golden cases.
@@ -67,7 +69,7 @@ func FuzzCatalog(f *testing.F) {
 		for _, file := range set.Files {
 			switch {
 			case strings.HasSuffix(file.Path, ".go"):
-				f, err := parser.ParseFile(fset, file.Path, file.Data, 0)
+				f, err := parser.ParseFile(fset, file.Path, file.Data, parser.ParseComments)
 				if err != nil {
 					t.Fatalf("generated Go does not parse: %v", err)
 				}
@@ -99,11 +101,28 @@ func FuzzCatalog(f *testing.F) {
 		}
 		if len(goFiles) > 0 {
 			for _, arch := range []string{"amd64", "386"} {
+				files := slices.DeleteFunc(slices.Clone(goFiles), func(f *ast.File) bool { return !buildsOn(f, arch) })
 				conf := types.Config{Importer: goImporter(), Sizes: types.SizesFor("gc", arch)}
-				if _, err := conf.Check(goFiles[0].Name.Name, fset, goFiles, nil); err != nil {
+				if _, err := conf.Check(goFiles[0].Name.Name, fset, files, nil); err != nil {
 					t.Fatalf("generated Go does not type-check for %s: %v\n--- catalog:\n%s", arch, err, src)
 				}
 			}
 		}
 	})
+}
+
+// buildsOn reports whether the go command builds f for linux on arch: its
+// //go:build constraint, if it has one, holds there.
+func buildsOn(f *ast.File, arch string) bool {
+	for _, g := range f.Comments {
+		if g.Pos() > f.Package {
+			break
+		}
+		for _, c := range g.List {
+			if expr, err := constraint.Parse(c.Text); err == nil {
+				return expr.Eval(func(tag string) bool { return tag == arch || tag == "linux" || tag == "unix" || tag == "gc" })
+			}
+		}
+	}
+	return true
 }

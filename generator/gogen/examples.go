@@ -25,8 +25,14 @@ func genExamplesTest(cat *model.Catalog, notice string) *File {
 		return nil
 	}
 	f := newFile(cat, notice)
+	table, wide := genExamplesTable(cat)
+	if wide {
+		// go vet and go test of a 32-bit platform, where int has 32
+		// bits, would fail to compile the package's tests.
+		f.HeaderComment("//go:build " + sixtyFourBit)
+	}
 	f.Add(
-		genExamplesTable(cat),
+		table,
 		Line(), Line(), doc("TestExamples checks that every example of the catalog comes out of its constructor as the exact wire JSON the catalog gives, and that Parse reads that JSON back to the same error."),
 		Line(), Func().Id("TestExamples").Params(Id("t").Op("*").Qual(testingPkg, "T")).Block(
 			For(List(Id("_"), Id("tt")).Op(":=").Range().Id("examples")).Block(
@@ -48,11 +54,18 @@ func genExamplesTest(cat *model.Catalog, notice string) *File {
 	return f
 }
 
+// sixtyFourBit is the build constraint of the platforms whose int has 64
+// bits: those Go supports but 386, arm, mips and mipsle.
+const sixtyFourBit = "!386 && !arm && !mips && !mipsle"
+
 // genExamplesTable writes the table of the catalog's examples, a row an
 // example: its name, the error its constructor builds, and the wire JSON
-// it must marshal to.
-func genExamplesTable(cat *model.Catalog) Code {
+// it must marshal to. wide reports whether an example gives an int param
+// a value that an int of 32 bits cannot hold, which the constructor of a
+// 32-bit platform cannot take.
+func genExamplesTable(cat *model.Catalog) (table Code, wide bool) {
 	var rows []Code
+	var l literals
 	for _, c := range cat.Codes {
 		for _, ex := range c.Examples {
 			var want bytes.Buffer
@@ -61,25 +74,33 @@ func genExamplesTable(cat *model.Catalog) Code {
 			if ex.Pos != "" {
 				where = ex.Pos + ": " + where
 			}
-			rows = append(rows, Values(Lit(fmt.Sprintf("%s/%d", c.Name, ex.Index)), Lit(where), exampleError(c, ex), Lit(want.String())))
+			rows = append(rows, Values(Lit(fmt.Sprintf("%s/%d", c.Name, ex.Index)), Lit(where), l.exampleError(c, ex), Lit(want.String())))
 		}
 	}
+	text := "examples are the examples of the catalog: where the catalog gives each, the error it builds, and the wire JSON it must marshal to."
+	if l.wide {
+		text += " Some give an int param a value beyond 32 bits: the test builds where int has 64 bits only."
+	}
 	return Add(
-		doc("examples are the examples of the catalog: where the catalog gives each, the error it builds, and the wire JSON it must marshal to."),
+		doc(text),
 		Line(), Var().Id("examples").Op("=").Index().Struct(
 			Id("name").String(),
 			Id("where").String(),
 			Id("err").Op("*").Id("Error"),
 			Id("want").String(),
 		).Add(elemLines(rows...)),
-	)
+	), l.wide
 }
 
+// literals writes the Go literals of example values, and notes whether
+// one is an int beyond 32 bits.
+type literals struct{ wide bool }
+
 // exampleError is the Go expression that builds an example's error.
-func exampleError(c *model.Code, ex *model.Example) *Statement {
+func (l *literals) exampleError(c *model.Code, ex *model.Example) *Statement {
 	values := map[string]Code{}
 	for _, v := range ex.Values {
-		values[v.Param.Name] = literal(v.Param.Type, v.JSON, v.Param.Optional)
+		values[v.Param.Name] = l.literal(v.Param.Type, v.JSON, v.Param.Optional)
 	}
 	var args []Code
 	for _, p := range c.Required() {
@@ -107,7 +128,7 @@ func exampleError(c *model.Code, ex *model.Example) *Statement {
 // literal is the Go literal of the JSON text of a value of a param type,
 // which the model has checked; pointer gives an optional object as a
 // pointer. The keys of an ordered map keep the order of the text.
-func literal(t *model.Type, text json.RawMessage, pointer bool) *Statement {
+func (l *literals) literal(t *model.Type, text json.RawMessage, pointer bool) *Statement {
 	switch t.Kind {
 	case model.String, model.TierKind:
 		var s string
@@ -122,6 +143,7 @@ func literal(t *model.Type, text json.RawMessage, pointer bool) *Statement {
 		return Lit(b)
 	case model.Int:
 		n, _ := json.Number(bytes.TrimSpace(text)).Int64()
+		l.wide = l.wide || n != int64(int32(n))
 		return Lit(int(n))
 	case model.Float:
 		f, _ := json.Number(bytes.TrimSpace(text)).Float64()
@@ -131,7 +153,7 @@ func literal(t *model.Type, text json.RawMessage, pointer bool) *Statement {
 		json.Unmarshal(text, &elems)
 		out := make([]Code, len(elems))
 		for i, e := range elems {
-			out[i] = literal(t.Elem, e, false)
+			out[i] = l.literal(t.Elem, e, false)
 		}
 		return goType(t, false).Values(out...)
 	}
@@ -140,20 +162,20 @@ func literal(t *model.Type, text json.RawMessage, pointer bool) *Statement {
 		out := make([]Code, len(keys))
 		for i, k := range keys {
 			if t.Ordered {
-				out[i] = Values(Id("Key").Op(":").Lit(k), Id("Value").Op(":").Add(literal(t.Elem, values[i], false)))
+				out[i] = Values(Id("Key").Op(":").Lit(k), Id("Value").Op(":").Add(l.literal(t.Elem, values[i], false)))
 			} else {
-				out[i] = Lit(k).Op(":").Add(literal(t.Elem, values[i], false))
+				out[i] = Lit(k).Op(":").Add(l.literal(t.Elem, values[i], false))
 			}
 		}
 		if !t.Ordered {
-			out = sortedMap(keys, values, t)
+			out = l.sortedMap(keys, values, t)
 		}
 		return goType(t, false).Values(out...)
 	}
 	var elems []Code
 	for _, f := range t.WireFields() {
 		if i := slices.Index(keys, f.Name); i >= 0 {
-			elems = append(elems, Id(f.GoName).Op(":").Add(literal(f.Type, values[i], f.Optional)))
+			elems = append(elems, Id(f.GoName).Op(":").Add(l.literal(f.Type, values[i], f.Optional)))
 		}
 	}
 	lit := Id(t.GoName).Values(elems...)
@@ -164,7 +186,7 @@ func literal(t *model.Type, text json.RawMessage, pointer bool) *Statement {
 }
 
 // sortedMap is the elements of a Go map literal, by key.
-func sortedMap(keys []string, values []json.RawMessage, t *model.Type) []Code {
+func (l *literals) sortedMap(keys []string, values []json.RawMessage, t *model.Type) []Code {
 	idx := make([]int, len(keys))
 	for i := range idx {
 		idx[i] = i
@@ -172,7 +194,7 @@ func sortedMap(keys []string, values []json.RawMessage, t *model.Type) []Code {
 	slices.SortFunc(idx, func(a, b int) int { return strings.Compare(keys[a], keys[b]) })
 	out := make([]Code, len(idx))
 	for j, i := range idx {
-		out[j] = Lit(keys[i]).Op(":").Add(literal(t.Elem, values[i], false))
+		out[j] = Lit(keys[i]).Op(":").Add(l.literal(t.Elem, values[i], false))
 	}
 	return out
 }
