@@ -14,6 +14,9 @@
 package adaptgen
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"path"
 	"strings"
 
@@ -74,8 +77,8 @@ func doc(text string) *Statement {
 	return s
 }
 
-// importCore imports the catalog's package, by an alias when the last
-// element of its import path is not its name, and the runtime.
+// importCore imports the catalog's package as name, by an alias when the
+// last element of its import path is not name, and the runtime.
 func importCore(f *File, importPath, name string) {
 	if path.Base(importPath) == name {
 		f.ImportName(importPath, name)
@@ -83,6 +86,60 @@ func importCore(f *File, importPath, name string) {
 		f.ImportAlias(importPath, name)
 	}
 	f.ImportName(runtimePkg, "errspec")
+}
+
+// renderImporting renders the adapter file that build makes, which
+// imports the catalog's package, of name pkg, as the name build is
+// given: pkg, or, when the adapter's code uses pkg itself (a local such
+// as ctx, a declaration such as catalog, a predeclared identifier such as
+// any, another package), which would shadow the import or clash with it,
+// pkg followed by "pkg" as often as it takes to be a name the code does
+// not use.
+func renderImporting(pkg string, build func(name string) *File) ([]byte, error) {
+	src, err := render(build(probeName))
+	if err != nil {
+		return nil, err
+	}
+	used, err := identifiers(src)
+	if err != nil {
+		return nil, err
+	}
+	name := pkg
+	for used[name] {
+		name += "pkg"
+	}
+	return render(build(name))
+}
+
+// probeName is the name renderImporting first imports the catalog's
+// package as, to find the names the adapter's code uses: the adapters
+// write no name with an underscore.
+const probeName = "catalog_package_"
+
+// identifiers returns the names src uses in its scopes: every identifier
+// but the package clause's and those that select a field, a method or a
+// package's member (the Sel of x.Sel), which no import can shadow.
+func identifiers(src []byte) (map[string]bool, error) {
+	f, err := parser.ParseFile(token.NewFileSet(), "", src, parser.SkipObjectResolution)
+	if err != nil {
+		return nil, err
+	}
+	used := map[string]bool{}
+	var visit func(ast.Node) bool
+	visit = func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.SelectorExpr:
+			ast.Inspect(n.X, visit)
+			return false
+		case *ast.Ident:
+			if n != f.Name {
+				used[n.Name] = true
+			}
+		}
+		return true
+	}
+	ast.Inspect(f, visit)
+	return used, nil
 }
 
 // errorType is the catalog's Error type, as a pointer: *apperr.Error.

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"go/token"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -14,7 +16,9 @@ import (
 	"text/template"
 
 	"github.com/errspec/errspec/generator"
+	"github.com/errspec/errspec/generator/adaptgen"
 	"github.com/errspec/errspec/generator/cli"
+	"github.com/errspec/errspec/generator/files"
 	"github.com/errspec/errspec/generator/load"
 	"github.com/errspec/errspec/generator/model"
 	"github.com/errspec/errspec/internal/gomodtest"
@@ -203,6 +207,77 @@ func TestGoldenAdapters(t *testing.T) {
 	})
 	mod.Go("vet", "./...")
 	mod.Go("test", "./...")
+}
+
+// TestCatalogPackageNames builds both adapters, the MCP adapter in each
+// of its text contents, for catalogs whose Go package is named like a
+// name the adapter's code uses (a local such as ctx or e, a declaration
+// such as catalog or fill, a predeclared identifier such as any, an
+// imported package such as status), each name in the adapters that use
+// it: an adapter imports the catalog's package under a name of its own
+// where the package's name would be shadowed or clash, where such an
+// adapter failed to compile.
+func TestCatalogPackageNames(t *testing.T) {
+	mod := newModule(t, "example.com/names")
+	cat, err := load.Dir("../../golden/testdata/adapters")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// render calls each with the catalog's Go files, and those of each
+	// adapter, with the directory of the adapter ("." for the catalog's
+	// own), when its package is name.
+	render := func(name string, each func(dir string, f files.File)) {
+		o := &cat.Model.Outputs
+		*o = model.Outputs{GoDir: ".", GoPackage: name, GoImportPath: "example.com/names/" + name}
+		o.GRPC = &model.GRPCOutput{Dir: "grpc", Package: "grpc" + name, Domain: "names.example.com"}
+		for _, text := range []model.MCPText{model.MCPTextJSON, model.MCPTextMessage, model.MCPTextTerminal} {
+			o.MCP = &model.MCPOutput{Dir: "mcp" + string(text), Package: "mcp" + name, Text: text, StructuredContent: text != model.MCPTextTerminal}
+			set, err := generator.Render(cat, generator.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, f := range set.Files {
+				if filepath.Ext(f.Path) == ".go" && !strings.HasSuffix(f.Path, "_test.go") {
+					rel, err := filepath.Rel(cat.Dir, f.Path)
+					if err != nil {
+						t.Fatal(err)
+					}
+					each(filepath.Dir(rel), f)
+				}
+			}
+		}
+	}
+	uses := map[string]map[string]bool{} // adapter directory: names its code uses
+	render("apperr", func(dir string, f files.File) {
+		if dir != "." {
+			ids, err := adaptgen.Identifiers(f.Data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			uses[dir] = ids
+		}
+	})
+	names := map[string]bool{}
+	for _, ids := range uses {
+		maps.Copy(names, ids)
+	}
+	packageName := regexp.MustCompile(`^[a-z][a-z0-9]*$`)
+	n := 0
+	for name := range names {
+		if !packageName.MatchString(name) || token.IsKeyword(name) || name == "main" || name == "documentation" {
+			continue
+		}
+		render(name, func(dir string, f files.File) {
+			if dir == "." || uses[dir][name] {
+				mod.Write(filepath.ToSlash(filepath.Join(name, dir, filepath.Base(f.Path))), string(f.Data))
+			}
+		})
+		n++
+	}
+	if n < 50 {
+		t.Errorf("only %d names of the adapters' code to build the adapters with", n)
+	}
+	mod.Go("build", "./...")
 }
 
 // TestUsersGoMod checks what a user's go.mod gains from errspec: with no

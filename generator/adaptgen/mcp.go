@@ -18,15 +18,16 @@ const argumentsPrefix = `validating "arguments": `
 // package cat.Outputs.MCP.Package; importPath is the import path of the
 // catalog's Go package.
 func RenderMCP(cat *model.Catalog, notice, importPath string) ([]byte, error) {
-	o := cat.Outputs.MCP
-	f := newFile(o.Package, notice, mcpDoc(cat, importPath)...)
-	importCore(f, importPath, cat.Outputs.GoPackage)
-	f.ImportName(mcpPkg, "mcp")
-	f.Add(genInstall())
-	f.Add(genMiddleware(cat, importPath))
-	f.Add(genFill(cat, importPath))
-	f.Add(genFromResult(cat, importPath))
-	return render(f)
+	return renderImporting(cat.Outputs.GoPackage, func(name string) *File {
+		f := newFile(cat.Outputs.MCP.Package, notice, mcpDoc(cat, importPath)...)
+		importCore(f, importPath, name)
+		f.ImportName(mcpPkg, "mcp")
+		f.Add(genInstall())
+		f.Add(genMiddleware(cat, importPath))
+		f.Add(genFill(cat, importPath))
+		f.Add(genFromResult(cat, importPath))
+		return f
+	})
 }
 
 // mcpDoc is the package doc of the MCP adapter.

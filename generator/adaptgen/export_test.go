@@ -1,0 +1,4 @@
+package adaptgen
+
+// Identifiers is identifiers, for the tests of package adaptgen_test.
+var Identifiers = identifiers
