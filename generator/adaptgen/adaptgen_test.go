@@ -2,6 +2,7 @@ package adaptgen
 
 import (
 	"fmt"
+	"go/ast"
 	"go/parser"
 	"go/token"
 	"strings"
@@ -185,6 +186,62 @@ func TestRender(t *testing.T) {
 				t.Errorf("%s adapter does not start with the notice", name)
 			}
 		}
+	}
+}
+
+// TestNoDeprecatedUse checks that the adapters of a catalog that
+// deprecates codes they name (the golden case adapters_deprecated) use no
+// deprecated identifier of the catalog's package, but on a line that a
+// //lint:ignore SA1019 directive precedes: staticcheck would report any
+// other, and the user of generated code cannot change it.
+func TestNoDeprecatedUse(t *testing.T) {
+	loaded, err := load.Dir("../../golden/testdata/adapters_deprecated")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat := loaded.Model
+	deprecated := map[string]bool{}
+	for _, c := range cat.Codes {
+		if c.Deprecated != nil {
+			deprecated[c.GoName], deprecated[c.Constructor] = true, true
+		}
+	}
+	n := 0
+	for name, render := range map[string]func(*model.Catalog, string, string) ([]byte, error){"mcp": RenderMCP, "grpc": RenderGRPC} {
+		src, err := render(cat, files.Notice(cat.Name), cat.Outputs.GoImportPath)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, name+".go", src, parser.ParseComments)
+		if err != nil {
+			t.Fatal(err)
+		}
+		directives := map[int]bool{} // lines a directive precedes
+		for _, g := range f.Comments {
+			for _, c := range g.List {
+				if strings.HasPrefix(c.Text, "//lint:ignore SA1019 ") {
+					directives[fset.Position(c.End()).Line+1] = true
+				}
+			}
+		}
+		ast.Inspect(f, func(node ast.Node) bool {
+			sel, ok := node.(*ast.SelectorExpr)
+			if !ok {
+				return true
+			}
+			if x, ok := sel.X.(*ast.Ident); ok && x.Name == cat.Outputs.GoPackage && deprecated[sel.Sel.Name] {
+				line := fset.Position(sel.Pos()).Line
+				if !directives[line] {
+					t.Errorf("%s adapter, line %d: uses the deprecated %s without a directive:\n%s", name, line, sel.Sel.Name, src)
+				}
+				n++
+			}
+			return true
+		})
+	}
+	if n != 1 {
+		t.Errorf("%d uses of a deprecated identifier, want 1 (the MCP adapter's of the role's constructor)", n)
 	}
 }
 

@@ -198,13 +198,16 @@ func readmeBlocks(t *testing.T) map[string]string {
 	return out
 }
 
-// TestGoldenAdapters vets the golden case adapters, both adapters
-// included, in the module its catalog names, and runs its generated tests.
+// TestGoldenAdapters vets the golden cases adapters and
+// adapters_deprecated, both adapters included, in the module their
+// catalogs name, and runs their generated tests.
 func TestGoldenAdapters(t *testing.T) {
 	mod := newModule(t, "example.com/goldens")
-	copyTree(t, "../../golden/testdata/adapters", mod, func(rel string) (string, bool) {
-		return "adapters/" + strings.TrimSuffix(rel, ".golden"), strings.HasSuffix(rel, ".go.golden")
-	})
+	for _, c := range []struct{ name, dir string }{{"adapters", "adapters"}, {"adapters_deprecated", "adaptersdeprecated"}} {
+		copyTree(t, "../../golden/testdata/"+c.name, mod, func(rel string) (string, bool) {
+			return c.dir + "/" + strings.TrimSuffix(rel, ".golden"), strings.HasSuffix(rel, ".go.golden")
+		})
+	}
 	mod.Go("vet", "./...")
 	mod.Go("test", "./...")
 }

@@ -56,6 +56,18 @@ var grpcIdents = map[model.GRPCCode]string{
 // grpcCode is a gRPC code in package codes.
 func grpcCode(c model.GRPCCode) *Statement { return Qual(codesPkg, grpcIdents[c]) }
 
+// codeValue is the constant of a code in the catalog's package, or, for a
+// code the catalog deprecates, its value: the adapter serves deprecated
+// codes too, and no tool that flags the use of a deprecated identifier
+// (staticcheck, gopls) may flag generated code, which its user cannot
+// change.
+func codeValue(c *model.Code, importPath string) *Statement {
+	if c.Deprecated != nil {
+		return Qual(importPath, "Code").Call(Lit(c.Name))
+	}
+	return Qual(importPath, c.GoName)
+}
+
 // genCode writes Code: the catalog's codes that set a gRPC code of their
 // own (or their category's), then the table of HTTP statuses.
 func genCode(cat *model.Catalog, importPath string) Code {
@@ -69,7 +81,7 @@ func genCode(cat *model.Catalog, importPath string) Code {
 		if _, ok := byGRPC[c.GRPC]; !ok {
 			order = append(order, c.GRPC)
 		}
-		byGRPC[c.GRPC] = append(byGRPC[c.GRPC], Qual(importPath, c.GoName))
+		byGRPC[c.GRPC] = append(byGRPC[c.GRPC], codeValue(c, importPath))
 		said = append(said, c.Name+" "+string(c.GRPC))
 	}
 	var own []Code
