@@ -510,4 +510,9 @@ func TestNilError(t *testing.T) {
 	if string(b) != "xnull" || string(m) != "null" || string(j) != `{"E":null}` || errors.Join(err1, err2, err3) != nil {
 		t.Errorf("AppendJSON %s, MarshalJSON %s, json.Marshal %s: %v", b, m, j, errors.Join(err1, err2, err3))
 	}
+	// Its setters set nothing and give it back, where a handler adds to
+	// the error it got before returning it.
+	if e := nilErr.WithCause(io.EOF).WithDetail("d").WithHTTPStatus(503); e != nil {
+		t.Errorf("the setters of a nil *Error give %v", e)
+	}
 }

@@ -235,20 +235,29 @@ func (e *Error) Unwrap() error {
 	return e.cause
 }
 
-// WithCause attaches the error that caused e, for Unwrap and errors.Is; it is not part of the wire format. It returns e.
+// WithCause attaches the error that caused e, for Unwrap and errors.Is; it is not part of the wire format. It returns e. On a nil *Error it sets nothing and returns nil, as a nil *Error's other methods do not fail.
 func (e *Error) WithCause(cause error) *Error {
+	if e == nil {
+		return nil
+	}
 	e.cause = cause
 	return e
 }
 
-// WithDetail sets context about this occurrence. It returns e.
+// WithDetail sets context about this occurrence. It returns e. On a nil *Error it sets nothing and returns nil, as a nil *Error's other methods do not fail.
 func (e *Error) WithDetail(detail string) *Error {
+	if e == nil {
+		return nil
+	}
 	e.Detail = detail
 	return e
 }
 
-// WithHTTPStatus sets the HTTP status of this occurrence, in place of the code's. It returns e.
+// WithHTTPStatus sets the HTTP status of this occurrence, in place of the code's. It returns e. On a nil *Error it sets nothing and returns nil, as a nil *Error's other methods do not fail.
 func (e *Error) WithHTTPStatus(status int) *Error {
+	if e == nil {
+		return nil
+	}
 	e.status = status
 	return e
 }

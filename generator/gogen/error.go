@@ -34,8 +34,9 @@ func genError(cat *model.Catalog) Code {
 	e := func(name string) *Statement { return Id("e").Dot(name) }
 	with := func(name, field, arg string, typ *Statement, text string) Code {
 		return Add(
-			Line(), Line(), doc(text),
+			Line(), Line(), doc(text+" On a nil *Error it sets nothing and returns nil, as a nil *Error's other methods do not fail."),
 			Line(), Func().Add(recv()).Id(name).Params(Id(arg).Add(typ)).Op("*").Id("Error").Block(
+				If(Id("e").Op("==").Nil()).Block(Return(Nil())),
 				e(field).Op("=").Id(arg), Return(Id("e"))),
 		)
 	}
