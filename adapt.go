@@ -1,7 +1,6 @@
 package errspec
 
 import (
-	"errors"
 	"fmt"
 	"reflect"
 	"slices"
@@ -131,7 +130,7 @@ func (c *Catalog) ParseParams(code string, params []byte) (View, error) {
 
 func (c *Catalog) parseParams(code string, params []byte) (View, error) {
 	if code == "" {
-		return View{}, errors.New("no code")
+		return View{}, ErrNoCode
 	}
 	if len(params) == 0 {
 		params = []byte("{}")

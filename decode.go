@@ -119,13 +119,29 @@ func (c *Catalog) findCode(data []byte) (string, error) {
 		})
 	}
 	if err := walk(0); err != nil {
+		if errors.Is(err, errType) {
+			// JSON that is no object, or whose code is no string.
+			return "", noCode{err}
+		}
 		return "", err
 	}
 	if !found {
-		return "", fmt.Errorf("no code at %s", joinPath(c.codePath))
+		return "", fmt.Errorf("%w at %s", ErrNoCode, joinPath(c.codePath))
 	}
 	return code, nil
 }
+
+// ErrNoCode is in the chain of the error of Parse for JSON that holds no
+// code where the catalog's envelopes put it: a value that is not an
+// object, an object without the code, or one whose code is not a string,
+// as the JSON error bodies of servers that are not errspec's are.
+var ErrNoCode = errors.New("no code")
+
+// noCode is an error of JSON that holds no code, in the words of err.
+type noCode struct{ err error }
+
+func (e noCode) Error() string   { return e.err.Error() }
+func (e noCode) Unwrap() []error { return []error{e.err, ErrNoCode} }
 
 // joinPath names the place of a path of keys: error.details.id.
 func joinPath(path []string) string {

@@ -3,6 +3,7 @@ package errspec_test
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"log/slog"
 	"math"
@@ -417,6 +418,37 @@ func TestParseRejects(t *testing.T) {
 			}
 			t.Errorf("Parse(%s) = %v, want %q", in, err, want)
 		}
+	}
+}
+
+// TestParseNoCode checks that Parse says, with errspec.ErrNoCode, of
+// JSON that holds no code where the envelopes put it (the error body of
+// a server that is not errspec's) that it holds none, and of JSON that
+// holds a code but is wrong, or is no JSON, only what is wrong.
+func TestParseNoCode(t *testing.T) {
+	for _, tt := range []struct {
+		c    *errspec.Catalog
+		in   string
+		want bool
+	}{
+		{&catalog, `[]`, true},
+		{&catalog, `null`, true},
+		{&catalog, `"Not Found"`, true},
+		{&catalog, `{"message":"x"}`, true},
+		{&catalog, `{"code":40401,"message":"x"}`, true},
+		{&nestedCatalog, `{"error":"not found"}`, true},
+		{&nestedCatalog, `{"error":{"message":"x"}}`, true},
+		{&catalog, `<html>`, false},
+		{&catalog, `{"code":"NO","params":[]}`, false},
+		{&catalog, `{"code":"ALL"}`, false},
+	} {
+		_, err := tt.c.Parse([]byte(tt.in))
+		if err == nil || errors.Is(err, errspec.ErrNoCode) != tt.want {
+			t.Errorf("Parse(%s) = %v, want ErrNoCode in its chain: %t", tt.in, err, tt.want)
+		}
+	}
+	if _, err := catalog.ParseParams("", nil); !errors.Is(err, errspec.ErrNoCode) {
+		t.Errorf("ParseParams without a code = %v, want ErrNoCode in its chain", err)
 	}
 }
 

@@ -333,7 +333,8 @@ func withRetryAfter(e interface {
 // does not know, its category, retry facts, docs URL (type) and title,
 // whatever the catalog's envelope carries. The catalog's format gives
 // what the generated Parse gives, with the response's status when it is
-// not the code's own. What the body does not carry (the message, the
+// not the code's own; JSON without a code where the catalog puts it, the
+// error body of a server that is not errspec's, is ErrNotError. What the body does not carry (the message, the
 // suggestion) is filled in from the code's templates.
 func Parse[E any, P ErrorPtr[E]](contentType string, status int, body []byte) (*E, error) {
 	media, _, err := mime.ParseMediaType(contentType)
@@ -350,6 +351,9 @@ func Parse[E any, P ErrorPtr[E]](contentType string, status int, body []byte) (*
 		e.ErrspecSetView(v)
 	case media == JSONType || len(media) > 5 && media[len(media)-5:] == "+json":
 		if err := e.UnmarshalJSON(body); err != nil {
+			if errors.Is(err, errspec.ErrNoCode) {
+				return nil, fmt.Errorf("%w: %w", ErrNotError, err)
+			}
 			return nil, err
 		}
 		if status != 0 && status != e.ErrspecView().HTTPStatus() {

@@ -416,3 +416,48 @@ func TestWriteAccept(t *testing.T) {
 		same(t, got, sent)
 	}
 }
+
+// foreign starts a server that answers with status, Content-Type and
+// body as they are, as a server that is not errspec's does, and returns
+// the response to a GET.
+func foreign(t *testing.T, status int, contentType, body string) *http.Response {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", contentType)
+		w.WriteHeader(status)
+		io.WriteString(w, body)
+	}))
+	defer srv.Close()
+	resp, err := http.Get(srv.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp
+}
+
+// TestReadForeignJSON checks that Read says, with ErrNotError, of the
+// JSON error body of a server that is not errspec's (no code where the
+// catalog puts it, a code that is no string, no object), that it holds
+// no errspec error, so that a client can fall back on the status.
+func TestReadForeignJSON(t *testing.T) {
+	for _, body := range []string{
+		`{"error":"not found"}`,
+		`{"message":"upstream timed out","code":504}`,
+		`[{"message":"bad"}]`,
+		`null`,
+		`"Not Found"`,
+	} {
+		for _, contentType := range []string{"application/json", "application/json; charset=utf-8", "application/vnd.api+json"} {
+			_, err := errhttp.Read[agenttools.Error](foreign(t, 404, contentType, body))
+			if !errors.Is(err, errhttp.ErrNotError) {
+				t.Errorf("%s %s: Read = %v, want ErrNotError", contentType, body, err)
+			}
+		}
+	}
+	// A body with a code whose params are wrong is an errspec error read
+	// wrong, not the body of another server.
+	_, err := errhttp.Read[agenttools.Error](foreign(t, 404, "application/json", `{"code":"RESOURCE_NOT_FOUND","params":{"kind":1}}`))
+	if err == nil || errors.Is(err, errhttp.ErrNotError) {
+		t.Errorf("an errspec error with params of the wrong type: Read = %v, want an error other than ErrNotError", err)
+	}
+}
