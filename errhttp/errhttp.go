@@ -331,7 +331,10 @@ func withRetryAfter(e interface {
 // code and params, the message (detail), the suggestion, the detail of
 // the occurrence (context) and its status, and for a code the catalog
 // does not know, its category, retry facts, docs URL (type) and title,
-// whatever the catalog's envelope carries. The catalog's format gives
+// whatever the catalog's envelope carries; as RFC 9457 asks, a member
+// whose value is not of its type is ignored (problem details whose code
+// is no string hold no errspec error), and without a status of an error
+// in the body, the response's is the error's. The catalog's format gives
 // what the generated Parse gives, with the response's status when it is
 // not the code's own; JSON without a code where the catalog puts it, the
 // error body of a server that is not errspec's, is ErrNotError. What the body does not carry (the message, the
@@ -344,7 +347,7 @@ func Parse[E any, P ErrorPtr[E]](contentType string, status int, body []byte) (*
 	e := P(new(E))
 	switch {
 	case media == ProblemType:
-		v, err := parseProblem(errspec.CatalogOf(e), body)
+		v, err := parseProblem(errspec.CatalogOf(e), status, body)
 		if err != nil {
 			return nil, err
 		}
@@ -367,28 +370,50 @@ func Parse[E any, P ErrorPtr[E]](contentType string, status int, body []byte) (*
 
 // problem is what Parse reads of problem details.
 type problem struct {
-	Type       string          `json:"type"`
-	Title      string          `json:"title"`
-	Status     int             `json:"status"`
-	Detail     string          `json:"detail"`
-	Code       string          `json:"code"`
-	Category   string          `json:"category"`
-	Suggestion string          `json:"suggestion"`
-	Context    string          `json:"context"`
-	Retryable  bool            `json:"retryable"`
-	Retry      errspec.Retry   `json:"retry"`
-	RetryAfter int             `json:"retry_after"`
-	Params     json.RawMessage `json:"params"`
+	Type       string
+	Title      string
+	Status     int
+	Detail     string
+	Code       string
+	Category   string
+	Suggestion string
+	Context    string
+	Retryable  bool
+	Retry      errspec.Retry
+	RetryAfter int
+	Params     json.RawMessage
 }
 
-// parseProblem reads problem details into an error of catalog c.
-func parseProblem(c *errspec.Catalog, body []byte) (errspec.View, error) {
-	var p problem
-	if err := json.Unmarshal(body, &p); err != nil {
+// parseProblem reads problem details, of a response with the given
+// status, into an error of catalog c. As RFC 9457 asks, a member whose
+// value is not of its type is ignored, as if it were not there; member
+// names are matched exactly. Problem details without a code (a string)
+// hold no errspec error. A status that is none of an error's, or none,
+// is the response's.
+func parseProblem(c *errspec.Catalog, status int, body []byte) (errspec.View, error) {
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(body, &members); err != nil {
+		if _, ok := err.(*json.UnmarshalTypeError); ok {
+			return errspec.View{}, fmt.Errorf("%w: problem details that are no JSON object", ErrNotError)
+		}
 		return errspec.View{}, fmt.Errorf("errhttp: reading problem details: %w", err)
 	}
+	var p problem
+	for key, value := range map[string]any{
+		"type": &p.Type, "title": &p.Title, "status": &p.Status, "detail": &p.Detail,
+		"code": &p.Code, "category": &p.Category, "suggestion": &p.Suggestion, "context": &p.Context,
+		"retryable": &p.Retryable, "retry": &p.Retry, "retry_after": &p.RetryAfter,
+	} {
+		if raw, ok := members[key]; ok {
+			json.Unmarshal(raw, value) // a value of another type leaves the zero value
+		}
+	}
+	p.Params = members["params"]
 	if p.Code == "" {
 		return errspec.View{}, fmt.Errorf("%w: problem details without a code", ErrNotError)
+	}
+	if p.Status < 400 || p.Status > 599 {
+		p.Status = status
 	}
 	if p.RetryAfter < 0 || p.RetryAfter > errspec.MaxRetryAfter {
 		return errspec.View{}, fmt.Errorf("errhttp: reading problem details: retry_after: %d seconds, not from 0 to %d", p.RetryAfter, errspec.MaxRetryAfter)

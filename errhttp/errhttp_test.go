@@ -461,3 +461,59 @@ func TestReadForeignJSON(t *testing.T) {
 		t.Errorf("an errspec error with params of the wrong type: Read = %v, want an error other than ErrNotError", err)
 	}
 }
+
+// TestReadForeignProblem reads problem details as other servers write
+// them: a member whose value is not of its type is ignored, as RFC 9457
+// asks, where Read failed on the whole body; member names are matched
+// exactly, as JSON's are; a code that is no string, or a body that is no
+// object, is no errspec error; and without a status in the body the
+// error has the response's, where it took its code's, or 500.
+func TestReadForeignProblem(t *testing.T) {
+	sent := agenttools.NewResourceNotFound("pipeline", "42")
+	params := `"params":{"kind":"pipeline","id":"42"}`
+	e, err := errhttp.Read[agenttools.Error](foreign(t, 404, errhttp.ProblemType,
+		`{"type":7,"title":["Not Found"],"status":"404","detail":{"en":"gone"},"instance":5,`+
+			`"code":"RESOURCE_NOT_FOUND","suggestion":false,"context":{"trace_id":"abc"},"retryable":"no",`+params+`}`))
+	if err != nil {
+		t.Fatalf("members of other types: %v", err)
+	}
+	same(t, e, sent)
+
+	e, err = errhttp.Read[agenttools.Error](foreign(t, 404, errhttp.ProblemType,
+		`{"status":404,"Detail":"forged","CONTEXT":"forged","code":"RESOURCE_NOT_FOUND",`+params+`}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	same(t, e, sent)
+
+	for _, body := range []string{
+		`{"type":"about:blank","title":"Not Found","status":404,"code":40401}`,
+		`{"type":"about:blank","title":"Not Found","status":404,"Code":"RESOURCE_NOT_FOUND"}`,
+		`[{"title":"Not Found"}]`,
+		`"Not Found"`,
+	} {
+		if _, err := errhttp.Read[agenttools.Error](foreign(t, 404, errhttp.ProblemType, body)); !errors.Is(err, errhttp.ErrNotError) {
+			t.Errorf("%s: Read = %v, want ErrNotError", body, err)
+		}
+	}
+
+	for _, tt := range []struct {
+		body       string
+		status     int
+		wantStatus int
+	}{
+		{`{"code":"QUOTA_GONE","title":"Quota gone"}`, 503, 503},
+		{`{"code":"QUOTA_GONE","status":200}`, 402, 402},
+		{`{"code":"QUOTA_GONE","status":429}`, 503, 429},
+		{`{"code":"RESOURCE_NOT_FOUND",` + params + `}`, 410, 410},
+		{`{"code":"RESOURCE_NOT_FOUND","status":null,` + params + `}`, 410, 410},
+	} {
+		e, err := errhttp.Read[agenttools.Error](foreign(t, tt.status, errhttp.ProblemType, tt.body))
+		if err != nil {
+			t.Fatalf("%s: %v", tt.body, err)
+		}
+		if got := e.HTTPStatus(); got != tt.wantStatus {
+			t.Errorf("%s, status %d: read with status %d, want %d", tt.body, tt.status, got, tt.wantStatus)
+		}
+	}
+}
