@@ -25,6 +25,7 @@
 package errhttp
 
 import (
+	"compress/gzip"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -270,8 +271,9 @@ var ErrNotError = errors.New("errhttp: the response holds no errspec error")
 // Read reads the error in resp, a response with a status of 400 or more,
 // as Parse reads it, and, for a code the catalog does not know whose body
 // gives no retry-after, takes the one of the Retry-After header; it reads
-// at most MaxBody bytes of the body, and closes it: an empty body, or one
-// longer than MaxBody, is an error that says so. E is the Error type of a
+// at most MaxBody bytes of the body, gunzipped when its Content-Encoding
+// is gzip, and closes it: an empty body, or one longer than MaxBody, is an
+// error that says so. E is the Error type of a
 // generated package:
 //
 //	e, err := errhttp.Read[apperr.Error](resp)
@@ -280,9 +282,13 @@ func Read[E any, P ErrorPtr[E]](resp *http.Response) (*E, error) {
 	if resp.StatusCode < 400 {
 		return nil, fmt.Errorf("%w: status %d", ErrNotError, resp.StatusCode)
 	}
-	body, err := io.ReadAll(io.LimitReader(resp.Body, MaxBody+1))
+	r, err := decoded(resp)
 	if err != nil {
 		return nil, err
+	}
+	body, err := io.ReadAll(io.LimitReader(r, MaxBody+1))
+	if err != nil {
+		return nil, fmt.Errorf("errhttp: reading the body of the status %d response: %w", resp.StatusCode, err)
 	}
 	switch {
 	case len(body) == 0:
@@ -296,6 +302,28 @@ func Read[E any, P ErrorPtr[E]](resp *http.Response) (*E, error) {
 	}
 	withRetryAfter(P(e), resp.Header.Get("Retry-After"))
 	return e, nil
+}
+
+// decoded returns the body of resp as its Content-Encoding says to read
+// it: as it is, or gunzipped when the client asked for gzip itself (Go's
+// Transport gunzips a body only when it asked for gzip). A body gzip gives
+// nothing of reads as empty; another encoding is an error that names it.
+func decoded(resp *http.Response) (io.Reader, error) {
+	switch enc := strings.ToLower(strings.TrimSpace(resp.Header.Get("Content-Encoding"))); enc {
+	case "", "identity":
+		return resp.Body, nil
+	case "gzip", "x-gzip":
+		z, err := gzip.NewReader(resp.Body)
+		if err == io.EOF {
+			return strings.NewReader(""), nil
+		}
+		if err != nil {
+			return nil, fmt.Errorf("errhttp: reading the gzip body of the status %d response: %w", resp.StatusCode, err)
+		}
+		return z, nil
+	default:
+		return nil, fmt.Errorf("errhttp: the body of the status %d response has Content-Encoding %q, which Read does not decode: ask for gzip, or for none", resp.StatusCode, enc)
+	}
 }
 
 // withRetryAfter gives e, when its code is one the catalog does not know

@@ -1,6 +1,7 @@
 package errhttp_test
 
 import (
+	"compress/gzip"
 	"errors"
 	"fmt"
 	"io"
@@ -515,5 +516,70 @@ func TestReadForeignProblem(t *testing.T) {
 		if got := e.HTTPStatus(); got != tt.wantStatus {
 			t.Errorf("%s, status %d: read with status %d, want %d", tt.body, tt.status, got, tt.wantStatus)
 		}
+	}
+}
+
+// TestReadGzip reads the error of a response whose body is gzipped, as a
+// server or proxy sends it to a client that asked for gzip itself (Go's
+// Transport then leaves the body as it came): the error reads back whole,
+// MaxBody bounds the gunzipped body, and a body of an encoding Read does
+// not decode is an error that names it.
+func TestReadGzip(t *testing.T) {
+	sent := agenttools.NewRateLimited(600, "minute", 17)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		rec := httptest.NewRecorder()
+		err := error(sent)
+		if r.URL.Query().Has("huge") {
+			err = agenttools.NewResourceNotFound(strings.Repeat("k", errhttp.MaxBody), "42")
+		}
+		errhttp.Write(rec, r, err)
+		for k, v := range rec.Header() {
+			if k != "Content-Length" {
+				w.Header()[k] = v
+			}
+		}
+		enc := r.URL.Query().Get("enc")
+		w.Header().Set("Content-Encoding", enc)
+		w.WriteHeader(rec.Code)
+		switch {
+		case r.URL.Query().Has("empty"):
+			return
+		case enc == "br":
+			w.Write(rec.Body.Bytes())
+			return
+		}
+		z := gzip.NewWriter(w)
+		z.Write(rec.Body.Bytes())
+		z.Close()
+	}))
+	defer srv.Close()
+	get := func(query, accept string) *http.Response {
+		t.Helper()
+		req, _ := http.NewRequest("GET", srv.URL+query, nil)
+		req.Header.Set("Accept-Encoding", "gzip")
+		req.Header.Set("Accept", accept)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return resp
+	}
+	for _, query := range []string{"?enc=gzip", "?enc=x-gzip", "?enc=GZIP"} {
+		for _, accept := range []string{errhttp.ProblemType, errhttp.JSONType} {
+			got, err := errhttp.Read[agenttools.Error](get(query, accept))
+			if err != nil {
+				t.Fatalf("%s, Accept %s: %v", query, accept, err)
+			}
+			same(t, got, sent)
+		}
+	}
+	if _, err := errhttp.Read[agenttools.Error](get("?enc=gzip&huge", "")); err == nil || !strings.Contains(err.Error(), "larger than MaxBody") {
+		t.Errorf("a gzipped body larger than MaxBody: %v", err)
+	}
+	if _, err := errhttp.Read[agenttools.Error](get("?enc=gzip&empty", "")); !errors.Is(err, errhttp.ErrNotError) || !strings.Contains(err.Error(), "empty body") {
+		t.Errorf("an empty body said to be gzipped: %v", err)
+	}
+	if _, err := errhttp.Read[agenttools.Error](get("?enc=br", "")); err == nil || !strings.Contains(err.Error(), `Content-Encoding "br"`) {
+		t.Errorf("a body in br: %v", err)
 	}
 }
