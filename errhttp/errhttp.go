@@ -32,6 +32,7 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"sync"
@@ -269,12 +270,13 @@ const MaxBody = 1 << 20
 var ErrNotError = errors.New("errhttp: the response holds no errspec error")
 
 // Read reads the error in resp, a response with a status of 400 or more,
-// as Parse reads it, and, for a code the catalog does not know whose body
-// gives no retry-after, takes the one of the Retry-After header; it reads
-// at most MaxBody bytes of the body, gunzipped when its Content-Encoding
-// is gzip, and closes it: an empty body, or one longer than MaxBody, is an
-// error that says so. E is the Error type of a
-// generated package:
+// as Parse reads it, and, for a code the catalog does not know, takes the
+// one of the Retry-After header when its body gives no retry-after, and
+// resolves a docs URL (type) that is a relative reference against the
+// request's URL; it reads at most MaxBody bytes of the body, gunzipped
+// when its Content-Encoding is gzip, and closes it: an empty body, or one
+// longer than MaxBody, is an error that says so. E is the Error type of
+// a generated package:
 //
 //	e, err := errhttp.Read[apperr.Error](resp)
 func Read[E any, P ErrorPtr[E]](resp *http.Response) (*E, error) {
@@ -300,7 +302,7 @@ func Read[E any, P ErrorPtr[E]](resp *http.Response) (*E, error) {
 	if err != nil {
 		return nil, err
 	}
-	withRetryAfter(P(e), resp.Header.Get("Retry-After"))
+	fromResponse(P(e), resp)
 	return e, nil
 }
 
@@ -326,28 +328,41 @@ func decoded(resp *http.Response) (io.Reader, error) {
 	}
 }
 
-// withRetryAfter gives e, when its code is one the catalog does not know
-// and its body said nothing of a retry-after, the one of the response's
-// Retry-After header, retryAfter, in seconds: the catalog's own format
-// carries a retry-after only where its envelope places it. A Retry-After
-// that is no number of seconds from 1 to errspec.MaxRetryAfter (an
-// HTTP-date, which errhttp never writes) is passed over.
-func withRetryAfter(e interface {
+// fromResponse gives e, when its code is one the catalog does not know,
+// what resp says of it beside its body:
+//
+//   - when the body said nothing of a retry-after, the one of the
+//     response's Retry-After header, in seconds: the catalog's own format
+//     carries a retry-after only where its envelope places it. A
+//     Retry-After that is no number of seconds from 1 to
+//     errspec.MaxRetryAfter (an HTTP-date, which errhttp never writes) is
+//     passed over.
+//   - a docs URL that is a relative reference (a problem's type of
+//     "/errors/quota-gone", as RFC 9457 allows) resolved against the URL
+//     of the request, as the RFC asks, so that it leads to the docs;
+//     without the request's userinfo and query, which may hold
+//     credentials.
+func fromResponse(e interface {
 	errspec.Error
 	ErrspecSetView(errspec.View)
-}, retryAfter string) {
+}, resp *http.Response) {
 	v := e.ErrspecView()
-	if v.Unknown == nil || v.Unknown.RetryAfter != 0 || retryAfter == "" {
-		return
-	}
-	n, err := strconv.ParseUint(retryAfter, 10, 64)
-	if err != nil || n == 0 || n > errspec.MaxRetryAfter {
+	if v.Unknown == nil {
 		return
 	}
 	u := *v.Unknown
-	u.RetryAfter = int(n)
-	v.Unknown = &u
-	e.ErrspecSetView(v)
+	if n, err := strconv.ParseUint(resp.Header.Get("Retry-After"), 10, 64); u.RetryAfter == 0 && err == nil && n > 0 && n <= errspec.MaxRetryAfter {
+		u.RetryAfter = int(n)
+	}
+	if ref, err := url.Parse(u.DocsURL); err == nil && u.DocsURL != "" && !ref.IsAbs() && resp.Request != nil && resp.Request.URL != nil {
+		base := *resp.Request.URL
+		base.User, base.RawQuery, base.ForceQuery = nil, "", false
+		u.DocsURL = base.ResolveReference(ref).String()
+	}
+	if u != *v.Unknown {
+		v.Unknown = &u
+		e.ErrspecSetView(v)
+	}
 }
 
 // Parse reads an error of a response with the given Content-Type and

@@ -583,3 +583,40 @@ func TestReadGzip(t *testing.T) {
 		t.Errorf("a body in br: %v", err)
 	}
 }
+
+// TestReadRelativeType reads the problem details of a code the catalog
+// does not know whose type is a relative reference, as RFC 9457 allows:
+// the error's docs URL is the type resolved against the request's URL,
+// without its userinfo and query, where it was the bare reference, which
+// leads nowhere.
+func TestReadRelativeType(t *testing.T) {
+	var typ string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", errhttp.ProblemType)
+		w.WriteHeader(402)
+		fmt.Fprintf(w, `{"type":%q,"title":"Quota gone","status":402,"code":"QUOTA_GONE","category":"billing"}`, typ)
+	}))
+	defer srv.Close()
+	for _, tt := range []struct{ typ, want string }{
+		{"/errors/quota-gone", srv.URL + "/errors/quota-gone"},
+		{"quota-gone", srv.URL + "/v1/quota-gone"},
+		{"#quota_gone", srv.URL + "/v1/projects#quota_gone"},
+		{"//docs.example.com/errors#quota_gone", "http://docs.example.com/errors#quota_gone"},
+		{"https://docs.example.com/errors#quota_gone", "https://docs.example.com/errors#quota_gone"},
+		{"about:blank", ""},
+	} {
+		typ = tt.typ
+		u := strings.Replace(srv.URL, "http://", "http://ada:hunter2@", 1) + "/v1/projects?token=hunter2"
+		resp, err := http.Get(u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e, err := errhttp.Read[agenttools.Error](resp)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := e.ErrspecView().DocsURL(); got != tt.want {
+			t.Errorf("type %q: docs URL %q, want %q", tt.typ, got, tt.want)
+		}
+	}
+}
