@@ -287,6 +287,27 @@ func TestTraceAttrs(t *testing.T) {
 	if got := errspec.TraceAttrs(io.EOF); got != nil {
 		t.Errorf("TraceAttrs of a foreign error = %v", got)
 	}
+	// A code the catalog does not know, as any wire may send one, is
+	// _OTHER, and so is its category unless the catalog declares it:
+	// what a peer sends cannot grow the values of a span's or a metric's
+	// attributes without bound.
+	c := &errspec.Catalog{Name: "cats", Envelopes: [][]errspec.Member{defaultEnvelope},
+		Categories: []errspec.CategorySpec{{Name: "validation", HTTPStatus: 422}}}
+	for _, tt := range []struct{ code, category, wantCategory string }{
+		{"NEW_CODE", "validation", "validation"},
+		{"NEW_CODE", "billing", "_OTHER"},
+		{strings.Repeat("X", 100_000), strings.Repeat("c", 100_000), "_OTHER"},
+	} {
+		v, err := c.Parse([]byte(`{"code":"` + tt.code + `","category":"` + tt.category + `","message":"m","retryable":true}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := errspec.TraceAttrs(wrapped(v))
+		want := []slog.Attr{slog.String("error.type", "_OTHER"), slog.String("errspec.category", tt.wantCategory), slog.Bool("errspec.retryable", true)}
+		if !cmp.Equal(got, want, cmp.Comparer(func(a, b slog.Attr) bool { return a.Equal(b) })) {
+			t.Errorf("TraceAttrs of a code the catalog does not know (%.20s, category %.20s) = %.200v, want %v", tt.code, tt.category, got, want)
+		}
+	}
 }
 
 // TestMetadata checks that Metadata gives the params as ParamStrings does

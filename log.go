@@ -112,6 +112,14 @@ func ReplaceAttr(groups []string, a slog.Attr) slog.Attr {
 // no errspec error; OpenTelemetry then asks for the error's type name, or
 // _OTHER, as error.type.
 //
+// The values are those the catalog declares, so that an attribute has as
+// few values as the catalog has codes and categories, as the conventions
+// ask of error.type: an error of a code the catalog does not know, which
+// Parse read off a wire (from a newer server, or any other), has the
+// error.type _OTHER, the conventions' own value for a class not known,
+// and so has its category when the catalog does not declare it. The
+// wire's code and category are in its log (View.LogValue).
+//
 // The values are strings and a bool; as OpenTelemetry attributes:
 //
 //	kvs := make([]attribute.KeyValue, 0, 3)
@@ -128,9 +136,19 @@ func TraceAttrs(err error) []slog.Attr {
 	if !ok {
 		return nil
 	}
+	code, category := v.Code, v.Category()
+	if !v.Known() {
+		code = otherType
+		if v.unknownCategory() == nil {
+			category = otherType
+		}
+	}
 	return []slog.Attr{
-		slog.String("error.type", v.Code),
-		slog.String("errspec.category", v.Category()),
+		slog.String("error.type", code),
+		slog.String("errspec.category", category),
 		slog.Bool("errspec.retryable", v.Retryable()),
 	}
 }
+
+// otherType is OpenTelemetry's error.type of a class of error not known.
+const otherType = "_OTHER"
