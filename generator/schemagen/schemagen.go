@@ -209,13 +209,17 @@ func document(cat *model.Catalog, notice string, compatible bool) (object, map[s
 }
 
 // nested describes objects that hold leaf at the keys of path, each key
-// required: the members of the outermost object's schema. With typed, each
-// object is also declared an object; a condition does without.
+// required: the members of the outermost object's schema. Each object
+// below the outermost is declared an object, and with typed the outermost
+// too; a condition leaves that to the document, which declares it. A
+// condition that left an inner object untyped would hold for any value
+// that is not an object, and a validator in a strict mode (Ajv's
+// strictTypes) refuses to compile "required" without "type".
 func nested(path []string, leaf object, typed bool) object {
 	v := leaf
 	for i := len(path) - 1; i >= 0; i-- {
 		var o object
-		if typed {
+		if typed || i > 0 {
 			o.add("type", "object")
 		}
 		o.add("properties", object{{path[i], v}})

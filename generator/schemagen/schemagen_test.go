@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"flag"
+	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -782,4 +784,80 @@ func TestRenderErrors(t *testing.T) {
 			}
 		})
 	}
+}
+
+// typedKeywords are the keywords that apply to values of some types only,
+// with those types.
+var typedKeywords = map[string][]string{
+	"properties": {"object"}, "required": {"object"}, "additionalProperties": {"object"},
+	"minProperties": {"object"}, "maxProperties": {"object"},
+	"items": {"array"}, "minItems": {"array"}, "maxItems": {"array"},
+	"minLength": {"string"}, "maxLength": {"string"},
+	"minimum": {"number", "integer"}, "maximum": {"number", "integer"},
+}
+
+// TestKeywordsTyped checks that every keyword that applies to values of
+// some types only sits in a schema that declares such a type, or below
+// one that does for the same value through allOf, anyOf, if or then: a
+// keyword without its type holds for any value of another type (an if
+// of "required" on a string holds), and a validator in a strict mode,
+// Ajv's strictTypes, refuses to compile the schema.
+func TestKeywordsTyped(t *testing.T) {
+	for _, tc := range catalogs {
+		for _, mode := range []string{model.SchemaExact, model.SchemaCompatible} {
+			s, err := BuildMode(tc.cat(t), "", mode)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var doc map[string]any
+			if err := json.Unmarshal(s.JSON(), &doc); err != nil {
+				t.Fatal(err)
+			}
+			for _, at := range untypedKeywords(doc, "#", nil) {
+				t.Errorf("%s, %s mode: %s", tc.name, mode, at)
+			}
+		}
+	}
+}
+
+// untypedKeywords lists the keywords of the schema at path, and of the
+// schemas within it, that no declared type allows; types are those the
+// schemas above it declare for the same value.
+func untypedKeywords(schema map[string]any, path string, types []string) []string {
+	switch ts := schema["type"].(type) {
+	case string:
+		types = []string{ts}
+	case []any:
+		types = nil
+		for _, ty := range ts {
+			types = append(types, ty.(string))
+		}
+	}
+	var out []string
+	for _, key := range slices.Sorted(maps.Keys(schema)) {
+		if want, ok := typedKeywords[key]; ok && !slices.ContainsFunc(types, func(ty string) bool { return slices.Contains(want, ty) }) {
+			out = append(out, fmt.Sprintf("%s: %s without a type %s", path, key, strings.Join(want, " or ")))
+		}
+		at := path + "/" + key
+		switch v := schema[key].(type) {
+		case map[string]any:
+			switch key {
+			case "if", "then", "else", "not":
+				out = append(out, untypedKeywords(v, at, types)...)
+			case "properties", "$defs":
+				for _, name := range slices.Sorted(maps.Keys(v)) {
+					out = append(out, untypedKeywords(v[name].(map[string]any), at+"/"+name, nil)...)
+				}
+			case "items", "additionalProperties":
+				out = append(out, untypedKeywords(v, at, nil)...)
+			}
+		case []any:
+			if key == "allOf" || key == "anyOf" || key == "oneOf" {
+				for i, sub := range v {
+					out = append(out, untypedKeywords(sub.(map[string]any), fmt.Sprintf("%s/%d", at, i), types)...)
+				}
+			}
+		}
+	}
+	return out
 }
