@@ -45,6 +45,20 @@ func versionRules(t *testing.T, catalog, from, to string) []string {
 	return rules(breaking.Compare(loadtest.Catalog(t, fmt.Sprintf(catalog, from)), loadtest.Catalog(t, fmt.Sprintf(catalog, to))))
 }
 
+// TestIgnoreElement checks that an element of a list is exempt by the
+// path its change is reported at: tiers[2].
+func TestIgnoreElement(t *testing.T) {
+	tiers := base + `tiers: ["Free", "Pro", "Enterprise"]` + "\n"
+	old := loadtest.Catalog(t, tiers)
+	var paths []string
+	for _, c := range breaking.Compare(old, loadtest.Catalog(t, base+`tiers: ["Free"]`+"\n"+`breaking: ignore: TIER_REMOVED: ["tiers[2]"]`+"\n")) {
+		paths = append(paths, c.Rule+" "+model.PathString(c.Path))
+	}
+	if want := []string{"TIER_REMOVED tiers[1]"}; !slices.Equal(paths, want) {
+		t.Errorf("%v, want %v", paths, want)
+	}
+}
+
 // TestConfig checks that the newer catalog's breaking block turns rules
 // off and exempts values, and that an exempted path covers what is below
 // it, not a value whose name only starts the same.

@@ -56,6 +56,30 @@ func TestConfig(t *testing.T) {
 	}
 }
 
+// TestIgnoreElement checks that an element of a list is exempt by the
+// path its finding is reported at, tiers[2], and that the element must be
+// one the catalog has.
+func TestIgnoreElement(t *testing.T) {
+	tiers := base + `tiers: ["Free", "Pro", "Enterprise"]` + "\n"
+	got := findings(lint.Check(loadtest.Catalog(t, tiers+`lint: {except: ["CODE_SUGGESTION"], ignore: TIER_USED: ["tiers[1]"]}`+"\n")))
+	if want := []string{"TIER_USED tiers[0]", "TIER_USED tiers[2]"}; !slices.Equal(got, want) {
+		t.Errorf("%v, want %v", got, want)
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "catalog.cue"), []byte(tiers+`lint: ignore: TIER_USED: ["tiers[3]", "codes[0]"]`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := load.Dir(dir)
+	for _, want := range []string{
+		`lint.ignore.TIER_USED[0]: "tiers[3]" names no tier of the catalog, which has 3` + "\n\tfix: name one of tiers[0] to tiers[2]",
+		`lint.ignore.TIER_USED[1]: "codes[0]" names an element of codes, which has none: its entries have names`,
+	} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("loading: %v\nwant %q", err, want)
+		}
+	}
+}
+
 // TestIgnoreUnknown checks that an exempted path must name a value the
 // catalog has.
 func TestIgnoreUnknown(t *testing.T) {

@@ -154,11 +154,18 @@ func (b *builder) ruleConfig(key string, in *InputRules) RuleConfig {
 		for i, p := range e.Value {
 			at := at(key, "ignore", e.Key, index(i))
 			first, rest, _ := strings.Cut(p, ".")
+			// An element of a list, as a finding's path writes it:
+			// tiers[2].
+			first, elem, indexed := strings.Cut(first, "[")
 			named, ok := topLevelPaths[first]
 			switch {
 			case !ok:
 				b.errs.add(at, "start the path with codes, categories, features, tools, envelopes, envelope, tiers, roles, outputs, docs or version",
 					"%q names no field of the catalog", p)
+			case indexed && named:
+				b.errs.add(at, "name the entry, such as "+first+".NAME", "%q names an element of %s, which has none: its entries have names", p, first)
+			case key == "lint" && indexed && first == "tiers" && !tierIndex(elem, len(b.in.Tiers)):
+				b.errs.add(at, fmt.Sprintf("name one of tiers[0] to tiers[%d]", max(0, len(b.in.Tiers)-1)), "%q names no tier of the catalog, which has %d", p, len(b.in.Tiers))
 			case key == "lint" && named && rest == "":
 				b.errs.add(at, "name the entry, such as "+first+".NAME", "%q names all of %s; to turn the rule off, list it under except", p, first)
 			case key == "lint" && named && !b.declares(first, rest):
@@ -172,6 +179,13 @@ func (b *builder) ruleConfig(key string, in *InputRules) RuleConfig {
 		out.Ignore = append(out.Ignore, RuleIgnore{Rule: e.Key, Paths: e.Value})
 	}
 	return out
+}
+
+// tierIndex reports whether elem, what follows the [ of tiers[2], is
+// the index of one of n tiers.
+func tierIndex(elem string, n int) bool {
+	i, err := strconv.Atoi(strings.TrimSuffix(elem, "]"))
+	return err == nil && i >= 0 && i < n
 }
 
 // entries returns the keys of one of the catalog's named sections.
