@@ -38,7 +38,7 @@ var Rules = []Rule{
 	{"MESSAGE_PARAMS", true, "a message names what the caller needs to act on: a code with params names one in its message or detail, and a not-found names what was not found"},
 	{"OPTIONAL_DEFAULT", true, "a template that places an optional param gives the text to show when it is not given, {name|text}: the error never reads with a hole"},
 	{"UNSENT_PARAM_TEXT", true, "a text a client fills in again after Parse (the code's error_text, or a message, detail or suggestion its envelope does not carry) places a wire: false param, which the client does not have, only with the text to show without it, {name|text}"},
-	{"TEMPLATE_PLACEHOLDER", true, "a template inserts a param as {name}, not as other template languages write it: {{name}} or {{ name }} (the text {name}, braces and all) or %s (written as it is)"},
+	{"TEMPLATE_PLACEHOLDER", true, "a template inserts a param as {name}, not as other template languages write it: {{name}}, {{ name }} or {{.name}} (the text {name}, braces and all) or %s and %w (written as they are)"},
 	{"ROLE_EXAMPLES", true, "every code a generated helper returns (a role's code) has an example"},
 	{"CODE_EXAMPLES", false, "every code has an example"},
 	{"CODE_DESCRIPTION", false, "every code has a description: when to expect it"},
@@ -484,12 +484,13 @@ func zeroWords(p *model.Param) string {
 
 // printfVerb matches a verb of Go's fmt or C's printf, which a template
 // writes as it is.
-var printfVerb = regexp.MustCompile(`%[-+# 0]*[0-9]*(\.[0-9]+)?[sdvqfgx]\b`)
+var printfVerb = regexp.MustCompile(`%[-+# 0]*[0-9]*(\.[0-9]+)?[sdvqfgxwtT]\b`)
 
 // templatePlaceholder finds in a code's templates what another template
-// language takes for a placeholder and errspec writes as text: {{name}}
-// or {{ name }}, which is the literal text {name} or { name }, where name
-// is a param of the code, and a printf verb such as %s. (A $ before a
+// language takes for a placeholder and errspec writes as text: {{name}},
+// {{ name }} or, as Go's text/template writes it, {{.name}} or
+// {{.GoName}}, which is the literal text {name} or { name }, where name
+// is a param of the code, and a printf verb such as %s or Go's %w. (A $ before a
 // placeholder, ${name}, is a slip of the same kind, and a price as often:
 // it is left alone.)
 func (l *linter) templatePlaceholder() {
@@ -533,10 +534,29 @@ func literalParam(c *model.Code, text string) (name, braced string, ok bool) {
 		}
 		rest = rest[open+1:]
 		inner, _, closed := strings.Cut(rest, "}")
-		if name := strings.TrimSpace(inner); closed && c.Param(name) != nil {
-			return name, "{" + inner + "}", true
+		if p := goTemplateParam(c, strings.TrimSpace(inner)); closed && p != nil {
+			return p.Name, "{" + inner + "}", true
 		}
 	}
+}
+
+// goTemplateParam returns the param of c that name is, or that it names
+// as Go's text/template would, a field after a dot: .last4, .Last4, or
+// .OrderID for order_id.
+func goTemplateParam(c *model.Code, name string) *model.Param {
+	if p := c.Param(name); p != nil {
+		return p
+	}
+	field, ok := strings.CutPrefix(name, ".")
+	if !ok {
+		return nil
+	}
+	for _, p := range c.Params {
+		if p.Name == field || p.GoName == field {
+			return p
+		}
+	}
+	return nil
 }
 
 // firstParam names a param of c, or "name" when it has none.
