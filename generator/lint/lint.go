@@ -434,9 +434,9 @@ func (l *linter) messageParams() {
 func (l *linter) optionalDefault() {
 	for _, c := range l.cat.Codes {
 		for _, t := range c.Templates() {
-			if t.Key == "error_text" || len(t.Parts) == 1 {
-				// Not a text of the wire; or the param alone: not given,
-				// the text is empty and left out.
+			if t.Key == "error_text" || len(t.Parts) == 1 && zeroWritesNothing(t.Parts[0]) {
+				// Not a text of the wire; or the param alone, as words:
+				// not given, the text is empty and left out.
 				continue
 			}
 			for _, p := range t.Parts {
@@ -447,6 +447,21 @@ func (l *linter) optionalDefault() {
 			}
 		}
 	}
+}
+
+// zeroWritesNothing reports whether a placeholder writes nothing for its
+// param's zero value: it does for a text, a tier, a list, a map or an
+// object in words, not for a number or a bool (0, false), nor for
+// anything as JSON ("", null).
+func zeroWritesNothing(p model.Part) bool {
+	if p.Param == nil || p.Format == model.FormatJSON {
+		return false
+	}
+	switch p.Param.Type.Kind {
+	case model.Int, model.Float, model.Bool:
+		return false
+	}
+	return true
 }
 
 // unsentParamText finds a wire: false param placed without a default in
