@@ -7,6 +7,7 @@
 package lint
 
 import (
+	"cmp"
 	"fmt"
 	"regexp"
 	"slices"
@@ -434,34 +435,60 @@ func (l *linter) messageParams() {
 func (l *linter) optionalDefault() {
 	for _, c := range l.cat.Codes {
 		for _, t := range c.Templates() {
-			if t.Key == "error_text" || len(t.Parts) == 1 && zeroWritesNothing(t.Parts[0]) {
-				// Not a text of the wire; or the param alone, as words:
+			if len(t.Parts) == 1 && zeroText(t.Parts[0]) == "" {
+				// The param alone, writing nothing for its zero value:
 				// not given, the text is empty and left out.
 				continue
 			}
 			for _, p := range t.Parts {
 				if p.Param != nil && p.Param.Optional && !p.HasDefault {
-					l.addAt(codePath(c, t.Key), p.Offset, fmt.Sprintf("give it the text to show when it is not given: {%s|...}", p.Param.Name),
-						"the %s of code %s places the optional param %s, and reads with a hole where it is not given", t.Key, c.Name, p.Param.Name)
+					reads := "reads with a hole"
+					if z := zeroText(p); z != "" {
+						reads = "reads " + z + " in its place"
+					}
+					l.addAt(codePath(c, t.Key), p.Offset, fmt.Sprintf("give it the text to show when it is not given: %s", withDefault(t, p)),
+						"the %s of code %s places the optional param %s, and %s where it is not given", t.Key, c.Name, p.Param.Name, reads)
 				}
 			}
 		}
 	}
 }
 
-// zeroWritesNothing reports whether a placeholder writes nothing for its
-// param's zero value: it does for a text, a tier, a list, a map or an
-// object in words, not for a number or a bool (0, false), nor for
-// anything as JSON ("", null).
-func zeroWritesNothing(p model.Part) bool {
-	if p.Param == nil || p.Format == model.FormatJSON {
-		return false
+// withDefault writes the placeholder p of t, as its source has it, with
+// a default to fill in: {holder:json|...}.
+func withDefault(t model.KeyedTemplate, p model.Part) string {
+	body := t.Source[p.Offset+1:]
+	if end := strings.IndexAny(body, "|}"); end >= 0 {
+		body = body[:end]
 	}
-	switch p.Param.Type.Kind {
-	case model.Int, model.Float, model.Bool:
-		return false
+	return "{" + body + "|...}"
+}
+
+// zeroText returns what the placeholder p writes for its param's zero
+// value (an optional param not given, a wire: false param that a client
+// does not have): 0 and false, anything as JSON, and nothing ("") for a
+// text, a tier, a list, a map or an object in words.
+func zeroText(p model.Part) string {
+	if p.Param == nil {
+		return ""
 	}
-	return true
+	switch k := p.Param.Type.Kind; {
+	case k == model.Int || k == model.Float:
+		return "0"
+	case k == model.Bool:
+		return "false"
+	case p.Format != model.FormatJSON:
+		return ""
+	case k == model.String || k == model.TierKind:
+		return `""`
+	case k == model.List:
+		return "[]"
+	case k == model.Map:
+		return "{}"
+	case p.Param.Optional:
+		return "null"
+	}
+	return "an object of zero values"
 }
 
 // unsentParamText finds a wire: false param placed without a default in
@@ -478,23 +505,12 @@ func (l *linter) unsentParamText() {
 			}
 			for _, p := range t.Parts {
 				if p.Param != nil && !p.Param.Wire && !p.HasDefault {
-					l.addAt(codePath(c, t.Key), p.Offset, fmt.Sprintf("send the param (drop wire: false), leave it out of this text, or give it the text to show where it is not known: {%s|...}", p.Param.Name),
-						"the %s of code %s places the param %s, which the wire does not send; a client that parses the error fills this text in from its template, with %s in its place", t.Key, c.Name, p.Param.Name, zeroWords(p.Param))
+					l.addAt(codePath(c, t.Key), p.Offset, "send the param (drop wire: false), leave it out of this text, or give it the text to show where it is not known: "+withDefault(t, p),
+						"the %s of code %s places the param %s, which the wire does not send; a client that parses the error fills this text in from its template, with %s in its place", t.Key, c.Name, p.Param.Name, cmp.Or(zeroText(p), "nothing"))
 				}
 			}
 		}
 	}
-}
-
-// zeroWords says what a param's zero value reads as in a text.
-func zeroWords(p *model.Param) string {
-	switch p.Type.Kind {
-	case model.Int, model.Float:
-		return "0"
-	case model.Bool:
-		return "false"
-	}
-	return "nothing"
 }
 
 // printfVerb matches a verb of Go's fmt or C's printf, which a template
