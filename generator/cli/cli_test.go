@@ -321,6 +321,40 @@ func TestProblemsAreErrspecErrors(t *testing.T) {
 	}
 }
 
+// TestUsageProblemsAsJSON checks that a command line errspec cannot take
+// (a flag it does not know, wherever --format json stands, or a command
+// it does not have) is reported as JSON when it asks for --format json,
+// and for a person otherwise.
+func TestUsageProblemsAsJSON(t *testing.T) {
+	project(t, catalog)
+	for _, args := range [][]string{
+		{"--format", "json", "--bogus"},
+		{"--bogus", "--format=json"},
+		{"lint", "--format", "json", "-x"},
+		{"breaking", "-bogus", "-format", "json"},
+		{"version", "--bogus", "--format", "text", "--format", "json"},
+		{"bogus", "--format", "json"},
+	} {
+		code, out, errOut := errspec(args...)
+		var d struct {
+			Code       string `json:"code"`
+			Suggestion string `json:"suggestion"`
+		}
+		if err := json.Unmarshal([]byte(errOut), &d); err != nil || d.Code != "USAGE" || d.Suggestion == "" || code != cli.ExitInvalid || out != "" {
+			t.Errorf("errspec %s: exit %d, stdout %q, stderr %q, want one USAGE object", strings.Join(args, " "), code, out, errOut)
+		}
+	}
+	for _, args := range [][]string{
+		{"--bogus", "--format", "text"},
+		{"--format", "json", "--format", "text", "--bogus"},
+		{"lint", "--bogus", "--", "--format", "json"},
+	} {
+		if _, _, errOut := errspec(args...); !strings.HasPrefix(errOut, "errspec: ") {
+			t.Errorf("errspec %s: stderr %q, want text", strings.Join(args, " "), errOut)
+		}
+	}
+}
+
 // TestRunLeavesCollectorAsItWas checks that a run, which renders each
 // catalog with the collector tuned, leaves its settings as they were.
 func TestRunLeavesCollectorAsItWas(t *testing.T) {

@@ -74,7 +74,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 			c := lookup(arg)
 			return c.run(c, args[1:], stdout, stderr)
 		case !strings.HasPrefix(arg, "-") && !isPath(arg):
-			return (&run{stdout: stdout, stderr: stderr}).unknownCommand(arg, "and no directory "+arg)
+			return (&run{stdout: stdout, stderr: stderr, json: formatJSON(args[1:])}).unknownCommand(arg, "and no directory "+arg)
 		}
 	}
 	c := lookup("generate")
@@ -169,7 +169,8 @@ func (c *command) parse(fset *flag.FlagSet, args []string, stdout, stderr io.Wri
 				fmt.Fprint(stdout, c.usageText())
 				return nil, ExitOK, true
 			}
-			return nil, (&run{stdout: stdout, stderr: stderr, cmd: c}).usage(err.Error()), true
+			r := &run{stdout: stdout, stderr: stderr, cmd: c, json: fset.Lookup("format") != nil && formatJSON(args)}
+			return nil, r.usage(err.Error()), true
 		}
 		left := fset.Args()
 		if len(left) == 0 {
@@ -181,6 +182,28 @@ func (c *command) parse(fset *flag.FlagSet, args []string, stdout, stderr io.Wri
 		rest = append(rest, left[0])
 		args = left[1:]
 	}
+}
+
+// formatJSON reports whether args, which errspec could not take, ask for
+// --format json among the flags (before "--"; the last --format counts,
+// as for the flag package), so that the problem with them is reported as
+// JSON, which the tool that passed it reads.
+func formatJSON(args []string) bool {
+	format := ""
+	for i, arg := range args {
+		if arg == "--" {
+			break
+		}
+		name, value, hasValue := strings.Cut(strings.TrimPrefix(strings.TrimPrefix(arg, "-"), "-"), "=")
+		if !strings.HasPrefix(arg, "-") || name != "format" {
+			continue
+		}
+		if !hasValue && i+1 < len(args) {
+			value = args[i+1]
+		}
+		format = value
+	}
+	return format == "json"
 }
 
 // start parses the flags of a command, as parse does, and the value of
