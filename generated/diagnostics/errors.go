@@ -8,6 +8,7 @@
 // The exit code follows from the codes reported: 1 when every one is
 // DRIFT, BREAKING_CHANGE, LINT_FINDING or CATALOG_CHANGE (and at least
 // one is not CATALOG_CHANGE, which breaks nothing), 2 when any other is.
+// A warning (category warning) leaves it as it is.
 //
 // The package needs Go 1.25 or later and the runtime package github.com/errspec/errspec of the errspec release that generated it.
 package diagnostics
@@ -25,24 +26,25 @@ const _ = errspec.SupportPackageIsVersion2
 type Code string
 
 const (
-	CodeAmbiguousCode    Code = "AMBIGUOUS_CODE"    // Ambiguous code
-	CodeBreakingChange   Code = "BREAKING_CHANGE"   // Breaking change
-	CodeCatalogChange    Code = "CATALOG_CHANGE"    // Change that breaks nothing
-	CodeCatalogInvalid   Code = "CATALOG_INVALID"   // Catalog is inconsistent
-	CodeCatalogNotFound  Code = "CATALOG_NOT_FOUND" // No catalog
-	CodeCatalogSchema    Code = "CATALOG_SCHEMA"    // Catalog does not match the schema
-	CodeCatalogSyntax    Code = "CATALOG_SYNTAX"    // CUE syntax error
-	CodeDrift            Code = "DRIFT"             // Generated files are out of date
-	CodeInternalError    Code = "INTERNAL_ERROR"    // errspec failed
-	CodeInterrupted      Code = "INTERRUPTED"       // Interrupted
-	CodeLintFinding      Code = "LINT_FINDING"      // Lint finding
-	CodeOutputFailed     Code = "OUTPUT_FAILED"     // Writing failed
-	CodeOutputForeign    Code = "OUTPUT_FOREIGN"    // Output file not errspec's
-	CodeOutputIncomplete Code = "OUTPUT_INCOMPLETE" // Writing failed, and so did restoring
-	CodeOutputLeftover   Code = "OUTPUT_LEFTOVER"   // Backup left over
-	CodeTemplateInvalid  Code = "TEMPLATE_INVALID"  // Template override invalid
-	CodeUnknownCode      Code = "UNKNOWN_CODE"      // Unknown code
-	CodeUsage            Code = "USAGE"             // Bad command line
+	CodeAmbiguousCode     Code = "AMBIGUOUS_CODE"      // Ambiguous code
+	CodeBreakingChange    Code = "BREAKING_CHANGE"     // Breaking change
+	CodeCatalogChange     Code = "CATALOG_CHANGE"      // Change that breaks nothing
+	CodeCatalogInvalid    Code = "CATALOG_INVALID"     // Catalog is inconsistent
+	CodeCatalogNotFound   Code = "CATALOG_NOT_FOUND"   // No catalog
+	CodeCatalogSchema     Code = "CATALOG_SCHEMA"      // Catalog does not match the schema
+	CodeCatalogSyntax     Code = "CATALOG_SYNTAX"      // CUE syntax error
+	CodeDrift             Code = "DRIFT"               // Generated files are out of date
+	CodeInternalError     Code = "INTERNAL_ERROR"      // errspec failed
+	CodeInterrupted       Code = "INTERRUPTED"         // Interrupted
+	CodeLintFinding       Code = "LINT_FINDING"        // Lint finding
+	CodeOutputFailed      Code = "OUTPUT_FAILED"       // Writing failed
+	CodeOutputForeign     Code = "OUTPUT_FOREIGN"      // Output file not errspec's
+	CodeOutputIncomplete  Code = "OUTPUT_INCOMPLETE"   // Writing failed, and so did restoring
+	CodeOutputLeftover    Code = "OUTPUT_LEFTOVER"     // Backup left over
+	CodeReferenceTooLarge Code = "REFERENCE_TOO_LARGE" // Reference page too large
+	CodeTemplateInvalid   Code = "TEMPLATE_INVALID"    // Template override invalid
+	CodeUnknownCode       Code = "UNKNOWN_CODE"        // Unknown code
+	CodeUsage             Code = "USAGE"               // Bad command line
 )
 
 // Error returns the code itself, so that a Code can be the target of errors.Is.
@@ -88,6 +90,8 @@ const (
 	CategoryOutput Category = "output"
 	// CategoryUsage is usage: The command line is wrong.
 	CategoryUsage Category = "usage"
+	// CategoryWarning is warning: errspec wrote the outputs, and warns of something about them that needs attention; a warning does not change the exit code.
+	CategoryWarning Category = "warning"
 )
 
 // Error returns the category itself, so that a Category can be the target of errors.Is.
@@ -361,8 +365,8 @@ var catalog = errspec.Catalog{
 		(*AmbiguousCodeParams)(nil), (*BreakingChangeParams)(nil), (*CatalogChangeParams)(nil), (*CatalogInvalidParams)(nil),
 		(*CatalogNotFoundParams)(nil), (*CatalogSchemaParams)(nil), (*CatalogSyntaxParams)(nil), (*DriftParams)(nil),
 		(*InternalErrorParams)(nil), nil, (*LintFindingParams)(nil), (*OutputFailedParams)(nil),
-		(*OutputForeignParams)(nil), (*OutputIncompleteParams)(nil), (*OutputLeftoverParams)(nil), (*TemplateInvalidParams)(nil),
-		(*UnknownCodeParams)(nil), (*UsageParams)(nil),
+		(*OutputForeignParams)(nil), (*OutputIncompleteParams)(nil), (*OutputLeftoverParams)(nil), (*ReferenceTooLargeParams)(nil),
+		(*TemplateInvalidParams)(nil), (*UnknownCodeParams)(nil), (*UsageParams)(nil),
 	},
 	Envelopes: [][]errspec.Member{
 		{
@@ -386,6 +390,7 @@ var catalog = errspec.Catalog{
 		{Name: "lint", HTTPStatus: 422},
 		{Name: "output", HTTPStatus: 409},
 		{Name: "usage", HTTPStatus: 400},
+		{Name: "warning", HTTPStatus: 500},
 	},
 }
 
@@ -406,6 +411,7 @@ const codeTable = `
 "OUTPUT_FOREIGN" "output" "Output file not errspec's" false "after_fix" 0 0 409 "" false 0 "\x00\x00\x00 exists and was not generated by errspec for catalog \x00\x01\x00" "" "move the file away (a file generated under an earlier name of this catalog too), or change the output path in the catalog" "" ""
 "OUTPUT_INCOMPLETE" "output" "Writing failed, and so did restoring" false "after_fix" 0 0 409 "" false 0 "writing the outputs failed: \x00\x00\x00; restoring the previous files failed too: \x00\x01\x00" "" "rename each .errspec-*.bak file named above back to its file, or run errspec again once the cause is fixed" "" ""
 "OUTPUT_LEFTOVER" "output" "Backup left over" false "after_fix" 0 0 409 "" false 0 "\x00\x00\x00" "" "remove \x00\x01\x02 by hand: the outputs are as they should be" "" ""
+"REFERENCE_TOO_LARGE" "warning" "Reference page too large" false "after_fix" 0 0 500 "" false 0 "\x00\x04\x00" "" "\x00\x05\x00" "" "\x01\x02\x03\x04\x00\x05"
 "TEMPLATE_INVALID" "usage" "Template override invalid" false "after_fix" 0 0 400 "" false 0 "\x00\x00\x00" "" "fix the template, or remove it to use the embedded one" "" ""
 "UNKNOWN_CODE" "usage" "Unknown code" false "after_fix" 0 0 400 "" false 0 "no code \x00\x00\x00 in \x00\x01\x00" "" "did you mean \x00\x02\x03?" "" ""
 "USAGE" "usage" "Bad command line" false "after_fix" 0 0 400 "" false 0 "\x00\x00\x00" "" "\x00\x01\x00" "" ""
@@ -665,6 +671,28 @@ func NewOutputLeftover(reason string, backups []string) *Error {
 	return newError(14, &OutputLeftoverParams{Reason: reason, Backups: backups}, nil)
 }
 
+// ReferenceTooLargeParams are the params of REFERENCE_TOO_LARGE.
+type ReferenceTooLargeParams struct {
+	Problem string `json:"-"` // What is wrong, in one line. Not sent on the wire.
+	ReferenceTooLargeOptions
+}
+
+// ReferenceTooLargeOptions are the optional params of REFERENCE_TOO_LARGE. A param left at its zero value is left off the wire.
+type ReferenceTooLargeOptions struct {
+	_      [0]func()
+	File   string `json:"file,omitempty"`   // The file, relative to the working directory.
+	Line   int    `json:"line,omitempty"`   // The line, from 1.
+	Column int    `json:"column,omitempty"` // The column, from 1.
+	Path   string `json:"path,omitempty"`   // The path of the value in the catalog, such as codes.NOT_FOUND.message.
+	Fix    string `json:"-"`                // How to fix it, in one line. Not sent on the wire.
+}
+
+// NewReferenceTooLarge returns an error of code REFERENCE_TOO_LARGE: Reference page too large. Its message reads "{problem}".
+// A page of the Markdown reference is larger than a Git host such as GitHub renders (400 KB). The position is the catalog's outputs.markdown.
+func NewReferenceTooLarge(problem string, opts ...ReferenceTooLargeOptions) *Error {
+	return newError(15, &ReferenceTooLargeParams{Problem: problem}, opts)
+}
+
 // TemplateInvalidParams are the params of TEMPLATE_INVALID.
 type TemplateInvalidParams struct {
 	Problem string `json:"problem"` // What is wrong, naming the template and line.
@@ -682,7 +710,7 @@ type TemplateInvalidOptions struct {
 // NewTemplateInvalid returns an error of code TEMPLATE_INVALID: Template override invalid. Its message reads "{problem}".
 // A Markdown template given with --templates does not parse, does not run, or matches no embedded template.
 func NewTemplateInvalid(problem string, opts ...TemplateInvalidOptions) *Error {
-	return newError(15, &TemplateInvalidParams{Problem: problem}, opts)
+	return newError(16, &TemplateInvalidParams{Problem: problem}, opts)
 }
 
 // UnknownCodeParams are the params of UNKNOWN_CODE.
@@ -695,7 +723,7 @@ type UnknownCodeParams struct {
 // NewUnknownCode returns an error of code UNKNOWN_CODE: Unknown code. Its message reads "no code {code} in {catalog}".
 // errspec explain was asked for a code the catalog does not declare.
 func NewUnknownCode(code string, catalog string, candidates []string) *Error {
-	return newError(16, &UnknownCodeParams{Code: code, Catalog: catalog, Candidates: candidates}, nil)
+	return newError(17, &UnknownCodeParams{Code: code, Catalog: catalog, Candidates: candidates}, nil)
 }
 
 // UsageParams are the params of USAGE.
@@ -713,5 +741,5 @@ type UsageOptions struct {
 // NewUsage returns an error of code USAGE: Bad command line. Its message reads "{problem}".
 // An unknown command or flag, or a flag with a bad value.
 func NewUsage(problem string, opts ...UsageOptions) *Error {
-	return newError(17, &UsageParams{Problem: problem}, opts)
+	return newError(18, &UsageParams{Problem: problem}, opts)
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/errspec/errspec/generated/diagnostics"
 	"github.com/errspec/errspec/generator/cli"
 	"github.com/errspec/errspec/internal/gomodtest"
 )
@@ -352,6 +353,28 @@ func TestUsageProblemsAsJSON(t *testing.T) {
 		if _, _, errOut := errspec(args...); !strings.HasPrefix(errOut, "errspec: ") {
 			t.Errorf("errspec %s: stderr %q, want text", strings.Join(args, " "), errOut)
 		}
+	}
+}
+
+// TestWarningAsJSON checks that with --format json a warning, which does
+// not fail the run, is an error of errspec's catalog, at its position,
+// as a problem is: a tool that reads each line as one reads it too.
+func TestWarningAsJSON(t *testing.T) {
+	big := strings.Replace(catalog, `message: "Something went wrong"`,
+		`message: "Something went wrong", description: "`+strings.Repeat("word ", 100_000)+`"`, 1)
+	project(t, big)
+	code, out, errOut := errspec("--format", "json")
+	if code != cli.ExitOK || out != "" {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	e, err := diagnostics.Parse([]byte(errOut))
+	if err != nil {
+		t.Fatalf("the warning is not an error of errspec's catalog: %v: %s", err, errOut)
+	}
+	p, ok := e.Params.(*diagnostics.ReferenceTooLargeParams)
+	if e.Code != diagnostics.CodeReferenceTooLarge || e.Category() != diagnostics.CategoryWarning || !ok ||
+		p.File != "catalog.cue" || p.Line != 6 || p.Column != 12 || p.Path != "outputs.markdown" || e.Suggestion == "" {
+		t.Errorf("warning: %s", errOut)
 	}
 }
 

@@ -67,17 +67,11 @@ func (r *run) report(ps ...problem) int {
 
 // warn prints a warning about a catalog, which does not change the exit
 // code: for a person "file:line:col: path: warning: message" and the fix
-// on a line of its own, or with --format json one JSON object with the
-// keys of a problem and "severity": "warning".
+// on a line of its own, or with --format json the error of errspec's
+// catalog of the warning's kind (category warning), as a problem is.
 func (r *run) warn(d load.Diagnostic) {
 	if r.json {
-		b, err := json.Marshal(struct {
-			load.Diagnostic
-			Severity string `json:"severity"`
-		}{d, "warning"})
-		if err == nil {
-			fmt.Fprintf(r.stderr, "%s\n", textsafe.JSON(b))
-		}
+		fmt.Fprintf(r.stderr, "%s\n", errorJSON(fromDiagnostic(cmp.Or(d.Code, diagnostics.CodeReferenceTooLarge), d).err))
 		return
 	}
 	s := "warning: " + d.Msg
@@ -116,6 +110,8 @@ func fromDiagnostic(code diagnostics.Code, d load.Diagnostic) problem {
 		e = diagnostics.NewCatalogSyntax(d.Msg, diagnostics.CatalogSyntaxOptions(pos))
 	case diagnostics.CodeCatalogSchema:
 		e = diagnostics.NewCatalogSchema(d.Msg, diagnostics.CatalogSchemaOptions(pos))
+	case diagnostics.CodeReferenceTooLarge:
+		e = diagnostics.NewReferenceTooLarge(d.Msg, diagnostics.ReferenceTooLargeOptions(pos))
 	default:
 		e = diagnostics.NewCatalogInvalid(d.Msg, pos)
 	}
