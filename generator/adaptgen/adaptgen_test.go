@@ -56,6 +56,7 @@ func TestFill(t *testing.T) {
 		return false
 	}
 	r.Content = []mcp.Content{&mcp.TextContent{Text: string(wire)}}
+	r.StructuredContent = nil
 	r.IsError = true`},
 		{model.MCPTextMessage, true, `wire, err := e.MarshalJSON()
 	if err != nil {
@@ -65,11 +66,13 @@ func TestFill(t *testing.T) {
 	r.StructuredContent = json.RawMessage(wire)`},
 		{model.MCPTextMessage, false, `{
 	r.Content = []mcp.Content{&mcp.TextContent{Text: e.Message}}
+	r.StructuredContent = nil
 	r.IsError = true`},
 		{model.MCPTextTerminal, false, `{
 	v := e.ErrspecView()
 	v.Cause = nil
 	r.Content = []mcp.Content{&mcp.TextContent{Text: v.Text()}}
+	r.StructuredContent = nil
 	r.IsError = true`},
 	} {
 		cat.Outputs.MCP.Text, cat.Outputs.MCP.StructuredContent = tt.text, tt.structured

@@ -153,6 +153,12 @@ func genFill(cat *model.Catalog, importPath string) Code {
 	if o.StructuredContent {
 		body = append(body, Id("r").Dot("StructuredContent").Op("=").Qual(jsonPkg, "RawMessage").Call(Id("wire")))
 		what += ", and the wire JSON as structured content"
+	} else {
+		// A typed tool's handler that sets the error on its result gets
+		// the zero output as structured content from the SDK, and a
+		// low-level one may leave its own there: neither is the error.
+		body = append(body, Id("r").Dot("StructuredContent").Op("=").Nil())
+		what += ", and no structured content, not even the zero output that the SDK gives the error result of a typed tool"
 	}
 	what += "; the error is marshaled once."
 	if wire {
