@@ -56,7 +56,7 @@ func mcpDoc(cat *model.Catalog, importPath string) []string {
 // genInstall writes Install.
 func genInstall() Code {
 	return Add(
-		doc("Install adds Middleware to the receiving middleware of s; call it once, before s serves. It covers every tool of s, typed (mcp.AddTool) or not (Server.AddTool), added before or after."),
+		doc("Install adds Middleware to the receiving middleware of s; call it once, before s serves. It covers every tool of s, typed (mcp.AddTool) or not (Server.AddTool), added before or after. The SDK runs the receiving middleware added last first: the errors that another receiving middleware returns for a tool call (an authorization check's) become error results only when Install comes after it."),
 		Line(), Func().Id("Install").Params(Id("s").Op("*").Qual(mcpPkg, "Server")).Block(
 			Id("s").Dot("AddReceivingMiddleware").Call(Id("Middleware")),
 		),

@@ -280,3 +280,39 @@ func TestMCPMessageHoldsWire(t *testing.T) {
 		t.Errorf("FromResult gives %v (%t), want the %s the server sent", got, ok, seedmcp.CodeValidationError)
 	}
 }
+
+// TestMCPOtherMiddleware serves a tool behind another receiving
+// middleware, an authorization check that fails every tool call with
+// the catalog's error, as the README says: with Install after it, the
+// client reads an error result of that error; with Install before it,
+// which the SDK runs after it, a protocol error with Error()'s text.
+func TestMCPOtherMiddleware(t *testing.T) {
+	denied := apperr.NewPermissionDenied("get_pipeline", "read")
+	check := func(next mcp.MethodHandler) mcp.MethodHandler {
+		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+			if method == "tools/call" {
+				return nil, denied
+			}
+			return next(ctx, method, req)
+		}
+	}
+	after := serve(t, func(s *mcp.Server) {
+		s.AddReceivingMiddleware(check)
+		apperrmcp.Install(s)
+	})
+	res, raw := after.Call("get_pipeline", map[string]any{"project_id": "app", "pipeline_id": 1})
+	w := wire(t, denied)
+	if want := strings.Replace(mcptest.ErrorResult(w, w), `,"resultType":"complete"`, "", 1); raw != want {
+		t.Errorf("Install after the check: the client read\n%s\nwant\n%s", raw, want)
+	}
+	got, ok := apperrmcp.FromResult(res)
+	sameError(t, got, ok, denied)
+
+	before := serve(t, func(s *mcp.Server) {
+		apperrmcp.Install(s)
+		s.AddReceivingMiddleware(check)
+	})
+	if _, err := before.CallErr("get_pipeline", map[string]any{"project_id": "app", "pipeline_id": 1}); err == nil || !strings.HasSuffix(err.Error(), denied.Error()) {
+		t.Errorf("Install before the check: CallTool gives %v, want a protocol error with %q", err, denied.Error())
+	}
+}
