@@ -14,6 +14,7 @@ package catalogjson
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"strings"
 
@@ -34,6 +35,9 @@ type Catalog struct {
 	Description string `json:"description,omitempty"` // Markdown
 	Version     string `json:"version,omitempty"`     // the catalog's semantic version, as declared
 	DocsURL     string `json:"docs_url,omitempty"`    // where the reference is published
+	// ErrorText is the template of what an error's Error method returns,
+	// over its fields, unless its code has one of its own.
+	ErrorText string `json:"error_text"`
 	// Envelopes are the wire shapes, the default first, in the catalog's
 	// envelope language ("$code", "$params", ...).
 	Envelopes  []Envelope        `json:"envelopes"`
@@ -58,6 +62,7 @@ type Category struct {
 	Description string   `json:"description"`
 	Parent      string   `json:"parent,omitempty"`
 	HTTPStatus  int      `json:"http_status"`
+	GRPCCode    string   `json:"grpc_code,omitempty"` // its own or inherited; "" when it sets none
 	Retryable   bool     `json:"retryable"`
 	Retry       string   `json:"retry"`
 	RetryAfter  int      `json:"retry_after,omitempty"` // seconds
@@ -74,8 +79,11 @@ type Code struct {
 	Category    string `json:"category"`
 	// Categories are the code's category and those above it, nearest
 	// first: every category the code matches.
-	Categories []string     `json:"categories"`
-	HTTPStatus int          `json:"http_status"`
+	Categories []string `json:"categories"`
+	HTTPStatus int      `json:"http_status"`
+	// GRPCCode is the gRPC status code of its errors: its own, its
+	// category's, or the one its HTTP status maps to.
+	GRPCCode   string       `json:"grpc_code"`
 	Retryable  bool         `json:"retryable"`
 	Retry      string       `json:"retry"`                 // never, after_fix, after_delay or safe
 	RetryAfter int          `json:"retry_after,omitempty"` // seconds
@@ -83,6 +91,7 @@ type Code struct {
 	Message    string       `json:"message"`               // templates, as written
 	Detail     string       `json:"detail,omitempty"`
 	Suggestion string       `json:"suggestion,omitempty"`
+	ErrorText  string       `json:"error_text,omitempty"` // its own, over its fields and params; "" for the catalog's
 	Params     []Param      `json:"params,omitempty"`
 	Examples   []Example    `json:"examples,omitempty"`
 	Deprecated *Deprecation `json:"deprecated,omitempty"`
@@ -194,6 +203,7 @@ func FromModel(cat *model.Catalog) Catalog {
 		Description: cat.Description,
 		Version:     cat.Version,
 		DocsURL:     cat.ReferenceURL(),
+		ErrorText:   cmp.Or(cat.ErrorText.Source, model.DefaultErrorText),
 		Envelopes:   []Envelope{},
 		Categories:  []Category{},
 		Codes:       []Code{},
@@ -207,6 +217,7 @@ func FromModel(cat *model.Catalog) Catalog {
 			Name:        c.Name,
 			Description: c.Description,
 			HTTPStatus:  c.HTTPStatus,
+			GRPCCode:    string(c.GRPC),
 			Retryable:   c.Retryable,
 			Retry:       string(c.Retry),
 			RetryAfter:  c.RetryAfter,
@@ -274,6 +285,7 @@ func CodeOf(cat *model.Catalog, c *model.Code) Code {
 		Description: c.Description,
 		Categories:  []string{},
 		HTTPStatus:  c.HTTPStatus,
+		GRPCCode:    string(c.GRPC),
 		Retryable:   c.Retryable,
 		Retry:       string(c.Retry),
 		RetryAfter:  c.RetryAfter,
@@ -281,6 +293,7 @@ func CodeOf(cat *model.Catalog, c *model.Code) Code {
 		Message:     c.Message.Source,
 		Detail:      c.Detail.Source,
 		Suggestion:  c.Suggestion.Source,
+		ErrorText:   c.ErrorText.Source,
 		Role:        string(cat.RoleOf(c)),
 		DocsURL:     c.DocsURL,
 	}

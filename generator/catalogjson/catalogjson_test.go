@@ -65,6 +65,7 @@ func TestRoundTrip(t *testing.T) {
 	for i, c := range cat.Codes {
 		got := doc.Codes[i]
 		if got.Code != c.Name || got.DocsURL != c.DocsURL || got.Retry != string(c.Retry) || got.HTTPStatus != c.HTTPStatus ||
+			got.GRPCCode != string(c.GRPC) || got.GRPCCode == "" || got.ErrorText != c.ErrorText.Source ||
 			got.Message != c.Message.Source || len(got.Params) != len(c.Params) || len(got.Examples) != len(c.Examples) {
 			t.Errorf("code %s: %+v", c.Name, got)
 		}
@@ -74,8 +75,8 @@ func TestRoundTrip(t *testing.T) {
 			}
 		}
 	}
-	if doc.Format != catalogjson.Version || doc.Name != cat.Name || doc.DocsURL != cat.DocsBaseURL {
-		t.Errorf("header: format %d, name %q, docs URL %q", doc.Format, doc.Name, doc.DocsURL)
+	if doc.Format != catalogjson.Version || doc.Name != cat.Name || doc.DocsURL != cat.DocsBaseURL || doc.ErrorText == "" {
+		t.Errorf("header: format %d, name %q, docs URL %q, error text %q", doc.Format, doc.Name, doc.DocsURL, doc.ErrorText)
 	}
 }
 

@@ -18,7 +18,7 @@ type Catalog struct {
 	Version     string // semantic version, as declared (1.4.0 or v1.4.0), or ""
 	DocsBaseURL string // where the Markdown reference is published, or ""
 	// ErrorText is what an error's Error method returns, a template over
-	// the error's fields; Source "" for "{code}: {message}".
+	// the error's fields; Source "" for DefaultErrorText.
 	ErrorText Template
 	Outputs   Outputs
 
@@ -177,6 +177,10 @@ func (c *Code) Required() []*Param { return filterParams(c.Params, false) }
 
 // Optional returns the code's optional params, in declared order.
 func (c *Code) Optional() []*Param { return filterParams(c.Params, true) }
+
+// DefaultErrorText is what an error's Error method returns for a catalog
+// that gives no error_text.
+const DefaultErrorText = "{code}: {message}"
 
 // KeyedTemplate is a template of a code and the key the catalog writes it
 // under.
