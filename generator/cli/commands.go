@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"strings"
 
 	"github.com/errspec/errspec/generator/model"
@@ -63,22 +64,61 @@ func lookup(name string) *command {
 // Main runs errspec with args (without the program name) and returns the
 // exit code. What it prints reaches a terminal with every hidden
 // character shown as an escape (see terminal).
+//
+// The command is the first argument that is neither a flag nor a flag's
+// value, so that flags may come before it too (errspec --format json
+// lint); an argument there that is no command but a directory or a
+// pattern is generate's.
 func Main(args []string, stdout, stderr io.Writer) int {
 	stdout, stderr = terminal{stdout}, terminal{stderr}
-	if len(args) > 0 {
-		switch arg := args[0]; {
-		case arg == "-h" || arg == "-help" || arg == "--help":
+	i := commandAt(args)
+	if i < 0 {
+		if len(args) > 0 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
 			fmt.Fprint(stdout, overview())
 			return ExitOK
+		}
+	} else {
+		arg, rest := args[i], append(args[:i:i], args[i+1:]...)
+		switch {
 		case lookup(arg) != nil:
 			c := lookup(arg)
-			return c.run(c, args[1:], stdout, stderr)
-		case !strings.HasPrefix(arg, "-") && !isPath(arg):
-			return (&run{stdout: stdout, stderr: stderr, json: formatJSON(args[1:])}).unknownCommand(arg, "and no directory "+arg)
+			return c.run(c, rest, stdout, stderr)
+		case !isPath(arg):
+			return (&run{stdout: stdout, stderr: stderr, json: formatJSON(rest)}).unknownCommand(arg, "and no directory "+arg)
 		}
 	}
 	c := lookup("generate")
 	return c.run(c, args, stdout, stderr)
+}
+
+// valueFlag matches a flag that takes a value in a command's synopsis
+// ("[--format json]", "--against REF"), its name in group 1.
+var valueFlag = regexp.MustCompile(`(?:^|[\[ ])--?(\w+) [A-Za-z]`)
+
+// commandAt returns the index in args of the first argument that is not
+// a flag or the value of one, where errspec takes the command from, or
+// -1 when there is none before "--". A flag takes the next argument as
+// its value when a command's synopsis gives it one and it is not written
+// -flag=value.
+func commandAt(args []string) int {
+	takesValue := map[string]bool{}
+	for _, c := range commands {
+		for _, m := range valueFlag.FindAllStringSubmatch(c.usage, -1) {
+			takesValue[m[1]] = true
+		}
+	}
+	for i := 0; i < len(args); i++ {
+		arg := args[i]
+		switch {
+		case arg == "--":
+			return -1
+		case arg == "-" || !strings.HasPrefix(arg, "-"):
+			return i
+		case !strings.Contains(arg, "=") && takesValue[strings.TrimLeft(arg, "-")]:
+			i++
+		}
+	}
+	return -1
 }
 
 // unknownCommand reports a command errspec does not have, with the list
@@ -134,8 +174,8 @@ catalog below it (a directory whose .cue files declare codes; testdata,
 vendor and directories starting with . or _ are skipped). The default is
 ./...
 
-Flags may come before or after the arguments; -flag and --flag are the
-same. errspec is quiet when it succeeds; every message it prints on
+Flags may come before or after the command and its arguments; -flag and
+--flag are the same. errspec is quiet when it succeeds; every message it prints on
 standard error starts with "errspec: ".
 
 Exit codes: 0 ok; 1 drift (check), a breaking change (breaking) or a lint

@@ -106,6 +106,35 @@ usage: errspec version [--format json]
 	}
 }
 
+// TestFlagsBeforeCommand checks that flags may come before the command
+// as after it: each command line gives what the same one with the command
+// first gives, and a flag's value is not taken for the command.
+func TestFlagsBeforeCommand(t *testing.T) {
+	project(t, catalog)
+	for _, tc := range []struct{ before, after []string }{
+		{[]string{"-v", "generate"}, []string{"generate", "-v"}},
+		{[]string{"--format", "json", "lint"}, []string{"lint", "--format", "json"}},
+		{[]string{"--format=json", "check", "."}, []string{"check", "--format=json", "."}},
+		{[]string{"--format", "json", "version"}, []string{"version", "--format", "json"}},
+		{[]string{"--dir", ".", "explain", "INTERNAL"}, []string{"explain", "--dir", ".", "INTERNAL"}},
+		{[]string{"-h", "lint"}, []string{"lint", "-h"}},
+		{[]string{"-v", "lint"}, []string{"lint", "-v"}},
+		{[]string{"--format", "json", "lnt"}, []string{"lnt", "--format", "json"}},
+	} {
+		os.RemoveAll("out")
+		code, out, errOut := errspec(tc.before...)
+		os.RemoveAll("out")
+		wantCode, wantOut, wantErr := errspec(tc.after...)
+		if code != wantCode || out != wantOut || errOut != wantErr {
+			t.Errorf("errspec %s: exit %d, stdout %q, stderr %q\nwant as errspec %s: exit %d, stdout %q, stderr %q",
+				strings.Join(tc.before, " "), code, out, errOut, strings.Join(tc.after, " "), wantCode, wantOut, wantErr)
+		}
+	}
+	if code, _, errOut := errspec("--templates", "lint"); code != cli.ExitInvalid || !strings.Contains(errOut, "--templates lint is not a directory") {
+		t.Errorf("errspec --templates lint: exit %d, stderr %q; want the value lint refused as a templates directory", code, errOut)
+	}
+}
+
 // TestQuietUnlessVerbose checks that generate prints nothing when it
 // succeeds, and lists what it changed with -v.
 func TestQuietUnlessVerbose(t *testing.T) {
