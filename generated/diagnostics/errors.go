@@ -42,6 +42,7 @@ const (
 	CodeOutputIncomplete  Code = "OUTPUT_INCOMPLETE"   // Writing failed, and so did restoring
 	CodeOutputLeftover    Code = "OUTPUT_LEFTOVER"     // Backup left over
 	CodeReferenceTooLarge Code = "REFERENCE_TOO_LARGE" // Reference page too large
+	CodeStdoutFailed      Code = "STDOUT_FAILED"       // Printing failed
 	CodeTemplateInvalid   Code = "TEMPLATE_INVALID"    // Template override invalid
 	CodeUnknownCode       Code = "UNKNOWN_CODE"        // Unknown code
 	CodeUsage             Code = "USAGE"               // Bad command line
@@ -88,6 +89,8 @@ const (
 	CategoryLint Category = "lint"
 	// CategoryOutput is output: The outputs could not be written as asked: errspec left every file as it was.
 	CategoryOutput Category = "output"
+	// CategoryReport is report: errspec could not print what it reports on standard output: the report is incomplete. Files errspec writes are not affected.
+	CategoryReport Category = "report"
 	// CategoryUsage is usage: The command line is wrong.
 	CategoryUsage Category = "usage"
 	// CategoryWarning is warning: errspec wrote the outputs, and warns of something about them that needs attention; a warning does not change the exit code.
@@ -366,7 +369,7 @@ var catalog = errspec.Catalog{
 		(*CatalogNotFoundParams)(nil), (*CatalogSchemaParams)(nil), (*CatalogSyntaxParams)(nil), (*DriftParams)(nil),
 		(*InternalErrorParams)(nil), nil, (*LintFindingParams)(nil), (*OutputFailedParams)(nil),
 		(*OutputForeignParams)(nil), (*OutputIncompleteParams)(nil), (*OutputLeftoverParams)(nil), (*ReferenceTooLargeParams)(nil),
-		(*TemplateInvalidParams)(nil), (*UnknownCodeParams)(nil), (*UsageParams)(nil),
+		(*StdoutFailedParams)(nil), (*TemplateInvalidParams)(nil), (*UnknownCodeParams)(nil), (*UsageParams)(nil),
 	},
 	Envelopes: [][]errspec.Member{
 		{
@@ -389,6 +392,7 @@ var catalog = errspec.Catalog{
 		{Name: "internal", HTTPStatus: 500},
 		{Name: "lint", HTTPStatus: 422},
 		{Name: "output", HTTPStatus: 409},
+		{Name: "report", HTTPStatus: 500},
 		{Name: "usage", HTTPStatus: 400},
 		{Name: "warning", HTTPStatus: 500},
 	},
@@ -412,6 +416,7 @@ const codeTable = `
 "OUTPUT_INCOMPLETE" "output" "Writing failed, and so did restoring" false "after_fix" 0 0 409 "" false 0 "writing the outputs failed: \x00\x00\x00; restoring the previous files failed too: \x00\x01\x00" "" "rename each .errspec-*.bak file named above back to its file, or run errspec again once the cause is fixed" "" ""
 "OUTPUT_LEFTOVER" "output" "Backup left over" false "after_fix" 0 0 409 "" false 0 "\x00\x00\x00" "" "remove \x00\x01\x02 by hand: the outputs are as they should be" "" ""
 "REFERENCE_TOO_LARGE" "warning" "Reference page too large" false "after_fix" 0 0 500 "" false 0 "\x00\x04\x00" "" "\x00\x05\x00" "" "\x01\x02\x03\x04\x00\x05"
+"STDOUT_FAILED" "report" "Printing failed" false "after_fix" 0 0 500 "" false 0 "writing to standard output failed: \x00\x00\x00" "" "give standard output room to be written (space on the disk, a file or pipe that stays open), then run errspec again" "" ""
 "TEMPLATE_INVALID" "usage" "Template override invalid" false "after_fix" 0 0 400 "" false 0 "\x00\x00\x00" "" "fix the template, or remove it to use the embedded one" "" ""
 "UNKNOWN_CODE" "usage" "Unknown code" false "after_fix" 0 0 400 "" false 0 "no code \x00\x00\x00 in \x00\x01\x00" "" "did you mean \x00\x02\x03?" "" ""
 "USAGE" "usage" "Bad command line" false "after_fix" 0 0 400 "" false 0 "\x00\x00\x00" "" "\x00\x01\x00" "" ""
@@ -693,6 +698,18 @@ func NewReferenceTooLarge(problem string, opts ...ReferenceTooLargeOptions) *Err
 	return newError(15, &ReferenceTooLargeParams{Problem: problem}, opts)
 }
 
+// StdoutFailedParams are the params of STDOUT_FAILED.
+type StdoutFailedParams struct {
+	_      [0]func()
+	Reason string `json:"reason"` // The error of the write.
+}
+
+// NewStdoutFailed returns an error of code STDOUT_FAILED: Printing failed. Its message reads "writing to standard output failed: {reason}".
+// Writing to standard output failed (a full disk, a file or pipe closed early): what the command printed is incomplete, its findings or its diff lost. It is reported on standard error, and the exit code is 2.
+func NewStdoutFailed(reason string) *Error {
+	return newError(16, &StdoutFailedParams{Reason: reason}, nil)
+}
+
 // TemplateInvalidParams are the params of TEMPLATE_INVALID.
 type TemplateInvalidParams struct {
 	Problem string `json:"problem"` // What is wrong, naming the template and line.
@@ -710,7 +727,7 @@ type TemplateInvalidOptions struct {
 // NewTemplateInvalid returns an error of code TEMPLATE_INVALID: Template override invalid. Its message reads "{problem}".
 // A Markdown template given with --templates does not parse, does not run, or matches no embedded template.
 func NewTemplateInvalid(problem string, opts ...TemplateInvalidOptions) *Error {
-	return newError(16, &TemplateInvalidParams{Problem: problem}, opts)
+	return newError(17, &TemplateInvalidParams{Problem: problem}, opts)
 }
 
 // UnknownCodeParams are the params of UNKNOWN_CODE.
@@ -723,7 +740,7 @@ type UnknownCodeParams struct {
 // NewUnknownCode returns an error of code UNKNOWN_CODE: Unknown code. Its message reads "no code {code} in {catalog}".
 // errspec explain was asked for a code the catalog does not declare.
 func NewUnknownCode(code string, catalog string, candidates []string) *Error {
-	return newError(17, &UnknownCodeParams{Code: code, Catalog: catalog, Candidates: candidates}, nil)
+	return newError(18, &UnknownCodeParams{Code: code, Catalog: catalog, Candidates: candidates}, nil)
 }
 
 // UsageParams are the params of USAGE.
@@ -741,5 +758,5 @@ type UsageOptions struct {
 // NewUsage returns an error of code USAGE: Bad command line. Its message reads "{problem}".
 // An unknown command or flag, or a flag with a bad value.
 func NewUsage(problem string, opts ...UsageOptions) *Error {
-	return newError(18, &UsageParams{Problem: problem}, opts)
+	return newError(19, &UsageParams{Problem: problem}, opts)
 }

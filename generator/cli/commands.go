@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/errspec/errspec/generated/diagnostics"
 	"github.com/errspec/errspec/generator/model"
 	"github.com/errspec/errspec/internal/textsafe"
 )
@@ -70,7 +71,33 @@ func lookup(name string) *command {
 // lint); an argument there that is no command but a directory or a
 // pattern is generate's.
 func Main(args []string, stdout, stderr io.Writer) int {
-	stdout, stderr = terminal{stdout}, terminal{stderr}
+	out := &firstError{w: stdout}
+	code := dispatch(args, terminal{out}, terminal{stderr})
+	if out.err != nil {
+		// What the command printed is incomplete: its findings or its
+		// diff are lost, which its exit code alone does not say.
+		r := &run{stderr: terminal{stderr}, json: formatJSON(args)}
+		return r.report(problem{err: diagnostics.NewStdoutFailed(out.err.Error())})
+	}
+	return code
+}
+
+// firstError is a writer that keeps the first error of writing to w.
+type firstError struct {
+	w   io.Writer
+	err error
+}
+
+func (f *firstError) Write(p []byte) (int, error) {
+	n, err := f.w.Write(p)
+	if err != nil && f.err == nil {
+		f.err = err
+	}
+	return n, err
+}
+
+// dispatch runs the command that args name, generate by default.
+func dispatch(args []string, stdout, stderr io.Writer) int {
 	i := commandAt(args)
 	if i < 0 {
 		if len(args) > 0 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {

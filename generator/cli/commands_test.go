@@ -1,11 +1,14 @@
 package cli_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/errspec/errspec/generator/cli"
@@ -431,5 +434,26 @@ func TestBreakingOlderDoesNotLoad(t *testing.T) {
 `
 	if code != cli.ExitInvalid || out != "" || errOut != want {
 		t.Errorf("breaking against a revision that does not load: exit %d\nstdout: %s\nstderr:\n%s\nwant exit 2 and\n%s", code, out, errOut, want)
+	}
+}
+
+// failingWriter fails every write, as standard output does on a full disk.
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, syscall.ENOSPC }
+
+// TestStdoutFails runs commands whose standard output cannot be written:
+// each reports STDOUT_FAILED on standard error and exits 2, where the
+// exit code said success or findings of a report that was lost.
+func TestStdoutFails(t *testing.T) {
+	for _, args := range [][]string{{"version"}, {"help"}, {"version", "--format", "json"}} {
+		var stderr bytes.Buffer
+		code := cli.Main(args, failingWriter{}, &stderr)
+		if code != cli.ExitInvalid || !strings.Contains(stderr.String(), "writing to standard output failed") {
+			t.Errorf("errspec %s with standard output full: exit %d, stderr %q", strings.Join(args, " "), code, stderr.String())
+		}
+		if slices.Contains(args, "json") && !strings.Contains(stderr.String(), `"code":"STDOUT_FAILED"`) {
+			t.Errorf("errspec %s: stderr %q, want the STDOUT_FAILED object", strings.Join(args, " "), stderr.String())
+		}
 	}
 }
