@@ -253,15 +253,23 @@ func genValidateCall(cat *model.Catalog) Code {
 		p := c.Param("action_required_fields")
 		return p != nil && p.Type.Ordered
 	}
-	values := func(c *model.Code) map[string]*Statement {
+	// Each code gets the params of its role only: the invalid_action
+	// branch has no missing fields, and an optional param of another
+	// role's stays empty, as the model takes it to be.
+	values := func(role model.Role, c *model.Code) map[string]*Statement {
 		required := Id("required")
 		if ordered(c) {
 			required = Id("inOrder")
 		}
-		return map[string]*Statement{
+		all := map[string]*Statement{
 			"tool": Id("tool"), "action": Id("action"), "valid_actions": Id("valid"),
 			"missing_fields": Id("missing"), "action_required_fields": required,
 		}
+		out := map[string]*Statement{}
+		for _, rp := range model.RoleParams[role] {
+			out[rp.Name] = all[rp.Name]
+		}
+		return out
 	}
 	// Each map is built only when a role code takes it, and each is a
 	// statement of its own.
@@ -295,12 +303,12 @@ func genValidateCall(cat *model.Catalog) Code {
 			}
 			g.If(Id("a").Dot("name").Op("==").Id("action")).Block(List(Id("want"), Id("found")).Op("=").List(Id("a").Dot("required"), True()))
 		}),
-		If(Op("!").Id("found")).Block(Return(roleCall(invalid, values(invalid)))),
+		If(Op("!").Id("found")).Block(Return(roleCall(invalid, values(model.RoleInvalidAction, invalid)))),
 		Var().Id("missing").Index().String(),
 		For(List(Id("_"), Id("f")).Op(":=").Range().Id("want")).Block(
 			If(List(Id("v"), Id("ok")).Op(":=").Id("args").Index(Id("f")), Op("!").Id("ok").Op("||").Id("v").Op("==").Nil()).Block(
 				Id("missing").Op("=").Append(Id("missing"), Id("f")))),
-		If(Len(Id("missing")).Op(">").Lit(0)).Block(Return(roleCall(missing, values(missing)))),
+		If(Len(Id("missing")).Op(">").Lit(0)).Block(Return(roleCall(missing, values(model.RoleMissingFields, missing)))),
 		Return(Nil()),
 	)
 	return Add(
