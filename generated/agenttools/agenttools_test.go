@@ -516,3 +516,35 @@ func TestNilError(t *testing.T) {
 		t.Errorf("the setters of a nil *Error give %v", e)
 	}
 }
+
+// TestValidateCallOwnsItsLists checks that what a caller does with the
+// lists of a validation error's params leaves the package's table of
+// tools as it was: the next call is checked against the catalog's
+// required fields.
+func TestValidateCallOwnsItsLists(t *testing.T) {
+	for _, action := range []string{"merge", "explode"} {
+		var e *agenttools.Error
+		if !errors.As(agenttools.ValidateCall("manage_merge_request", action, nil), &e) {
+			t.Fatalf("ValidateCall(manage_merge_request, %s): no *Error", action)
+		}
+		var fields map[string][]string
+		switch p := e.Params.(type) {
+		case *agenttools.MissingRequiredFieldParams:
+			fields = p.ActionRequiredFields
+		case *agenttools.InvalidActionParams:
+			fields = p.ActionRequiredFields
+		}
+		if len(fields["merge"]) == 0 {
+			t.Fatalf("ValidateCall(manage_merge_request, %s): no required fields of merge in %v", action, e)
+		}
+		for _, list := range fields {
+			for i := range list {
+				list[i] = "changed"
+			}
+		}
+	}
+	args := map[string]any{"project_id": "1", "merge_request_iid": 7}
+	if err := agenttools.ValidateCall("manage_merge_request", "merge", args); err != nil {
+		t.Errorf("ValidateCall of a valid merge after changing an error's lists: %v", err)
+	}
+}

@@ -606,7 +606,7 @@ func ValidateCall(tool, action string, args map[string]any) error {
 	found := false
 	for _, a := range toolSpecs[i].actions {
 		valid = append(valid, a.name)
-		required[a.name] = a.required
+		required[a.name] = slices.Clone(a.required)
 		if a.name == action {
 			want, found = a.required, true
 		}

@@ -277,15 +277,18 @@ func genValidateCall(cat *model.Catalog) Code {
 		p := c.Param("action_required_fields")
 		return p != nil && !p.Type.Ordered
 	}
+	// The error gets copies of the table's lists, so that what a caller
+	// does with its params leaves the next validation as it is.
 	var maps, collect []Code
+	fields := Qual(slicesPkg, "Clone").Call(Id("a").Dot("required"))
 	if sorted(invalid) || sorted(missing) {
 		maps = append(maps, Id("required").Op(":=").Map(String()).Index().String().Values())
-		collect = append(collect, Id("required").Index(Id("a").Dot("name")).Op("=").Id("a").Dot("required"))
+		collect = append(collect, Id("required").Index(Id("a").Dot("name")).Op("=").Add(fields.Clone()))
 	}
 	if ordered(invalid) || ordered(missing) {
 		maps = append(maps, Var().Id("inOrder").Qual(runtimePkg, "Map").Types(Index().String()))
 		collect = append(collect, Id("inOrder").Op("=").Append(Id("inOrder"),
-			Qual(runtimePkg, "Entry").Types(Index().String()).Values(Id("Key").Op(":").Id("a").Dot("name"), Id("Value").Op(":").Id("a").Dot("required"))))
+			Qual(runtimePkg, "Entry").Types(Index().String()).Values(Id("Key").Op(":").Id("a").Dot("name"), Id("Value").Op(":").Add(fields.Clone()))))
 	}
 	body := []Code{
 		Id("i").Op(":=").Qual(slicesPkg, "IndexFunc").Call(Id("toolSpecs").Index(Empty(), Empty()), Func().Params(Id("t").Struct(Id("name").String(), Id("actions").Index().Id("actionSpec"))).Bool().Block(Return(Id("t").Dot("name").Op("==").Id("tool")))),
