@@ -35,6 +35,7 @@ var Rules = []Rule{
 	{"TIER_USED", true, "every tier is one a feature or an alternative names, or below one; without features, the tiers are used when a param has the type tier"},
 	{"FEATURE_USED", true, "features have a code to report them: one plays the tier_restricted role"},
 	{"TOOL_USED", true, "every tool is gated by a feature or checked by the call validator (codes play missing_fields and invalid_action, and the tool lists actions)"},
+	{"ROLE_USED", true, "every role's code is one a generated helper returns: permission_denied and not_found with an api_error code (FromUpstream), missing_fields and invalid_action together and with tools that list actions (ValidateCall), tier_restricted with features (TierRestricted)"},
 	{"FEATURE_ACTION_DECLARED", true, "every tool:action a feature gates is an action of its tool in the tools table"},
 	{"MESSAGE_PARAMS", true, "a message names what the caller needs to act on: a code with params names one in its message or detail, and a not-found names what was not found"},
 	{"OPTIONAL_DEFAULT", true, "a template that places an optional param gives the text to show when it is not given, {name|text}: the error never reads with a hole"},
@@ -72,6 +73,7 @@ func Check(cat *model.Catalog) []Finding {
 		"TIER_USED":               l.tierUsed,
 		"FEATURE_USED":            l.featureUsed,
 		"TOOL_USED":               l.toolUsed,
+		"ROLE_USED":               l.roleUsed,
 		"FEATURE_ACTION_DECLARED": l.featureActionDeclared,
 		"MESSAGE_PARAMS":          l.messageParams,
 		"OPTIONAL_DEFAULT":        l.optionalDefault,
@@ -377,6 +379,39 @@ func (l *linter) toolUsed() {
 			l.add([]string{"tools", t.Name}, `declare its actions, gate the tool with a feature, or remove it`,
 				"tool %s is gated by no feature and lists no actions: ValidateCall takes every call of it, and nothing uses it", t.Name)
 		}
+	}
+}
+
+// roleUsed reports the roles whose code no generated helper returns,
+// because the helper is not generated: the catalog lacks what it needs.
+func (l *linter) roleUsed() {
+	roles := l.cat.Roles
+	for _, r := range model.AllRoles {
+		c := roles[r]
+		if c == nil {
+			continue
+		}
+		var why, fix string
+		switch {
+		case (r == model.RolePermissionDenied || r == model.RoleNotFound) && roles[model.RoleAPIError] == nil:
+			why, fix = "no code plays api_error: FromUpstream, which returns it, is not generated",
+				`give the other upstream errors a code: roles: api_error: "UPSTREAM_ERROR"`
+		case r == model.RoleMissingFields && roles[model.RoleInvalidAction] == nil:
+			why, fix = "no code plays invalid_action: ValidateCall, which returns it, is not generated",
+				`give an unknown action a code: roles: invalid_action: "INVALID_ACTION"`
+		case r == model.RoleInvalidAction && roles[model.RoleMissingFields] == nil:
+			why, fix = "no code plays missing_fields: ValidateCall, which returns it, is not generated",
+				`give missing arguments a code: roles: missing_fields: "MISSING_REQUIRED_FIELD"`
+		case (r == model.RoleMissingFields || r == model.RoleInvalidAction) && !l.cat.ValidatesCalls():
+			why, fix = "no tool lists actions: ValidateCall, which returns it, is not generated",
+				`declare the tools' actions and their required arguments: tools: NAME: actions: ACTION: required: [...]`
+		case r == model.RoleTierRestricted && len(l.cat.Features) == 0:
+			why, fix = "the catalog has no features: TierRestricted, which returns it, is not generated",
+				`gate tools with features: features: KEY: {name: "...", tier: "...", tools: ["tool", "tool:action"]}`
+		default:
+			continue
+		}
+		l.add([]string{"roles", string(r)}, fix+", or remove the role", "code %s plays the role %s, and %s", c.Name, r, why)
 	}
 }
 
