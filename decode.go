@@ -1118,15 +1118,13 @@ func (r *reader) unknownMember(m *smember) error {
 	return err
 }
 
-// rawParams reads an object of an unknown code's params.
+// rawParams reads an object of an unknown code's params; a key that
+// names a param placed one by one is another key of the object (other).
 func (r *reader) rawParams() error {
 	var others keySet
 	return r.s.object(func(key []byte) error {
 		if r.isPlaced(key) {
-			if others.add(key) {
-				return r.repeated(key)
-			}
-			return placedAt(key, r.s.skip())
+			return r.other(&others, key)
 		}
 		if err := r.rawParam(key); err != nil {
 			return at(string(key), err)
