@@ -380,8 +380,9 @@ func fromResponse(e interface {
 // in the body, the response's is the error's. The catalog's format gives
 // what the generated Parse gives, with the response's status when it is
 // not the code's own; JSON without a code where the catalog puts it, the
-// error body of a server that is not errspec's, is ErrNotError. What the body does not carry (the message, the
-// suggestion) is filled in from the code's templates.
+// error body of a server that is not errspec's, is ErrNotError. What the
+// body does not carry (the message, the suggestion) is filled in from the
+// code's templates.
 func Parse[E any, P ErrorPtr[E]](contentType string, status int, body []byte) (*E, error) {
 	media, _, err := mime.ParseMediaType(contentType)
 	if err != nil {

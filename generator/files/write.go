@@ -129,10 +129,11 @@ func Check(ctx context.Context, opts Options, sets ...Set) ([]Change, error) {
 // directories are removed (but a directory another program wrote to
 // meanwhile, which keeps its files), and the error, a [*WriteError],
 // names the path that failed; the tree is then as it was, and no
-// temporary or backup file is left. Should restoring fail too, WriteError.Restore says what could
-// not be put back, and the backup of each file not restored is kept. Should
-// a backup fail to be removed after every file has been written, Write
-// returns the changes together with a [*LeftoverError].
+// temporary or backup file is left. Should restoring fail too,
+// WriteError.Restore says what could not be put back, and the backup of
+// each file not restored is kept. Should a backup fail to be removed
+// after every file has been written, Write returns the changes together
+// with a [*LeftoverError].
 //
 // Once every file is in place, Write removes the temporary files that a
 // killed run left in the directories of the outputs, unless a file system
