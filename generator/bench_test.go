@@ -16,36 +16,30 @@ import (
 // from its model, the check of its examples against its JSON Schema
 // included: the outputs render in parallel.
 func BenchmarkRender(b *testing.B) {
-	for _, n := range synthtest.Sizes() {
-		b.Run(synthtest.Name(n), func(b *testing.B) {
-			dir := synthtest.Dir(b, n)
-			cat, err := load.Dir(dir)
-			if err != nil {
+	synthtest.Each(b, func(b *testing.B, dir string) {
+		cat, err := load.Dir(dir)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := generator.Render(cat, generator.Options{}); err != nil {
 				b.Fatal(err)
 			}
-			b.ReportAllocs()
-			for b.Loop() {
-				if _, err := generator.Render(cat, generator.Options{}); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
-	}
+		}
+	})
 }
 
 // BenchmarkGenerate measures loading a synthetic catalog and rendering
 // its outputs.
 func BenchmarkGenerate(b *testing.B) {
-	for _, n := range synthtest.Sizes() {
-		b.Run(synthtest.Name(n), func(b *testing.B) {
-			dir := synthtest.Dir(b, n)
-			for b.Loop() {
-				if _, err := generator.Generate(dir, generator.Options{}); err != nil {
-					b.Fatal(err)
-				}
+	synthtest.Each(b, func(b *testing.B, dir string) {
+		for b.Loop() {
+			if _, err := generator.Generate(dir, generator.Options{}); err != nil {
+				b.Fatal(err)
 			}
-		})
-	}
+		}
+	})
 }
 
 // TestSynthSmoke runs the benchmarked pipeline once on a small synthetic

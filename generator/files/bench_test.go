@@ -16,46 +16,43 @@ import (
 // comparing them with the disk; created, writing them all anew.
 func BenchmarkWrite(b *testing.B) {
 	ctx := context.Background()
-	for _, n := range synthtest.Sizes() {
-		b.Run(synthtest.Name(n), func(b *testing.B) {
-			dir := synthtest.Dir(b, n)
-			set, err := generator.Generate(dir, generator.Options{})
-			if err != nil {
-				b.Fatal(err)
+	synthtest.Each(b, func(b *testing.B, dir string) {
+		set, err := generator.Generate(dir, generator.Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := files.Write(ctx, files.Options{}, set); err != nil {
+			b.Fatal(err)
+		}
+		b.Run("unchanged", func(b *testing.B) {
+			for b.Loop() {
+				changes, err := files.Write(ctx, files.Options{}, set)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if files.Drift(changes) {
+					b.Fatal("a run with nothing to change changed files")
+				}
 			}
-			if _, err := files.Write(ctx, files.Options{}, set); err != nil {
-				b.Fatal(err)
-			}
-			b.Run("unchanged", func(b *testing.B) {
-				for b.Loop() {
-					changes, err := files.Write(ctx, files.Options{}, set)
-					if err != nil {
-						b.Fatal(err)
-					}
-					if files.Drift(changes) {
-						b.Fatal("a run with nothing to change changed files")
-					}
-				}
-			})
-			b.Run("check", func(b *testing.B) {
-				for b.Loop() {
-					if _, err := files.Plan(set); err != nil {
-						b.Fatal(err)
-					}
-				}
-			})
-			b.Run("created", func(b *testing.B) {
-				for b.Loop() {
-					b.StopTimer()
-					if err := os.RemoveAll(filepath.Join(dir, "out")); err != nil {
-						b.Fatal(err)
-					}
-					b.StartTimer()
-					if _, err := files.Write(ctx, files.Options{}, set); err != nil {
-						b.Fatal(err)
-					}
-				}
-			})
 		})
-	}
+		b.Run("check", func(b *testing.B) {
+			for b.Loop() {
+				if _, err := files.Plan(set); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run("created", func(b *testing.B) {
+			for b.Loop() {
+				b.StopTimer()
+				if err := os.RemoveAll(filepath.Join(dir, "out")); err != nil {
+					b.Fatal(err)
+				}
+				b.StartTimer()
+				if _, err := files.Write(ctx, files.Options{}, set); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	})
 }

@@ -11,19 +11,17 @@ import (
 
 // BenchmarkRender measures writing the Go package of a synthetic catalog.
 func BenchmarkRender(b *testing.B) {
-	for _, n := range synthtest.Sizes() {
-		b.Run(synthtest.Name(n), func(b *testing.B) {
-			cat, err := load.Dir(synthtest.Dir(b, n))
-			if err != nil {
+	synthtest.Each(b, func(b *testing.B, dir string) {
+		cat, err := load.Dir(dir)
+		if err != nil {
+			b.Fatal(err)
+		}
+		notice := files.Notice(cat.Model.Name)
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := gogen.Render(cat.Model, notice); err != nil {
 				b.Fatal(err)
 			}
-			notice := files.Notice(cat.Model.Name)
-			b.ReportAllocs()
-			for b.Loop() {
-				if _, err := gogen.Render(cat.Model, notice); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
-	}
+		}
+	})
 }

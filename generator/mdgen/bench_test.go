@@ -12,19 +12,17 @@ import (
 // BenchmarkRender measures writing the Markdown reference of a synthetic
 // catalog.
 func BenchmarkRender(b *testing.B) {
-	for _, n := range synthtest.Sizes() {
-		b.Run(synthtest.Name(n), func(b *testing.B) {
-			cat, err := load.Dir(synthtest.Dir(b, n))
-			if err != nil {
+	synthtest.Each(b, func(b *testing.B, dir string) {
+		cat, err := load.Dir(dir)
+		if err != nil {
+			b.Fatal(err)
+		}
+		notice := files.Notice(cat.Model.Name)
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := mdgen.Render(cat.Model, notice, nil); err != nil {
 				b.Fatal(err)
 			}
-			notice := files.Notice(cat.Model.Name)
-			b.ReportAllocs()
-			for b.Loop() {
-				if _, err := mdgen.Render(cat.Model, notice, nil); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
-	}
+		}
+	})
 }

@@ -40,3 +40,11 @@ func Dir(tb testing.TB, n int) string {
 	}
 	return dir
 }
+
+// Each runs f as a sub-benchmark of b for each of Sizes, named by Name,
+// with the directory of a synthetic catalog of that size (Dir).
+func Each(b *testing.B, f func(b *testing.B, dir string)) {
+	for _, n := range Sizes() {
+		b.Run(Name(n), func(b *testing.B) { f(b, Dir(b, n)) })
+	}
+}
