@@ -570,10 +570,11 @@ type DriftOptions struct {
 	Missing []string `json:"missing,omitempty"` // Files the catalog produces that do not exist.
 	Changed []string `json:"changed,omitempty"` // Files whose contents differ.
 	Stale   []string `json:"stale,omitempty"`   // Generated files the catalog no longer produces.
+	Diff    string   `json:"diff,omitempty"`    // With --format json, the unified diff of the files, from what is on disk (a/PATH) to what the catalog produces (b/PATH).
 }
 
 // NewDrift returns an error of code DRIFT: Generated files are out of date. Its message reads "generated files out of date: {count}".
-// errspec check found generated files that are missing, differ from what the catalog produces, or are no longer produced. The diff is printed before the problem.
+// errspec check found generated files that are missing, differ from what the catalog produces, or are no longer produced. The diff is printed before the problem; with --format json, standard output holds the problem alone and the diff is its param diff.
 func NewDrift(count int, opts ...DriftOptions) *Error {
 	return newError(7, &DriftParams{Count: count}, opts)
 }

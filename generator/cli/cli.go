@@ -192,12 +192,17 @@ func (r *run) check(sets []files.Set) int {
 	if !files.Drift(all) {
 		return ExitOK
 	}
-	report := files.Report(all)
-	fmt.Fprint(r.stdout, report)
-	if !strings.HasSuffix(report, "\n") {
-		fmt.Fprintln(r.stdout)
-	}
 	var drift diagnostics.DriftOptions
+	if r.json {
+		// Standard output holds JSON alone: the diff goes in the problem.
+		drift.Diff = files.Diff(all)
+	} else {
+		report := files.Report(all)
+		fmt.Fprint(r.stdout, report)
+		if !strings.HasSuffix(report, "\n") {
+			fmt.Fprintln(r.stdout)
+		}
+	}
 	count := 0
 	for _, c := range all {
 		p := filepath.ToSlash(c.Path)

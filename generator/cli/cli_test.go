@@ -307,9 +307,19 @@ func TestProblemsAreErrspecErrors(t *testing.T) {
 		t.Errorf("a foreign file: exit %d, %s", code, errOut)
 	}
 	os.Remove("out/errors.go")
-	code, _, errOut = errspec("check", "--format", "json")
+	code, out, errOut := errspec("check", "--format", "json")
 	if code != cli.ExitDrift || !cmp.Equal(codeOf(errOut), []string{"DRIFT"}) || !strings.Contains(errOut, `"missing":["out/errors.go"]`) {
 		t.Errorf("drift: exit %d, %s", code, errOut)
+	}
+	// The diff is in the problem, where a program reads it; standard
+	// output holds no text between the JSON objects of other commands.
+	var drift struct {
+		Details struct {
+			Diff string `json:"diff"`
+		} `json:"details"`
+	}
+	if json.Unmarshal([]byte(errOut), &drift); out != "" || !strings.HasPrefix(drift.Details.Diff, "--- a/out/errors.go\n+++ b/out/errors.go\n") {
+		t.Errorf("drift: stdout %q, details.diff %q, want the diff in details.diff alone", out, drift.Details.Diff)
 	}
 	code, _, errOut = errspec("--format", "json", "--templates", "nowhere")
 	if code != cli.ExitInvalid || !cmp.Equal(codeOf(errOut), []string{"USAGE"}) {

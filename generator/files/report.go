@@ -41,6 +41,7 @@ func Report(changes []Change) string {
 		return ""
 	}
 	var b strings.Builder
+	b.WriteString(Diff(changes))
 	groups := map[Status][]string{}
 	n := 0
 	for _, c := range changes {
@@ -48,7 +49,6 @@ func Report(changes []Change) string {
 			continue
 		}
 		p := filepath.ToSlash(c.Path)
-		b.WriteString(udiff.Unified("a/"+p, "b/"+p, string(c.Old), string(c.New)))
 		groups[c.Status] = append(groups[c.Status], p)
 		n++
 	}
@@ -71,6 +71,20 @@ func Report(changes []Change) string {
 		for _, p := range groups[g.status] {
 			b.WriteString("  " + g.label + p + "\n")
 		}
+	}
+	return b.String()
+}
+
+// Diff returns the unified diff of every created, changed and stale file
+// that [Report] begins with: "" when there is no [Drift].
+func Diff(changes []Change) string {
+	var b strings.Builder
+	for _, c := range changes {
+		if c.Status == Unchanged {
+			continue
+		}
+		p := filepath.ToSlash(c.Path)
+		b.WriteString(udiff.Unified("a/"+p, "b/"+p, string(c.Old), string(c.New)))
 	}
 	return b.String()
 }
