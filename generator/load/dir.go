@@ -11,6 +11,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"cuelang.org/go/cue/ast"
 	"cuelang.org/go/cue/build"
 	cueerrors "cuelang.org/go/cue/errors"
 	"cuelang.org/go/cue/load"
@@ -253,6 +254,51 @@ func checkUTF8(path string, data []byte) Diagnostics {
 		Fix: `save the file as UTF-8 text; in a string, write a character that is not in the file's encoding as an escape, such as \u00e9`}}
 }
 
+// otherPackages reports each catalog file of another package than the
+// first file's, as multi names them: CUE's loader stops at the first such
+// file, where the user has to fix every one. A file that a file attribute
+// (@if) may leave out of the package is left to CUE's loader, which
+// named it if it counts.
+func otherPackages(src *source, multi *load.MultiplePackageError) Diagnostics {
+	var out Diagnostics
+	for _, path := range src.files {
+		pkg, line, col := multi.Packages[1], 1, 1
+		f, err := parser.ParseFile(path, src.data[path], parser.PackageClauseOnly)
+		if filepath.Base(path) != multi.Files[1] {
+			if err != nil || hasFileAttribute(f) {
+				continue
+			}
+			pkg = f.PackageName()
+			if pkg == "" || pkg == "_" || pkg == multi.Packages[0] {
+				continue
+			}
+		}
+		if err == nil {
+			for _, decl := range f.Decls {
+				if pos := decl.Pos(); pos.IsValid() {
+					line, col = pos.Line(), pos.Column()
+					break
+				}
+			}
+		}
+		out = append(out, Diagnostic{File: relative(path), Line: line, Col: col,
+			Msg: fmt.Sprintf("package %s, where %s is package %s: the files of a catalog make one CUE package", pkg, multi.Files[0], multi.Packages[0]),
+			Fix: fmt.Sprintf("write package %s, or move the file to a directory of its own", multi.Packages[0])})
+	}
+	return out
+}
+
+// hasFileAttribute reports whether the file f, parsed to its package
+// clause, has an attribute before it, such as @if(tag).
+func hasFileAttribute(f *ast.File) bool {
+	for _, d := range f.Decls {
+		if _, ok := d.(*ast.Attribute); ok {
+			return true
+		}
+	}
+	return false
+}
+
 // packageProblems reports the problems with the files of the package
 // inst: files that are not UTF-8, and what CUE's loader found: files of
 // two packages, files without a package clause, and files that attributes
@@ -264,19 +310,7 @@ func packageProblems(src *source, inst *build.Instance) Diagnostics {
 	}
 	var multi *load.MultiplePackageError
 	if errors.As(inst.Err, &multi) && len(multi.Files) == 2 {
-		path := filepath.Join(src.dir, multi.Files[1])
-		d := Diagnostic{File: relative(path), Line: 1, Col: 1,
-			Msg: fmt.Sprintf("package %s, where %s is package %s: the files of a catalog make one CUE package", multi.Packages[1], multi.Files[0], multi.Packages[0]),
-			Fix: fmt.Sprintf("write package %s, or move the file to a directory of its own", multi.Packages[0])}
-		if f, err := parser.ParseFile(path, src.data[path], parser.PackageClauseOnly); err == nil {
-			for _, decl := range f.Decls {
-				if pos := decl.Pos(); pos.IsValid() {
-					d.Line, d.Col = pos.Line(), pos.Column()
-					break
-				}
-			}
-		}
-		out = append(out, d)
+		out = append(out, otherPackages(src, multi)...)
 	}
 	var noFiles *load.NoFilesError
 	allLeftOut := errors.As(inst.Err, &noFiles)
