@@ -3,24 +3,18 @@ package mdgen_test
 import (
 	"testing"
 
-	"github.com/errspec/errspec/generator/files"
-	"github.com/errspec/errspec/generator/load"
 	"github.com/errspec/errspec/generator/mdgen"
-	"github.com/errspec/errspec/internal/synth/synthtest"
+	"github.com/errspec/errspec/generator/model"
+	"github.com/errspec/errspec/internal/loadtest"
 )
 
 // BenchmarkRender measures writing the Markdown reference of a synthetic
 // catalog.
 func BenchmarkRender(b *testing.B) {
-	synthtest.Each(b, func(b *testing.B, dir string) {
-		cat, err := load.Dir(dir)
-		if err != nil {
-			b.Fatal(err)
-		}
-		notice := files.Notice(cat.Model.Name)
+	loadtest.EachSynth(b, func(b *testing.B, cat *model.Catalog, notice string) {
 		b.ReportAllocs()
 		for b.Loop() {
-			if _, err := mdgen.Render(cat.Model, notice, nil); err != nil {
+			if _, err := mdgen.Render(cat, notice, nil); err != nil {
 				b.Fatal(err)
 			}
 		}

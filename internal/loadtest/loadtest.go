@@ -6,8 +6,10 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/errspec/errspec/generator/files"
 	"github.com/errspec/errspec/generator/load"
 	"github.com/errspec/errspec/generator/model"
+	"github.com/errspec/errspec/internal/synth/synthtest"
 )
 
 // Catalog writes src, the CUE of a catalog, into a temporary directory of
@@ -24,4 +26,18 @@ func Catalog(tb testing.TB, src string) *model.Catalog {
 		tb.Fatalf("loading the catalog:\n%s\n%v", src, err)
 	}
 	return cat.Model
+}
+
+// EachSynth runs f as a sub-benchmark of b for each size of synthetic
+// catalog (synthtest.Each), with the catalog loaded and the notice its
+// generated files begin with: what a benchmark of an output's renderer
+// takes.
+func EachSynth(b *testing.B, f func(b *testing.B, cat *model.Catalog, notice string)) {
+	synthtest.Each(b, func(b *testing.B, dir string) {
+		cat, err := load.Dir(dir)
+		if err != nil {
+			b.Fatal(err)
+		}
+		f(b, cat.Model, files.Notice(cat.Model.Name))
+	})
 }
