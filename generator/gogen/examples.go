@@ -100,7 +100,7 @@ type literals struct{ wide bool }
 func (l *literals) exampleError(c *model.Code, ex *model.Example) *Statement {
 	values := map[string]Code{}
 	for _, v := range ex.Values {
-		values[v.Param.Name] = l.literal(v.Param.Type, v.JSON, v.Param.Optional)
+		values[v.Param.Name] = l.literal(v.Param.Type, v.JSON, valueForm(v.Param.Type, v.Param.Optional))
 	}
 	var args []Code
 	for _, p := range c.Required() {
@@ -125,10 +125,30 @@ func (l *literals) exampleError(c *model.Code, ex *model.Example) *Statement {
 	return call
 }
 
-// literal is the Go literal of the JSON text of a value of a param type,
-// which the model has checked; pointer gives an optional object as a
-// pointer. The keys of an ordered map keep the order of the text.
-func (l *literals) literal(t *model.Type, text json.RawMessage, pointer bool) *Statement {
+// form is how literal writes a composite literal: with its type, as a
+// pointer to it (an optional object), or with its type left out, as gofmt
+// -s writes the element of a list or a map, whose type gives it.
+type form int
+
+const (
+	typed form = iota
+	pointer
+	elided
+)
+
+// valueForm is the form of the value of a param or a field of type t: a
+// pointer for an optional object, which the Go API holds as a pointer.
+func valueForm(t *model.Type, optional bool) form {
+	if optional && t.Kind == model.Object {
+		return pointer
+	}
+	return typed
+}
+
+// literal is the Go literal, in the form f, of the JSON text of a value of
+// a param type, which the model has checked. The keys of an ordered map
+// keep the order of the text.
+func (l *literals) literal(t *model.Type, text json.RawMessage, f form) *Statement {
 	switch t.Kind {
 	case model.String, model.TierKind:
 		var s string
@@ -153,36 +173,44 @@ func (l *literals) literal(t *model.Type, text json.RawMessage, pointer bool) *S
 		json.Unmarshal(text, &elems)
 		out := make([]Code, len(elems))
 		for i, e := range elems {
-			out[i] = l.literal(t.Elem, e, false)
+			out[i] = l.literal(t.Elem, e, elided)
 		}
-		return goType(t, false).Values(out...)
+		return composite(goType(t, false), f, out)
 	}
 	keys, values := members(text)
 	if t.Kind == model.Map {
 		out := make([]Code, len(keys))
 		for i, k := range keys {
 			if t.Ordered {
-				out[i] = Values(Id("Key").Op(":").Lit(k), Id("Value").Op(":").Add(l.literal(t.Elem, values[i], false)))
+				out[i] = Values(Id("Key").Op(":").Lit(k), Id("Value").Op(":").Add(l.literal(t.Elem, values[i], typed)))
 			} else {
-				out[i] = Lit(k).Op(":").Add(l.literal(t.Elem, values[i], false))
+				out[i] = Lit(k).Op(":").Add(l.literal(t.Elem, values[i], elided))
 			}
 		}
 		if !t.Ordered {
 			out = l.sortedMap(keys, values, t)
 		}
-		return goType(t, false).Values(out...)
+		return composite(goType(t, false), f, out)
 	}
 	var elems []Code
-	for _, f := range t.WireFields() {
-		if i := slices.Index(keys, f.Name); i >= 0 {
-			elems = append(elems, Id(f.GoName).Op(":").Add(l.literal(f.Type, values[i], f.Optional)))
+	for _, fd := range t.WireFields() {
+		if i := slices.Index(keys, fd.Name); i >= 0 {
+			elems = append(elems, Id(fd.GoName).Op(":").Add(l.literal(fd.Type, values[i], valueForm(fd.Type, fd.Optional))))
 		}
 	}
-	lit := Id(t.GoName).Values(elems...)
-	if pointer {
-		return Op("&").Add(lit)
+	return composite(Id(t.GoName), f, elems)
+}
+
+// composite is the composite literal of type typ and elements elems in
+// the form f.
+func composite(typ *Statement, f form, elems []Code) *Statement {
+	switch f {
+	case pointer:
+		return Op("&").Add(typ).Values(elems...)
+	case elided:
+		return Values(elems...)
 	}
-	return lit
+	return typ.Values(elems...)
 }
 
 // sortedMap is the elements of a Go map literal, by key.
@@ -194,7 +222,7 @@ func (l *literals) sortedMap(keys []string, values []json.RawMessage, t *model.T
 	slices.SortFunc(idx, func(a, b int) int { return strings.Compare(keys[a], keys[b]) })
 	out := make([]Code, len(idx))
 	for j, i := range idx {
-		out[j] = Lit(keys[i]).Op(":").Add(l.literal(t.Elem, values[i], false))
+		out[j] = Lit(keys[i]).Op(":").Add(l.literal(t.Elem, values[i], elided))
 	}
 	return out
 }

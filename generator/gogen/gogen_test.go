@@ -65,8 +65,15 @@ func eachRendered(t *testing.T, f func(dir string, cat *model.Catalog, out []gog
 
 // TestIsFormatted checks that go/format leaves the Go that Render writes
 // as it is: parts of a file are formatted apart, which must come to the
-// same as formatting the whole.
+// same as formatting the whole. It also checks that gofmt -s has nothing
+// to simplify, which editors flag (a composite literal's element that
+// repeats the element type, in the examples' test).
 func TestIsFormatted(t *testing.T) {
+	goroot, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		t.Fatalf("go env GOROOT: %v", err)
+	}
+	gofmt := filepath.Join(strings.TrimSpace(string(goroot)), "bin", "gofmt")
 	n := 0
 	eachRendered(t, func(dir string, _ *model.Catalog, out []gogen.Output) {
 		for _, f := range out {
@@ -77,6 +84,11 @@ func TestIsFormatted(t *testing.T) {
 			}
 			if !bytes.Equal(formatted, f.Data) {
 				t.Errorf("%s/%s: go/format changes it:\n%s", dir, f.Name, firstDiff(f.Data, formatted))
+			}
+			cmd := exec.Command(gofmt, "-s", "-d")
+			cmd.Stdin = bytes.NewReader(f.Data)
+			if diff, err := cmd.CombinedOutput(); err != nil || len(diff) > 0 {
+				t.Errorf("%s/%s: gofmt -s changes it (%v):\n%s", dir, f.Name, err, diff)
 			}
 			n++
 		}
