@@ -681,6 +681,28 @@ codes: ORDER_NOT_FOUND: {category: "not_found", title: "Order not found", messag
 	}
 }
 
+// TestEnvelopeParamsSpread checks that params: "$params" and params:
+// {"$params": true}, which send the params in the same object, are no
+// change, and that spreading them into another object is one.
+func TestEnvelopeParamsSpread(t *testing.T) {
+	const catalog = base + `envelope: {code: "$code", message: "$message", %s}
+`
+	for _, tc := range []struct {
+		from, to string
+		want     []string
+	}{
+		{`params: "$params"`, `params: {"$params": true}`, nil},
+		{`params: {"$params": true}`, `params: "$params"`, nil},
+		{`error: {params: "$params"}`, `error: {params: {"$params": true}}`, nil},
+		{`params: "$params"`, `"$params": true`, []string{"!ENVELOPE_KEY_CHANGED"}},
+		{`params: "$params"`, `details: {"$params": true}`, []string{"!ENVELOPE_KEY_CHANGED"}},
+	} {
+		if got := versionRules(t, catalog, tc.from, tc.to); !slices.Equal(got, tc.want) {
+			t.Errorf("%s to %s: %v, want %v", tc.from, tc.to, got, tc.want)
+		}
+	}
+}
+
 // TestExactMode checks that what a newer version adds breaks the clients
 // of an older version in the exact mode, and only those: a code, a param
 // or field, an envelope key; and that a title or retry_after, which the

@@ -119,7 +119,9 @@ func (c *comparer) envelope(path []string, who, code string, o, n *model.Envelop
 			c.add("ENVELOPE_KEY_ADDED", Safe, at(keys), false, code, "", "%s sends the constant %s: %s", who, model.KeyPath(keys), nl.consts[constKey(keys)])
 		}
 	}
-	if ol.hasHome && (!nl.hasHome || !slices.Equal(ol.home, nl.home) || ol.spread != nl.spread) {
+	// params: "$params" and params: {"$params": true} put the params in
+	// one object at one key: the wire is the same.
+	if ol.hasHome && (!nl.hasHome || !slices.Equal(ol.home, nl.home)) {
 		c.add("ENVELOPE_KEY_CHANGED", Breaking, at(nil), false, code,
 			fmt.Sprintf("keep the params at %s", paramsHome(ol)),
 			"%s sent the params at %s, and sends them at %s", who, paramsHome(ol), paramsHome(nl))
