@@ -82,10 +82,17 @@ func Open(base, ref string, paths []string) (*Tree, error) {
 	if err != nil {
 		return nil, &NotFoundError{ref, "no directory of that name, and " + base + " is not in a git repository"}
 	}
-	commit, err := gitLine(base, "rev-parse", "--verify", "--quiet", "--end-of-options", ref+"^{commit}")
+	// The object is peeled to its commit once it is found: ^{commit}
+	// after the ref would be read as part of it by a revision such as
+	// :/message, which takes the rest of its text.
+	object, err := gitLine(base, "rev-parse", "--verify", "--quiet", "--end-of-options", ref)
 	if err != nil {
 		return nil, &NotFoundError{ref, "no directory of that name, and no such revision in the repository at " + top +
 			" (a shallow clone may not have it: git fetch --deepen=1, or --unshallow)"}
+	}
+	commit, err := gitLine(base, "rev-parse", "--verify", "--quiet", object+"^{commit}")
+	if err != nil {
+		return nil, &NotFoundError{ref, "no directory of that name, and the revision names no commit (a tree or a file of one): give a commit, a branch or a tag"}
 	}
 	prefix, err := gitLine(base, "rev-parse", "--show-prefix")
 	if err != nil {

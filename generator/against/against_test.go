@@ -255,6 +255,22 @@ func TestWholeRevision(t *testing.T) {
 	}
 }
 
+// TestRevisionSearch checks that a revision that searches the commit
+// messages, :/text, which takes the rest of the ref as its text, is read.
+func TestRevisionSearch(t *testing.T) {
+	repo := gittest.Repo(t)
+	gittest.Commit(t, repo, map[string]string{"a.cue": "package a\n// one\n"}, "first version")
+	gittest.Commit(t, repo, map[string]string{"a.cue": "package a\n// two\n"}, "second version")
+	tree, err := Open(repo, ":/first", []string{"."})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tree.Close()
+	if data, err := os.ReadFile(filepath.Join(tree.Dir, "a.cue")); err != nil || string(data) != "package a\n// one\n" {
+		t.Errorf("a.cue of :/first: %q, %v", data, err)
+	}
+}
+
 func TestNotFound(t *testing.T) {
 	repo := gittest.Repo(t)
 	gittest.Commit(t, repo, map[string]string{"a.cue": "package a\n"}, "one")
@@ -262,6 +278,8 @@ func TestNotFound(t *testing.T) {
 		{repo, "v9.9.9", "no such revision"},
 		{repo, "HEAD~5", "no such revision"},
 		{repo, "-x", "does not start with -"},
+		{repo, "HEAD:a.cue", "names no commit"},
+		{repo, "HEAD^{tree}", "names no commit"},
 		{t.TempDir(), "main", "not in a git repository"},
 	} {
 		_, err := Open(tc.base, tc.ref, []string{"."})
