@@ -962,7 +962,7 @@ func (c *comparer) tiers() {
 			}
 		}
 	}
-	sent := sendsTiers(c.new)
+	sent := sendsTiers(c.old, c.new)
 	for i, t := range c.new.Tiers {
 		switch {
 		case tier(c.old, t.Name) != nil:
@@ -979,12 +979,20 @@ func (c *comparer) tiers() {
 // tierParam is a param of a code that sends tiers.
 type tierParam struct{ code, param string }
 
-// sendsTiers returns the first wire param of the catalog whose value
-// holds a tier (a tier, or a list, map or object with one), or nil.
-func sendsTiers(cat *model.Catalog) *tierParam {
+// sendsTiers returns the first wire param of the newer catalog whose
+// value holds a tier (a tier, or a list, map or object with one) that a
+// client of the older catalog reads as one: the param of the same code
+// holds a tier on the wire there too. A client reads a param or a code
+// it does not know as it comes, whatever tier it holds; or nil.
+func sendsTiers(old, cat *model.Catalog) *tierParam {
 	for _, c := range cat.Codes {
+		oc := old.Code(c.Name)
+		if oc == nil {
+			continue
+		}
 		for _, p := range c.WireParams() {
-			if !p.Sensitive && p.Type.HoldsTier() {
+			op := oc.Param(p.Name)
+			if !p.Sensitive && p.Type.HoldsTier() && op != nil && op.Wire && op.Type.HoldsTier() {
 				return &tierParam{c.Name, p.Name}
 			}
 		}

@@ -703,6 +703,35 @@ func TestEnvelopeParamsSpread(t *testing.T) {
 	}
 }
 
+// TestTierAddedSent checks that a new tier breaks a client only where it
+// reads a tier: a param that holds one in its version of the catalog too,
+// not a param or a code it does not know, nor a param it reads as a string.
+func TestTierAddedSent(t *testing.T) {
+	const catalog = base + `codes: PLAN: {category: "not_found", title: "Plan", message: "Plan", params: {%s}}
+`
+	for _, tc := range []struct {
+		from, to string
+		want     []string
+	}{
+		{`plan: {type: "tier"}`, `plan: {type: "tier"}`, []string{"!TIER_ADDED_SENT"}},
+		{`plans: {type: "[]object", fields: p: type: "tier"}`, `plans: {type: "[]object", fields: p: type: "tier"}`, []string{"!TIER_ADDED_SENT"}},
+		{`plan: {type: "string"}`, `plan: {type: "string"}, tier: {type: "tier", optional: true}`, []string{"PARAM_ADDED", "TIER_ADDED"}},
+		{`plan: {type: "string"}`, `plan: {type: "tier"}`, []string{"!GO_CONSTRUCTOR_CHANGED", "!GO_FIELD_CHANGED", "PARAM_VALUES_NARROWED", "TIER_ADDED"}},
+	} {
+		older := fmt.Sprintf(catalog, tc.from) + `tiers: ["Free", "Pro"]` + "\n"
+		newer := fmt.Sprintf(catalog, tc.to) + `tiers: ["Free", "Team", "Pro"]` + "\n"
+		if got := rules(breaking.Compare(loadtest.Catalog(t, older), loadtest.Catalog(t, newer))); !slices.Equal(got, tc.want) {
+			t.Errorf("%s to %s: %v, want %v", tc.from, tc.to, got, tc.want)
+		}
+	}
+	// A new code that sends a tier.
+	older := base + `tiers: ["Free", "Pro"]` + "\n"
+	newer := base + `tiers: ["Free", "Team", "Pro"]` + "\n" + fmt.Sprintf(catalog[len(base):], `plan: {type: "tier"}`)
+	if got, want := rules(breaking.Compare(loadtest.Catalog(t, older), loadtest.Catalog(t, newer))), []string{"CODE_ADDED", "TIER_ADDED"}; !slices.Equal(got, want) {
+		t.Errorf("a new code: %v, want %v", got, want)
+	}
+}
+
 // TestExactMode checks that what a newer version adds breaks the clients
 // of an older version in the exact mode, and only those: a code, a param
 // or field, an envelope key; and that a title or retry_after, which the
