@@ -1251,7 +1251,7 @@ func disjunction(v, def cue.Value, p []string, alts []cueerrors.Error, notAllowe
 		d.Fix = "give " + orList(wants)
 	case bounds == 0:
 		d.Msg = fmt.Sprintf("%s is none of the values allowed here", short(user))
-		d.Fix = "use " + orList(wants)
+		d.Fix = "use " + orList(closestFirst(user, wants))
 	default:
 		d.Msg = fmt.Sprintf("%s is none of the values allowed here", short(user))
 		d.Fix = "change the value to one the schema allows"
@@ -1292,6 +1292,33 @@ func short(s string) string {
 		return string(r[:39]) + "…"
 	}
 	return s
+}
+
+// closestFirst returns the values allowed, wants, as CUE quotes them, for
+// the string value user: the ones nearest to it (a misspelling of one of
+// them), if any, else all of them.
+func closestFirst(user string, wants []string) []string {
+	u, err := strconv.Unquote(user)
+	if err != nil {
+		return wants
+	}
+	byName := map[string]string{}
+	var names []string
+	for _, w := range wants {
+		if n, err := strconv.Unquote(w); err == nil {
+			byName[n] = w
+			names = append(names, n)
+		}
+	}
+	near := model.Closest(u, names)
+	if len(near) == 0 {
+		return wants
+	}
+	out := make([]string, len(near))
+	for i, n := range near {
+		out[i] = byName[n]
+	}
+	return out
 }
 
 func orList(ss []string) string {

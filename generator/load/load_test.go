@@ -601,6 +601,10 @@ func TestDirWording(t *testing.T) {
 			{File: "catalog.cue", Line: 7, Col: 18, Path: "codes.X.retry", Msg: `"later" is none of the values allowed here`,
 				Fix: "use never, after_fix, after_delay or safe"},
 		}},
+		{"misspelt value of an enumeration", map[string]string{"catalog.cue": catalogWith(`lint: except: ["CODE_SUGESTION"]` + "\n")}, Diagnostics{
+			{File: "catalog.cue", Line: 7, Col: 16, Path: "lint.except[0]", Msg: `"CODE_SUGESTION" is none of the values allowed here`,
+				Fix: `use "CODE_SUGGESTION"`},
+		}},
 		{"kind outside a disjunction", map[string]string{"catalog.cue": catalogWith(`envelope: {code: "$code", tags: [1]}` + "\n")}, Diagnostics{
 			{File: "catalog.cue", Line: 7, Col: 33, Path: "envelope.tags", Msg: "a list is not allowed here: [1]",
 				Fix: "give a boolean, null, a number, a string or an object"},
