@@ -56,6 +56,11 @@ func newShape(ms []Member) *shape {
 	return root
 }
 
+// holds reports whether key is the key of one of the members of s.
+func (s *shape) holds(key string) bool {
+	return slices.ContainsFunc(s.members, func(m *smember) bool { return m.Kind != MemberSpread && m.Key == key })
+}
+
 // rest reports whether a param goes with the params not placed one by one.
 func (s *shape) rest(f *field) bool {
 	return f.name != "" && !slices.Contains(s.placed, f.name)
@@ -142,13 +147,13 @@ func (w *writer) object(s *shape) {
 		case MemberParam:
 			w.param(s, m.json, m.Param)
 		case MemberSpread:
-			w.rest(s)
+			w.rest(s, s)
 		case MemberParams, MemberObject:
 			mark, n := len(w.b), w.n
 			w.member(m.json)
 			w.b, w.n = append(w.b, '{'), 0
 			if m.Kind == MemberParams {
-				w.rest(s)
+				w.rest(s, nil)
 			} else {
 				w.object(m.obj)
 			}
@@ -236,11 +241,17 @@ func (w *writer) param(s *shape, key, name string) {
 	}
 }
 
-// rest writes the wire params the envelope does not place one by one.
-func (w *writer) rest(s *shape) {
+// rest writes the wire params the envelope does not place one by one,
+// into the object of shape into when the envelope spreads them there (nil
+// for an object of their own). An unknown code's param whose name is a key
+// of that object, which Parse reads as the envelope's own member, is left
+// off: written, it would repeat the key (a reader that keeps the last
+// would take it for the envelope's member), and Parse would reject the
+// object. A declared param never has such a name.
+func (w *writer) rest(s, into *shape) {
 	if w.raw != nil {
 		eachMember(w.raw, func(k string, raw []byte) {
-			if !slices.Contains(s.placed, k) {
+			if !slices.Contains(s.placed, k) && (into == nil || !into.holds(k)) {
 				w.member(string(appendString(nil, k)) + ":")
 				w.b = append(w.b, raw...)
 			}

@@ -893,3 +893,35 @@ func TestUnknownCodeOfKnownCategory(t *testing.T) {
 		t.Errorf("wire status 503 and retry-after 5: got %d and %v", v.HTTPStatus(), v.RetryAfter())
 	}
 }
+
+// TestUnknownCodeParamsNamedLikeEnvelopeKeys: the params of an unknown
+// code that ParseParams read (from problem details, a gRPC status) may
+// have the name of a key of the object the envelope spreads them into,
+// which no declared param may have. Such a param is left off the wire:
+// written, the key would repeat, and Parse would reject the object.
+func TestUnknownCodeParamsNamedLikeEnvelopeKeys(t *testing.T) {
+	flat := errspec.Catalog{Name: "flat", Codes: nestedCodes[:], Envelopes: [][]errspec.Member{flatEnvelope}}
+	for _, tt := range []struct {
+		c    *errspec.Catalog
+		want string
+	}{
+		{&flat, `{"code":"NEWER","error":"m","fix":"f","a":1,"ok":false,"v":1.0,"kind":"\u0065rr"}`},
+		{&nestedCatalog, `{"error":{"code":"NEWER","message":"m","details":{"code":"X","error":"e","ok":true,"a":1}},"ok":false,"v":1.0,"status":500,"retry":"after_fix","title":"T"}`},
+	} {
+		v, err := tt.c.ParseParams("NEWER", []byte(`{"code":"X","error":"e","ok":true,"fix":"f","a":1}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		v.Message, v.Unknown.Title = "m", "T"
+		got := marshal(t, v)
+		if got != tt.want {
+			t.Errorf("%s: marshaled\n%s\nwant\n%s", tt.c.Name, got, tt.want)
+		}
+		again, err := tt.c.Parse([]byte(got))
+		if err != nil {
+			t.Errorf("%s: Parse(%s): %v", tt.c.Name, got, err)
+		} else if back := marshal(t, again); back != got {
+			t.Errorf("%s: Parse, marshal:\n%s\nwant\n%s", tt.c.Name, back, got)
+		}
+	}
+}
