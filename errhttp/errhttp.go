@@ -452,7 +452,9 @@ func parseProblem(c *errspec.Catalog, status int, body []byte) (errspec.View, er
 			json.Unmarshal(raw, value) // a value of another type leaves the zero value
 		}
 	}
-	p.Params = members["params"]
+	if raw := members["params"]; len(raw) > 0 && raw[0] == '{' {
+		p.Params = raw // params that are no object (null) are none, as any member not of its type
+	}
 	if p.Code == "" {
 		return errspec.View{}, fmt.Errorf("%w: problem details without a code", ErrNotError)
 	}

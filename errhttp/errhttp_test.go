@@ -480,6 +480,16 @@ func TestReadForeignProblem(t *testing.T) {
 	}
 	same(t, e, sent)
 
+	// Params that are no object are none: null for a code without params,
+	// as a server that writes an absent value as null sends them.
+	for _, none := range []string{`null`, `"none"`, `[]`, `0`} {
+		e, err = errhttp.Read[agenttools.Error](foreign(t, 500, errhttp.ProblemType, `{"status":500,"code":"INTERNAL_ERROR","params":`+none+`}`))
+		if err != nil {
+			t.Fatalf("params %s: %v", none, err)
+		}
+		same(t, e, agenttools.NewInternalError())
+	}
+
 	e, err = errhttp.Read[agenttools.Error](foreign(t, 404, errhttp.ProblemType,
 		`{"status":404,"Detail":"forged","CONTEXT":"forged","code":"RESOURCE_NOT_FOUND",`+params+`}`))
 	if err != nil {
