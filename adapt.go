@@ -176,9 +176,10 @@ func (c *Catalog) parseParams(code string, params []byte) (View, error) {
 // The keys of the facts of a code that Metadata writes beside the params:
 // no param has a hyphen in its name.
 const (
-	MetadataCategory = "errspec-category" // the code's category
-	MetadataRetry    = "errspec-retry"    // the code's retry class (Retry)
-	MetadataTitle    = "errspec-title"    // the code's title
+	MetadataCategory   = "errspec-category"   // the code's category
+	MetadataRetry      = "errspec-retry"      // the code's retry class (Retry)
+	MetadataTitle      = "errspec-title"      // the code's title
+	MetadataSuggestion = "errspec-suggestion" // the error's suggestion, for a code without a docs URL
 )
 
 // Metadata returns the error's wire params as ParamStrings gives them and,
@@ -187,7 +188,9 @@ const (
 // catalog, which does not know the code, needs of it to match its
 // category, to know whether a retry can help and to tell the code's title
 // from the other texts of the error, where a protocol carries the params
-// alone (the ErrorInfo of a gRPC status). ParseMetadata reads it back.
+// alone (the ErrorInfo of a gRPC status). For a code without a docs URL,
+// whose suggestion no link to its docs describes, the suggestion is under
+// MetadataSuggestion. ParseMetadata reads it back.
 func (v View) Metadata() map[string]string {
 	m := v.ParamStrings()
 	if c := v.Category(); c != "" {
@@ -197,23 +200,33 @@ func (v View) Metadata() map[string]string {
 	if t := v.Title(); t != "" {
 		m[MetadataTitle] = ValidUTF8(t)
 	}
+	if v.Suggestion != "" && v.DocsURL() == "" {
+		m[MetadataSuggestion] = ValidUTF8(v.Suggestion)
+	}
 	return m
 }
 
 // ParseMetadata reads an error of code from what Metadata gives: its
-// params as ParseParamStrings reads them, and, for a code the catalog does
-// not know, its category, retry class and title, and whether a retry can
-// help, from the keys of Metadata.
+// params as ParseParamStrings reads them; its suggestion, when Metadata
+// gives one; and, for a code the catalog does not know, its category,
+// retry class and title, and whether a retry can help, from the keys of
+// Metadata.
 func (c *Catalog) ParseMetadata(code string, metadata map[string]string) (View, error) {
 	params := make(map[string]string, len(metadata))
 	for k, s := range metadata {
-		if k != MetadataCategory && k != MetadataRetry && k != MetadataTitle {
+		if k != MetadataCategory && k != MetadataRetry && k != MetadataTitle && k != MetadataSuggestion {
 			params[k] = s
 		}
 	}
 	v, err := c.ParseParamStrings(code, params)
-	if err != nil || v.Unknown == nil {
+	if err != nil {
 		return v, err
+	}
+	if s := metadata[MetadataSuggestion]; s != "" {
+		v.Suggestion = s
+	}
+	if v.Unknown == nil {
+		return v, nil
 	}
 	v.Unknown.Category, v.Unknown.Title = metadata[MetadataCategory], metadata[MetadataTitle]
 	switch r := Retry(metadata[MetadataRetry]); r {

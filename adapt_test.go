@@ -333,4 +333,18 @@ func TestMetadata(t *testing.T) {
 	if _, err := exactCatalog.ParseMetadata("FLAT", m); err != nil {
 		t.Errorf("the exact mode rejects the facts of a known code: %v", err)
 	}
+	// A code without a docs URL, where no link to its docs carries the
+	// suggestion, sends it under MetadataSuggestion: a client that does
+	// not know the code has it still.
+	fixed := newError("FIXED", nil, nil).Metadata()
+	if got := fixed[errspec.MetadataSuggestion]; got != "Retry once." {
+		t.Errorf("Metadata() of a code without a docs URL = %v, want its suggestion under %s", fixed, errspec.MetadataSuggestion)
+	}
+	if back, err := catalog.ParseMetadata("FIXED", fixed); err != nil || back.Suggestion != "Retry once." || back.Params != nil {
+		t.Errorf("ParseMetadata(FIXED) = %+v, %v", back, err)
+	}
+	newer, err = catalog.ParseMetadata("NEWER", map[string]string{errspec.MetadataTitle: "Newer one", errspec.MetadataSuggestion: "Wait for it."})
+	if err != nil || newer.Known() || newer.Suggestion != "Wait for it." || newer.Params != nil {
+		t.Errorf("ParseMetadata(NEWER) with a suggestion = %+v, %v", newer, err)
+	}
 }

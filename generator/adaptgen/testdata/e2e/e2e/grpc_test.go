@@ -226,6 +226,15 @@ func TestGRPCNewerCode(t *testing.T) {
 	if v := e.ErrspecView(); !ok || e.Suggestion != "" || v.Title() != "Queue full" || e.Message != "The queue is full" || v.DocsURL() != "https://docs.example.com/errors#queue_full" {
 		t.Errorf("a newer code without a suggestion: %+v %+v", e, v.Unknown)
 	}
+	// A newer code of a catalog without docs URLs: no Help link, and the
+	// suggestion in the ErrorInfo.
+	st = statusOf(t, codes.Unavailable, "The queue is full",
+		&errdetails.ErrorInfo{Reason: "QUEUE_FULL", Domain: "tools.example.com", Metadata: withFacts("Queue full", "limit", "after_fix",
+			map[string]string{errspec.MetadataSuggestion: "Drain the queue first."})})
+	e, ok = apperrgrpc.FromStatus(status.FromProto(st))
+	if v := e.ErrspecView(); !ok || e.Suggestion != "Drain the queue first." || v.DocsURL() != "" || e.Params != nil {
+		t.Errorf("a newer code without a docs URL: %+v %+v", e, v.Unknown)
+	}
 	// A newer code whose RetryInfo is not in whole seconds, or out of the
 	// bounds of a retry-after: rounded up, or not known; a retry can help
 	// all the same.
