@@ -31,10 +31,11 @@ import (
 //     only be of their type; in the exact mode, every key must be one the
 //     code's envelope writes, and those values the catalog's.
 //   - For a code it does not declare, in the compatible mode: an error of
-//     that code, in one of the catalog's envelopes (the first that
-//     matches, the default first), with what that envelope's places carry,
-//     typed as they are for any code, the ones always written present, and
-//     its params as RawParams. The exact mode rejects it.
+//     that code, in one of the catalog's envelopes (of those that match,
+//     the one that names the most of its keys), with what that envelope's
+//     places carry, typed as they are for any code, the ones always
+//     written present, and its params as RawParams. The exact mode
+//     rejects it.
 //
 // Texts the wire does not carry, or carries empty, are filled in from the
 // code's templates.
@@ -60,24 +61,35 @@ func (c *Catalog) parse(data []byte) (View, error) {
 	case spec == nil && c.Exact:
 		return View{}, fmt.Errorf("unknown code %q", code)
 	case spec == nil:
-		// A newer version sends a code in any of the envelopes: the
-		// first that matches, the default first, reads it; when none
-		// does, the default's error says why.
+		// A newer version sends a code in any of the envelopes: of those
+		// that match, the one that names the most of its keys reads it
+		// (then the one that leaves the fewest unread, then the default
+		// and the one declared first): an envelope that matches only as
+		// keys it does not know are ignored would lose the params that
+		// another spreads; when none matches, the default's error says
+		// why.
 		var first error
+		var best *reader
 		for i, sh := range c.shapes {
-			r := reader{s: scanner{data: data}, c: c, v: View{Catalog: c, Code: code, Unknown: &Unknown{Envelope: i}}}
+			r := &reader{s: scanner{data: data}, c: c, v: View{Catalog: c, Code: code, Unknown: &Unknown{Envelope: i}}}
 			err := r.unknown(sh)
 			if err == nil {
 				err = r.s.end()
 			}
-			if err == nil {
-				return r.v, nil
+			if err != nil {
+				if first == nil {
+					first = err
+				}
+				continue
 			}
-			if first == nil {
-				first = err
+			if best == nil || r.named > best.named || r.named == best.named && r.skipped < best.skipped {
+				best = r
 			}
 		}
-		return View{}, first
+		if best == nil {
+			return View{}, first
+		}
+		return best.v, nil
 	}
 	r := reader{s: scanner{data: data}, c: c, v: View{Catalog: c, Spec: spec, Code: code}}
 	err = r.known(spec)
@@ -225,6 +237,8 @@ type reader struct {
 	placed  []string
 	raw     []byte // an unknown code's params, as a JSON object being built
 	rawKeys keySet // their keys
+	named   int    // of an unknown code: the keys its envelope names, at any depth
+	skipped int    // and the keys it read past, which that envelope does not place
 }
 
 // known reads an error of a code the catalog declares.
@@ -1044,6 +1058,7 @@ func (r *reader) unknownObject(sh *shape) (int, error) {
 				continue
 			}
 			seen[i] = true
+			r.named++
 			if err := r.unknownMember(m); err != nil {
 				return at(m.Key, err)
 			}
@@ -1055,6 +1070,7 @@ func (r *reader) unknownObject(sh *shape) (int, error) {
 			}
 			return nil
 		}
+		r.skipped++
 		return placedAt(key, s.skip())
 	})
 	if err != nil {

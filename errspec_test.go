@@ -925,3 +925,49 @@ func TestUnknownCodeParamsNamedLikeEnvelopeKeys(t *testing.T) {
 		}
 	}
 }
+
+// TestParseUnknownCodeEnvelopeOfItsKeys: an unknown code comes in the
+// envelope of the catalog that names the most of its keys, then leaves
+// the fewest unread, whichever is declared first: a flat envelope's
+// error, whose keys the default also reads, ignoring the rest, keeps its
+// params.
+func TestParseUnknownCodeEnvelopeOfItsKeys(t *testing.T) {
+	errorObject := errspec.Member{Key: "error", Kind: errspec.MemberObject, Members: []errspec.Member{
+		{Key: "code", Kind: errspec.MemberField, Field: errspec.FieldCode},
+		{Key: "type", Kind: errspec.MemberField, Field: errspec.FieldCategory},
+		{Key: "message", Kind: errspec.MemberField, Field: errspec.FieldMessage},
+		{Key: "hint", Kind: errspec.MemberField, Field: errspec.FieldSuggestion},
+	}}
+	nested := errspec.Catalog{Name: "nested", Codes: nestedCodes[:], Envelopes: [][]errspec.Member{
+		{errorObject, {Key: "details", Kind: errspec.MemberParams}},
+		{errorObject, {Kind: errspec.MemberSpread}, {Key: "ok", Kind: errspec.MemberConst, Const: "false"}},
+	}}
+	plain := errspec.Catalog{Name: "plain", Codes: nestedCodes[:], Envelopes: [][]errspec.Member{
+		{{Key: "code", Kind: errspec.MemberField, Field: errspec.FieldCode}, {Key: "message", Kind: errspec.MemberField, Field: errspec.FieldMessage},
+			{Key: "params", Kind: errspec.MemberParams}},
+		{{Key: "code", Kind: errspec.MemberField, Field: errspec.FieldCode}, {Key: "message", Kind: errspec.MemberField, Field: errspec.FieldMessage},
+			{Kind: errspec.MemberSpread}},
+	}}
+	for _, tt := range []struct {
+		c        *errspec.Catalog
+		in       string
+		envelope int
+		params   string
+	}{
+		{&nested, `{"error":{"code":"NEW","type":"c","message":"m"},"a":{"b":1},"c":[2],"ok":false}`, 1, `{"a":{"b":1},"c":[2]}`},
+		{&nested, `{"error":{"code":"NEW","type":"c","message":"m","hint":"h","title":"t"},"details":{"a":1}}`, 0, `{"a":1}`},
+		{&plain, `{"code":"NEW","message":"m","a":1}`, 1, `{"a":1}`},
+		{&plain, `{"code":"NEW","message":"m","params":{"a":1},"title":"t"}`, 0, `{"a":1}`},
+		{&plain, `{"code":"NEW","message":"m"}`, 0, ``},
+	} {
+		v, err := tt.c.Parse([]byte(tt.in))
+		if err != nil {
+			t.Errorf("Parse(%s): %v", tt.in, err)
+			continue
+		}
+		raw, _ := v.Params.(errspec.RawParams)
+		if v.Unknown.Envelope != tt.envelope || string(raw) != tt.params {
+			t.Errorf("Parse(%s) read in envelope %d with params %s, want %d with %s", tt.in, v.Unknown.Envelope, raw, tt.envelope, tt.params)
+		}
+	}
+}
