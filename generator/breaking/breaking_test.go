@@ -888,7 +888,8 @@ codes: ORDER_NOT_FOUND: {category: "not_found", title: "Order not found", messag
 // version does not have breaks its clients only when none of the older
 // envelopes reads it: each reads a code it does not know with the values
 // it always sends (the constants among them) at their keys, and its
-// params object where an object is.
+// params object where an object is; and, where one reads it, when the
+// one Parse takes skips its params.
 func TestNewCodeEnvelope(t *testing.T) {
 	const older = base + `envelope: {error: true, code: "$code", category: "$category", message: "$message", retryable: "$retryable", params: "$params"}
 envelopes: flat: {code: "$code", category: "$category", message: "$message", retryable: "$retryable", "$params": true}
@@ -908,6 +909,12 @@ envelopes: flat: {code: "$code", category: "$category", message: "$message", ret
 		// flat reads a string at params as a param it does not know.
 		{`{error: true, code: "$code", category: "$category", message: "$message", retryable: "$retryable", params: "$detail", p: "$params"}`, []string{"CODE_ADDED"}},
 		{`{error: "true", code: "$code", category: "$category", message: "$title", retryable: "$retryable", "$params": true}`, []string{"!ENVELOPE_KEY_CHANGED", "CODE_ADDED"}},
+		// The default envelope, which names more of the keys than flat,
+		// reads it, but skips the key of its params.
+		{`{error: true, code: "$code", category: "$category", message: "$message", retryable: "$retryable", extra: {"$params": true}}`, []string{"!ENVELOPE_KEY_CHANGED", "CODE_ADDED"}},
+		{`{error: true, code: "$code", category: "$category", message: "$message", retryable: "$retryable", sku: "$params.sku"}`, []string{"!ENVELOPE_KEY_CHANGED", "CODE_ADDED"}},
+		// It reads them in its params object.
+		{`{error: true, code: "$code", category: "$category", message: "$message", retryable: "$retryable", params: {"$params": true, hint: "$suggestion"}}`, []string{"CODE_ADDED"}},
 	} {
 		got := rules(breaking.Compare(loadtest.Catalog(t, older), loadtest.Catalog(t, older+"envelopes: new: "+tc.envelope+"\n"+code)))
 		if !slices.Equal(got, tc.want) {

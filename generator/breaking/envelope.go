@@ -150,19 +150,28 @@ func constKey(keys []string) string { return fmt.Sprintf("%q", keys) }
 // version does not have, and that none of its envelopes reads: a client
 // of the older version reads a code it does not know in one of its own
 // envelopes (its Parse and the compatible JSON Schema's general branch),
-// and rejects the errors of that code. An envelope the older version has
-// under the same name is compared as such (envelopes); in the exact mode,
-// every new code is rejected (EXACT_MODE_REJECTS).
+// and rejects the errors of that code; or where the envelope of the older
+// version that reads it, as Parse chooses one, skips its params. An
+// envelope the older version has under the same name is compared as such
+// (envelopes); in the exact mode, every new code is rejected
+// (EXACT_MODE_REJECTS).
 func (c *comparer) unreadCode(n *model.Code) {
 	if n.Envelope == nil || c.old.Outputs.JSONSchemaMode == model.SchemaExact ||
 		slices.ContainsFunc(c.old.Envelopes, func(o *model.Envelope) bool { return o.Name == n.Envelope.Name }) {
 		return
 	}
 	why := ""
+	var reader *model.Envelope
+	var best reading
 	for i, o := range c.old.Envelopes {
 		w := unread(o, n.Envelope)
 		if w == "" {
-			return
+			// Of the envelopes that read it, Parse takes the one that
+			// names the most of its keys, then leaves the fewest unread.
+			if r := readAs(o, n.Envelope); reader == nil || r.named > best.named || r.named == best.named && r.skipped < best.skipped {
+				reader, best = o, r
+			}
+			continue
 		}
 		if i == 0 {
 			why = w
@@ -171,6 +180,16 @@ func (c *comparer) unreadCode(n *model.Code) {
 	path := n.Origin(model.KeyEnvelope)
 	if path == nil {
 		path = []string{"codes", n.Name}
+	}
+	if reader != nil {
+		if best.params || len(n.WireParams()) == 0 {
+			return
+		}
+		c.add("ENVELOPE_KEY_CHANGED", Breaking, path, false, n.Name,
+			fmt.Sprintf("send code %s in an envelope of the older version until its clients have a version that reads the %s", n.Name, envelopeName(n.Envelope)),
+			"code %s, new, comes in the %s, which the %s of the older version reads without its params: they are where it skips keys it does not know",
+			n.Name, envelopeName(n.Envelope), envelopeName(reader))
+		return
 	}
 	c.add("ENVELOPE_KEY_CHANGED", Breaking, path, false, n.Name,
 		fmt.Sprintf("send code %s in an envelope of the older version until its clients have a version that reads the %s", n.Name, envelopeName(n.Envelope)),
@@ -211,4 +230,59 @@ func unread(o, n *model.Envelope) string {
 		}
 	})
 	return why
+}
+
+// reading is how the reader of an older envelope reads an error of a code
+// it does not know sent in a newer envelope: how many of the newer
+// envelope's keys it names, how many it skips as keys it does not know,
+// and whether it takes any of the params.
+type reading struct {
+	named, skipped int
+	params         bool
+}
+
+// readAs says how the reader of the older envelope o reads an error of a
+// code it does not know sent in the newer envelope n, as Parse reads it:
+// a key that o names is read as o reads it (a params object as the
+// params), a key that o does not name is a param where o spreads the
+// params, else skipped, and an object o does not have is read past.
+func readAs(o, n *model.Envelope) reading {
+	var r reading
+	var walk func(os, ns *model.Shape)
+	walk = func(os, ns *model.Shape) {
+		spreads := slices.ContainsFunc(os.Members, func(m *model.Member) bool { return m.Kind == model.KindSpread })
+		for _, nm := range ns.Members {
+			if nm.Kind == model.KindSpread {
+				if spreads {
+					r.params = true
+				}
+				continue
+			}
+			i := slices.IndexFunc(os.Members, func(m *model.Member) bool { return m.Kind != model.KindSpread && m.Key == nm.Key })
+			if i < 0 {
+				if spreads {
+					r.params = r.params || nm.Kind != model.KindConst && nm.Kind != model.KindField
+				} else {
+					r.skipped++
+				}
+				continue
+			}
+			r.named++
+			switch om := os.Members[i]; om.Kind {
+			case model.KindParams, model.KindParam:
+				r.params = r.params || nm.Kind == model.KindParams || nm.Kind == model.KindParam || nm.Kind == model.KindObject && slices.ContainsFunc(nm.Object.Members, func(m *model.Member) bool {
+					return m.Kind == model.KindSpread || m.Kind == model.KindParam
+				})
+			case model.KindObject:
+				switch nm.Kind {
+				case model.KindObject:
+					walk(om.Object, nm.Object)
+				case model.KindParams:
+					r.params = r.params || slices.ContainsFunc(om.Object.Members, func(m *model.Member) bool { return m.Kind == model.KindSpread })
+				}
+			}
+		}
+	}
+	walk(o.Root, n.Root)
+	return r
 }

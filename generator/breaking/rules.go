@@ -35,7 +35,7 @@ var Rules = []Rule{
 	{"PARAM_REQUIRED", Wire, false, "a param or field is required that was optional or not sent"},
 	{"PARAM_OPTIONAL", Wire, false, "a param or field that was always sent may be left out"},
 	{"PARAM_MOVED", Wire, false, "a param is sent under another key of the envelope"},
-	{"ENVELOPE_KEY_CHANGED", Wire, false, "an envelope sends a value (code, message, params, ...) under another key, or no longer sends it; or a new code comes in an envelope that none of the older version's reads"},
+	{"ENVELOPE_KEY_CHANGED", Wire, false, "an envelope sends a value (code, message, params, ...) under another key, or no longer sends it; or a new code comes in an envelope that none of the older version's reads, or reads without its params"},
 	{"ENVELOPE_CONSTANT_CHANGED", Wire, false, "a constant of an envelope has another value, or is no longer sent"},
 	{"RETRY_CHANGED", Wire, false, "a code's retryable flag or retry class changed"},
 	{"HTTP_STATUS_CHANGED", Wire, false, "a code's HTTP status changed"},
