@@ -30,6 +30,10 @@ type renderer struct {
 	bytes     int64                             // bytes the templates made for the page (see charge)
 	maxSteps  int                               // the budget of a page (see budget)
 	maxBytes  int64
+
+	frags   []fragmentLink  // the links to fragments of the descriptions of the page (see markdown)
+	targets map[string]any  // the codes, categories and features by anchor, once a link asks
+	index   map[string]bool // the heading anchors of the index page of the per-code layout
 }
 
 // depthError is the error of calls of each nested more than maxEachDepth
@@ -68,7 +72,7 @@ func (r *renderer) funcs() template.FuncMap {
 		"each":             r.each,
 		"href":             r.href,
 		"text":             text,
-		"markdown":         markdown,
+		"markdown":         r.markdown,
 		"code":             codeSpan,
 		"cell":             cell,
 		"sentence":         sentence,

@@ -32,8 +32,16 @@ var parser = goldmark.New(goldmark.WithExtensions(extension.GFM)).Parser()
 // description can open a heading, a code block or HTML on the page, or
 // reach past its own blocks, and every code block it opens is closed.
 func markdown(s string) markup {
+	return markdownWith(s, nil)
+}
+
+// markdownWith is markdown with the links to a fragment of the page
+// (#retry-strategy) handed to fragment, which returns the placeholder
+// that opens such a link (see renderer.markdown); without it they are
+// written as they are.
+func markdownWith(s string, fragment func(frag, title string) string) markup {
 	src := []byte(strings.ReplaceAll(s, "\r\n", "\n"))
-	w := &mdWriter{src: src}
+	w := &mdWriter{src: src, fragment: fragment}
 	out := strings.TrimSpace(w.blocks(parser.Parse(gtext.NewReader(src))))
 	if strings.HasPrefix(out, ">") {
 		// A block quote: the text of a paragraph that starts with > is
@@ -45,9 +53,10 @@ func markdown(s string) markup {
 
 // mdWriter writes a parsed description back as Markdown.
 type mdWriter struct {
-	src []byte
-	b   strings.Builder // the inline content being written
-	bol bool            // b is at the start of a line
+	src      []byte
+	fragment func(frag, title string) string // see markdownWith
+	b        strings.Builder                 // the inline content being written
+	bol      bool                            // b is at the start of a line
 }
 
 // blocks writes the block children of n, a blank line between each two
@@ -443,6 +452,22 @@ func (w *mdWriter) inline(n ast.Node) {
 // destination may be (textsafe.LinkSafe), else its text followed by the
 // destination as code.
 func (w *mdWriter) link(bang string, n ast.Node, dest, title string) {
+	if bang == "" && (dest == "" || dest == "#") {
+		// A link to nowhere, or to the top of the page, which
+		// markdownlint reports as empty (MD042): its text.
+		w.children(n)
+		return
+	}
+	if bang == "" && w.fragment != nil && strings.HasPrefix(dest, "#") {
+		// Where the fragment is, or whether the page has it, is known
+		// once the page is written: its text between placeholders. The
+		// text is escaped as where the link starts, as it is written
+		// without the link when no heading has the fragment.
+		w.b.WriteString(w.fragment(dest[1:], title))
+		w.children(n)
+		w.b.WriteString(fragmentEnd)
+		return
+	}
 	if !textsafe.LinkSafe(dest) {
 		w.children(n)
 		w.raw(" (" + string(codeSpan(dest)) + ")")
@@ -450,12 +475,17 @@ func (w *mdWriter) link(bang string, n ast.Node, dest, title string) {
 	}
 	w.raw(bang + "[")
 	w.children(n)
-	w.raw("](" + destination(dest))
-	if title != "" {
-		t := escapeText(strings.Join(strings.Fields(title), " "), false)
-		w.raw(` "` + strings.ReplaceAll(t, `"`, `\"`) + `"`)
+	w.raw("](" + destination(dest) + linkTitle(title) + ")")
+}
+
+// linkTitle returns the title of a link as it follows the destination,
+// with the space before it, or "" for no title.
+func linkTitle(title string) string {
+	if title == "" {
+		return ""
 	}
-	w.raw(")")
+	t := escapeText(strings.Join(strings.Fields(title), " "), false)
+	return ` "` + strings.ReplaceAll(t, `"`, `\"`) + `"`
 }
 
 // destination returns a URL as the destination of an inline link that

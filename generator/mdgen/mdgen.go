@@ -19,6 +19,7 @@ package mdgen
 import (
 	"fmt"
 	"io/fs"
+	"iter"
 	"slices"
 	"strings"
 	"sync"
@@ -123,12 +124,16 @@ func (r *renderer) execute(name string, data any, notice string, overridden []st
 		}
 		return nil, fmt.Errorf("rendering the Markdown reference: %w", err)
 	}
+	page := r.resolveFragments(buf.String())
 	if name != codePageTemplate {
-		if h := secondHeading(buf.String(), model.Anchor(r.cat.Title)); h != "" {
+		if h := secondHeading(page, model.Anchor(r.cat.Title)); h != "" {
 			return nil, model.Errors{r.cat.TitleTaken(h)}
 		}
 	}
-	return tidy(buf.String()), nil
+	if name == indexPageTemplate {
+		r.index = headingAnchors(page)
+	}
+	return tidy(page), nil
 }
 
 // secondHeading returns the text of the second ATX heading of a page
@@ -136,21 +141,9 @@ func (r *renderer) execute(name string, data any, notice string, overridden []st
 // the reference heads the single page and the index page, and so comes
 // first: a section whose heading reads the same gets another anchor.
 func secondHeading(page, anchor string) string {
-	fence := ""
 	seen := false
-	for line := range strings.Lines(page) {
-		line = strings.TrimRight(line, " \t\r\n")
-		if fence != "" {
-			if closesFence(line, fence) {
-				fence = ""
-			}
-			continue
-		}
-		if fence = openingFence(line); fence != "" {
-			continue
-		}
-		text, ok := atxHeading(line)
-		if !ok || model.Anchor(text) != anchor {
+	for text := range atxHeadings(page) {
+		if model.Anchor(text) != anchor {
 			continue
 		}
 		if seen {
@@ -159,6 +152,29 @@ func secondHeading(page, anchor string) string {
 		seen = true
 	}
 	return ""
+}
+
+// atxHeadings yields the text of every ATX heading of a page, outside
+// fenced code blocks (see atxHeading).
+func atxHeadings(page string) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		fence := ""
+		for line := range strings.Lines(page) {
+			line = strings.TrimRight(line, " \t\r\n")
+			if fence != "" {
+				if closesFence(line, fence) {
+					fence = ""
+				}
+				continue
+			}
+			if fence = openingFence(line); fence != "" {
+				continue
+			}
+			if text, ok := atxHeading(line); ok && !yield(text) {
+				return
+			}
+		}
+	}
 }
 
 // atxHeading returns the text of an ATX heading line (up to three spaces,
