@@ -177,27 +177,32 @@ func otherShapes(cat *model.Catalog) []*model.Envelope {
 
 // keysOf says what an envelope holds: its keys that hold values, each
 // with what it holds where the key is named otherwise (error (message),
-// details (params)), and where it spreads the params.
+// details (params)) and the value of a constant (ok (always false)), and
+// where it spreads the params (the other params, where some have keys of
+// their own).
 func keysOf(env *model.Envelope) string {
 	var keys []string
-	spread := ""
+	spread, placed := "", false
 	env.Root.Walk(func(path []string, m *model.Member) {
 		name := ""
 		switch m.Kind {
 		case model.KindObject:
 			return
 		case model.KindSpread:
-			spread = ", and the params as keys of the object itself"
+			spread = " as keys of the object itself"
 			if len(path) > 1 {
-				spread = ", and the params as keys of " + model.KeyPath(path[:len(path)-1])
+				spread = " as keys of " + model.KeyPath(path[:len(path)-1])
 			}
+			return
+		case model.KindConst:
+			keys = append(keys, model.KeyPath(path)+" (always "+m.Const+")")
 			return
 		case model.KindField:
 			name = m.Field.String()
 		case model.KindParams:
 			name = "params"
 		case model.KindParam:
-			name = m.Param
+			name, placed = m.Param, true
 		}
 		k := model.KeyPath(path)
 		if name != "" && name != path[len(path)-1] {
@@ -208,6 +213,13 @@ func keysOf(env *model.Envelope) string {
 		}
 		keys = append(keys, k)
 	})
+	switch {
+	case spread == "":
+	case placed:
+		spread = ", and the other params" + spread
+	default:
+		spread = ", and the params" + spread
+	}
 	return "the keys " + strings.Join(keys, ", ") + spread
 }
 
