@@ -65,7 +65,10 @@ const sixtyFourBit = "!386 && !arm && !mips && !mipsle"
 // 32-bit platform cannot take.
 func genExamplesTable(cat *model.Catalog) (table Code, wide bool) {
 	var rows []Code
-	var l literals
+	l := literals{tiers: map[string]string{}}
+	for _, t := range cat.Tiers {
+		l.tiers[t.Name] = t.GoName
+	}
 	for _, c := range cat.Codes {
 		for _, ex := range c.Examples {
 			var want bytes.Buffer
@@ -94,7 +97,10 @@ func genExamplesTable(cat *model.Catalog) (table Code, wide bool) {
 
 // literals writes the Go literals of example values, and notes whether
 // one is an int beyond 32 bits.
-type literals struct{ wide bool }
+type literals struct {
+	tiers map[string]string // the Go constant of each tier, by name
+	wide  bool
+}
 
 // exampleError is the Go expression that builds an example's error.
 func (l *literals) exampleError(c *model.Code, ex *model.Example) *Statement {
@@ -154,6 +160,9 @@ func (l *literals) literal(t *model.Type, text json.RawMessage, f form) *Stateme
 		var s string
 		json.Unmarshal(text, &s)
 		if t.Kind == model.TierKind {
+			if name, ok := l.tiers[s]; ok {
+				return Id(name)
+			}
 			return Id("Tier").Call(Lit(s))
 		}
 		return Lit(s)
