@@ -254,12 +254,27 @@ func (l *linter) suggestionInstruction() {
 	}
 }
 
-// whenWords say when to retry. "Later" alone does not: "Retry later"
-// leaves an agent to guess.
-var whenWords = regexp.MustCompile(`(?i)\b(wait|waiting|after|seconds?|minutes?|hours?|backoff|back off|until|once|when|delay|immediately|now|exponential(ly)?)\b`)
+// whenWords say when to retry: a time, a unit of time, or a word for
+// waiting. "Later" alone does not: "Retry later" leaves an agent to
+// guess.
+var whenWords = regexp.MustCompile(`(?i)\b(wait|waiting|pause|sleep|after|until|once|when|delay|immediately|now|tomorrow|` +
+	`backoff|back off|exponential(ly)?|` +
+	`(milli)?seconds?|ms|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?)\b`)
+
+// unitAfter matches a unit of time written after a number without a
+// space, 30s, 500ms or 2m; unitFirst one at the start of a text that
+// follows a number placeholder, {n}s.
+var (
+	unitAfter = regexp.MustCompile(`(?i)\d(ms|s|m|h|d)\b`)
+	unitFirst = regexp.MustCompile(`(?i)^(ms|s|m|h|d)\b`)
+)
 
 // whenParams are words in the names of params that say when to retry.
-var whenParams = []string{"retry", "after", "second", "minute", "wait", "reset", "until", "delay"}
+var whenParams = []string{"retry", "after", "second", "minute", "hour", "wait", "reset", "until", "delay", "backoff", "cooldown"}
+
+// whenParamUnits are words of a param's name that are a unit of time:
+// window_ms, cooldown_secs (not s nor min, which name other things).
+var whenParamUnits = []string{"ms", "millis", "sec", "secs", "mins", "days"}
 
 func (l *linter) retryableWhen() {
 	for _, c := range l.cat.Codes {
@@ -267,11 +282,16 @@ func (l *linter) retryableWhen() {
 			continue
 		}
 		says := false
-		for _, p := range c.Suggestion.Parts {
-			if p.Param != nil && slices.ContainsFunc(whenParams, func(w string) bool { return strings.Contains(p.Param.Name, w) }) {
+		for i, p := range c.Suggestion.Parts {
+			switch {
+			case p.Param != nil:
+				if slices.ContainsFunc(whenParams, func(w string) bool { return strings.Contains(p.Param.Name, w) }) ||
+					slices.ContainsFunc(words(p.Param.Name), func(w string) bool { return slices.Contains(whenParamUnits, w) }) {
+					says = true
+				}
+			case whenWords.MatchString(p.Text) || unitAfter.MatchString(p.Text):
 				says = true
-			}
-			if p.Param == nil && whenWords.MatchString(p.Text) {
+			case i > 0 && isNumber(c.Suggestion.Parts[i-1]) && unitFirst.MatchString(p.Text):
 				says = true
 			}
 		}
@@ -280,6 +300,11 @@ func (l *linter) retryableWhen() {
 				"code %s is retryable after a delay, and says neither how long to wait nor when to retry", c.Name)
 		}
 	}
+}
+
+// isNumber reports whether p places a number param.
+func isNumber(p model.Part) bool {
+	return p.Param != nil && (p.Param.Type.Kind == model.Int || p.Param.Type.Kind == model.Float)
 }
 
 func (l *linter) deprecatedReplacement() {

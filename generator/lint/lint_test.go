@@ -166,6 +166,21 @@ codes: BUSY: {category: "busy", title: "Busy", message: "The service is busy", s
 		{"Retry once the index is built.", `{}`, true},
 		{"Retry with exponential backoff.", `{}`, true},
 		{"Retry in {retry_after_s}s.", `retry_after_s: {type: "int", doc: "Seconds."}`, true},
+		{"Retry in 500 milliseconds.", `{}`, true},
+		{"Retry in 30s.", `{}`, true},
+		{"Retry in 10 sec.", `{}`, true},
+		{"Retry in 1 hr.", `{}`, true},
+		{"Retry in 2m.", `{}`, true},
+		{"Retry in 2 days.", `{}`, true},
+		{"Try again tomorrow.", `{}`, true},
+		{"Retry next week.", `{}`, true},
+		{"Pause, then retry.", `{}`, true},
+		{"Retry in {n}s.", `n: {type: "int", doc: "Seconds."}`, true},
+		{"Retry in {window_ms} ms.", `window_ms: {type: "int", doc: "Milliseconds."}`, true},
+		{"Retry in {n}.", `n: {type: "int", doc: "Seconds."}`, false},
+		{"Retry with {items} fewer items.", `items: {type: "int", doc: "Items."}`, false},
+		{"Retry in a moment.", `{}`, false},
+		{"Retry as user {s}.", `s: {type: "string", doc: "A user."}`, false},
 	} {
 		got := findings(lint.Check(loadtest.Catalog(t, fmt.Sprintf(catalog, tc.suggestion, tc.params))))
 		if fired := slices.Contains(got, "RETRYABLE_WHEN codes.BUSY"); fired == tc.says {
