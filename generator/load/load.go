@@ -587,21 +587,16 @@ func validate(def, raw, v cue.Value) error {
 	if errs == nil {
 		return nil
 	}
-	pathOf := func(r cue.Value) ([]cue.Selector, []string) {
-		return r.Path().Selectors(), valuePath(r)
-	}
-	walk(raw, func(r cue.Value) bool {
-		sels, p := pathOf(r)
-		if under(catalogPath(p)) {
+	walk(raw, nil, func(r cue.Value, sels []cue.Selector) bool {
+		if under(catalogPath(selectorStrings(sels))) {
 			return false
 		}
 		add(v.LookupPath(cue.MakePath(sels...)).Validate(cue.Concrete(true)))
 		return true
-	}, func(r cue.Value) {
+	}, func(r cue.Value, sels []cue.Selector) {
 		// After the values below r: their problems are known, and left
 		// out when r's fields are checked.
-		sels, p := pathOf(r)
-		if !under(catalogPath(p)) {
+		if p := selectorStrings(sels); !under(catalogPath(p)) {
 			add(fields(schemaAt(def, sels), r, p, under))
 		}
 	})
@@ -650,7 +645,11 @@ func members(schema, r cue.Value) cueerrors.Error {
 
 // valuePath returns the path of v as CUE writes its selectors.
 func valuePath(v cue.Value) []string {
-	sels := v.Path().Selectors()
+	return selectorStrings(v.Path().Selectors())
+}
+
+// selectorStrings writes the selectors of a path as CUE does.
+func selectorStrings(sels []cue.Selector) []string {
 	p := make([]string, len(sels))
 	for i, s := range sels {
 		p[i] = s.String()
@@ -658,23 +657,27 @@ func valuePath(v cue.Value) []string {
 	return p
 }
 
-// walk calls before for v and, when it returns true, for the values in v,
-// depth first, then after for v. Unlike cue.Value.Walk it goes on below a
-// value with an error, where other problems may be.
-func walk(v cue.Value, before func(cue.Value) bool, after func(cue.Value)) {
-	if !before(v) {
+// walk calls before for v, at the path sels, and, when it returns true,
+// for the values in v, depth first, then after for v. Unlike
+// cue.Value.Walk it goes on below a value with an error, where other
+// problems may be. The path is the one walked, not the value's own: an
+// element of a list that a reference gives (tools: _gated.x.tools) has
+// the path of the list it was written in, a hidden field's, which the
+// catalog unified with its schema does not hold.
+func walk(v cue.Value, sels []cue.Selector, before func(cue.Value, []cue.Selector) bool, after func(cue.Value, []cue.Selector)) {
+	if !before(v, sels) {
 		return
 	}
 	if it, err := v.Fields(); err == nil {
 		for it.Next() {
-			walk(it.Value(), before, after)
+			walk(it.Value(), append(slices.Clip(sels), it.Selector()), before, after)
 		}
 	} else if it, err := v.List(); err == nil {
-		for it.Next() {
-			walk(it.Value(), before, after)
+		for i := 0; it.Next(); i++ {
+			walk(it.Value(), append(slices.Clip(sels), cue.Index(i)), before, after)
 		}
 	}
-	after(v)
+	after(v, sels)
 }
 
 // schemaAt returns the schema of the value at the path sels: the field,
