@@ -1628,6 +1628,10 @@ var requiredFixes = map[string]string{
 	"file":        `add file: a path relative to the catalog`,
 }
 
+// featureNameFix says what to add for a feature without a name (the
+// name of requiredFixes is the catalog's).
+const featureNameFix = `add name: the feature's name as the reference and the tier error show it, such as "Protected Branches API"`
+
 // nameFixes say how to name an entry of a map of the catalog, by the map.
 var nameFixes = map[string]string{
 	"categories": "start category names with an ASCII letter and use ASCII letters, digits and _, such as not_found or NOT_FOUND",
@@ -1656,6 +1660,9 @@ func fixFor(v cue.Value, p []string, msg string) string {
 		}
 		return allowedFields(v, p[:len(p)-1], last, nil)
 	case strings.Contains(msg, "field is required but not present"):
+		if last == "name" && len(p) > 1 {
+			return featureNameFix
+		}
 		if fix, ok := requiredFixes[last]; ok {
 			return fix
 		}
