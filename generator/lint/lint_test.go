@@ -84,7 +84,7 @@ func TestIgnoreElement(t *testing.T) {
 // catalog has.
 func TestIgnoreUnknown(t *testing.T) {
 	dir := t.TempDir()
-	src := base + `lint: ignore: CODE_SUGGESTION: ["codes.ORDER_NOT_FOND", "codes"]` + "\n"
+	src := base + `lint: ignore: CODE_SUGGESTION: ["codes.ORDER_NOT_FOND", "codes", "codes.ORDER_NOT_FOUND.sugestion", "codes.ORDER_NOT_FOUND.params.id", "codes.ORDER_NOT_FOUND.params.idd"]` + "\n"
 	if err := os.WriteFile(filepath.Join(dir, "catalog.cue"), []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -92,10 +92,15 @@ func TestIgnoreUnknown(t *testing.T) {
 	for _, want := range []string{
 		`lint.ignore.CODE_SUGGESTION[0]: "codes.ORDER_NOT_FOND" names no entry of codes` + "\n\tfix: did you mean \"codes.ORDER_NOT_FOUND\", \"codes.ORDER_ITEM_NOT_FOUND\"?",
 		`lint.ignore.CODE_SUGGESTION[1]: "codes" names all of codes; to turn the rule off, list it under except`,
+		`lint.ignore.CODE_SUGGESTION[2]: "codes.ORDER_NOT_FOUND.sugestion" names no value of codes.ORDER_NOT_FOUND, so it exempts nothing` + "\n\tfix: name the entry, codes.ORDER_NOT_FOUND, or a value it has: codes.ORDER_NOT_FOUND.category,",
+		`lint.ignore.CODE_SUGGESTION[4]: "codes.ORDER_NOT_FOUND.params.idd" names no value of codes.ORDER_NOT_FOUND`,
 	} {
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("loading: %v\nwant %q", err, want)
 		}
+	}
+	if err != nil && strings.Contains(err.Error(), "[3]") {
+		t.Errorf("loading: %v\nwant no problem of codes.ORDER_NOT_FOUND.params.id, which exists", err)
 	}
 }
 

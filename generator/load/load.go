@@ -254,6 +254,7 @@ func Dir(dir string) (*Catalog, error) {
 	if err != nil {
 		errs = append(errs, err.(model.Errors)...)
 	}
+	errs = append(errs, checkLintIgnores(v, in.Lint)...)
 	if len(errs) > 0 {
 		return nil, &Rejected{diag.CodeCatalogInvalid, (&Locator{c: c, v: v, evaluated: true}).all(errs)}
 	}
@@ -505,6 +506,59 @@ func noFiles(dir string, src *source) Diagnostics {
 			Fix: "rename the file, such as to " + rename + ".cue"})
 	}
 	return out
+}
+
+// checkLintIgnores reports a path of the lint block's ignore that names
+// an entry of the catalog and, below it, a value the entry does not have
+// (codes.X.sugestion): it would exempt nothing. The model checks the
+// entry itself.
+func checkLintIgnores(v cue.Value, in *model.InputRules) model.Errors {
+	if in == nil {
+		return nil
+	}
+	var errs model.Errors
+	for _, e := range in.Ignore {
+		for i, p := range e.Value {
+			section, rest, _ := strings.Cut(p, ".")
+			if !slices.Contains([]string{"codes", "categories", "features", "tools", "envelopes"}, section) {
+				continue
+			}
+			// The longest key that starts rest: a tool's name may hold dots.
+			key := ""
+			it, err := v.LookupPath(cue.MakePath(cue.Str(section))).Fields()
+			if err != nil {
+				continue
+			}
+			for it.Next() {
+				k := it.Selector().Unquoted()
+				if (rest == k || strings.HasPrefix(rest, k+".") || strings.HasPrefix(rest, k+"[")) && len(k) > len(key) {
+					key = k
+				}
+			}
+			below := strings.TrimPrefix(rest[len(key):], ".")
+			if key == "" || below == "" {
+				continue
+			}
+			entry := v.LookupPath(cue.MakePath(cue.Str(section), cue.Str(key)))
+			if path := cue.ParsePath(below); path.Err() == nil && entry.LookupPath(path).Exists() {
+				continue
+			}
+			var fields []string
+			if it, err := entry.Fields(); err == nil {
+				for it.Next() {
+					fields = append(fields, it.Selector().String())
+				}
+			}
+			at := section + "." + key + "."
+			fix := "name the entry, " + section + "." + key + ", or a value it has: " + at + strings.Join(fields, ", "+at)
+			if m := model.Closest(below, fields); len(m) > 0 {
+				fix = "did you mean " + at + m[0] + "?"
+			}
+			errs = append(errs, &model.Error{Path: []string{"lint", "ignore", e.Key, fmt.Sprintf("[%d]", i)},
+				Msg: fmt.Sprintf("%q names no value of %s.%s, so it exempts nothing", p, section, key), Fix: fix})
+		}
+	}
+	return errs
 }
 
 // checkInput reports what a catalog on disk must have besides what the
