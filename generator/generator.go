@@ -82,6 +82,8 @@ func Render(cat *load.Catalog, opts Options) (files.Set, error) {
 		}
 	}
 	set.Sources = cat.Sources()
+	// What the catalog embeds, errspec reads: no output may overwrite it.
+	set.Inputs = append(set.Inputs, cat.Embeds()...)
 	return set, err
 }
 

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -68,6 +69,10 @@ type source struct {
 	data    map[string][]byte // the content of each catalog file, by absolute path
 	files   []string          // the catalog files of dir, their absolute paths
 	ignored []string          // the .cue files of dir that the cue tool leaves out by name
+	// embeds are the files that the catalog files' @embed attributes
+	// name (file=, or each match of glob=), absolute: errspec reads them
+	// as much as the catalog files.
+	embeds []string
 }
 
 // notCatalogDir is the problem of a catalog directory, dir (abs in full),
@@ -137,7 +142,10 @@ func readSource(dir string) (*source, Diagnostics) {
 				}
 				src.data[path] = data
 				src.overlay[path] = load.FromBytes(data)
-				embeds = embeds || bytes.Contains(data, []byte("@embed("))
+				if bytes.Contains(data, []byte("@embed(")) {
+					embeds = true
+					src.embeds = append(src.embeds, embedded(path, data)...)
+				}
 			}
 		}
 		if embeds {
@@ -153,6 +161,49 @@ func readSource(dir string) (*source, Diagnostics) {
 		}
 	}
 	return src, problems
+}
+
+// embedded returns the files that the @embed attributes of the catalog
+// file at path, whose content is data, name: its file= argument, or every
+// match of its glob= argument, each relative to the file's directory, as
+// CUE reads them. A file that does not parse embeds nothing (CUE reports
+// it).
+func embedded(path string, data []byte) []string {
+	f, err := parser.ParseFile(path, data)
+	if err != nil {
+		return nil
+	}
+	dir := filepath.Dir(path)
+	var names []string
+	ast.Walk(f, func(n ast.Node) bool {
+		a, ok := n.(*ast.Attribute)
+		if !ok {
+			return true
+		}
+		name, body := a.Split()
+		if name != "embed" {
+			return true
+		}
+		for arg := range strings.SplitSeq(body, ",") {
+			key, value, ok := strings.Cut(strings.TrimSpace(arg), "=")
+			if !ok {
+				continue
+			}
+			value = strings.TrimSpace(value)
+			if v, err := strconv.Unquote(value); err == nil {
+				value = v
+			}
+			switch strings.TrimSpace(key) {
+			case "file":
+				names = append(names, filepath.Join(dir, filepath.FromSlash(value)))
+			case "glob":
+				matches, _ := filepath.Glob(filepath.Join(dir, filepath.FromSlash(value)))
+				names = append(names, matches...)
+			}
+		}
+		return true
+	}, nil)
+	return names
 }
 
 // packageDirs returns dir and, when dir is in a CUE module, the

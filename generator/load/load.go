@@ -122,6 +122,12 @@ type Catalog struct {
 // that CUE loads with it too).
 func (c *Catalog) Sources() map[string][]byte { return c.src.data }
 
+// Embeds returns the files the catalog embeds (@embed), by absolute
+// path, sorted.
+func (c *Catalog) Embeds() []string {
+	return slices.Compact(slices.Sorted(slices.Values(c.src.embeds)))
+}
+
 // Locate gives problems found in the model the positions of the values at
 // fault, sorted by position (see Locator).
 func (c *Catalog) Locate(errs model.Errors) Diagnostics {
