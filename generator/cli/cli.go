@@ -4,6 +4,7 @@ package cli
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -17,6 +18,7 @@ import (
 	"github.com/errspec/errspec/generator/files"
 	"github.com/errspec/errspec/generator/load"
 	"github.com/errspec/errspec/internal/testhook"
+	"github.com/errspec/errspec/internal/textsafe"
 )
 
 // Exit codes.
@@ -174,9 +176,19 @@ func (r *run) fileOptions() files.Options {
 func (r *run) generate(sets []files.Set) int {
 	changes, err := files.Write(r.ctx, r.fileOptions(), sets...)
 	for _, c := range changes {
-		if r.verbose && c.Status != files.Unchanged {
-			fmt.Fprintf(r.stdout, "%s %s\n", c.Status, filepath.ToSlash(c.Path))
+		if !r.verbose || c.Status == files.Unchanged {
+			continue
 		}
+		if r.json {
+			// Standard output holds JSON alone: a change is an object.
+			b, _ := json.Marshal(struct {
+				Status string `json:"status"`
+				Path   string `json:"path"`
+			}{c.Status.String(), filepath.ToSlash(c.Path)})
+			fmt.Fprintf(r.stdout, "%s\n", textsafe.JSON(b))
+			continue
+		}
+		fmt.Fprintf(r.stdout, "%s %s\n", c.Status, filepath.ToSlash(c.Path))
 	}
 	if err != nil {
 		return r.report(r.fromWrite(err)...)

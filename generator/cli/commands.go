@@ -331,7 +331,8 @@ Flags:
   -v                print the files created, changed and removed
   --templates DIR   Markdown templates in DIR replace the embedded ones of
                     the same name
-  --format json     print problems as JSON, one object per line
+  --format json     print problems as JSON, one object per line, and with
+                    -v each change as {"status": ..., "path": ...}
 `
 
 const checkHelp = `Check renders the outputs of each catalog in memory and compares them

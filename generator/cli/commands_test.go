@@ -149,6 +149,13 @@ func TestQuietUnlessVerbose(t *testing.T) {
 	if code, out, _ := errspec("generate", ".", "-v"); code != cli.ExitOK || out != "created out/ERRORS.md\n" {
 		t.Errorf("generate -v after a flag-less argument: exit %d, stdout %q", code, out)
 	}
+	// With --format json, standard output holds JSON alone: each change
+	// is an object of its own line.
+	os.Remove("out/ERRORS.md")
+	want := `{"status":"created","path":"out/ERRORS.md"}` + "\n"
+	if code, out, errOut := errspec("generate", "-v", "--format", "json"); code != cli.ExitOK || out != want || errOut != "" {
+		t.Errorf("generate -v --format json: exit %d, stdout %q, stderr %q; want 0 and %q", code, out, errOut, want)
+	}
 }
 
 func TestVersion(t *testing.T) {
