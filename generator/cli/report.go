@@ -292,6 +292,10 @@ func findProblem(err error, fix string) problem {
 		// A directory below a pattern that errspec may not read, such as
 		// a container's volume.
 		fix = "make " + filepath.ToSlash(pe.Path) + " readable, or name the catalog directories rather than a pattern that walks through it"
+	case errors.Is(err, fs.ErrNotExist) && errors.As(err, &pe):
+		// A pattern whose directory does not exist, ./nosuch/...: said
+		// as for a directory, not as the system call that found it.
+		return usageProblem("no directory "+filepath.ToSlash(pe.Path), fix)
 	}
 	return usageProblem(err.Error(), fix)
 }

@@ -11,6 +11,15 @@ import (
 	"github.com/errspec/errspec/generator/files"
 )
 
+// TestFindProblemMissing checks that a pattern whose directory does not
+// exist is named as such, not by the system call that found it.
+func TestFindProblemMissing(t *testing.T) {
+	err := &fs.PathError{Op: "lstat", Path: "nosuch", Err: fs.ErrNotExist}
+	if p, want := findProblem(err, "fix"), "no directory nosuch"; !strings.Contains(p.err.Error(), want) || strings.Contains(p.err.Error(), "lstat") {
+		t.Errorf("findProblem = %q, want %q", p.err.Error(), want)
+	}
+}
+
 // TestFindProblemPermission checks that a directory below a pattern that
 // errspec may not read is named in the fix, with what to do about it:
 // running as root, a test cannot make one.
