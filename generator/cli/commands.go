@@ -328,7 +328,8 @@ it succeeds.
 
 ` + dirsHelp + `
 Flags:
-  -v                print the files created, changed and removed
+  -v                print each file created, changed or removed, after
+                    created, changed or stale (removed)
   --templates DIR   Markdown templates in DIR replace the embedded ones of
                     the same name
   --format json     print problems as JSON, one object per line, and with
