@@ -90,6 +90,9 @@ func main() {
 		t.Errorf("go run . (-want +got):\n%s", diff)
 	}
 	goCmd("tool", "errspec", "check", "./...")
+	// Without the tool directive, go run of the command, with no version,
+	// runs the errspec go.mod requires.
+	goCmd("run", "github.com/errspec/errspec/cmd/errspec", "check", "./...")
 	// The version is errspec's module's, a dependency of the user's.
 	if got := goCmd("tool", "errspec", "version"); !strings.HasPrefix(got, "errspec v0.0.0 => "+gomodtest.Root(t)+" go1.") {
 		t.Errorf("go tool errspec version: %q", got)
