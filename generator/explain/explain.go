@@ -190,7 +190,7 @@ func roleText(r model.Role) string {
 	case model.RoleNotFound:
 		return "The server returns it when the upstream API answers 404, which it also does for what the caller may not see."
 	case model.RoleAPIError:
-		return "The server returns it for any other failure of the upstream API."
+		return "The server returns it when a call to the upstream API fails in a way no other code of this catalog stands for, such as a 500 from the upstream."
 	case model.RoleMissingFields:
 		return "The server returns it when a call leaves out a required argument of its action."
 	case model.RoleInvalidAction:
