@@ -74,6 +74,42 @@ func find[E Error](err error) (E, bool) {
 	return zero, false
 }
 
+// Leads reports whether cause is e or leads to it: whether e is in
+// cause's chain, as errors.Is walks it (Unwrap() error and Unwrap()
+// []error), by identity. A generated WithCause attaches no cause that
+// leads back to its error: errors.Is, errors.As, Error and Text would go
+// round the circle forever. The walk stops after maxChain errors, so that
+// it ends on a chain that goes round a circle of its own.
+func Leads(cause, e error) bool {
+	stack := []error{cause}
+	for n := 0; len(stack) > 0 && n < maxChain; n++ {
+		err := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if err == nil {
+			continue
+		}
+		if err == e {
+			return true
+		}
+		if x, ok := err.(Error); ok && isNil(x) {
+			continue // a nil error has no cause to unwrap
+		}
+		switch u := err.(type) {
+		case interface{ Unwrap() error }:
+			stack = append(stack, u.Unwrap())
+		case interface{ Unwrap() []error }:
+			errs := u.Unwrap()
+			for i := len(errs) - 1; i >= 0; i-- {
+				stack = append(stack, errs[i])
+			}
+		}
+	}
+	return false
+}
+
+// maxChain is how many errors of a chain Leads looks at.
+const maxChain = 1 << 16
+
 // isNil reports whether e is a nil pointer.
 func isNil(e Error) bool {
 	v := reflect.ValueOf(e)

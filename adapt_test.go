@@ -348,3 +348,39 @@ func TestMetadata(t *testing.T) {
 		t.Errorf("ParseMetadata(NEWER) with a suggestion = %+v, %v", newer, err)
 	}
 }
+
+// chain is an error that wraps the errors of its list.
+type chain []error
+
+func (c chain) Error() string   { return "chain" }
+func (c chain) Unwrap() []error { return c }
+
+// loop is an error whose chain goes round a circle of its own.
+type loop struct{ next *loop }
+
+func (l *loop) Error() string { return "loop" }
+func (l *loop) Unwrap() error { return l.next }
+
+// TestLeads checks that Leads finds an error anywhere in a chain, and
+// ends on a chain that goes round a circle without it.
+func TestLeads(t *testing.T) {
+	e := errors.New("e")
+	l := &loop{}
+	l.next = l
+	for _, c := range []struct {
+		cause error
+		want  bool
+	}{
+		{nil, false},
+		{e, true},
+		{io.EOF, false},
+		{fmt.Errorf("a: %w", fmt.Errorf("b: %w", e)), true},
+		{chain{io.EOF, nil, chain{fmt.Errorf("x: %w", e)}}, true},
+		{chain{io.EOF, nil}, false},
+		{l, false},
+	} {
+		if got := errspec.Leads(c.cause, e); got != c.want {
+			t.Errorf("Leads(%v, e) = %t, want %t", c.cause, got, c.want)
+		}
+	}
+}

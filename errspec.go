@@ -21,6 +21,10 @@ const SupportPackageIsVersion1 = true
 // table of codes became a string (Catalog.Table and Catalog.Params).
 const SupportPackageIsVersion2 = true
 
+// SupportPackageIsVersion3 is referenced by code generated since
+// WithCause refuses a cause that leads back to its error (Leads).
+const SupportPackageIsVersion3 = true
+
 // Retry says what a client should do about an error.
 type Retry string
 

@@ -548,3 +548,34 @@ func TestValidateCallOwnsItsLists(t *testing.T) {
 		t.Errorf("ValidateCall of a valid merge after changing an error's lists: %v", err)
 	}
 }
+
+// TestWithCauseRefusesACircle checks that a cause that is the error itself
+// or leads back to it, directly or through other wrappers, is not
+// attached: Error, Text, errors.Is and errors.As end on every error, and
+// a cause that does not lead back is attached as before.
+func TestWithCauseRefusesACircle(t *testing.T) {
+	a := agenttools.NewInternalError()
+	b := agenttools.NewUpstreamTimeout(500)
+	c := agenttools.NewRateLimited(600, "minute", 17)
+	a.WithCause(a)
+	b.WithCause(fmt.Errorf("calling: %w", a))
+	a.WithCause(errors.Join(io.EOF, fmt.Errorf("via: %w", b)))
+	c.WithCause(b)
+	c.WithCause(c)
+	if a.Unwrap() != nil {
+		t.Errorf("a's cause is %v, which leads back to a", a.Unwrap())
+	}
+	if c.Unwrap() != b {
+		t.Errorf("c's cause is %v, want b", c.Unwrap())
+	}
+	for _, e := range []*agenttools.Error{a, b, c} {
+		_ = e.Error() + e.Text()
+		var as *agenttools.Error
+		if errors.Is(e, io.EOF) || errors.Is(e, agenttools.CodeTypeMismatch) || !errors.As(e, &as) {
+			t.Errorf("%v: errors.Is or errors.As", e)
+		}
+	}
+	if got, want := c.Error(), "RATE_LIMITED: Rate limit of 600 requests per minute reached; retry in 17 s: UPSTREAM_TIMEOUT: Upstream API did not answer within 500 ms: calling: INTERNAL_ERROR: Internal error"; got != want {
+		t.Errorf("c.Error() = %q, want %q", got, want)
+	}
+}

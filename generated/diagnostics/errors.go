@@ -20,7 +20,7 @@ import (
 )
 
 // This package needs the runtime of the errspec release that generated it: if this line does not compile, the errspec in your go.mod is older than that release; update it, or run go generate with the errspec your go.mod requires.
-const _ = errspec.SupportPackageIsVersion2
+const _ = errspec.SupportPackageIsVersion3
 
 // Code identifies an error. Codes are stable: clients match on them.
 type Code string
@@ -242,12 +242,14 @@ func (e *Error) Unwrap() error {
 	return e.cause
 }
 
-// WithCause attaches the error that caused e, for Unwrap and errors.Is; it is not part of the wire format. It returns e. On a nil *Error it sets nothing and returns nil, as a nil *Error's other methods do not fail.
+// WithCause attaches the error that caused e, for Unwrap and errors.Is; it is not part of the wire format. It returns e. A cause that is e or wraps it is not attached: errors.Is, Error and Text would go round the circle forever. On a nil *Error it sets nothing and returns nil, as a nil *Error's other methods do not fail.
 func (e *Error) WithCause(cause error) *Error {
 	if e == nil {
 		return nil
 	}
-	e.cause = cause
+	if !errspec.Leads(cause, e) {
+		e.cause = cause
+	}
 	return e
 }
 

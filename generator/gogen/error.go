@@ -78,7 +78,11 @@ func genError(cat *model.Catalog) Code {
 			If(Id("e").Op("==").Nil()).Block(Return(Nil())),
 			Return(e("cause")),
 		),
-		with("WithCause", "cause", "cause", Error(), "WithCause attaches the error that caused e, for Unwrap and errors.Is; it is not part of the wire format. It returns e."),
+		Line(), Line(), doc("WithCause attaches the error that caused e, for Unwrap and errors.Is; it is not part of the wire format. It returns e. A cause that is e or wraps it is not attached: errors.Is, Error and Text would go round the circle forever. On a nil *Error it sets nothing and returns nil, as a nil *Error's other methods do not fail."),
+		Line(), Func().Add(recv()).Id("WithCause").Params(Id("cause").Error()).Op("*").Id("Error").Block(
+			If(Id("e").Op("==").Nil()).Block(Return(Nil())),
+			If(Op("!").Qual(runtimePkg, "Leads").Call(Id("cause"), Id("e"))).Block(e("cause").Op("=").Id("cause")),
+			Return(Id("e"))),
 		with("WithDetail", "Detail", "detail", String(), "WithDetail sets context about this occurrence. It returns e."),
 		with("WithHTTPStatus", "status", "status", Int(), "WithHTTPStatus sets the HTTP status of this occurrence, in place of the code's. It returns e."),
 		Line(), Line(), doc("Is reports whether e matches target: a Code equal to e's code, a Category that is e's category or one it nests under, or an *Error of the same code. A nil *Error matches nothing."),
