@@ -397,12 +397,14 @@ func Parse[E any, P ErrorPtr[E]](contentType string, status int, body []byte) (*
 		}
 		e.ErrspecSetView(v)
 	case media == JSONType || len(media) > 5 && media[len(media)-5:] == "+json":
-		if err := e.UnmarshalJSON(body); err != nil {
+		v, err := errspec.CatalogOf(e).Parse(body)
+		if err != nil {
 			if errors.Is(err, errspec.ErrNoCode) {
 				return nil, fmt.Errorf("%w: %w", ErrNotError, err)
 			}
 			return nil, err
 		}
+		e.ErrspecSetView(v)
 		if status != 0 && status != e.ErrspecView().HTTPStatus() {
 			e.WithHTTPStatus(status)
 		}

@@ -579,3 +579,24 @@ func TestWithCauseRefusesACircle(t *testing.T) {
 		t.Errorf("c.Error() = %q, want %q", got, want)
 	}
 }
+
+// TestUnmarshalNull checks that JSON null decodes into an Error as into
+// any other value, as encoding/json asks of an Unmarshaler: it leaves the
+// error as it is, where it failed the whole document; Parse still
+// rejects it, which is no error.
+func TestUnmarshalNull(t *testing.T) {
+	var v struct {
+		Err  agenttools.Error
+		Errs []agenttools.Error
+	}
+	v.Err.Code = agenttools.CodeInternalError
+	if err := json.Unmarshal([]byte(`{"Err":null,"Errs":[null]}`), &v); err != nil {
+		t.Fatalf("null into an Error: %v", err)
+	}
+	if v.Err.Code != agenttools.CodeInternalError || len(v.Errs) != 1 || v.Errs[0].Code != "" {
+		t.Errorf("null into an Error gives %+v", v)
+	}
+	if e, err := agenttools.Parse([]byte("null")); err == nil {
+		t.Errorf("Parse(null) = %v, want an error", e)
+	}
+}

@@ -331,8 +331,11 @@ func (e *Error) AppendJSON(b []byte) ([]byte, error) {
 	return e.ErrspecView().AppendJSON(b)
 }
 
-// UnmarshalJSON reads e from the catalog's wire format; see Parse.
+// UnmarshalJSON reads e from the catalog's wire format; see Parse. JSON null leaves e as it is, as encoding/json leaves a value that it decodes null into.
 func (e *Error) UnmarshalJSON(data []byte) error {
+	if string(data) == "null" {
+		return nil
+	}
 	p, err := Parse(data)
 	if err != nil {
 		return err

@@ -115,8 +115,9 @@ func genError(cat *model.Catalog) Code {
 		),
 		Line(), Line(), doc("AppendJSON appends e in the catalog's wire format to b, as MarshalJSON writes it. encoding/json checks and copies again what a MarshalJSON method returns: a server that writes the error itself saves that."),
 		Line(), Func().Add(recv()).Id("AppendJSON").Params(Id("b").Index().Byte()).Params(Index().Byte(), Error()).Block(Return(view().Dot("AppendJSON").Call(Id("b")))),
-		Line(), Line(), doc("UnmarshalJSON reads e from the catalog's wire format; see Parse."),
+		Line(), Line(), doc("UnmarshalJSON reads e from the catalog's wire format; see Parse. JSON null leaves e as it is, as encoding/json leaves a value that it decodes null into."),
 		Line(), Func().Add(recv()).Id("UnmarshalJSON").Params(Id("data").Index().Byte()).Error().Block(
+			If(String().Parens(Id("data")).Op("==").Lit("null")).Block(Return(Nil())),
 			List(Id("p"), Err()).Op(":=").Id("Parse").Call(Id("data")),
 			If(Err().Op("!=").Nil()).Block(Return(Err())),
 			Op("*").Id("e").Op("=").Op("*").Id("p"),
