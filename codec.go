@@ -81,9 +81,6 @@ func (t *vtype) str(p unsafe.Pointer) string {
 	return s
 }
 
-// scalar reports whether t is a string, tier, int, bool or float.
-func (t *vtype) scalar() bool { return t.kind <= kFloat }
-
 // eface is the layout of an interface value with no methods.
 type eface struct {
 	typ, data unsafe.Pointer
