@@ -262,7 +262,7 @@ func (e *Error) WithDetail(detail string) *Error {
 	return e
 }
 
-// WithHTTPStatus sets the HTTP status of this occurrence, in place of the code's. It returns e. On a nil *Error it sets nothing and returns nil, as a nil *Error's other methods do not fail.
+// WithHTTPStatus sets the HTTP status of this occurrence, in place of the code's; a status that is not one of an error, 400 to 599, leaves the code's. It returns e. On a nil *Error it sets nothing and returns nil, as a nil *Error's other methods do not fail.
 func (e *Error) WithHTTPStatus(status int) *Error {
 	if e == nil {
 		return nil
@@ -301,7 +301,7 @@ func (e *Error) Retryable() bool {
 	return e.ErrspecView().Retryable()
 }
 
-// HTTPStatus returns the HTTP status to serve e with: the one set with WithHTTPStatus, else the code's.
+// HTTPStatus returns the HTTP status to serve e with, always one of an error (400 to 599): the one set with WithHTTPStatus, else the code's; for a code the catalog does not know, the one the wire gave, else its category's, else 500.
 func (e *Error) HTTPStatus() int {
 	return e.ErrspecView().HTTPStatus()
 }

@@ -84,7 +84,7 @@ func genError(cat *model.Catalog) Code {
 			If(Op("!").Qual(runtimePkg, "Leads").Call(Id("cause"), Id("e"))).Block(e("cause").Op("=").Id("cause")),
 			Return(Id("e"))),
 		with("WithDetail", "Detail", "detail", String(), "WithDetail sets context about this occurrence. It returns e."),
-		with("WithHTTPStatus", "status", "status", Int(), "WithHTTPStatus sets the HTTP status of this occurrence, in place of the code's. It returns e."),
+		with("WithHTTPStatus", "status", "status", Int(), "WithHTTPStatus sets the HTTP status of this occurrence, in place of the code's; a status that is not one of an error, 400 to 599, leaves the code's. It returns e."),
 		Line(), Line(), doc("Is reports whether e matches target: a Code equal to e's code, a Category that is e's category or one it nests under, or an *Error of the same code. A nil *Error matches nothing."),
 		Line(), Func().Add(recv()).Id("Is").Params(Id("target").Error()).Bool().Block(
 			If(Id("e").Op("==").Nil()).Block(Return(False())),
@@ -103,7 +103,7 @@ func genError(cat *model.Catalog) Code {
 		Line(), Func().Add(recv()).Id("Category").Params().Id("Category").Block(Return(Id("Category").Parens(view().Dot("Category").Call()))),
 		Line(), Line(), doc("Retryable reports whether the same call may succeed if retried."),
 		Line(), Func().Add(recv()).Id("Retryable").Params().Bool().Block(Return(view().Dot("Retryable").Call())),
-		Line(), Line(), doc("HTTPStatus returns the HTTP status to serve e with: the one set with WithHTTPStatus, else the code's."),
+		Line(), Line(), doc("HTTPStatus returns the HTTP status to serve e with, always one of an error (400 to 599): the one set with WithHTTPStatus, else the code's; for a code the catalog does not know, the one the wire gave, else its category's, else 500."),
 		Line(), Func().Add(recv()).Id("HTTPStatus").Params().Int().Block(Return(view().Dot("HTTPStatus").Call())),
 		Line(), Line(), doc("Text renders e for a person at a terminal: the code and message on the first line, then the detail, the suggestion, the alternatives, the cause and the docs URL, each on lines of their own, control characters escaped."),
 		Line(), Func().Add(recv()).Id("Text").Params().String().Block(Return(view().Dot("Text").Call())),
