@@ -70,6 +70,9 @@ func TestBuildOutputErrors(t *testing.T) {
 		{"main package", func(o *InputOutputs) {
 			o.Go = &InputGo{Dir: "gen", Package: "main"}
 		}, Errors{{Path: []string{"outputs", "go", "package"}, Msg: "package main is a program, and the errors are a package to import", Fix: "choose another name, such as apperr"}}},
+		{"init package", func(o *InputOutputs) {
+			o.Go = &InputGo{Dir: "gen", Package: "init"}
+		}, Errors{{Path: []string{"outputs", "go", "package"}, Msg: "a package named init cannot be imported: Go keeps the name init for functions", Fix: "choose another name, such as apperr"}}},
 		{"documentation package", func(o *InputOutputs) {
 			o.Go = &InputGo{Dir: "gen", Package: "documentation"}
 			o.MCP = &InputMCP{Dir: "gen/mcp", Package: "documentation"}

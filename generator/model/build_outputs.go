@@ -276,6 +276,8 @@ func (b *builder) checkPackage(p []string, name string) {
 		b.errs.add(p, "choose another name, such as "+name+"errors", "%q is a Go keyword, which cannot name a package", name)
 	case name == "main":
 		b.errs.add(p, "choose another name, such as apperr", "package main is a program, and the errors are a package to import")
+	case name == "init":
+		b.errs.add(p, "choose another name, such as apperr", "a package named init cannot be imported: Go keeps the name init for functions")
 	case name == "documentation":
 		// go/build skips a file of package documentation, as it skips one
 		// that build constraints exclude: the package would have no files.
