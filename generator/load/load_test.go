@@ -491,7 +491,7 @@ func TestFixFor(t *testing.T) {
 		{[]string{"outputs", "go", "package"}, `invalid value "A" (out of bound =~"^[a-z][a-z0-9]*$")`, "give a Go package name: lower-case letters and digits, such as agenttools"},
 		{[]string{"outputs", "markdown", "file"}, `invalid value "x" (out of bound =~"\\.md$")`, "give a path ending in .md, such as ERRORS.md"},
 		{[]string{"outputs", "llms", "file"}, `invalid value "x" (out of bound =~"\\.(txt|md)$")`, "give a path ending in .txt or .md, such as llms.txt"},
-		{[]string{"tiers", "[1]"}, `invalid value "A+" (out of bound =~"^[A-Za-z][A-Za-z0-9_-]*( [A-Za-z0-9_-]+)*$")`, `name the tier with words of letters, digits, _ and -, parted by single spaces, such as "Premium" or "Premium Plus"`},
+		{[]string{"tiers", "[1]"}, `invalid value "A+" (out of bound =~"^[A-Za-z][A-Za-z0-9_-]*( [A-Za-z0-9_-]+)*$")`, `name the tier with words of ASCII letters, digits, _ and -, parted by single spaces, such as "Premium" or "Premium Plus"`},
 		{[]string{"codes", "X", "examples", "[0]", "http_status"}, "invalid value 99 (out of bound >=100)", "give an HTTP status between 100 and 599"},
 		{[]string{"codes", "X", "params", "p", "type"}, `invalid value "uuid"`, "use string, int, bool, float, tier, object, []T or map[string]T"},
 		{[]string{"categories", "c", "http_status"}, "invalid value 200 (out of bound >=400)", "give an HTTP error status between 400 and 599"},
