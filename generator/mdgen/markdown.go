@@ -3,6 +3,7 @@ package mdgen
 import (
 	"bytes"
 	"fmt"
+	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -57,6 +58,9 @@ type mdWriter struct {
 	fragment func(frag, title string) string // see markdownWith
 	b        strings.Builder                 // the inline content being written
 	bol      bool                            // b is at the start of a line
+	// seal is set where a link is written as its text alone: the text
+	// next written escapes its first character (see write).
+	seal bool
 }
 
 // blocks writes the block children of n, a blank line between each two
@@ -325,6 +329,13 @@ func (w *mdWriter) children(n ast.Node) {
 // from a character reference (&#10;), is written as the space a renderer
 // shows for it: a newline would start a line of its own, which could open
 // a heading, a list or a code block.
+//
+// After a link written as its text alone (seal), the first character is
+// escaped, a digit as a character reference, where it joins the line
+// before it into the start of a block: the link's brackets no longer keep
+// the text before it and the text in or after it apart, and together they
+// could make what neither makes alone, 0[)]() a list item 0), [1]() and
+// . x another, 1. x.
 func (w *mdWriter) write(s string) {
 	s = lineSpace.Replace(s)
 	if w.bol {
@@ -333,11 +344,44 @@ func (w *mdWriter) write(s string) {
 			return
 		}
 	}
+	if s != "" {
+		if w.seal && !w.bol && joins(w.b.String(), s[0]) {
+			if c := s[0]; c >= '0' && c <= '9' {
+				w.b.WriteString(fmt.Sprintf("&#x%X;", c))
+			} else {
+				w.b.WriteString(`\` + s[:1])
+			}
+			s = s[1:]
+		}
+		w.seal = false
+	}
 	w.b.WriteString(escapeText(s, w.bol))
 	w.bol = false
 }
 
 var lineSpace = strings.NewReplacer("\t", " ", "\n", " ")
+
+// joins reports whether the character c, written after the Markdown b,
+// could make with the line b ends in what opens a block at the start of a
+// line: digits that a digit, . or ) continues into a list item's number,
+// or a run of the characters of thematic breaks, setext underlines,
+// headings, quotes, fences and table rows. The placeholders of links to fragments of the page are
+// left out of the line: such a link may be written as its text alone.
+func joins(b string, c byte) bool {
+	line := strings.TrimLeft(placeholders.ReplaceAllString(b[strings.LastIndexByte(b, '\n')+1:], ""), " ")
+	if line == "" {
+		return false
+	}
+	if strings.Trim(line, "0123456789") == "" {
+		return c >= '0' && c <= '9' || c == '.' || c == ')'
+	}
+	const marks = "=-*_+#>`~|: "
+	return strings.Trim(line, marks) == "" && strings.IndexByte(marks, c) >= 0
+}
+
+// placeholders matches the placeholders of a link to a fragment of the
+// page (see renderer.markdown).
+var placeholders = regexp.MustCompile(fragmentStart + "[0-9]*" + fragmentMid + "|" + fragmentEnd)
 
 // delimited writes the children of n between two runs of a delimiter
 // (emphasis, strikethrough). White space at either end of what they
@@ -345,10 +389,19 @@ var lineSpace = strings.NewReplacer("\t", " ", "\n", " ")
 // is written as a character reference again: a delimiter next to white
 // space delimits nothing, and "* " at the start of a line opens a list.
 func (w *mdWriter) delimited(mark string, n ast.Node) {
+	bol := w.bol
 	w.raw(mark)
 	start := w.b.Len()
 	w.children(n)
 	s := w.b.String()
+	if len(s) == start {
+		// Nothing to delimit (a link to nowhere without text): no
+		// delimiters, which would show as themselves.
+		w.b.Reset()
+		w.b.WriteString(s[:start-len(mark)])
+		w.bol = bol
+		return
+	}
 	if first, _ := utf8.DecodeRuneInString(s[start:]); unicode.IsSpace(first) {
 		w.b.Reset()
 		w.b.WriteString(s[:start] + fmt.Sprintf("&#x%X;", first) + s[start+utf8.RuneLen(first):])
@@ -374,7 +427,7 @@ func struck(n ast.Node) bool {
 // raw writes markup.
 func (w *mdWriter) raw(s string) {
 	w.b.WriteString(s)
-	w.bol = false
+	w.bol, w.seal = false, false
 }
 
 func (w *mdWriter) inline(n ast.Node) {
@@ -454,8 +507,10 @@ func (w *mdWriter) inline(n ast.Node) {
 func (w *mdWriter) link(bang string, n ast.Node, dest, title string) {
 	if bang == "" && (dest == "" || dest == "#") {
 		// A link to nowhere, or to the top of the page, which
-		// markdownlint reports as empty (MD042): its text.
+		// markdownlint reports as empty (MD042): its text, sealed.
+		w.seal = true
 		w.children(n)
+		w.seal = true
 		return
 	}
 	if bang == "" && w.fragment != nil && strings.HasPrefix(dest, "#") {
@@ -464,8 +519,10 @@ func (w *mdWriter) link(bang string, n ast.Node, dest, title string) {
 		// text is escaped as where the link starts, as it is written
 		// without the link when no heading has the fragment.
 		w.b.WriteString(w.fragment(dest[1:], title))
+		w.seal = true
 		w.children(n)
 		w.b.WriteString(fragmentEnd)
+		w.seal = true
 		return
 	}
 	if !textsafe.LinkSafe(dest) {
