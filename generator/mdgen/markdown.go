@@ -526,6 +526,10 @@ func (w *mdWriter) link(bang string, n ast.Node, dest, title string) {
 		return
 	}
 	if !textsafe.LinkSafe(dest) {
+		// Its text, without the brackets that kept it apart from the
+		// text before it: sealed, as above (0[)](javascript:x) would
+		// write the list item 0)).
+		w.seal = true
 		w.children(n)
 		w.raw(" (" + string(codeSpan(dest)) + ")")
 		return
