@@ -135,6 +135,7 @@ func TestMarkdown(t *testing.T) {
 		{"trimmed", "\n\n  text  \n\n", "text"},
 		{"newline references", "Evil&#10;===\n\nList&#10;- item&#13;# x", "Evil ===\n\nList - item&#xD;\\# x"},
 		{"space references", "*&#32;&#32;&#32;&#32;&#32;code* ~~&#xA0;x&#9;~~", "*&#x20;    code* ~~&#xA0;x&#x20;~~"},
+		{"space after a link to nowhere", "*[&#32;x]()*", "*&#x20;x*"},
 	}
 	for _, tt := range tests {
 		if diff := cmp.Diff(tt.want, string(markdown(tt.in))); diff != "" {

@@ -331,7 +331,8 @@ func (w *mdWriter) children(n ast.Node) {
 // a heading, a list or a code block.
 //
 // After a link written as its text alone (seal), the first character is
-// escaped, a digit as a character reference, where it joins the line
+// escaped, a digit or a space (which a backslash does not escape, and
+// would show before) as a character reference, where it joins the line
 // before it into the start of a block: the link's brackets no longer keep
 // the text before it and the text in or after it apart, and together they
 // could make what neither makes alone, 0[)]() a list item 0), [1]() and
@@ -346,7 +347,7 @@ func (w *mdWriter) write(s string) {
 	}
 	if s != "" {
 		if w.seal && !w.bol && joins(w.b.String(), s[0]) {
-			if c := s[0]; c >= '0' && c <= '9' {
+			if c := s[0]; c >= '0' && c <= '9' || c == ' ' {
 				w.b.WriteString(fmt.Sprintf("&#x%X;", c))
 			} else {
 				w.b.WriteString(`\` + s[:1])
