@@ -264,6 +264,7 @@ var shapeSeeds = []string{
 	"*a* _b_ **c** ~~d~~ [e](https://x) ![f](g)", "<div>\n*x*\n</div>\n\ny", "a  \nb\\\nc",
 	"- 0\n- 0\n#\n* 000000", "1. a\n\n[r]: /u\n\n2) b", "- a\n#\n* b\n#\n+ c",
 	"> q", "> q\n\n> r", "+ * *", "- * ***", "* - - _ _ _", "1. - -\n2. - - a", "3. a\n4. b\n\n5) c", "- 7. a\n  8. b\n- c", "- x\n  - a\n  * b\n- y", "~~0~!~", "~~~a~~~", "* 0\n  # 00", "- a\n  ***", "- a\n  | b |\n  | - |\n- c", "- a\n  - b\n  # c", ">* ___", "> - a\n>\n>   b", "-\n- \n-\n\n- 0)\n  0", "- -\n\n  x", "1. - - -\n\n   x", "` `\n-", "* 0\n  * #\n\n  0", "\\\n&#32;:-", "1.\\(#     \n    :---", "- )x\n  - *    ---", "| - |\\\n&#9;\n1. \n1. ", "\\\n&#9;", "[](:)", "[]()", "0[)]()", "0[]())", "1[]()2. x", "[1]()\n. x", "a\n[=]()==", "0[)](#nowhere)", "0[](#nowhere))", " *[]()*", "0[)]()", "[1]()\n. x", "a\n[=]()==", "0[)](#nowhere)", "0[)](:)",
+	"~~[](#nowhere)~~", "***[](#nowhere)***", "- *[](#nowhere)*", "a\\\n*[](#nowhere)* - x", "*[&#32;x](#nowhere)*",
 }
 
 // FuzzMarkdownShape checks that markdown keeps the blocks of catalog
@@ -282,6 +283,13 @@ func FuzzMarkdownShape(f *testing.F) {
 		if got, want := blockShape(out, false), blockShape(s, true); got != want {
 			t.Fatalf("markdown(%q) = %q:\nblocks %s, want %s", s, out, got, want)
 		}
+		// On a page, where the links to fragments no heading has are
+		// their text alone.
+		r := newRenderer(&model.Catalog{}, false)
+		out = r.resolveFragments(string(r.markdown(s)))
+		if got, want := blockShape(out, false), blockShapeOf(s, true, true); got != want {
+			t.Fatalf("markdown(%q) on a page = %q:\nblocks %s, want %s", s, out, got, want)
+		}
 	})
 }
 
@@ -292,6 +300,13 @@ func FuzzMarkdownShape(f *testing.F) {
 // the paragraph of their text, and when it is what markdown wrote, none
 // of the comments it writes of its own.
 func blockShape(src string, in bool) string {
+	return blockShapeOf(src, in, false)
+}
+
+// blockShapeOf is blockShape, with the links to fragments of the page
+// (#x) taken as their text alone, as a page that has no such heading
+// writes them, when nowhere is set.
+func blockShapeOf(src string, in, nowhere bool) string {
 	source := []byte(strings.ReplaceAll(src, "\r\n", "\n"))
 	var shape func(n ast.Node) string
 	shape = func(n ast.Node) string {
@@ -307,11 +322,11 @@ func blockShape(src string, in bool) string {
 					s = c.Kind().String()
 					break
 				}
-				if holdsText(c, source) || c.Kind() == ast.KindHTMLBlock {
+				if holdsText(c, source, nowhere) || c.Kind() == ast.KindHTMLBlock {
 					s = "P"
 				}
 			case *ast.Paragraph, *ast.TextBlock:
-				if holdsText(c, source) {
+				if holdsText(c, source, nowhere) {
 					s = "P"
 				}
 			case *ast.FencedCodeBlock, *ast.CodeBlock:
@@ -342,13 +357,13 @@ func blockShape(src string, in bool) string {
 // holdsText reports whether a block (or an inline) holds text that
 // markdown writes: more than white space, or a code span, a link, an
 // image or raw HTML, which markdown writes whatever they hold; but a link
-// to nowhere or to the top of the page, which markdown writes as its
-// text.
-func holdsText(n ast.Node, source []byte) bool {
+// to nowhere or to the top of the page (or, nowhere set, to a fragment of
+// it), which markdown writes as its text.
+func holdsText(n ast.Node, source []byte, nowhere bool) bool {
 	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
 		switch c := c.(type) {
 		case *ast.Link:
-			if dest := string(c.Destination); dest != "" && dest != "#" || holdsText(c, source) {
+			if dest := string(c.Destination); dest != "" && dest != "#" && !(nowhere && dest[0] == '#') || holdsText(c, source, nowhere) {
 				return true
 			}
 		case *ast.CodeSpan, *ast.Image, *ast.AutoLink, *ast.RawHTML:
@@ -362,7 +377,7 @@ func holdsText(n ast.Node, source []byte) bool {
 				return true
 			}
 		default:
-			if holdsText(c, source) {
+			if holdsText(c, source, nowhere) {
 				return true
 			}
 		}

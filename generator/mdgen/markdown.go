@@ -389,31 +389,44 @@ var placeholders = regexp.MustCompile(fragmentStart + "[0-9]*" + fragmentMid + "
 // write, which text holds only from a character reference (*&#32;x*),
 // is written as a character reference again: a delimiter next to white
 // space delimits nothing, and "* " at the start of a line opens a list.
+// The placeholders of links to fragments of the page at either end are
+// looked past: such a link may be written as its text alone, and what
+// the delimiters hold is what is around its text.
 func (w *mdWriter) delimited(mark string, n ast.Node) {
 	bol := w.bol
 	w.raw(mark)
 	start := w.b.Len()
 	w.children(n)
 	s := w.b.String()
-	if len(s) == start {
+	if placeholders.ReplaceAllString(s[start:], "") == "" {
 		// Nothing to delimit (a link to nowhere without text): no
-		// delimiters, which would show as themselves.
+		// delimiters, which would show as themselves, or together
+		// make a rule (****) or a code fence (~~~~) at the start of
+		// a line.
 		w.b.Reset()
-		w.b.WriteString(s[:start-len(mark)])
+		w.b.WriteString(s[:start-len(mark)] + s[start:])
 		w.bol = bol
 		return
 	}
-	if first, _ := utf8.DecodeRuneInString(s[start:]); unicode.IsSpace(first) {
-		w.b.Reset()
-		w.b.WriteString(s[:start] + fmt.Sprintf("&#x%X;", first) + s[start+utf8.RuneLen(first):])
-		s = w.b.String()
+	head := start + len(leadingPlaceholders.FindString(s[start:]))
+	if first, size := utf8.DecodeRuneInString(s[head:]); unicode.IsSpace(first) {
+		s = s[:head] + fmt.Sprintf("&#x%X;", first) + s[head+size:]
 	}
-	if last, size := utf8.DecodeLastRuneInString(s[start:]); unicode.IsSpace(last) {
-		w.b.Reset()
-		w.b.WriteString(s[:len(s)-size] + fmt.Sprintf("&#x%X;", last))
+	tail := len(s) - len(trailingPlaceholders.FindString(s[start:]))
+	if last, size := utf8.DecodeLastRuneInString(s[:tail]); unicode.IsSpace(last) {
+		s = s[:tail-size] + fmt.Sprintf("&#x%X;", last) + s[tail:]
 	}
+	w.b.Reset()
+	w.b.WriteString(s)
 	w.raw(mark)
 }
+
+// leadingPlaceholders and trailingPlaceholders match the placeholders
+// at the start and at the end of Markdown.
+var (
+	leadingPlaceholders  = regexp.MustCompile("^(?:" + placeholders.String() + ")*")
+	trailingPlaceholders = regexp.MustCompile("(?:" + placeholders.String() + ")*$")
+)
 
 // struck reports whether n is inside a strikethrough.
 func struck(n ast.Node) bool {
