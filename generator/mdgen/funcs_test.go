@@ -136,6 +136,8 @@ func TestMarkdown(t *testing.T) {
 		{"newline references", "Evil&#10;===\n\nList&#10;- item&#13;# x", "Evil ===\n\nList - item&#xD;\\# x"},
 		{"space references", "*&#32;&#32;&#32;&#32;&#32;code* ~~&#xA0;x&#9;~~", "*&#x20;    code* ~~&#xA0;x&#x20;~~"},
 		{"space after a link to nowhere", "*[&#32;x]()*", "*&#x20;x*"},
+		{"no bare URL", "[www.x.org]() www\\.y.org https[](#)://z.org a[]()@b.example [c@d.example](#) [www.e.org](/p)",
+			"www\\.x.org www\\.y.org https\\://z.org a\\@b.example c\\@d.example [www\\.e.org](/p)"},
 	}
 	for _, tt := range tests {
 		if diff := cmp.Diff(tt.want, string(markdown(tt.in))); diff != "" {

@@ -345,19 +345,96 @@ func (w *mdWriter) write(s string) {
 			return
 		}
 	}
-	if s != "" {
-		if w.seal && !w.bol && joins(w.b.String(), s[0]) {
-			if c := s[0]; c >= '0' && c <= '9' || c == ' ' {
-				w.b.WriteString(fmt.Sprintf("&#x%X;", c))
-			} else {
-				w.b.WriteString(`\` + s[:1])
-			}
-			s = s[1:]
-		}
-		w.seal = false
+	if s == "" {
+		w.bol = false
+		return
 	}
-	w.b.WriteString(escapeText(s, w.bol))
+	var e string
+	if w.seal && !w.bol && joins(w.b.String(), s[0]) {
+		e, s = escapeByte(s[0]), s[1:]
+	}
+	w.seal = false
+	e += escapeText(s, w.bol)
+	tail := ""
+	if !w.bol {
+		tail = lineTail(w.b.String())
+	}
+	w.b.WriteString(unlink(tail, e))
 	w.bol = false
+}
+
+// escapeByte escapes an ASCII character: punctuation with a backslash,
+// anything else (a digit, a letter, a space, which a backslash does not
+// escape and would show before) as a character reference.
+func escapeByte(c byte) string {
+	if c < 0x80 && unicode.IsPunct(rune(c)) || c < 0x80 && unicode.IsSymbol(rune(c)) {
+		return `\` + string(c)
+	}
+	return fmt.Sprintf("&#x%X;", c)
+}
+
+// lineTail returns the last characters of the line Markdown b ends in,
+// without the placeholders of links to fragments of the page: enough
+// of them for unlink.
+func lineTail(b string) string {
+	t := b[max(0, len(b)-64):]
+	t = t[strings.LastIndexByte(t, '\n')+1:]
+	if strings.ContainsAny(t, fragmentStart+fragmentMid+fragmentEnd) {
+		t = placeholders.ReplaceAllString(t, "")
+		t = t[strings.LastIndexAny(t, fragmentStart+fragmentMid)+1:] // a placeholder cut above
+	}
+	return t[max(0, len(t)-3):]
+}
+
+// unlink returns e, escaped text written after tail on a line, with what
+// would make a GFM renderer read a bare URL or e-mail address there (the
+// . of www., the : of ://, an @ between the characters of an address)
+// escaped. The text of a description holds none that goldmark read as
+// one, but the text around a link written as its text alone (www[]().x,
+// [www.x]()) joins, and what goldmark reads as text other renderers may
+// not (www\.x was written www.x), which would show as a link the
+// description did not have, and markdownlint reports (MD034). Where such
+// a thing starts in tail and ends in e, the first character of e is
+// escaped.
+func unlink(tail, e string) string {
+	if !strings.ContainsAny(e, ".:@") && !strings.ContainsAny(tail, ":@") {
+		return e
+	}
+	j := tail + e
+	var b strings.Builder
+	first := false // escape e's first character
+	start := len(tail)
+	for p := 0; p < len(j); p++ {
+		c, end := j[p], -1
+		switch {
+		case c == '.' && p >= 3 && strings.EqualFold(j[p-3:p], "www"):
+			end = p
+		case c == ':' && p >= 1 && isASCIILetter(j[p-1]) && strings.HasPrefix(j[p+1:], "//"):
+			end = p + 2
+		case c == '@' && p >= 1 && emailByte(j[p-1]) && p+1 < len(j) && emailByte(j[p+1]) && j[p+1] != '.':
+			end = p + 1
+		}
+		if p >= start {
+			if end >= 0 {
+				b.WriteByte('\\')
+			}
+			b.WriteByte(c)
+		} else if end >= start {
+			first = true
+		}
+	}
+	out := b.String()
+	if first && out != "" && out[0] != '\\' && out[0] != '&' {
+		out = escapeByte(out[0]) + out[1:]
+	}
+	return out
+}
+
+func isASCIILetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+
+// emailByte reports whether c may be in an e-mail address next to its @.
+func emailByte(c byte) bool {
+	return isASCIILetter(c) || '0' <= c && c <= '9' || strings.IndexByte("._+-", c) >= 0
 }
 
 var lineSpace = strings.NewReplacer("\t", " ", "\n", " ")
