@@ -2,6 +2,7 @@ package errspec
 
 import (
 	"fmt"
+	"iter"
 	"reflect"
 	"slices"
 	"unicode/utf8"
@@ -44,70 +45,65 @@ func FirstOf[E Error](err error) (E, bool) {
 	return t, ok
 }
 
-// find walks err's chain as errors.As does, depth first through Unwrap()
-// error and Unwrap() []error, for the first error of type E that is not
-// a nil pointer; it does not unwrap a nil pointer of a generated Error
-// type, whose Unwrap a package generated before it was nil-safe panics.
+// find returns the first error of type E in err's chain (chain) that is
+// not a nil pointer.
 func find[E Error](err error) (E, bool) {
-	var zero E
-	for err != nil {
+	for err := range chain(err) {
 		if e, ok := err.(E); ok && !isNil(e) {
 			return e, true
 		}
-		if e, ok := err.(Error); ok && isNil(e) {
-			return zero, false // a nil error has no cause to unwrap
-		}
-		switch u := err.(type) {
-		case interface{ Unwrap() error }:
-			err = u.Unwrap()
-		case interface{ Unwrap() []error }:
-			for _, err := range u.Unwrap() {
-				if e, ok := find[E](err); ok {
-					return e, true
-				}
-			}
-			return zero, false
-		default:
-			return zero, false
-		}
 	}
+	var zero E
 	return zero, false
 }
 
 // Leads reports whether cause is e or leads to it: whether e is in
-// cause's chain, as errors.Is walks it (Unwrap() error and Unwrap()
-// []error), by identity. A generated WithCause attaches no cause that
-// leads back to its error: errors.Is, errors.As, Error and Text would go
-// round the circle forever. The walk stops after maxChain errors, so that
-// it ends on a chain that goes round a circle of its own.
+// cause's chain (chain), by identity. A generated WithCause attaches no
+// cause that leads back to its error: errors.Is, errors.As, Error and
+// Text would go round the circle forever.
 func Leads(cause, e error) bool {
-	stack := []error{cause}
-	for n := 0; len(stack) > 0 && n < maxChain; n++ {
-		err := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if err == nil {
-			continue
-		}
+	for err := range chain(cause) {
 		if err == e {
 			return true
-		}
-		if x, ok := err.(Error); ok && isNil(x) {
-			continue // a nil error has no cause to unwrap
-		}
-		switch u := err.(type) {
-		case interface{ Unwrap() error }:
-			stack = append(stack, u.Unwrap())
-		case interface{ Unwrap() []error }:
-			errs := u.Unwrap()
-			for i := len(errs) - 1; i >= 0; i-- {
-				stack = append(stack, errs[i])
-			}
 		}
 	}
 	return false
 }
 
-// maxChain is how many errors of a chain Leads looks at.
+// chain yields err and the errors of its chain as errors.Is and errors.As
+// walk it, depth first through Unwrap() error and Unwrap() []error. It
+// does not unwrap a nil pointer of a generated Error type, whose Unwrap a
+// package generated before it was nil-safe panics, and it stops after
+// maxChain errors, so that it ends on a chain that goes round a circle.
+func chain(err error) iter.Seq[error] {
+	return func(yield func(error) bool) {
+		stack := []error{err}
+		for n := 0; len(stack) > 0 && n < maxChain; n++ {
+			err := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if err == nil {
+				continue
+			}
+			if !yield(err) {
+				return
+			}
+			if x, ok := err.(Error); ok && isNil(x) {
+				continue // a nil error has no cause to unwrap
+			}
+			switch u := err.(type) {
+			case interface{ Unwrap() error }:
+				stack = append(stack, u.Unwrap())
+			case interface{ Unwrap() []error }:
+				errs := u.Unwrap()
+				for i := len(errs) - 1; i >= 0; i-- {
+					stack = append(stack, errs[i])
+				}
+			}
+		}
+	}
+}
+
+// maxChain is how many errors of a chain chain yields at most.
 const maxChain = 1 << 16
 
 // isNil reports whether e is a nil pointer.
