@@ -526,7 +526,7 @@ func checkLintIgnores(v cue.Value, in *model.InputRules) model.Errors {
 	for _, e := range in.Ignore {
 		for i, p := range e.Value {
 			section, rest, _ := strings.Cut(p, ".")
-			if !slices.Contains([]string{"codes", "categories", "features", "tools", "envelopes"}, section) {
+			if !model.NamesEntries(section) {
 				continue
 			}
 			// The longest key that starts rest: a tool's name may hold dots.

@@ -142,6 +142,10 @@ var topLevelPaths = map[string]bool{
 	"envelope": false, "tiers": false, "roles": false, "outputs": false, "docs": false, "version": false,
 }
 
+// NamesEntries reports whether a rule's ignore path that starts with the
+// field first of the catalog names an entry of it next (codes.X).
+func NamesEntries(first string) bool { return topLevelPaths[first] }
+
 // ruleConfig resolves the lint or breaking block of a catalog. For lint,
 // ignored paths must name values that exist; a path for breaking may name
 // a value of the older version.
