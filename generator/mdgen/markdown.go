@@ -377,13 +377,19 @@ func escapeByte(c byte) string {
 // without the placeholders of links to fragments of the page: enough
 // of them for unlink.
 func lineTail(b string) string {
-	t := b[max(0, len(b)-64):]
-	t = t[strings.LastIndexByte(t, '\n')+1:]
-	if strings.ContainsAny(t, fragmentStart+fragmentMid+fragmentEnd) {
-		t = placeholders.ReplaceAllString(t, "")
-		t = t[strings.LastIndexAny(t, fragmentStart+fragmentMid)+1:] // a placeholder cut above
-	}
+	t := lastLine(b[max(0, len(b)-64):])
+	t = t[strings.LastIndexAny(t, fragmentStart+fragmentMid)+1:] // a placeholder cut above
 	return t[max(0, len(t)-3):]
+}
+
+// lastLine returns the line Markdown b ends in, without the placeholders
+// of links to fragments of the page.
+func lastLine(b string) string {
+	line := b[strings.LastIndexByte(b, '\n')+1:]
+	if strings.ContainsAny(line, fragmentStart+fragmentMid+fragmentEnd) {
+		line = placeholders.ReplaceAllString(line, "")
+	}
+	return line
 }
 
 // unlink returns e, escaped text written after tail on a line, with what
@@ -443,10 +449,11 @@ var lineSpace = strings.NewReplacer("\t", " ", "\n", " ")
 // could make with the line b ends in what opens a block at the start of a
 // line: digits that a digit, . or ) continues into a list item's number,
 // or a run of the characters of thematic breaks, setext underlines,
-// headings, quotes, fences and table rows. The placeholders of links to fragments of the page are
-// left out of the line: such a link may be written as its text alone.
+// headings, quotes, fences and table rows. The placeholders of links to
+// fragments of the page are left out of the line: such a link may be
+// written as its text alone.
 func joins(b string, c byte) bool {
-	line := strings.TrimLeft(placeholders.ReplaceAllString(b[strings.LastIndexByte(b, '\n')+1:], ""), " ")
+	line := strings.TrimLeft(lastLine(b), " ")
 	if line == "" {
 		return false
 	}
