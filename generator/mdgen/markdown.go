@@ -309,15 +309,24 @@ func (w *mdWriter) inlines(n ast.Node) string {
 	for {
 		// A hard break (\ and a newline, which nothing else writes)
 		// with only white space after it is dropped: a backslash last
-		// in a paragraph shows as itself.
+		// in a paragraph shows as itself. So is one before links to
+		// fragments of the page without text, which may be written as
+		// nothing (see renderer.markdown); they stay.
 		t := strings.TrimRight(s, " ")
+		empty := emptyFragmentLinks.FindString(t)
+		t = strings.TrimRight(t[:len(t)-len(empty)], " ")
 		if !strings.HasSuffix(t, "\\\n") {
 			break
 		}
-		s = t[:len(t)-2]
+		s = t[:len(t)-2] + empty
 	}
 	return strings.TrimSpace(s)
 }
+
+// emptyFragmentLinks matches links to fragments of the page without text,
+// as markdown writes them, and the white space between them, at the end
+// of Markdown.
+var emptyFragmentLinks = regexp.MustCompile("(?:" + fragmentStart + "[0-9]*" + fragmentMid + fragmentEnd + " *)*$")
 
 func (w *mdWriter) children(n ast.Node) {
 	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
