@@ -382,9 +382,12 @@ func fromResponse(e interface {
 // not the code's own; JSON without a code where the catalog puts it, the
 // error body of a server that is not errspec's, is ErrNotError. What the
 // body does not carry (the message, the suggestion) is filled in from the
-// code's templates.
+// code's templates. Parse reads no parameter of the Content-Type, so a
+// parameter that does not parse (a charset without a value, a stray ";",
+// a charset given twice, as some servers and proxies send them) does not
+// hide the media type before it.
 func Parse[E any, P ErrorPtr[E]](contentType string, status int, body []byte) (*E, error) {
-	media, _, err := mime.ParseMediaType(contentType)
+	media, err := mediaType(contentType)
 	if err != nil {
 		return nil, fmt.Errorf("%w: Content-Type %q", ErrNotError, contentType)
 	}
@@ -412,6 +415,17 @@ func Parse[E any, P ErrorPtr[E]](contentType string, status int, body []byte) (*
 		return nil, fmt.Errorf("%w: Content-Type %s", ErrNotError, media)
 	}
 	return e, nil
+}
+
+// mediaType returns the media type of a Content-Type, in lower case,
+// whatever its parameters are.
+func mediaType(contentType string) (string, error) {
+	media, _, err := mime.ParseMediaType(contentType)
+	if err != nil {
+		typ, _, _ := strings.Cut(contentType, ";")
+		media, _, err = mime.ParseMediaType(typ)
+	}
+	return media, err
 }
 
 // problem is what Parse reads of problem details.

@@ -317,6 +317,36 @@ func TestParseNewerCode(t *testing.T) {
 	}
 }
 
+// TestParseContentTypeParams reads errors whose Content-Type has a
+// parameter that does not parse, as some servers and proxies send it: the
+// media type before it says what the body is, where Parse said the
+// response held no errspec error. Two media types, or none, still say
+// nothing of it.
+func TestParseContentTypeParams(t *testing.T) {
+	sent := agenttools.NewResourceNotFound("pipeline", "42")
+	rec := httptest.NewRecorder()
+	errhttp.WriteProblem(rec, sent, "")
+	wire, err := sent.MarshalJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for media, body := range map[string][]byte{errhttp.ProblemType: rec.Body.Bytes(), errhttp.JSONType: wire} {
+		for _, params := range []string{"; charset", ";;", "; charset=utf-8;; q", `; charset="utf-8`, "; charset=UTF-8; charset=utf-8", "; foo=bar baz"} {
+			got, err := errhttp.Parse[agenttools.Error](media+params, 404, body)
+			if err != nil {
+				t.Errorf("Parse(%q): %v", media+params, err)
+				continue
+			}
+			same(t, got, sent)
+		}
+		for _, contentType := range []string{media + ", text/html", "; charset=utf-8", "text/html; charset"} {
+			if _, err := errhttp.Parse[agenttools.Error](contentType, 404, body); !errors.Is(err, errhttp.ErrNotError) {
+				t.Errorf("Parse(%q) = %v, want ErrNotError", contentType, err)
+			}
+		}
+	}
+}
+
 // TestReadNewerRetryAfter reads, in the catalog's own format, the error
 // of a code the catalog does not know, as a newer server's WriteJSON
 // sends it: the envelope carries no retry-after, Retry-After does, and
