@@ -25,6 +25,7 @@
 package errhttp
 
 import (
+	"bytes"
 	"compress/gzip"
 	"encoding/json"
 	"errors"
@@ -376,8 +377,10 @@ func fromResponse(e interface {
 // does not know, its category, retry facts, docs URL (type) and title,
 // whatever the catalog's envelope carries; as RFC 9457 asks, a member
 // whose value is not of its type is ignored (problem details whose code
-// is no string hold no errspec error), and without a status of an error
-// in the body, the response's is the error's. The catalog's format gives
+// is no string hold no errspec error; problem details with a code that
+// repeat a member are an error, as the catalog's format is), and without
+// a status of an error in the body, the response's is the error's. The
+// catalog's format gives
 // what the generated Parse gives, with the response's status when it is
 // not the code's own; JSON without a code where the catalog puts it, the
 // error body of a server that is not errspec's, is ErrNotError. What the
@@ -448,8 +451,11 @@ type problem struct {
 // status, into an error of catalog c. As RFC 9457 asks, a member whose
 // value is not of its type is ignored, as if it were not there; member
 // names are matched exactly. Problem details without a code (a string)
-// hold no errspec error. A status that is none of an error's, or none,
-// is the response's.
+// hold no errspec error; problem details with a code that repeat a
+// member are an error, as the catalog's format is: which of its values
+// counts is the reader's guess (encoding/json takes the last, others the
+// first). A status that is none of an error's, or none, is the
+// response's.
 func parseProblem(c *errspec.Catalog, status int, body []byte) (errspec.View, error) {
 	var members map[string]json.RawMessage
 	if err := json.Unmarshal(body, &members); err != nil {
@@ -473,6 +479,9 @@ func parseProblem(c *errspec.Catalog, status int, body []byte) (errspec.View, er
 	}
 	if p.Code == "" {
 		return errspec.View{}, fmt.Errorf("%w: problem details without a code", ErrNotError)
+	}
+	if key, ok := repeated(body); ok {
+		return errspec.View{}, fmt.Errorf("errhttp: reading problem details: the member %q is repeated", key)
 	}
 	if p.Status < 400 || p.Status > 599 {
 		p.Status = status
@@ -501,4 +510,30 @@ func parseProblem(c *errspec.Catalog, status int, body []byte) (errspec.View, er
 	}
 	v.Detail = p.Context
 	return v, nil
+}
+
+// repeated returns the first member name that obj, a valid JSON object,
+// repeats.
+func repeated(obj []byte) (string, bool) {
+	d := json.NewDecoder(bytes.NewReader(obj))
+	if _, err := d.Token(); err != nil {
+		return "", false
+	}
+	seen := map[string]bool{}
+	for d.More() {
+		t, err := d.Token()
+		if err != nil {
+			return "", false
+		}
+		key, _ := t.(string)
+		if seen[key] {
+			return key, true
+		}
+		seen[key] = true
+		var value json.RawMessage
+		if err := d.Decode(&value); err != nil {
+			return "", false
+		}
+	}
+	return "", false
 }

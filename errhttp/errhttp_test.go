@@ -347,6 +347,36 @@ func TestParseContentTypeParams(t *testing.T) {
 	}
 }
 
+// TestParseProblemRepeatedMember reads problem details that repeat a
+// member: which value counts is the reader's guess (encoding/json takes
+// the last, others the first), so that a body that said both
+// RESOURCE_NOT_FOUND and INTERNAL_ERROR was read as the one a retry can
+// help; it is an error, as the catalog's format and the params repeat
+// none. Problem details of another server, without a code, hold no
+// errspec error whatever they repeat.
+func TestParseProblemRepeatedMember(t *testing.T) {
+	params := `"params":{"kind":"pipeline","id":"42"}`
+	for _, tt := range []struct{ body, key string }{
+		{`{"code":"RESOURCE_NOT_FOUND",` + params + `,"code":"INTERNAL_ERROR"}`, "code"},
+		{`{"code":"RESOURCE_NOT_FOUND",` + params + `,"co\u0064e":"INTERNAL_ERROR"}`, "code"},
+		{`{"code":"RESOURCE_NOT_FOUND",` + params + `,"params":{"kind":"job","id":"1"}}`, "params"},
+		{`{"code":"RESOURCE_NOT_FOUND","detail":"a","detail":"b",` + params + `}`, "detail"},
+		{`{"code":"QUOTA_GONE","retryable":false,"retryable":true}`, "retryable"},
+	} {
+		_, err := errhttp.Parse[agenttools.Error](errhttp.ProblemType, 404, []byte(tt.body))
+		if err == nil || errors.Is(err, errhttp.ErrNotError) || !strings.Contains(err.Error(), fmt.Sprintf("the member %q is repeated", tt.key)) {
+			t.Errorf("%s: Parse = %v, want the member %q repeated", tt.body, err, tt.key)
+		}
+	}
+	if _, err := errhttp.Parse[agenttools.Error](errhttp.ProblemType, 404, []byte(`{"title":"Not Found","title":"Gone","status":404}`)); !errors.Is(err, errhttp.ErrNotError) {
+		t.Errorf("problem details without a code that repeat a member: Parse = %v, want ErrNotError", err)
+	}
+	e, err := errhttp.Parse[agenttools.Error](errhttp.ProblemType, 404, []byte(`{"code":"RESOURCE_NOT_FOUND","Code":"INTERNAL_ERROR","instance":{"a":1,"a":2},`+params+`}`))
+	if err != nil || e.Code != agenttools.CodeResourceNotFound {
+		t.Errorf("members of names that differ in case, and an extension member that repeats a key inside: Parse = %v, %v", e, err)
+	}
+}
+
 // TestReadNewerRetryAfter reads, in the catalog's own format, the error
 // of a code the catalog does not know, as a newer server's WriteJSON
 // sends it: the envelope carries no retry-after, Retry-After does, and
