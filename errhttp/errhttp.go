@@ -17,7 +17,13 @@
 //
 // Both set the status of the error (the one set for this occurrence, else
 // its code's: always 400 to 599, see errspec.View.HTTPStatus) and, for a
-// code a retry after a delay can help, Retry-After in seconds. An error
+// code a retry after a delay can help, Retry-After in seconds. They leave
+// Content-Length to net/http, which sets it for the bytes it sends, and
+// remove one a handler set for the body it meant to write: a middleware
+// that compresses what the handler writes (one that sets
+// Content-Encoding: gzip and wraps the ResponseWriter in a gzip.Writer)
+// sends fewer bytes than the error has, and a Content-Length of the
+// error's own bytes cut the response short. An error
 // that wraps no errspec error is written as a 500 problem that says
 // nothing of it: its text may hold what a client must not see.
 //
@@ -173,7 +179,7 @@ func release(b *[]byte, body []byte) {
 func write(w http.ResponseWriter, v errspec.View, contentType string, body []byte) {
 	h := w.Header()
 	h.Set("Content-Type", contentType)
-	h.Set("Content-Length", strconv.Itoa(len(body)))
+	h.Del("Content-Length")
 	if d := v.RetryAfter(); v.Retryable() && d > 0 {
 		h.Set("Retry-After", strconv.FormatInt(int64(d.Seconds()), 10))
 	}
@@ -187,7 +193,7 @@ const internalProblem = `{"title":"Internal Server Error","status":500}`
 func writeInternal(w http.ResponseWriter) {
 	h := w.Header()
 	h.Set("Content-Type", ProblemType)
-	h.Set("Content-Length", strconv.Itoa(len(internalProblem)))
+	h.Del("Content-Length")
 	w.WriteHeader(http.StatusInternalServerError)
 	io.WriteString(w, internalProblem)
 }

@@ -604,9 +604,7 @@ func TestReadGzip(t *testing.T) {
 		}
 		errhttp.Write(rec, r, err)
 		for k, v := range rec.Header() {
-			if k != "Content-Length" {
-				w.Header()[k] = v
-			}
+			w.Header()[k] = v
 		}
 		enc := r.URL.Query().Get("enc")
 		w.Header().Set("Content-Encoding", enc)
@@ -651,6 +649,73 @@ func TestReadGzip(t *testing.T) {
 	}
 	if _, err := errhttp.Read[agenttools.Error](get("?enc=br", "")); err == nil || !strings.Contains(err.Error(), `Content-Encoding "br"`) {
 		t.Errorf("a body in br: %v", err)
+	}
+}
+
+// gzipWriter is the ResponseWriter of gzipped: what a handler writes goes
+// through z.
+type gzipWriter struct {
+	http.ResponseWriter
+	z *gzip.Writer
+}
+
+func (g gzipWriter) Write(b []byte) (int, error) { return g.z.Write(b) }
+
+// gzipped is a compressing middleware as many are written: it says
+// Content-Encoding: gzip before the handler runs, and gzips what it
+// writes.
+func gzipped(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Encoding", "gzip")
+		z := gzip.NewWriter(w)
+		defer z.Close()
+		next.ServeHTTP(gzipWriter{w, z}, r)
+	})
+}
+
+// TestWriteThroughCompression serves errors through a middleware that
+// compresses the body: the response says as many bytes as it sends, and
+// the error reads back whole, where a Content-Length of the error's own
+// bytes, more than the compressed ones, cut the response short (unexpected
+// EOF); so does an error a handler returns after setting a Content-Length
+// for the body it meant to write, and one that is not the catalog's.
+func TestWriteThroughCompression(t *testing.T) {
+	sent := agenttools.NewRateLimited(600, "minute", 17)
+	srv := httptest.NewServer(gzipped(errhttp.HandlerFunc(func(w http.ResponseWriter, r *http.Request) error {
+		switch r.URL.Query().Get("case") {
+		case "length":
+			w.Header().Set("Content-Length", "5")
+		case "foreign":
+			return errors.New("disk on fire")
+		}
+		return sent
+	})))
+	defer srv.Close()
+	for _, query := range []string{"", "?case=length"} {
+		for _, accept := range []string{errhttp.ProblemType, errhttp.JSONType} {
+			req, _ := http.NewRequest("GET", srv.URL+query, nil)
+			req.Header.Set("Accept-Encoding", "gzip")
+			req.Header.Set("Accept", accept)
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := errhttp.Read[agenttools.Error](resp)
+			if err != nil {
+				t.Errorf("%s, Accept %s: %v", query, accept, err)
+				continue
+			}
+			same(t, got, sent)
+		}
+	}
+	resp, err := http.Get(srv.URL + "?case=foreign")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, err := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if err != nil || resp.StatusCode != 500 || string(body) != `{"title":"Internal Server Error","status":500}` {
+		t.Errorf("an error not of the catalog: %d %q %v", resp.StatusCode, body, err)
 	}
 }
 
