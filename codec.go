@@ -42,6 +42,9 @@ type field struct {
 // Redacted stands in for a sensitive param's value in texts and on the wire.
 const Redacted = "[redacted]"
 
+// sensitiveType is the type of a sensitive param's field.
+var sensitiveType = reflect.TypeFor[Sensitive]()
+
 // kind is the kind of a value type.
 type kind uint8
 
@@ -202,6 +205,7 @@ func (b *builder) fields(t reflect.Type) ([]*field, error) {
 			f.json = strconv.Quote(f.name) + ":"
 		}
 		f.optional = strings.Contains(","+opts+",", ",omitempty,")
+		f.sensitive = sf.Type == sensitiveType
 		for _, o := range strings.Split(sf.Tag.Get("errspec"), ",") {
 			switch {
 			case o == "sensitive":

@@ -25,6 +25,10 @@ const SupportPackageIsVersion2 = true
 // WithCause refuses a cause that leads back to its error (Leads).
 const SupportPackageIsVersion3 = true
 
+// SupportPackageIsVersion4 is referenced by code generated since a
+// sensitive param's field is a [Sensitive].
+const SupportPackageIsVersion4 = true
+
 // Retry says what a client should do about an error.
 type Retry string
 
@@ -102,8 +106,10 @@ type CodeSpec struct {
 	// (*RateLimitedParams)(nil), or nil for a code without params. The
 	// struct's fields are the params: their json tags give the wire name
 	// ("-" for a param the wire does not carry) and omitempty for an
-	// optional one; an errspec tag says "sensitive" or "max=N"; an
-	// embedded struct's fields count as the struct's own.
+	// optional one; a sensitive param's field is a [Sensitive] (code
+	// generated before SupportPackageIsVersion4 marks a string field with
+	// the errspec tag "sensitive" instead); an errspec tag "max=N" bounds
+	// a string; an embedded struct's fields count as the struct's own.
 	Params any
 	// Order is the params in declared order, as indexes into the
 	// struct's fields, one byte each, when that order differs from the

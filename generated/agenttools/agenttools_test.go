@@ -437,6 +437,52 @@ func TestUntrustedValues(t *testing.T) {
 	}
 }
 
+// TestSensitiveParamsNeverShown shows an error with a sensitive param
+// every way a program may show its typed params, or the error as a
+// value: encoding/json, fmt with the verbs that print a struct, and
+// log/slog's JSON and text handlers. The token's field is an
+// errspec.Sensitive, which every one of them shows as the wire does.
+// (fmt prints a pointer held in another value, with a verb other than
+// %v, as it is, without the methods of what it points to: a struct of
+// the params printed with %s is, a map or struct holding the pointer to
+// it is not.)
+func TestSensitiveParamsNeverShown(t *testing.T) {
+	e := agenttools.NewAuthenticationFailed("ada", "glpat-secret")
+	p := e.Params.(*agenttools.AuthenticationFailedParams)
+	const wire = `{"user":"ada","token":"[redacted]"}`
+	var shown []string
+	for i, v := range []any{e, p, *p, e.Params, *e, struct{ Err agenttools.Error }{*e}, map[string]any{"params": e.Params}} {
+		data, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		shown = append(shown, string(data))
+		verbs := []string{"%v", "%+v", "%#v"}
+		if i < 4 {
+			verbs = append(verbs, "%s", "%q", "%x")
+		}
+		for _, verb := range verbs {
+			shown = append(shown, fmt.Sprintf(verb, v))
+		}
+		var b bytes.Buffer
+		slog.New(slog.NewJSONHandler(&b, nil)).Info("failed", "params", v)
+		slog.New(slog.NewTextHandler(&b, nil)).Info("failed", "params", v)
+		shown = append(shown, b.String())
+	}
+	shown = append(shown, e.Text(), e.Error())
+	for _, s := range shown {
+		if strings.Contains(s, "glpat-secret") || strings.Contains(s, fmt.Sprintf("%x", "glpat-secret")) {
+			t.Errorf("a sensitive param is shown: %s", s)
+		}
+	}
+	if data, _ := json.Marshal(p); string(data) != wire {
+		t.Errorf("the params marshal to %s, want %s, as the wire carries them", data, wire)
+	}
+	if string(p.Token) != "glpat-secret" {
+		t.Errorf("the server's own params lost the token: %q", p.Token)
+	}
+}
+
 func TestEnvelopes(t *testing.T) {
 	// PROJECT_NOT_FOUND keeps the legacy flat shape.
 	data, _ := json.Marshal(agenttools.NewProjectNotFound("group/app"))

@@ -17,7 +17,7 @@ import (
 )
 
 // This package needs the runtime of the errspec release that generated it: if this line does not compile, the errspec in your go.mod is older than that release; update it, or run go generate with the errspec your go.mod requires.
-const _ = errspec.SupportPackageIsVersion3
+const _ = errspec.SupportPackageIsVersion4
 
 // Version is the version of the agenttools catalog this package was generated from.
 const Version = "1.0.0"
@@ -634,14 +634,14 @@ func ValidateCall(tool, action string, args map[string]any) error {
 // AuthenticationFailedParams are the params of AUTHENTICATION_FAILED.
 type AuthenticationFailedParams struct {
 	_     [0]func()
-	User  string `json:"user"`                      // The user the token claims to be.
-	Token string `errspec:"sensitive" json:"token"` // The rejected token. Sensitive: never echoed, it shows as [redacted].
+	User  string            `json:"user"`  // The user the token claims to be.
+	Token errspec.Sensitive `json:"token"` // The rejected token. Sensitive: never echoed, it shows as [redacted].
 }
 
 // NewAuthenticationFailed returns an error of code AUTHENTICATION_FAILED: Authentication failed. Its message reads "The token {token} was rejected for {user}".
 // The server rejected the credentials of the call. The credentials never appear in the error.
 func NewAuthenticationFailed(user string, token string) *Error {
-	return newError(0, &AuthenticationFailedParams{User: user, Token: token}, nil)
+	return newError(0, &AuthenticationFailedParams{User: user, Token: errspec.Sensitive(token)}, nil)
 }
 
 // DuplicateResourceParams are the params of DUPLICATE_RESOURCE.

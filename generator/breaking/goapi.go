@@ -108,7 +108,11 @@ func goAPI(cat *model.Catalog) []decl {
 func structFields(path []string, ps []*model.Param) []field {
 	out := make([]field, len(ps))
 	for i, p := range ps {
-		out[i] = field{name: p.GoName, typ: goType(p.Type, p.Optional), path: append(slices.Clip(path), p.Name)}
+		typ := goType(p.Type, p.Optional)
+		if p.Sensitive {
+			typ = "errspec.Sensitive"
+		}
+		out[i] = field{name: p.GoName, typ: typ, path: append(slices.Clip(path), p.Name)}
 	}
 	return out
 }

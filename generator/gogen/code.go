@@ -78,9 +78,10 @@ func paramFields(ps []*model.Param) []Code {
 		}
 		tags := map[string]string{"json": key}
 		text := strings.Join(strings.Fields(p.Doc), " ")
+		typ := goType(p.Type, p.Optional)
 		switch {
 		case p.Sensitive:
-			tags["errspec"] = "sensitive"
+			typ = Qual(runtimePkg, "Sensitive")
 			text = strings.TrimSpace(text + " Sensitive: never echoed, it shows as " + model.Redacted + ".")
 		case p.MaxLength > 0:
 			tags["errspec"] = fmt.Sprintf("max=%d", p.MaxLength)
@@ -89,7 +90,7 @@ func paramFields(ps []*model.Param) []Code {
 		if !p.Wire {
 			text = strings.TrimSpace(text + " Not sent on the wire.")
 		}
-		f := Id(p.GoName).Add(goType(p.Type, p.Optional)).Tag(tags)
+		f := Id(p.GoName).Add(typ).Tag(tags)
 		if text != "" {
 			f = lineDoc(f, text)
 		}
@@ -163,7 +164,11 @@ func genConstructor(cat *model.Catalog, c *model.Code) Code {
 	var values []Code
 	for _, p := range c.Required() {
 		args = append(args, Id(p.ArgName).Add(goType(p.Type, false)))
-		values = append(values, field(p.GoName, Id(p.ArgName)))
+		value := Id(p.ArgName)
+		if p.Sensitive {
+			value = Qual(runtimePkg, "Sensitive").Call(value)
+		}
+		values = append(values, field(p.GoName, value))
 	}
 	params, opts := Nil(), Nil()
 	if c.ParamsType != "" {

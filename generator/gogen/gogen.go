@@ -290,7 +290,7 @@ func genCatalogVersion(cat *model.Catalog) Code {
 func genVersionCheck() Code {
 	return Add(
 		doc("This package needs the runtime of the errspec release that generated it: if this line does not compile, the errspec in your go.mod is older than that release; update it, or run go generate with the errspec your go.mod requires."),
-		Line(), Const().Id("_").Op("=").Qual(runtimePkg, "SupportPackageIsVersion3"),
+		Line(), Const().Id("_").Op("=").Qual(runtimePkg, "SupportPackageIsVersion4"),
 		Line(),
 	)
 }
