@@ -423,7 +423,11 @@ func (b *builder) code(name string, in InputCode, cats map[string]*Category) *Co
 // object type; owner prefixes the Go names of nested object types.
 func (b *builder) params(p []string, owner string, in Ordered[InputParam], top bool) []*Param {
 	var out []*Param
-	byGoName := map[string]string{}
+	// byGoName and byArgName hold the params already seen by their Go
+	// field name and, for the required params of a code, by the argument
+	// of its constructor, which lower-cases the first word: id_2 and id2
+	// give the fields ID2 and Id2, but both the argument id2.
+	byGoName, byArgName := map[string]string{}, map[string]string{}
 	for _, e := range in {
 		pp := append(p[:len(p):len(p)], e.Key)
 		param := &Param{
@@ -436,12 +440,19 @@ func (b *builder) params(p []string, owner string, in Ordered[InputParam], top b
 			Sensitive: e.Value.Sensitive,
 			MaxLength: e.Value.MaxLength,
 		}
-		if prev, ok := byGoName[param.GoName]; ok {
+		prev, collides := byGoName[param.GoName]
+		if collides {
 			b.errs.add(pp, "rename one of them", "%q and %q both give the Go field name %s", prev, e.Key, param.GoName)
 		}
 		byGoName[param.GoName] = e.Key
 		if top {
 			param.ArgName = argName(e.Key)
+			if prev, ok := byArgName[param.ArgName]; ok && !param.Optional && !collides {
+				b.errs.add(pp, "rename one of them", "%q and %q both give the argument %s of the constructor New%s", prev, e.Key, param.ArgName, owner)
+			}
+			if !param.Optional {
+				byArgName[param.ArgName] = e.Key
+			}
 			if len(out) == MaxParams {
 				b.errs.add(pp, "keep "+strconv.Itoa(MaxParams)+" params at most: group those that belong together in an object param (type: \"object\", with fields), or split the code",
 					"code %s has %d params, more than the %d a code may have", p[1], len(in), MaxParams)
