@@ -1,6 +1,7 @@
 package files
 
 import (
+	"fmt"
 	"go/build"
 	"go/parser"
 	"go/token"
@@ -90,4 +91,57 @@ func (g *guard) generated(p string) bool {
 	}
 	_, ok := g.files[real]
 	return ok
+}
+
+// checkGoDirs rejects a Go output (a catalog's Go package, or an adapter)
+// whose directory is that of another Go output of the run, of its catalog
+// or of another, or differs from it only in case. Each is a package of
+// its own: in one directory, go build finds two packages, or one package
+// of two outputs that needs the modules of both (the MCP SDK in the
+// catalog's package, which its adapter keeps out); and the go command
+// refuses two packages whose import paths differ only in case
+// (case-insensitive import collision), which on macOS and Windows are
+// one directory besides. A catalog's own adapter in its Go package's
+// directory is the model's to report, before any file is planned.
+func (g *guard) checkGoDirs(sets []Set) {
+	type goDir struct {
+		placed
+		dir string // the directory as the user sees it
+	}
+	seen := map[string]goDir{}    // FoldPath of the real directory -> the first output with Go files there
+	reported := map[string]bool{} // the outputs rejected, by set and output
+	for i := range sets {
+		s := &sets[i]
+		for _, f := range s.Files {
+			p := clean(f.Path)
+			if !strings.HasSuffix(p, ".go") {
+				continue
+			}
+			real, err := realPath(p)
+			if err != nil {
+				continue // checkFile reports it
+			}
+			dir := filepath.Dir(real)
+			prev, ok := seen[FoldPath(dir)]
+			if !ok {
+				seen[FoldPath(dir)] = goDir{placed{set: s, output: f.Output, real: dir}, g.show(filepath.Dir(p))}
+				continue
+			}
+			key := fmt.Sprintf("%p %q", s, f.Output)
+			if (prev.set == s && slices.Equal(prev.output, f.Output)) || reported[key] {
+				continue
+			}
+			reported[key] = true
+			show := g.show(filepath.Dir(p))
+			if dir == prev.real {
+				g.reject(s, f.Output, "give the output a directory of its own",
+					"%s is the directory of the Go package that %s writes too, and each Go output is a package of its own: go build would find two packages there, or one that needs the modules of both",
+					show, prev.describe(s))
+				continue
+			}
+			g.reject(s, f.Output, "give the output a directory of its own, not one that differs from another's only in case",
+				"%s and %s, the directory of the Go package that %s writes, differ only in case: the go command refuses two import paths that differ only in case (case-insensitive import collision), and on macOS and Windows they are one directory",
+				show, prev.dir, prev.describe(s))
+		}
+	}
 }

@@ -133,6 +133,7 @@ func guardRun(sets []Set) (*guard, error) {
 	g.checkNesting()
 	g.checkNames(sets)
 	g.checkGoPackages(sets)
+	g.checkGoDirs(sets)
 	return g, nil
 }
 
