@@ -21,6 +21,9 @@ func renderAdapters(dir string, cat *model.Catalog, notice string, add func([]st
 		return err
 	}
 	o := cat.Outputs
+	if err := checkInternal(dir, o, importPath); err != nil {
+		return err
+	}
 	if o.MCP != nil {
 		data, err := adaptgen.RenderMCP(cat, notice, importPath)
 		if err := add([]string{"outputs", "mcp", "dir"}, o.MCP.Dir+"/"+adaptgen.MCPFile, data, err); err != nil {
@@ -38,6 +41,60 @@ func renderAdapters(dir string, cat *model.Catalog, notice string, add func([]st
 	return nil
 }
 
+// checkInternal rejects an adapter that the go command would not let
+// import the catalog's Go package, at import path importPath: one outside
+// the tree of the directory that holds the last element internal of that
+// path (the Go package in svc/internal/errs, the MCP adapter in mcp). An
+// adapter outside any module is left to goImportPath's checks.
+func checkInternal(dir string, o model.Outputs, importPath string) error {
+	parent, ok := internalParent(importPath)
+	if !ok {
+		return nil
+	}
+	type adapter struct{ key, what, dir string }
+	var adapters []adapter
+	if o.MCP != nil {
+		adapters = append(adapters, adapter{"mcp", "MCP", o.MCP.Dir})
+	}
+	if o.GRPC != nil {
+		adapters = append(adapters, adapter{"grpc", "gRPC", o.GRPC.Dir})
+	}
+	// The directory of the package's import path parent, as the catalog
+	// names directories: the Go package's, less the elements below it.
+	below := strings.Count(strings.TrimPrefix(importPath, parent), "/")
+	parentDir := path.Clean(o.GoDir + strings.Repeat("/..", below))
+	var errs model.Errors
+	for _, a := range adapters {
+		imp, err := dirImportPath(dir, a.dir, nil)
+		if err != nil || imp == parent || strings.HasPrefix(imp, parent+"/") {
+			continue
+		}
+		errs = append(errs, &model.Error{Path: []string{"outputs", a.key, "dir"},
+			Msg: fmt.Sprintf("the %s adapter in %s imports the Go package in %s, %s, which the go command lets only the packages below %s (%s) import: it is below its directory internal",
+				a.what, a.dir, o.GoDir, importPath, parentDir, parent),
+			Fix: fmt.Sprintf("put the adapter below %s, such as %s, or the Go package outside internal", parentDir, path.Join(parentDir, a.key))})
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	return nil
+}
+
+// internalParent returns the import path whose tree alone may import the
+// package at importPath, as the go command rules for a path with an
+// element internal: what comes before the last such element (the most
+// restrictive); ok is false when the path has none, or when it starts
+// with internal, which leaves any package of its module free to import it.
+func internalParent(importPath string) (parent string, ok bool) {
+	switch {
+	case strings.HasSuffix(importPath, "/internal"):
+		return strings.TrimSuffix(importPath, "/internal"), true
+	case strings.Contains(importPath, "/internal/"):
+		return importPath[:strings.LastIndex(importPath, "/internal/")], true
+	}
+	return "", false
+}
+
 // goImportPath returns the import path of the catalog's Go package, whose
 // directory is relative to the catalog's, dir: the one the catalog gives,
 // else the module path of the go.mod above the package's directory joined
@@ -47,7 +104,14 @@ func goImportPath(dir string, o model.Outputs) (string, error) {
 	if o.GoImportPath != "" {
 		return o.GoImportPath, nil
 	}
-	pkgDir, err := filepath.Abs(filepath.Join(dir, filepath.FromSlash(o.GoDir)))
+	return dirImportPath(dir, o.GoDir, []string{"outputs", "go"})
+}
+
+// dirImportPath returns the import path of the Go package in rel, a
+// directory relative to the catalog's, dir, from the go.mod above it; the
+// error is model.Errors, at output, when there is no go.mod to read.
+func dirImportPath(dir, rel string, output []string) (string, error) {
+	pkgDir, err := filepath.Abs(filepath.Join(dir, filepath.FromSlash(rel)))
 	if err != nil {
 		return "", err
 	}
@@ -56,7 +120,7 @@ func goImportPath(dir string, o model.Outputs) (string, error) {
 		if err == nil {
 			mod := modulePath(data)
 			if mod == "" {
-				return "", model.Errors{{Path: []string{"outputs", "go"},
+				return "", model.Errors{{Path: output,
 					Msg: fmt.Sprintf("%s declares no module path, and the adapters import the Go package by its import path", filepath.Join(d, "go.mod")),
 					Fix: `give the package's import path: outputs: go: import_path: "example.com/app/apperr"`}}
 			}
@@ -70,7 +134,7 @@ func goImportPath(dir string, o model.Outputs) (string, error) {
 			return "", err
 		}
 		if filepath.Dir(d) == d {
-			return "", model.Errors{{Path: []string{"outputs", "go"},
+			return "", model.Errors{{Path: output,
 				Msg: fmt.Sprintf("there is no go.mod in %s or above it, and the adapters import the Go package by its import path", filepath.ToSlash(pkgDir)),
 				Fix: `put the package in a Go module, or give its import path: outputs: go: import_path: "example.com/app/apperr"`}}
 		}

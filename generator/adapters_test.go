@@ -62,3 +62,22 @@ func TestGoImportPath(t *testing.T) {
 		}
 	}
 }
+
+func TestInternalParent(t *testing.T) {
+	for _, tt := range []struct {
+		path, parent string
+		ok           bool
+	}{
+		{"example.com/app/svc/internal/errs", "example.com/app/svc", true},
+		{"example.com/app/internal", "example.com/app", true},
+		{"example.com/app/internal/a/internal/b", "example.com/app/internal/a", true},
+		{"example.com/app/internals/errs", "", false},
+		{"example.com/app/errs", "", false},
+		{"internal/errs", "", false},
+	} {
+		parent, ok := internalParent(tt.path)
+		if parent != tt.parent || ok != tt.ok {
+			t.Errorf("internalParent(%q) = %q, %v; want %q, %v", tt.path, parent, ok, tt.parent, tt.ok)
+		}
+	}
+}
