@@ -127,12 +127,21 @@ func TestFindOnce(t *testing.T) {
 	if err := os.Symlink("a", "alias"); err != nil {
 		t.Fatal(err)
 	}
-	dirs, err := Find([]string{"a", "./a/", "a/.", "alias", "./..."})
+	dirs, err := Find([]string{"a", "./a/", "a/.", "alias", "./...", "a/../a", filepath.Join(root, "a")})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if want := []string{"a"}; !slices.Equal(dirs, want) {
 		t.Errorf("Find = %q, want %q", dirs, want)
+	}
+	// From inside, as go generate runs: . and ../a are one catalog.
+	t.Chdir("a")
+	dirs, err = Find([]string{".", "../a", "../...", filepath.Join(root, "a")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"."}; !slices.Equal(dirs, want) {
+		t.Errorf("Find in a = %q, want %q", dirs, want)
 	}
 }
 

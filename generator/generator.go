@@ -4,6 +4,7 @@
 package generator
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -401,17 +402,33 @@ func find(args []string, holds func(dir string) bool, skipped bool) ([]string, e
 			return nil, err
 		}
 	}
-	slices.Sort(dirs)
+	// Relative paths first, so that of two names of one directory the
+	// one a message shows is the shorter, as the user most often typed it.
+	slices.SortFunc(dirs, func(a, b string) int {
+		return cmp.Or(cmp.Compare(btoi(filepath.IsAbs(a)), btoi(filepath.IsAbs(b))), strings.Compare(a, b))
+	})
 	return sameOnce(slices.Compact(dirs)), nil
 }
 
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 // sameOnce drops from dirs every directory that an earlier one already
-// names through a symbolic link, so that no catalog is generated twice in
-// a run.
+// names another way: through a symbolic link, as a path with .. (../a
+// from inside a) or as an absolute path. No catalog is generated twice
+// in a run, which would collide with itself.
 func sameOnce(dirs []string) []string {
 	seen := make(map[string]bool, len(dirs))
 	return slices.DeleteFunc(dirs, func(d string) bool {
-		real, err := filepath.EvalSymlinks(d)
+		abs, err := filepath.Abs(d)
+		if err != nil {
+			return false // the loader reports it
+		}
+		real, err := filepath.EvalSymlinks(abs)
 		if err != nil {
 			return false // the loader reports it
 		}
