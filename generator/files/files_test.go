@@ -929,6 +929,38 @@ func TestReport(t *testing.T) {
 `,
 		},
 		{
+			// git's core.autocrlf checked the file out with "\r\n":
+			// only the line that changed is drift, not every line.
+			name: "changed, checked out with CRLF",
+			changes: []Change{
+				{
+					Path:   "gen/errors.md",
+					Status: Changed,
+					Old:    []byte(crlf("1\n2\n3\n4\n5\n")),
+					New:    []byte("1\n2\nthree\n4\n5\n"),
+				},
+				{Path: "gen/old.md", Status: Stale, Old: []byte(crlf("old\n"))},
+			},
+			want: `--- a/gen/errors.md
++++ b/gen/errors.md
+@@ -1,5 +1,5 @@
+ 1
+ 2
+-3
++three
+ 4
+ 5
+--- a/gen/old.md
++++ b/gen/old.md
+@@ -1 +0,0 @@
+-old
+
+2 generated files are out of date:
+  changed: gen/errors.md
+  stale:   gen/old.md
+`,
+		},
+		{
 			name: "all kinds, grouped",
 			changes: []Change{
 				{Path: "a/stale.md", Status: Stale, Old: []byte("old\n")},

@@ -247,12 +247,20 @@ func Plan(sets ...Set) ([]Change, error) {
 // a file is up to date, not drift, and is left as it is: git reads it
 // back as the same text.
 func sameText(old, data []byte) bool {
-	if bytes.Equal(old, data) {
-		return true
+	return bytes.Equal(asText(old, data), data)
+}
+
+// asText returns old, a file on disk that errspec would write data to,
+// as the text git reads from it: when every line of old ends in "\r\n"
+// (git's core.autocrlf checked it out so) and no line of data does, old
+// with each line ended by "\n", which compares line by line with data;
+// otherwise old itself.
+func asText(old, data []byte) []byte {
+	n := bytes.Count(old, []byte("\n"))
+	if n == 0 || bytes.Count(old, []byte("\r\n")) != n || bytes.Contains(data, []byte("\r\n")) {
+		return old
 	}
-	n := bytes.Count(data, []byte("\n"))
-	return n > 0 && len(old) == len(data)+n && !bytes.Contains(data, []byte("\r\n")) &&
-		bytes.Equal(old, bytes.ReplaceAll(data, []byte("\n"), []byte("\r\n")))
+	return bytes.ReplaceAll(old, []byte("\r\n"), []byte("\n"))
 }
 
 // clean is the form of a path Plan and Write use.

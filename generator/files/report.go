@@ -27,7 +27,9 @@ func Drift(changes []Change) bool {
 // file, in the order of changes (sorted by path when they come from
 // [Plan]), with labels "a/PATH" and "b/PATH" and 3 lines of context; a
 // created file is shown as added from empty content and a stale file as
-// reduced to empty content. A summary follows after a blank line, e.g.:
+// reduced to empty content. A file whose lines all end in "\r\n", as
+// git's core.autocrlf checks it out, is compared with "\n" for them, so
+// that the diff shows the lines that changed. A summary follows after a blank line, e.g.:
 //
 //	3 generated files are out of date:
 //	  missing: gen/new.go
@@ -84,7 +86,9 @@ func Diff(changes []Change) string {
 			continue
 		}
 		p := filepath.ToSlash(c.Path)
-		b.WriteString(udiff.Unified("a/"+p, "b/"+p, string(c.Old), string(c.New)))
+		// A file git checked out with "\r\n" differs in the lines
+		// that changed, not in every line.
+		b.WriteString(udiff.Unified("a/"+p, "b/"+p, string(asText(c.Old, c.New)), string(c.New)))
 	}
 	return b.String()
 }
