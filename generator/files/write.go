@@ -119,8 +119,9 @@ func Check(ctx context.Context, opts Options, sets ...Set) ([]Change, error) {
 // time stays. Created and changed files are first written to temporary
 // files in their target directory (missing directories are created with
 // mode 0o755), synced, and then renamed into place. Created files get mode
-// 0o644 regardless of the umask; changed files keep their mode. Stale files
-// are removed last.
+// 0o644 regardless of the umask; changed files keep their mode, and their
+// owner and group where the system lets the run give them (as root).
+// Stale files are removed last.
 //
 // Before the first rename, every file about to be replaced or removed is
 // backed up in its directory (a hard link, or a copy where links are not
@@ -245,15 +246,15 @@ func (tx *txn) apply(changes []Change) *WriteError {
 		if err := tx.mkdirAll(dir); err != nil {
 			return err
 		}
-		mode := fs.FileMode(0o644)
+		var old fs.FileInfo
 		if c.Status == Changed {
 			fi, err := os.Lstat(c.Path)
 			if err != nil {
 				return &WriteError{Op: "writing", Path: c.Path, Err: cause(err)}
 			}
-			mode = fi.Mode().Perm()
+			old = fi
 		}
-		tmp, err := writeTemp(dir, tempPattern, c.New, mode)
+		tmp, err := writeTemp(dir, tempPattern, c.New, old)
 		if err == nil {
 			if err = testhook.Fault("write", c.Path); err != nil {
 				os.Remove(tmp) // as a write that fails midway leaves nothing
@@ -473,9 +474,11 @@ func (e *LeftoverError) Error() string {
 	return "every file was written, but " + errors.Join(e.Errs...).Error()
 }
 
-// writeTemp writes data to a new file in dir named after pattern, with the
-// given mode, syncs it and returns its path. On error nothing is left.
-func writeTemp(dir, pattern string, data []byte, mode fs.FileMode) (path string, err error) {
+// writeTemp writes data to a new file in dir named after pattern, syncs
+// it and returns its path. The file takes the place of old, when it is not
+// nil, and gets its mode, owner and group (see keepOwner); else mode
+// 0o644. On error nothing is left.
+func writeTemp(dir, pattern string, data []byte, old fs.FileInfo) (path string, err error) {
 	f, err := os.CreateTemp(dir, pattern)
 	if err != nil {
 		return "", err
@@ -489,6 +492,11 @@ func writeTemp(dir, pattern string, data []byte, mode fs.FileMode) (path string,
 	}()
 	if _, err := f.Write(data); err != nil {
 		return "", err
+	}
+	mode := fs.FileMode(0o644)
+	if old != nil {
+		keepOwner(f, old) // first: a change of owner may clear mode bits
+		mode = old.Mode().Perm()
 	}
 	if err := f.Chmod(mode); err != nil {
 		return "", err
@@ -528,8 +536,8 @@ func longestPath(abs string) int {
 // .errspec-NAME.N.bak when a backup of an earlier run that could not be
 // restored is still there. Renaming the backup onto p restores the file.
 // It uses a hard link, which keeps content, mode and modification time;
-// where links fail it writes a copy with the same mode and modification
-// time.
+// where links fail it writes a copy with the same mode, modification
+// time, and owner and group as far as keepOwner can give them.
 func backup(p string, old []byte) (string, error) {
 	dir, base := filepath.Split(p)
 	fi, err := os.Stat(p)
@@ -577,6 +585,7 @@ func writeCopy(b string, data []byte, fi fs.FileInfo) (err error) {
 	if _, err := f.Write(data); err != nil {
 		return err
 	}
+	keepOwner(f, fi)
 	if err := f.Chmod(fi.Mode().Perm()); err != nil {
 		return err
 	}
