@@ -118,10 +118,11 @@ func Check(ctx context.Context, opts Options, sets ...Set) ([]Change, error) {
 // Files whose bytes are unchanged are not touched, so their modification
 // time stays. Created and changed files are first written to temporary
 // files in their target directory (missing directories are created with
-// mode 0o755), synced, and then renamed into place. Created files get mode
-// 0o644 regardless of the umask; changed files keep their mode, and their
-// owner and group where the system lets the run give them (as root).
-// Stale files are removed last.
+// mode 0o755 less the umask), synced, and then renamed into place.
+// Created files get mode 0o644 less the umask, as os.WriteFile and git's
+// checkout give; changed files keep their mode, and their owner and group
+// where the system lets the run give them (as root). Stale files are
+// removed last.
 //
 // Before the first rename, every file about to be replaced or removed is
 // backed up in its directory (a hard link, or a copy where links are not
@@ -477,7 +478,7 @@ func (e *LeftoverError) Error() string {
 // writeTemp writes data to a new file in dir named after pattern, syncs
 // it and returns its path. The file takes the place of old, when it is not
 // nil, and gets its mode, owner and group (see keepOwner); else mode
-// 0o644. On error nothing is left.
+// 0o644 less the umask. On error nothing is left.
 func writeTemp(dir, pattern string, data []byte, old fs.FileInfo) (path string, err error) {
 	f, err := os.CreateTemp(dir, pattern)
 	if err != nil {
@@ -493,7 +494,7 @@ func writeTemp(dir, pattern string, data []byte, old fs.FileInfo) (path string, 
 	if _, err := f.Write(data); err != nil {
 		return "", err
 	}
-	mode := fs.FileMode(0o644)
+	mode := 0o644 &^ umask
 	if old != nil {
 		keepOwner(f, old) // first: a change of owner may clear mode bits
 		mode = old.Mode().Perm()

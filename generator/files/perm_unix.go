@@ -8,6 +8,16 @@ import (
 	"syscall"
 )
 
+// umask is the process's file mode creation mask, which mode 0o644 of a
+// created file is subject to as os.WriteFile's is (git's checkout too):
+// read once, as the package is initialized, since the system gives it
+// only by setting it, which a file created meanwhile would see.
+var umask = func() fs.FileMode {
+	m := syscall.Umask(0)
+	syscall.Umask(m)
+	return fs.FileMode(m) & fs.ModePerm
+}()
+
 // keepOwner gives f the owner and group of fi, the file f replaces or
 // backs up, where they differ from f's, as far as the system lets this
 // process: root may give a file to anyone, another user only to a group

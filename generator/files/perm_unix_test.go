@@ -4,6 +4,7 @@ package files
 
 import (
 	"context"
+	"io/fs"
 	"os"
 	"strings"
 	"syscall"
@@ -61,5 +62,40 @@ func TestWriteKeepsOwner(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestWriteUmask checks that a created file is subject to the umask, as
+// the directories created for it are: with umask 027, a file of mode
+// 0o640 in a directory of mode 0o750, where the file was 0o644 whatever
+// the umask.
+func TestWriteUmask(t *testing.T) {
+	if m := syscall.Umask(0); fs.FileMode(m) != umask {
+		syscall.Umask(m)
+		t.Fatalf("umask read at init = %#o, the process has %#o", umask, m)
+	} else {
+		syscall.Umask(m)
+	}
+	old := syscall.Umask(0o027)
+	t.Cleanup(func() { syscall.Umask(old) })
+	was := umask
+	umask = 0o027
+	t.Cleanup(func() { umask = was })
+
+	const cat = "billing"
+	setup(t, map[string]string{})
+	if _, err := Write(context.Background(), Options{}, Set{Catalog: cat, Files: []File{
+		{Path: "gen/a.go", Data: []byte(goFile(cat, ""))},
+	}}); err != nil {
+		t.Fatal(err)
+	}
+	for p, want := range map[string]fs.FileMode{"gen": fs.ModeDir | 0o750, "gen/a.go": 0o640} {
+		fi, err := os.Stat(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fi.Mode() != want {
+			t.Errorf("%s has mode %v, want %v", p, fi.Mode(), want)
+		}
 	}
 }
