@@ -155,8 +155,9 @@ func fromDiagnostics(code diagnostics.Code, ds load.Diagnostics) []problem {
 
 // fromWrite turns a failure to plan or write the outputs into problems:
 // an output that cannot go where the catalog asks (at the output's
-// position in the catalog), a file errspec may not overwrite, an
-// interrupt, a failure to write, or a failure to undo one.
+// position in the catalog), a file errspec may not overwrite, one it
+// cannot read, an interrupt, a failure to write, or a failure to undo
+// one.
 func (r *run) fromWrite(err error) []problem {
 	var out []problem
 	var walk func(error)
@@ -181,6 +182,15 @@ func (r *run) fromWrite(err error) []problem {
 			out = append(out, problem{err: diagnostics.NewOutputForeign(filepath.ToSlash(foreign.Path), foreign.Catalog,
 				diagnostics.OutputForeignOptions{Owner: foreign.Owner, Output: d.Position(), Path: d.Path}),
 				pos: d.Position(), path: d.Path})
+			return
+		}
+		var read *files.ReadError
+		if errors.As(err, &read) {
+			fix := "fix what the error says"
+			if errors.Is(read.Err, fs.ErrPermission) {
+				fix = "make " + filepath.ToSlash(read.Path) + " readable for you"
+			}
+			out = append(out, problem{err: diagnostics.NewOutputUnreadable(filepath.ToSlash(read.Path), read.Err.Error(), fix)})
 			return
 		}
 		var left *files.LeftoverError

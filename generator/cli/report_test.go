@@ -50,3 +50,25 @@ func TestFromWriteInterruptedRestoreFails(t *testing.T) {
 		t.Errorf("message %q, want one starting %q", msg, want)
 	}
 }
+
+// TestFromWriteUnreadable checks the report of an output that errspec
+// may not read, which generate and check must compare with what they
+// produce: a failure to read, with the file to make readable, where it
+// was a failure to write with "make the output directories writable".
+func TestFromWriteUnreadable(t *testing.T) {
+	r := &run{}
+	ps := r.fromWrite(&files.ReadError{Path: "gen/ERRORS.md", Err: fs.ErrPermission})
+	if len(ps) != 1 {
+		t.Fatalf("fromWrite gave %d problems, want 1", len(ps))
+	}
+	e := ps[0].err
+	if got, want := e.Code, "OUTPUT_UNREADABLE"; string(got) != want {
+		t.Errorf("code %s, want %s", got, want)
+	}
+	if got, want := e.Message, "reading gen/ERRORS.md failed: permission denied"; got != want {
+		t.Errorf("message %q, want %q", got, want)
+	}
+	if got, want := e.Suggestion, "make gen/ERRORS.md readable for you, then run errspec again; no file was changed"; got != want {
+		t.Errorf("suggestion %q, want %q", got, want)
+	}
+}

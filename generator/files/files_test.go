@@ -1286,3 +1286,18 @@ func TestWriteLeftover(t *testing.T) {
 		t.Errorf("tree: %v", tree)
 	}
 }
+
+// TestPlanReadError checks that what Plan cannot read is a *ReadError
+// naming it, once, with the system's error: the command reports it as a
+// failure to read, not to write.
+func TestPlanReadError(t *testing.T) {
+	setup(t, map[string]string{"gen": "not a directory\n"})
+	_, err := Plan(Set{Catalog: "billing", Dirs: []Dir{{Path: "gen", Ext: ".go"}}})
+	var re *ReadError
+	if !errors.As(err, &re) || re.Path != "gen" || !errors.Is(err, syscall.ENOTDIR) {
+		t.Fatalf("Plan = %v, want a *ReadError of gen", err)
+	}
+	if got, want := err.Error(), "reading gen: not a directory"; got != want {
+		t.Errorf("error %q, want %q", got, want)
+	}
+}

@@ -129,6 +129,21 @@ func (e *ForeignFileError) Error() string {
 		filepath.ToSlash(e.Path), e.Catalog, what)
 }
 
+// ReadError is a file where an output goes, or a directory a catalog
+// owns, that [Plan] could not read (a file the run may not read, an I/O
+// error): it cannot tell whether the file is up to date, and nothing is
+// written.
+type ReadError struct {
+	Path string
+	Err  error // the system's error, without the operation and the path
+}
+
+func (e *ReadError) Error() string {
+	return fmt.Sprintf("reading %s: %v", filepath.ToSlash(e.Path), e.Err)
+}
+
+func (e *ReadError) Unwrap() error { return e.Err }
+
 // OutputError is a place an output cannot go, found by [Plan] before
 // anything is written: outside the project root, through a symbolic link
 // that leads elsewhere, onto an input or another output, or where
@@ -217,7 +232,7 @@ func Plan(sets ...Set) ([]Change, error) {
 			}
 			old, err := os.ReadFile(p)
 			if err != nil {
-				return nil, fmt.Errorf("reading %s: %w", filepath.ToSlash(p), err)
+				return nil, &ReadError{Path: p, Err: cause(err)}
 			}
 			c.Old = old
 			c.Status = Changed
@@ -296,7 +311,7 @@ func (g *guard) findStale(s Set) ([]Change, error) {
 			continue
 		}
 		if err != nil {
-			return nil, fmt.Errorf("scanning %s for stale files: %w", filepath.ToSlash(dir), err)
+			return nil, &ReadError{Path: dir, Err: cause(err)}
 		}
 		realDir, err := realPath(dir)
 		if err != nil {
@@ -327,7 +342,7 @@ func (g *guard) findStale(s Set) ([]Change, error) {
 			}
 			old, err := os.ReadFile(p)
 			if err != nil {
-				return nil, fmt.Errorf("reading %s: %w", filepath.ToSlash(p), err)
+				return nil, &ReadError{Path: p, Err: cause(err)}
 			}
 			stale = append(stale, Change{Path: p, Status: Stale, Old: old})
 		}
@@ -356,13 +371,13 @@ func (g *guard) sameAsGenerated(real string) bool {
 func fileOwner(p string) (string, error) {
 	f, err := os.Open(p)
 	if err != nil {
-		return "", fmt.Errorf("reading %s: %w", filepath.ToSlash(p), err)
+		return "", &ReadError{Path: p, Err: cause(err)}
 	}
 	defer f.Close()
 	buf := make([]byte, ownerWindow+1) // one more byte tells Owner the window is full
 	n, err := io.ReadFull(f, buf)
 	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrUnexpectedEOF) {
-		return "", fmt.Errorf("reading %s: %w", filepath.ToSlash(p), err)
+		return "", &ReadError{Path: p, Err: cause(err)}
 	}
 	owner, _ := Owner(buf[:n])
 	return owner, nil
