@@ -49,31 +49,33 @@ func TestFill(t *testing.T) {
 	if err != nil {
 		return false
 	}
+	r.SetError(recorded)
 	r.Content = []mcp.Content{&mcp.TextContent{Text: string(wire)}}
 	r.StructuredContent = json.RawMessage(wire)`},
 		{model.MCPTextJSON, false, `wire, err := e.MarshalJSON()
 	if err != nil {
 		return false
 	}
+	r.SetError(recorded)
 	r.Content = []mcp.Content{&mcp.TextContent{Text: string(wire)}}
-	r.StructuredContent = nil
-	r.IsError = true`},
+	r.StructuredContent = nil`},
 		{model.MCPTextMessage, true, `wire, err := e.MarshalJSON()
 	if err != nil {
 		return false
 	}
+	r.SetError(recorded)
 	r.Content = []mcp.Content{&mcp.TextContent{Text: e.Message}}
 	r.StructuredContent = json.RawMessage(wire)`},
 		{model.MCPTextMessage, false, `{
+	r.SetError(recorded)
 	r.Content = []mcp.Content{&mcp.TextContent{Text: e.Message}}
-	r.StructuredContent = nil
-	r.IsError = true`},
+	r.StructuredContent = nil`},
 		{model.MCPTextTerminal, false, `{
 	v := e.ErrspecView()
 	v.Cause = nil
+	r.SetError(recorded)
 	r.Content = []mcp.Content{&mcp.TextContent{Text: v.Text()}}
-	r.StructuredContent = nil
-	r.IsError = true`},
+	r.StructuredContent = nil`},
 	} {
 		cat.Outputs.MCP.Text, cat.Outputs.MCP.StructuredContent = tt.text, tt.structured
 		got := gen(genFill(cat, importPath))

@@ -82,8 +82,7 @@ func genMiddleware(cat *model.Catalog, importPath string) Code {
 			),
 			deprecatedUse(model.RoleInvalidArguments, c),
 			Id("e").Op("=").Add(gogen.RoleCall(c, values, importPath)).Dot("WithCause").Call(callErr.Clone()),
-			If(Op("!").Id("fill").Call(Id("r"), Id("e"))).Block(Return(Id("res"), Nil())),
-			Id("r").Dot("SetError").Call(Id("e")),
+			If(Op("!").Id("fill").Call(Id("r"), Id("e"), Id("e"))).Block(Return(Id("res"), Nil())),
 			Return(Id("r"), Nil()),
 		}
 	}
@@ -97,15 +96,14 @@ func genMiddleware(cat *model.Catalog, importPath string) Code {
 				If(Err().Op("!=").Nil()).Block(
 					Comment("A low-level handler's error: the SDK sends it as a protocol error."),
 					Id("r").Op(":=").Op("&").Qual(mcpPkg, "CallToolResult").Values(),
-					If(List(Id("e"), Id("ok")).Op(":=").Add(firstOf(importPath, Err())), Op("!").Id("ok").Op("||").Op("!").Id("fill").Call(Id("r"), Id("e"))).Block(Return(Id("res"), Err())),
-					Id("r").Dot("SetError").Call(Err()),
+					If(List(Id("e"), Id("ok")).Op(":=").Add(firstOf(importPath, Err())), Op("!").Id("ok").Op("||").Op("!").Id("fill").Call(Id("r"), Id("e"), Err())).Block(Return(Id("res"), Err())),
 					Return(Id("r"), Nil()),
 				),
 				List(Id("r"), Id("ok")).Op(":=").Id("res").Assert(Op("*").Qual(mcpPkg, "CallToolResult")),
 				If(Op("!").Id("ok").Op("||").Op("!").Id("r").Dot("IsError").Op("||").Add(callErr.Clone()).Op("==").Nil()).Block(Return(Id("res"), Nil())),
 				List(Id("e"), Id("ok")).Op(":=").Add(firstOf(importPath, callErr.Clone())),
 				If(Op("!").Id("ok")).Block(foreign...),
-				Id("fill").Call(Id("r"), Id("e")),
+				Id("fill").Call(Id("r"), Id("e"), callErr.Clone()),
 				Return(Id("r"), Nil()),
 			)),
 		),
@@ -148,8 +146,12 @@ func genFill(cat *model.Catalog, importPath string) Code {
 	default:
 		text = String().Parens(Id("wire"))
 	}
+	// SetError before the content: before v1.6.0 (and in v1.6 and v1.7
+	// with MCPGODEBUG=seterroroverwrite=1) the SDK's SetError replaces
+	// the content with the error's text.
+	body = append(body, Id("r").Dot("SetError").Call(Id("recorded")))
 	body = append(body, Id("r").Dot("Content").Op("=").Index().Qual(mcpPkg, "Content").Values(Op("&").Qual(mcpPkg, "TextContent").Values(Dict{Id("Text"): text})))
-	what = "fill sets the content of the error result r from e: a text content of " + what
+	what = "fill makes r the error result of recorded, as r.SetError(recorded) does, with the content from e, set after SetError, which replaces the content before SDK v1.6.0: a text content of " + what
 	if o.StructuredContent {
 		body = append(body, Id("r").Dot("StructuredContent").Op("=").Qual(jsonPkg, "RawMessage").Call(Id("wire")))
 		what += ", and the wire JSON as structured content"
@@ -164,10 +166,10 @@ func genFill(cat *model.Catalog, importPath string) Code {
 	if wire {
 		what += " It reports false, and leaves r as it is, when e does not marshal."
 	}
-	body = append(body, Id("r").Dot("IsError").Op("=").True(), Return(True()))
+	body = append(body, Return(True()))
 	return Add(
 		doc(what),
-		Line(), Func().Id("fill").Params(Id("r").Op("*").Qual(mcpPkg, "CallToolResult"), Id("e").Add(errorType(importPath))).Bool().Block(body...),
+		Line(), Func().Id("fill").Params(Id("r").Op("*").Qual(mcpPkg, "CallToolResult"), Id("e").Add(errorType(importPath)), Id("recorded").Error()).Bool().Block(body...),
 		Line(),
 	)
 }
