@@ -43,6 +43,21 @@ const (
 	rpcStatusPkg = "google.golang.org/genproto/googleapis/rpc/status"
 )
 
+// The oldest versions of the modules the adapters import with which they
+// work, as their package docs and the README state them: the program that
+// uses an adapter requires them in its go.mod, errspec's go.mod does not.
+// TestEndToEnd with -adapters.oldest builds and tests the adapters with
+// them; its oldestModules says what fails below them.
+const (
+	oldestMCPSDK   = "v1.3.1"
+	oldestGRPC     = "v1.63.0"
+	oldestGenproto = "v0.0.0-20250115164207-1a7da9e5054f"
+	// mcpArgumentsResults is the first version of the MCP SDK that
+	// reports arguments that fail a tool's input schema in an error
+	// result, which the middleware sees; before, a protocol error.
+	mcpArgumentsResults = "v1.6.0"
+)
+
 // The file names of the adapters, each in its package's directory.
 const (
 	MCPFile  = "mcp.go"

@@ -40,16 +40,82 @@ var adapterModules = []string{
 
 const adapterGo = "1.26.0"
 
+// The oldest versions of the modules the adapters need, as the package
+// docs of the adapters and the README state them; with -adapters.oldest,
+// TestEndToEnd and TestGoldenAdapters run with these too. Below them:
+//   - go-sdk v1.2.0 has no CallToolResult.GetError and SetError, with
+//     which the middleware reads a typed tool's error and records its own;
+//   - grpc v1.62.1 has no grpc.NewClient, which the tests' client uses
+//     (the adapter itself builds and vets with it);
+//   - genproto of 2024-12-02 (grpc v1.70.0's) has no
+//     BadRequest_FieldViolation.Reason, which the adapter sets; the
+//     oldest tested that has it is 2025-01-15's, grpc v1.71.0's;
+//   - protobuf is the one that genproto requires.
+//
+// The SDK before adaptgen.MCPArgumentsResults sends arguments that fail
+// a tool's input schema as a protocol error, which the adapter leaves:
+// the tests expect that there.
+var oldestModules = []string{
+	"github.com/modelcontextprotocol/go-sdk@" + adaptgen.OldestMCPSDK,
+	"google.golang.org/grpc@" + adaptgen.OldestGRPC,
+	"google.golang.org/genproto/googleapis/rpc@" + adaptgen.OldestGenproto,
+	"google.golang.org/protobuf@v1.36.3",
+}
+
+// TestREADMEOldest checks that the README states the oldest versions
+// that the tests build the adapters with.
+func TestREADMEOldest(t *testing.T) {
+	data, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range append(oldestModules[:3:3], "github.com/modelcontextprotocol/go-sdk@"+adaptgen.MCPArgumentsResults) {
+		path, version, _ := strings.Cut(m, "@")
+		if !regexp.MustCompile("`" + regexp.QuoteMeta(path) + "` " + regexp.QuoteMeta(version) + " or later|" + regexp.QuoteMeta(version) + " or later for").Match(data) {
+			t.Errorf("the README does not say that the adapters need %s %s or later", path, version)
+		}
+	}
+}
+
+var oldest = flag.Bool("adapters.oldest", false, "run TestEndToEnd and TestGoldenAdapters with the oldest versions of the adapters' modules too")
+
+// moduleSets returns the versions of the adapters' modules to test with,
+// by name: the pinned ones, and with -adapters.oldest the oldest ones.
+func moduleSets() []struct {
+	name    string
+	modules []string
+} {
+	sets := []struct {
+		name    string
+		modules []string
+	}{{"pinned", adapterModules}}
+	if *oldest {
+		sets = append(sets, struct {
+			name    string
+			modules []string
+		}{"oldest", oldestModules})
+	}
+	return sets
+}
+
 // newModule makes a temporary module that requires the adapters'
-// modules, and more.
-func newModule(t *testing.T, path string, more ...string) *gomodtest.Module {
+// modules, at the versions of modules, and more; it fails the test when
+// the module ends up with another version of one of modules (one that
+// more requires).
+func newModule(t *testing.T, path string, modules []string, more ...string) *gomodtest.Module {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("builds modules with the go command")
 	}
 	mod := gomodtest.New(t, path, nil, "")
 	mod.SetGo(adapterGo)
-	mod.GoNet(append(append([]string{"get"}, adapterModules...), more...)...)
+	mod.GoNet(append(append([]string{"get"}, modules...), more...)...)
+	for _, m := range modules {
+		path, version, _ := strings.Cut(m, "@")
+		if got := strings.TrimSpace(mod.Go("list", "-m", "-f", "{{.Version}}", path)); got != version {
+			t.Fatalf("the module has %s %s, want %s", path, got, version)
+		}
+	}
 	return mod
 }
 
@@ -58,8 +124,14 @@ func newModule(t *testing.T, path string, more ...string) *gomodtest.Module {
 // its text contents, and the README's Go examples, in a module; then vets
 // it and runs the tests of testdata/e2e there.
 func TestEndToEnd(t *testing.T) {
+	for _, set := range moduleSets() {
+		t.Run(set.name, func(t *testing.T) { endToEnd(t, set.modules) })
+	}
+}
+
+func endToEnd(t *testing.T, modules []string) {
 	// The README's example of traces uses OpenTelemetry.
-	mod := newModule(t, "example.com/app", "go.opentelemetry.io/otel@v1.47.0", "go.opentelemetry.io/otel/trace@v1.47.0")
+	mod := newModule(t, "example.com/app", modules, "go.opentelemetry.io/otel@v1.47.0", "go.opentelemetry.io/otel/trace@v1.47.0")
 	copyTree(t, "testdata/e2e", mod, func(rel string) (string, bool) { return rel, !strings.HasPrefix(rel, "seed/") })
 
 	readme := readmeBlocks(t)
@@ -202,7 +274,13 @@ func readmeBlocks(t *testing.T) map[string]string {
 // adapters_deprecated, both adapters included, in the module their
 // catalogs name, and runs their generated tests.
 func TestGoldenAdapters(t *testing.T) {
-	mod := newModule(t, "example.com/goldens")
+	for _, set := range moduleSets() {
+		t.Run(set.name, func(t *testing.T) { goldenAdapters(t, set.modules) })
+	}
+}
+
+func goldenAdapters(t *testing.T, modules []string) {
+	mod := newModule(t, "example.com/goldens", modules)
 	for _, c := range []struct{ name, dir string }{{"adapters", "adapters"}, {"adapters_deprecated", "adaptersdeprecated"}} {
 		copyTree(t, "../../golden/testdata/"+c.name, mod, func(rel string) (string, bool) {
 			return c.dir + "/" + strings.TrimSuffix(rel, ".golden"), strings.HasSuffix(rel, ".go.golden")
@@ -221,7 +299,7 @@ func TestGoldenAdapters(t *testing.T) {
 // where the package's name would be shadowed or clash, where such an
 // adapter failed to compile.
 func TestCatalogPackageNames(t *testing.T) {
-	mod := newModule(t, "example.com/names")
+	mod := newModule(t, "example.com/names", adapterModules)
 	cat, err := load.Dir("../../golden/testdata/adapters")
 	if err != nil {
 		t.Fatal(err)

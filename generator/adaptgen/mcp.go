@@ -47,10 +47,10 @@ func mcpDoc(cat *model.Catalog, importPath string) []string {
 	}
 	first := fmt.Sprintf("Package %s serves the errors of package %s (%s) to MCP clients through the official MCP Go SDK, %s: Install adds a middleware to a server that turns the error a tool handler returns, an *%s.Error wrapped or not, into a tool result with isError set, %s.", o.Package, pkg, importPath, mcpPkg, pkg, carries)
 	if c := cat.Roles[model.RoleInvalidArguments]; c != nil {
-		first += fmt.Sprintf(" Arguments that do not match a tool's input schema, which the SDK rejects before the handler runs, give an error of code %s.", c.Name)
+		first += fmt.Sprintf(" Arguments that do not match a tool's input schema, which the SDK rejects before the handler runs, give an error of code %s (with the SDK at %s or later; an older one sends them as a protocol error, which the middleware leaves as it is).", c.Name, mcpArgumentsResults)
 	}
 	first += " Any other error keeps the SDK's behaviour, an error of another catalog too, even one whose cause is an *" + pkg + ".Error: the adapter of that catalog, installed beside this one, serves it. FromResult reads an error result back in a client."
-	return []string{first, fmt.Sprintf("The adapter is a package apart from package %s so that only a program that serves MCP needs the SDK in its go.mod.", pkg)}
+	return []string{first, fmt.Sprintf("The adapter is a package apart from package %s so that only a program that serves MCP needs the SDK in its go.mod, at %s or later.", pkg, oldestMCPSDK)}
 }
 
 // genInstall writes Install.

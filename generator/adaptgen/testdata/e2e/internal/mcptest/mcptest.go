@@ -46,7 +46,8 @@ func Start(t *testing.T, install func(*mcp.Server), add func(*mcp.Server)) *Conn
 }
 
 // Call calls a tool and returns the result the client decoded and the
-// bytes of the result as the client read them.
+// bytes of the result as the client read them, less the members the SDK
+// adds of its own (sdkMembers).
 func (c *Conn) Call(tool string, args any) (*mcp.CallToolResult, string) {
 	c.t.Helper()
 	res, err := c.session.CallTool(context.Background(), &mcp.CallToolParams{Name: tool, Arguments: args})
@@ -82,14 +83,30 @@ func (c *Conn) lastResult() string {
 			last = msg.Result
 		}
 	}
-	return string(last)
+	s := string(last)
+	for _, m := range sdkMembers {
+		s = strings.Replace(s, m, "", 1)
+	}
+	return s
+}
+
+// sdkMembers are the members that the SDK adds to a result of its own,
+// which vary with its version: v1.8.0 gives every result the server's
+// name and version in _meta, and the result of a handler that succeeds
+// a resultType; v1.4.1 neither. Call leaves them out, so that what is
+// left is what the tool and the adapter set, byte for byte, with any
+// version.
+var sdkMembers = []string{
+	`"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"e2e","version":"v1"}},`,
+	`,"resultType":"complete"`,
 }
 
 // ErrorResult is the result an error result must be, byte for byte, as
-// the SDK writes it with encoding/json: its content a text, its
-// structured content the JSON structured, or none when it is "".
+// the SDK writes it with encoding/json, less sdkMembers: its content a
+// text, its structured content the JSON structured, or none when it is
+// "".
 func ErrorResult(text, structured string) string {
-	b := []byte(`{"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"e2e","version":"v1"}},"content":[{"type":"text","text":`)
+	b := []byte(`{"content":[{"type":"text","text":`)
 	t, _ := json.Marshal(text)
 	b = append(b, t...)
 	b = append(b, "}]"...)
@@ -100,7 +117,7 @@ func ErrorResult(text, structured string) string {
 		}
 		b = append(append(b, `,"structuredContent":`...), s...)
 	}
-	return string(append(b, `,"isError":true,"resultType":"complete"}`...))
+	return string(append(b, `,"isError":true}`...))
 }
 
 // Text returns the text of a result's only content.
