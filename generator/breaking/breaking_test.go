@@ -246,7 +246,9 @@ codes: ORDER_NOT_FOUND: {category: "not_found", title: "Order not found", messag
 		{`{go: {dir: ".", package: "shop", import_path: "example.com/shop"}}`, []string{
 			"the adapter package shopmcp is no longer generated: its callers no longer compile, and its clients no longer get the errors in its format",
 			"the adapter package shopgrpc is no longer generated: its callers no longer compile, and its clients no longer get the errors in its format"}},
-		{`jsonschema: file: "errors.schema.json"`, []string{"the Go package shop is no longer generated: its callers no longer compile"}},
+		{`jsonschema: file: "errors.schema.json"`, []string{"the Go package shop is no longer generated: its callers no longer compile",
+			"the adapter package shopmcp is no longer generated: its callers no longer compile, and its clients no longer get the errors in its format",
+			"the adapter package shopgrpc is no longer generated: its callers no longer compile, and its clients no longer get the errors in its format"}},
 	} {
 		var got []string
 		for _, c := range breaking.Compare(old, loadtest.Catalog(t, fmt.Sprintf(catalog, tc.outputs))) {

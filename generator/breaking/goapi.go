@@ -149,15 +149,18 @@ func goType(t *model.Type, optional bool) string {
 // callers and that no change of the wire explains.
 func (c *comparer) goAPI() {
 	o, n := &c.old.Outputs, &c.new.Outputs
+	goGone := o.GoPackage != "" && n.GoPackage == ""
 	switch {
-	case o.GoPackage != "" && n.GoPackage == "":
+	case goGone:
 		c.add("GO_NAME_REMOVED", Breaking, []string{"outputs", "go"}, true, "",
 			fmt.Sprintf("keep outputs: go: {dir: %q, package: %q}", o.GoDir, o.GoPackage),
 			"the Go package %s is no longer generated: its callers no longer compile", o.GoPackage)
-		return
 	case o.GoPackage != "":
 		c.packageRenamed("go", o.GoPackage, n.GoPackage)
 	}
+	// An adapter goes with the Go package too: a program that imports
+	// only the adapter (a main that installs it) breaks at its import,
+	// and its clients lose the errors in its format.
 	adapterGone := func(key, pkg, dir string) {
 		c.add("GO_NAME_REMOVED", Breaking, []string{"outputs", key}, true, "",
 			fmt.Sprintf("keep outputs: %s: {dir: %q, package: %q}", key, dir, pkg),
@@ -168,6 +171,9 @@ func (c *comparer) goAPI() {
 	}
 	if o.GRPC != nil && n.GRPC == nil {
 		adapterGone("grpc", o.GRPC.Package, o.GRPC.Dir)
+	}
+	if goGone {
+		return
 	}
 	if o.GoPackage != "" && n.GoPackage != "" {
 		if o.GoImportPath != "" && n.GoImportPath != "" {
