@@ -886,6 +886,38 @@ codes: ORDER_NOT_FOUND: {category: "not_found", title: "Order not found", messag
 	}
 }
 
+// TestFieldMoved checks that the field of a param kept off the wire that
+// becomes optional, or required, is reported where it went, XOptions or
+// XParams: a caller that sets it where it was no longer compiles, while
+// one that reads it from the params still may.
+func TestFieldMoved(t *testing.T) {
+	const catalog = `package shop
+
+name: "shop"
+outputs: go: {dir: ".", package: "shop", import_path: "example.com/shop"}
+categories: not_found: {description: "Nothing there.", http_status: 404}
+codes: ORDER_NOT_FOUND: {category: "not_found", title: "Order not found", message: "Order {id} not found", detail: "In {store}", params: {id: type: "string", sku: {type: "string", optional: true}, store: {type: "string", wire: false%s}}}
+`
+	for _, tc := range []struct {
+		from, to string
+		want     string
+	}{
+		{``, `, optional: true`, "the field Store of OrderNotFoundParams is now in OrderNotFoundOptions: a caller that sets it in OrderNotFoundParams no longer compiles"},
+		{`, optional: true`, ``, "the field Store of OrderNotFoundOptions is now in OrderNotFoundParams: a caller that sets it in OrderNotFoundOptions no longer compiles"},
+	} {
+		old := loadtest.Catalog(t, fmt.Sprintf(catalog, tc.from))
+		var got []string
+		for _, c := range breaking.Compare(old, loadtest.Catalog(t, fmt.Sprintf(catalog, tc.to))) {
+			if c.Rule == "GO_FIELD_CHANGED" {
+				got = append(got, c.Message)
+			}
+		}
+		if !slices.Equal(got, []string{tc.want}) {
+			t.Errorf("store {%s} to {%s}: %q, want %q", tc.from, tc.to, got, tc.want)
+		}
+	}
+}
+
 // TestNewCodeEnvelope checks that a new code in an envelope the older
 // version does not have breaks its clients only when none of the older
 // envelopes reads it: each reads a code it does not know with the values

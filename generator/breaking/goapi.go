@@ -223,6 +223,12 @@ func (c *comparer) goAPI() {
 				i := slices.IndexFunc(n.fields, func(f field) bool { return f.name == of.name })
 				switch {
 				case i < 0 && !c.explains(model.PathString(of.path)) && !slices.ContainsFunc(of.about, c.explains):
+					if to := c.fieldMoved(o, of.name, newDecls); to != "" {
+						c.add("GO_FIELD_CHANGED", Breaking, of.path, true, code,
+							"keep the param required, or optional, as it was: a caller sets the field where it was",
+							"the field %s of %s is now in %s: a caller that sets it in %s no longer compiles", of.name, o.name, to, o.name)
+						continue
+					}
 					c.add("GO_FIELD_CHANGED", Breaking, of.path, true, code,
 						"keep the param: a caller sets or reads the field",
 						"the field %s of %s is gone", of.name, o.name)
@@ -234,6 +240,32 @@ func (c *comparer) goAPI() {
 			}
 		}
 	}
+}
+
+// fieldMoved returns the other struct of the code of the older params
+// or options struct o, XOptions or XParams, when the newer version has
+// the field name there: a param kept off the wire that became optional,
+// or required, whose field moved, and which no change of the wire
+// explains.
+func (c *comparer) fieldMoved(o decl, name string, newDecls map[string]decl) string {
+	if o.code == nil {
+		return ""
+	}
+	n := c.new.Code(o.code.Name)
+	if n == nil {
+		return ""
+	}
+	var other string
+	switch o.name {
+	case o.code.ParamsType:
+		other = n.OptionsType
+	case o.code.OptionsType:
+		other = n.ParamsType
+	}
+	if d, ok := newDecls[other]; ok && other != "" && slices.ContainsFunc(d.fields, func(f field) bool { return f.name == name }) {
+		return other
+	}
+	return ""
 }
 
 // packageRenamed reports the package of an output (go, mcp or grpc)

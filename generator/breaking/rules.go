@@ -51,7 +51,7 @@ var Rules = []Rule{
 	{"ROLE_CODE_CHANGED", Wire, false, "a generated helper returns another code, or none (expected, not a break, when it is the replacement the older version named for a code that is gone)"},
 	{"GO_NAME_REMOVED", Go, false, "an exported constant, type or helper (Features, FeatureFor, TierRestricted) of the generated Go package is gone, or the package or an adapter package has another name, or it or an adapter package is no longer generated, or is generated at another import path or directory"},
 	{"GO_CONSTRUCTOR_CHANGED", Go, false, "a constructor's parameters changed in number, order or type"},
-	{"GO_FIELD_CHANGED", Go, false, "a field of a params, options or object struct is gone or has another type"},
+	{"GO_FIELD_CHANGED", Go, false, "a field of a params, options or object struct is gone, has moved from one of XParams and XOptions to the other, or has another type"},
 	{"CATEGORY_PARENT_CHANGED", Go, false, "a category lost a category above it: its codes no longer match that one with errors.Is"},
 	{"DOCS_URL_CHANGED", Docs, false, "the docs URLs of the codes, or of the sections of categories and features, changed, or are gone"},
 	{"DOCS_ANCHOR_REMOVED", Docs, false, "the section of a category or feature is gone from the reference"},
