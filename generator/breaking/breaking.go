@@ -1228,9 +1228,13 @@ func (c *comparer) roles() {
 		switch {
 		case n == nil:
 			c.explained["roles."+string(r)] = true // its helper may be gone
+			gone := ""
+			if h := roleHelper(c.old, r); h != "" && roleHelper(c.new, r) == "" && c.new.Outputs.GoPackage != "" {
+				gone = fmt.Sprintf(": %s, which returned it, is no longer generated", h)
+			}
 			c.add("ROLE_CODE_CHANGED", Breaking, []string{"roles", string(r)}, true, o.Name,
 				fmt.Sprintf("keep roles: %s: %q", r, o.Name),
-				"role %s had code %s, and has none", r, o.Name)
+				"role %s had code %s, and has none%s", r, o.Name, gone)
 		case n.Name == o.Name || c.renamed[o.Name] == n.Name:
 		case c.new.Code(o.Name) == nil && c.replacement(o) == n:
 			c.add("ROLE_CODE_CHANGED", Expected, []string{"roles", string(r)}, false, n.Name, "",
@@ -1241,6 +1245,28 @@ func (c *comparer) roles() {
 				"role %s had code %s, and has %s: the generated helper returns another code", r, o.Name, n.Name)
 		}
 	}
+}
+
+// roleHelper returns the helper of the Go package generated from cat that
+// the code of role r makes: TierRestricted (with features), FromUpstream
+// or ValidateCall (with tools that list actions); or "".
+func roleHelper(cat *model.Catalog, r model.Role) string {
+	if cat.Roles[r] == nil || cat.Outputs.GoPackage == "" {
+		return ""
+	}
+	switch r {
+	case model.RoleTierRestricted:
+		if len(cat.Features) > 0 {
+			return "TierRestricted"
+		}
+	case model.RoleAPIError:
+		return "FromUpstream"
+	case model.RoleMissingFields, model.RoleInvalidAction:
+		if cat.ValidatesCalls() {
+			return "ValidateCall"
+		}
+	}
+	return ""
 }
 
 // docs reports docs URLs and anchors that no longer resolve.

@@ -918,6 +918,59 @@ codes: ORDER_NOT_FOUND: {category: "not_found", title: "Order not found", messag
 	}
 }
 
+// TestRoleHelperGone checks that a role left without a code names the
+// helper of the Go package that is gone with it, where its callers no
+// longer compile, and names none where the helper stays or there was
+// none.
+func TestRoleHelperGone(t *testing.T) {
+	const catalog = `package shop
+
+name: "shop"
+outputs: go: {dir: ".", package: "shop", import_path: "example.com/shop"}
+tiers: ["Free", "Pro"]
+features: exports: {name: "Exports", tier: "Pro", tools: ["orders:export"]}
+tools: orders: actions: {list: {}, export: {}}
+categories: bad: {description: "Bad.", http_status: 400}
+codes: {
+	TIER_RESTRICTED: {category: "bad", title: "Tier restricted", message: "Tier restricted"}
+	UPSTREAM_FAILED: {category: "bad", title: "Upstream failed", message: "Upstream failed"}
+	NOT_FOUND: {category: "bad", title: "Not found", message: "Not found"}
+	MISSING_FIELDS: {category: "bad", title: "Missing fields", message: "Missing fields"}
+	INVALID_ACTION: {category: "bad", title: "Invalid action", message: "Invalid action"}
+}
+roles: {
+%s}
+`
+	all := map[string]string{"tier_restricted": "TIER_RESTRICTED", "api_error": "UPSTREAM_FAILED", "not_found": "NOT_FOUND",
+		"missing_fields": "MISSING_FIELDS", "invalid_action": "INVALID_ACTION"}
+	roles := func(except string) string {
+		var b strings.Builder
+		for _, r := range []string{"tier_restricted", "api_error", "not_found", "missing_fields", "invalid_action"} {
+			if r != except {
+				fmt.Fprintf(&b, "\t%s: %q\n", r, all[r])
+			}
+		}
+		return b.String()
+	}
+	old := loadtest.Catalog(t, fmt.Sprintf(catalog, roles("")))
+	for _, tc := range []struct{ role, want string }{
+		{"tier_restricted", "role tier_restricted had code TIER_RESTRICTED, and has none: TierRestricted, which returned it, is no longer generated"},
+		{"api_error", "role api_error had code UPSTREAM_FAILED, and has none: FromUpstream, which returned it, is no longer generated"},
+		{"not_found", "role not_found had code NOT_FOUND, and has none"},
+		{"missing_fields", "role missing_fields had code MISSING_FIELDS, and has none: ValidateCall, which returned it, is no longer generated"},
+	} {
+		var got []string
+		for _, c := range breaking.Compare(old, loadtest.Catalog(t, fmt.Sprintf(catalog, roles(tc.role)))) {
+			if c.Rule == "ROLE_CODE_CHANGED" || c.Level == breaking.Go {
+				got = append(got, c.Message)
+			}
+		}
+		if !slices.Equal(got, []string{tc.want}) {
+			t.Errorf("without the role %s: %q, want %q", tc.role, got, tc.want)
+		}
+	}
+}
+
 // TestNewCodeEnvelope checks that a new code in an envelope the older
 // version does not have breaks its clients only when none of the older
 // envelopes reads it: each reads a code it does not know with the values

@@ -50,8 +50,8 @@ func goAPI(cat *model.Catalog) []decl {
 		for _, name := range []string{"Features", "FeatureFor"} {
 			out = append(out, decl{name: name, kind: "function", path: []string{"features"}})
 		}
-		if r := model.RoleTierRestricted; cat.Roles[r] != nil {
-			out = append(out, decl{name: "TierRestricted", kind: "function", path: []string{"features"}, about: []string{"roles." + string(r)}})
+		if r := model.RoleTierRestricted; roleHelper(cat, r) != "" {
+			out = append(out, decl{name: roleHelper(cat, r), kind: "function", path: []string{"features"}, about: []string{"roles." + string(r)}})
 		}
 	}
 	for _, c := range cat.Categories {

@@ -48,7 +48,7 @@ var Rules = []Rule{
 	{"FEATURE_TIER_RAISED", Wire, false, "a feature needs a higher tier, or gates a tool or action that needed a lower one or none"},
 	{"TOOL_REQUIRED_ADDED", Wire, false, "an action of a tool requires an argument it did not"},
 	{"TOOL_ACTION_REMOVED", Wire, false, "a tool no longer has an action, or lists none, or is gone with its actions"},
-	{"ROLE_CODE_CHANGED", Wire, false, "a generated helper returns another code, or none (expected, not a break, when it is the replacement the older version named for a code that is gone)"},
+	{"ROLE_CODE_CHANGED", Wire, false, "a generated helper returns another code, or none, or is no longer generated (expected, not a break, when it is the replacement the older version named for a code that is gone)"},
 	{"GO_NAME_REMOVED", Go, false, "an exported constant, type or helper (Features, FeatureFor, TierRestricted) of the generated Go package is gone, or the package or an adapter package has another name, or it or an adapter package is no longer generated, or is generated at another import path or directory"},
 	{"GO_CONSTRUCTOR_CHANGED", Go, false, "a constructor's parameters changed in number, order or type"},
 	{"GO_FIELD_CHANGED", Go, false, "a field of a params, options or object struct is gone, has moved from one of XParams and XOptions to the other, or has another type"},
