@@ -6,7 +6,9 @@ package main
 
 import (
 	"os"
+	"os/signal"
 	"runtime/debug"
+	"syscall"
 
 	"github.com/errspec/errspec/generator/cli"
 )
@@ -21,5 +23,10 @@ func main() {
 		// evaluation took (cli).
 		debug.SetGCPercent(400)
 	}
+	// A reader that goes away early (errspec lint | head -1) makes a
+	// write to standard output fail with EPIPE rather than kill errspec
+	// with SIGPIPE, as Go does by default: errspec reports it as
+	// STDOUT_FAILED and exits 2, as for any output it cannot write.
+	signal.Ignore(syscall.SIGPIPE)
 	os.Exit(cli.Main(os.Args[1:], os.Stdout, os.Stderr))
 }
