@@ -345,6 +345,12 @@ func TestUsageProblemsAsJSON(t *testing.T) {
 		{"breaking", "-bogus", "-format", "json"},
 		{"version", "--bogus", "--format", "text", "--format", "json"},
 		{"bogus", "--format", "json"},
+		// A directory named that is not there, or is a file, is a bad
+		// command line, as a pattern of one is.
+		{"lint", "--format", "json", "nosuch"},
+		{"check", "nosuch/...", "--format", "json"},
+		{"explain", "--dir", "nosuch", "--format", "json", "X"},
+		{"generate", "--format", "json", "catalog.cue"},
 	} {
 		code, out, errOut := errspec(args...)
 		var d struct {

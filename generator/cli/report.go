@@ -112,6 +112,10 @@ func fromDiagnostic(code diagnostics.Code, d load.Diagnostic) problem {
 		e = diagnostics.NewCatalogSchema(d.Msg, diagnostics.CatalogSchemaOptions(pos))
 	case diagnostics.CodeReferenceTooLarge:
 		e = diagnostics.NewReferenceTooLarge(d.Msg, diagnostics.ReferenceTooLargeOptions(pos))
+	case diagnostics.CodeUsage:
+		// A catalog directory named that is none: the problem is the
+		// command line's, and has no position.
+		return usageProblem(d.Msg, d.Fix)
 	default:
 		e = diagnostics.NewCatalogInvalid(d.Msg, pos)
 	}

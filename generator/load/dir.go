@@ -18,6 +18,7 @@ import (
 	"cuelang.org/go/cue/load"
 	"cuelang.org/go/cue/parser"
 
+	diag "github.com/errspec/errspec/generated/diagnostics"
 	"github.com/errspec/errspec/internal/textsafe"
 )
 
@@ -81,11 +82,15 @@ func notCatalogDir(dir, abs string, err error) Diagnostic {
 	d := Diagnostic{Msg: err.Error(), Fix: "point errspec at the directory that holds the catalog"}
 	switch st, serr := os.Stat(abs); {
 	case errors.Is(serr, fs.ErrNotExist):
+		// A directory named that is not there is a bad command line, as
+		// DIR/... of one is: no file of a catalog is at fault.
 		d.Msg = "no directory " + filepath.ToSlash(dir)
 		d.Fix += ", or run errspec where ./... finds it"
+		d.Code = diag.CodeUsage
 	case serr == nil && !st.IsDir():
 		d.Msg = filepath.ToSlash(dir) + " is a file: errspec takes the directory of a catalog, whose .cue files make one package"
 		d.Fix = "name the directory that holds it, " + filepath.ToSlash(filepath.Dir(dir))
+		d.Code = diag.CodeUsage
 	}
 	return d
 }

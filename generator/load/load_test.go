@@ -12,6 +12,7 @@ import (
 	"cuelang.org/go/cue/cuecontext"
 	"github.com/google/go-cmp/cmp"
 
+	diag "github.com/errspec/errspec/generated/diagnostics"
 	"github.com/errspec/errspec/generator/gogen"
 	"github.com/errspec/errspec/generator/model"
 	"github.com/errspec/errspec/spec"
@@ -458,10 +459,10 @@ func TestDirNoCatalog(t *testing.T) {
 		want Diagnostics
 	}{
 		{empty, Diagnostics{{Msg: "no .cue files in " + empty, Fix: "point errspec at the directory that holds the catalog"}}},
-		{missing, Diagnostics{{Msg: "no directory " + filepath.ToSlash(missing), Fix: "point errspec at the directory that holds the catalog, or run errspec where ./... finds it"}}},
+		{missing, Diagnostics{{Msg: "no directory " + filepath.ToSlash(missing), Fix: "point errspec at the directory that holds the catalog, or run errspec where ./... finds it", Code: diag.CodeUsage}}},
 		// A file named where its directory belongs.
 		{filepath.Join(empty, "catalog.cue.bak"), Diagnostics{{Msg: filepath.ToSlash(filepath.Join(empty, "catalog.cue.bak")) + " is a file: errspec takes the directory of a catalog, whose .cue files make one package",
-			Fix: "name the directory that holds it, " + filepath.ToSlash(empty)}}},
+			Fix: "name the directory that holds it, " + filepath.ToSlash(empty), Code: diag.CodeUsage}}},
 	}
 	for _, tt := range tests {
 		if diff := cmp.Diff(tt.want, diagnostics(t, tt.dir)); diff != "" {
