@@ -66,7 +66,7 @@ func runGenerate(c *command, args []string, stdout, stderr io.Writer) int {
 	}
 	if len(dirs) == 0 {
 		// The catalogs begun or misspelt are loaded as any other.
-		ps, _ := interruptible(ctx, func() ([]problem, error) { return notFound(args), nil })
+		ps, _ := interruptible(ctx, func() ([]problem, error) { return r.notFound(args), nil })
 		if ctx.Err() != nil {
 			return r.report(problem{err: diagnostics.NewInterrupted()})
 		}
@@ -151,6 +151,10 @@ type run struct {
 	verbose        bool     // -v: print what changed
 	ctx            context.Context
 	catalogs       map[string]*load.Catalog // by directory, to place problems with their outputs
+	// again is the command line that runs the command again on the
+	// catalog in a directory, where its arguments are not directories
+	// alone (see rerun); nil for those of generate, check and lint.
+	again func(dir string) string
 }
 
 // fileOptions are the options of the run's writes and checks: a person

@@ -464,3 +464,32 @@ func TestStdoutFails(t *testing.T) {
 		}
 	}
 }
+
+// TestSkippedCatalogNamedForCommand checks that a catalog that ./...
+// passes over is named with the command line that runs the same command
+// on it: errspec lint DIR for lint, not errspec DIR, which generates.
+func TestSkippedCatalogNamedForCommand(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "testdata", "errors"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "testdata", "errors", "catalog.cue"), []byte(catalog), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{}, "name the directory, errspec testdata/errors, or"},
+		{[]string{"check"}, "name the directory, errspec check testdata/errors, or"},
+		{[]string{"lint"}, "name the directory, errspec lint testdata/errors, or"},
+		{[]string{"breaking", "--against", "HEAD~1"}, "name the directory, errspec breaking --against HEAD~1 testdata/errors, or"},
+		{[]string{"explain", "INTERNAL"}, "name the directory, errspec explain --dir testdata/errors INTERNAL, or"},
+	} {
+		code, _, errOut := errspec(tt.args...)
+		if code != cli.ExitInvalid || !strings.Contains(errOut, tt.want) {
+			t.Errorf("errspec %s: exit %d, stderr:\n%s\nwant %q", strings.Join(tt.args, " "), code, errOut, tt.want)
+		}
+	}
+}

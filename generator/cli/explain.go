@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"regexp"
@@ -53,7 +54,10 @@ func runExplain(c *command, args []string, stdout, stderr io.Writer) int {
 		return r.report(findProblem(err, "give with --dir a catalog directory that exists"))
 	}
 	if len(dirs) == 0 {
-		return r.report(notFound([]string{*dir})...)
+		r.again = func(d string) string {
+			return "errspec explain --dir " + d + " " + cmp.Or(name, "CODE")
+		}
+		return r.report(r.notFound([]string{*dir})...)
 	}
 	type found struct {
 		dir  string

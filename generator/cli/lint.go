@@ -54,7 +54,7 @@ func (r *run) loadAll(args []string) (cats []*load.Catalog, code int, ok bool) {
 		return nil, r.report(findProblem(err, "name catalog directories that exist")), false
 	}
 	if len(dirs) == 0 {
-		return nil, r.report(notFound(args)...), false
+		return nil, r.report(r.notFound(args)...), false
 	}
 	var problems []problem
 	for _, dir := range dirs {

@@ -266,8 +266,9 @@ func writeFix(err error, write *files.WriteError) string {
 // catalog, followed by the problems of the directories that look like a
 // catalog started or misspelt (generator.FindNear): a catalog whose
 // codes field is misspelt, or not written yet, is not found, and its
-// problems say why.
-func notFound(args []string) []problem {
+// problems say why. A catalog the patterns pass over is named with the
+// command line that runs the run's command on it (rerun).
+func (r *run) notFound(args []string) []problem {
 	where := "./..."
 	if len(args) > 0 {
 		where = strings.Join(args, " ")
@@ -278,7 +279,7 @@ func notFound(args []string) []problem {
 		dir = filepath.ToSlash(dir)
 		ps = append(ps, usageProblem(
 			dir+" holds a catalog, which "+where+" passes over: as the go command's patterns do, a pattern DIR/... leaves out directories whose names start with . or _, and those named testdata or vendor",
-			"name the directory, errspec "+dir+", or move the catalog to a directory the pattern reaches"))
+			"name the directory, "+r.rerun(dir)+", or move the catalog to a directory the pattern reaches"))
 	}
 	near, _ := generator.FindNear(args)
 	for _, dir := range near {
@@ -287,6 +288,19 @@ func notFound(args []string) []problem {
 		}
 	}
 	return ps
+}
+
+// rerun is the command line that runs the run's command on the catalog
+// in dir, for a fix to name: that of again, or the command's with dir
+// as its argument.
+func (r *run) rerun(dir string) string {
+	switch {
+	case r.again != nil:
+		return r.again(dir)
+	case r.cmd == nil || r.cmd.name == "generate":
+		return "errspec " + dir
+	}
+	return "errspec " + r.cmd.name + " " + dir
 }
 
 // usageProblem is a bad command line.
