@@ -101,7 +101,9 @@ func Text(cat *model.Catalog, c *model.Code) string {
 		}
 		w.heading(h)
 		for _, v := range ex.Values {
-			w.para("  ", "      ", v.Param.Name+": "+string(v.CompactJSON()))
+			// On one line as it is: filled, a string's spaces would be
+			// lost or its value cut in two.
+			w.line("  " + v.Param.Name + ": " + string(v.CompactJSON()))
 		}
 		if ex.Detail != "" {
 			w.para("  ", "      ", "detail: "+oneLine(ex.Detail))

@@ -32,10 +32,10 @@ func TestWidth(t *testing.T) {
 		}
 		inJSON := false
 		for i, line := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
-			switch strings.TrimSpace(line) {
-			case "{":
-				inJSON = true
-			case "}":
+			switch t := strings.TrimSpace(line); {
+			case t == "{", strings.HasPrefix(t, "Example"):
+				inJSON = true // the example's values, a line each, then its JSON
+			case t == "}":
 				inJSON = false
 			}
 			if strings.TrimRight(line, " ") != line {
@@ -67,6 +67,8 @@ func TestContent(t *testing.T) {
 			"  alternatives   array of object            optional\n",
 			"    description   string  optional\n",
 			"\nExample\n",
+			// A value on one line as it is, its spaces kept.
+			"\n  alternatives: [{\"action\":\"Read the branch settings in the web UI\",\"description\":\"Settings > Repository > Protected branches\",\"available_on\":\"Free\"}]\n",
 			"    \"code\": \"TIER_RESTRICTED\",\n",
 			"\nFeatures and their alternatives\n",
 			"Upgrade: https://example.com/pricing",
