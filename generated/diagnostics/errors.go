@@ -94,7 +94,7 @@ const (
 	CategoryReport Category = "report"
 	// CategoryUsage is usage: The command line is wrong.
 	CategoryUsage Category = "usage"
-	// CategoryWarning is warning: errspec wrote the outputs, and warns of something about them that needs attention; a warning does not change the exit code.
+	// CategoryWarning is warning: Something about what the catalog produces needs attention; generate and check print it whether or not they wrote or found drift, and a warning does not change the exit code.
 	CategoryWarning Category = "warning"
 )
 
