@@ -36,10 +36,22 @@ type Tree struct {
 type NotFoundError struct {
 	Ref    string
 	Reason string // why it is not a revision
+	// How says how to get the revision, when the repository lacks it
+	// for a reason that can be told: a clone without the branch, or too
+	// shallow for the commit. "" when it cannot be told.
+	How string
 }
 
 func (e *NotFoundError) Error() string {
 	return fmt.Sprintf("%s is neither a directory nor a git revision: %s", e.Ref, e.Reason)
+}
+
+// Fix says how to get the revision, or what to give instead.
+func (e *NotFoundError) Fix() string {
+	if e.How != "" {
+		return e.How
+	}
+	return "give --against a directory that holds the older version, or a git revision such as main, v1.2.0 or HEAD~1"
 }
 
 // SubmoduleError is a submodule whose repository in the work tree does
@@ -76,23 +88,22 @@ func Open(base, ref string, paths []string) (*Tree, error) {
 		return &Tree{Ref: ref, Dir: dir, base: base}, nil
 	}
 	if strings.HasPrefix(ref, "-") {
-		return nil, &NotFoundError{ref, "a revision does not start with -"}
+		return nil, &NotFoundError{Ref: ref, Reason: "a revision does not start with -"}
 	}
 	top, err := gitLine(base, "rev-parse", "--show-toplevel")
 	if err != nil {
-		return nil, &NotFoundError{ref, "no directory of that name, and " + base + " is not in a git repository"}
+		return nil, &NotFoundError{Ref: ref, Reason: "no directory of that name, and " + base + " is not in a git repository"}
 	}
 	// The object is peeled to its commit once it is found: ^{commit}
 	// after the ref would be read as part of it by a revision such as
 	// :/message, which takes the rest of its text.
 	object, err := gitLine(base, "rev-parse", "--verify", "--quiet", "--end-of-options", ref)
 	if err != nil {
-		return nil, &NotFoundError{ref, "no directory of that name, and no such revision in the repository at " + top +
-			" (a shallow clone may not have it: git fetch --deepen=1, or --unshallow)"}
+		return nil, missing(base, top, ref)
 	}
 	commit, err := gitLine(base, "rev-parse", "--verify", "--quiet", object+"^{commit}")
 	if err != nil {
-		return nil, &NotFoundError{ref, "no directory of that name, and the revision names no commit (a tree or a file of one): give a commit, a branch or a tag"}
+		return nil, &NotFoundError{Ref: ref, Reason: "no directory of that name, and the revision names no commit (a tree or a file of one): give a commit, a branch or a tag"}
 	}
 	prefix, err := gitLine(base, "rev-parse", "--show-prefix")
 	if err != nil {
@@ -108,6 +119,53 @@ func Open(base, ref string, paths []string) (*Tree, error) {
 		return nil, fmt.Errorf("reading %s from git: %w", ref, err)
 	}
 	return t, nil
+}
+
+// missing tells why the repository at top lacks the revision ref, as
+// far as it can be told, and how to get it. A CI checkout has one
+// commit, or a few: actions/checkout fetches only the commit it builds,
+// and git clone --depth 1 only the branch it checks out, so a branch of
+// a remote (origin/main) is not there, and neither is a commit older
+// than the clone's depth (HEAD~1). A missing revision is never taken for
+// one before the catalogs: that would make every change a new catalog's.
+func missing(base, top, ref string) *NotFoundError {
+	const checkout = "; with actions/checkout, set fetch-depth: 0 to fetch the whole history"
+	nf := &NotFoundError{Ref: ref, Reason: "no directory of that name, and no such revision in the repository at " + top}
+	name := strings.TrimPrefix(strings.TrimPrefix(ref, "refs/"), "remotes/")
+	if i := strings.IndexAny(name, "~^@:"); i >= 0 {
+		name = name[:i] // the branch of origin/main~1
+	}
+	remotes, _ := gitLine(base, "remote")
+	for _, remote := range strings.Fields(remotes) {
+		branch, ok := strings.CutPrefix(name, remote+"/")
+		if !ok || branch == "" {
+			continue
+		}
+		tracking := "refs/remotes/" + remote + "/" + branch
+		if _, err := gitLine(base, "rev-parse", "--verify", "--quiet", tracking); err == nil {
+			break // the branch is there: its commit ref names is not
+		}
+		nf.Reason = fmt.Sprintf("no directory of that name, and the clone at %s has not fetched the branch %s of %s (a clone of one branch, or a CI checkout, fetches only what it checks out)", top, branch, remote)
+		depth := "" // a shallow clone's fetch of a branch takes the commit, not its history
+		if shallow(base) {
+			depth = "--depth=1 "
+		}
+		nf.How = fmt.Sprintf("fetch the branch before errspec breaking: git fetch %s%s +refs/heads/%s:%s (git fetch %s %s alone does not make %s/%s in a clone of one branch)%s",
+			depth, remote, branch, tracking, remote, branch, remote, branch, checkout)
+		return nf
+	}
+	if shallow(base) {
+		nf.Reason += ", a shallow clone: the commit may be older than those it has"
+		nf.How = "fetch more of the history before errspec breaking: git fetch --deepen=N for N more commits, or git fetch --unshallow" + checkout
+	}
+	return nf
+}
+
+// shallow reports whether the repository that holds dir is a shallow
+// clone, which lacks the commits older than its depth.
+func shallow(dir string) bool {
+	out, err := gitLine(dir, "rev-parse", "--is-shallow-repository")
+	return err == nil && out == "true"
 }
 
 // Close removes the copy of a revision's files.

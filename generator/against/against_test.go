@@ -289,3 +289,39 @@ func TestNotFound(t *testing.T) {
 		}
 	}
 }
+
+// TestNotFoundInClone checks that a revision a CI checkout lacks, a
+// branch of the remote that a clone of one branch did not fetch or a
+// commit older than a shallow clone's depth, is not found, with how to
+// fetch it.
+func TestNotFoundInClone(t *testing.T) {
+	origin := gittest.Repo(t)
+	gittest.Commit(t, origin, map[string]string{"a.cue": "package a\n"}, "one")
+	gittest.Git(t, origin, "checkout", "-q", "-b", "feature")
+	gittest.Commit(t, origin, map[string]string{"a.cue": "package a\n// two\n"}, "two")
+	clone := filepath.Join(t.TempDir(), "clone")
+	gittest.Git(t, origin, "clone", "-q", "--depth=1", "--branch=feature", "file://"+origin, clone)
+	for _, tc := range []struct{ ref, reason, fix string }{
+		{"origin/main", "has not fetched the branch main of origin",
+			"git fetch --depth=1 origin +refs/heads/main:refs/remotes/origin/main"},
+		{"origin/main~1", "has not fetched the branch main of origin", "fetch-depth: 0"},
+		{"HEAD~1", "a shallow clone", "git fetch --deepen=N"},
+		{"origin/feature~1", "a shallow clone", "git fetch --unshallow"},
+	} {
+		_, err := Open(clone, tc.ref, []string{"."})
+		var nf *NotFoundError
+		if !errors.As(err, &nf) || !strings.Contains(nf.Reason, tc.reason) || !strings.Contains(nf.Fix(), tc.fix) {
+			t.Errorf("Open(%s) in a shallow clone of one branch: %v, want a NotFoundError saying %q, with a fix saying %q", tc.ref, err, tc.reason, tc.fix)
+		}
+	}
+	full := filepath.Join(t.TempDir(), "full")
+	gittest.Git(t, origin, "clone", "-q", "--single-branch", "--branch=feature", "file://"+origin, full)
+	_, err := Open(full, "origin/main", []string{"."})
+	var nf *NotFoundError
+	if !errors.As(err, &nf) || !strings.Contains(nf.Fix(), "git fetch origin +refs/heads/main:refs/remotes/origin/main") {
+		t.Errorf("Open(origin/main) in a clone of one branch: %v, want a fix fetching the branch without --depth", err)
+	}
+	if _, err := Open(origin, "nosuch", []string{"."}); !errors.As(err, &nf) || strings.Contains(nf.Error(), "shallow") || nf.How != "" {
+		t.Errorf("Open(nosuch) in a whole repository: %v, want no word of a shallow clone", err)
+	}
+}

@@ -49,7 +49,7 @@ func runBreaking(c *command, args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		var nf *against.NotFoundError
 		if errors.As(err, &nf) {
-			return r.report(usageProblem(err.Error(), "give --against a directory that holds the older version, or a git revision such as main, v1.2.0 or HEAD~1"))
+			return r.report(usageProblem(err.Error(), nf.Fix()))
 		}
 		var sub *against.SubmoduleError
 		if errors.As(err, &sub) {
