@@ -17,6 +17,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/errspec/errspec/generator/load"
 )
 
 // Tree is an older version of a tree of catalogs, on disk.
@@ -357,17 +359,28 @@ func within(p, rel string) bool {
 }
 
 // copy copies the catalog files and the symbolic links of the revision
-// below rels into r.dir, and returns the paths in the revision that the
-// links point to.
+// below rels into r.dir, and the files their @embed attributes name, and
+// returns the paths in the revision that the links point to.
 func (r revision) copy(rels []string) (targets []string, err error) {
-	args := []string{"ls-tree", "-r", "-z", "--full-tree", r.rev, "--"}
-	for _, rel := range rels {
+	specs := make([]string, len(rels))
+	for i, rel := range rels {
+		specs[i] = ":(top,literal)" + rel
 		if rel == "." {
-			args = append(args, ":(top)") // the whole tree: git matches no file with "."
-			continue
+			specs[i] = ":(top)" // the whole tree: git matches no file with "."
 		}
-		args = append(args, ":(top,literal)"+rel)
 	}
+	catalog := func(name string, link bool) bool {
+		return link || strings.HasSuffix(name, ".cue") || strings.Contains("/"+name, "/cue.mod/")
+	}
+	return r.write(specs, catalog, true)
+}
+
+// write copies the files of the revision that the pathspecs match and
+// keep keeps into r.dir, and, with embeds, then the files their @embed
+// attributes name. It returns the paths in the revision that the links
+// point to.
+func (r revision) write(specs []string, keep func(name string, link bool) bool, embeds bool) (targets []string, err error) {
+	args := append([]string{"ls-tree", "-r", "-z", "--full-tree", r.rev, "--"}, specs...)
 	list, err := git(r.top, nil, args...)
 	if err != nil {
 		return nil, err
@@ -381,7 +394,7 @@ func (r revision) copy(rels []string) (targets []string, err error) {
 		if !ok || len(f) != 3 || f[1] != "blob" {
 			continue // not a file
 		}
-		if f[0] == "120000" || strings.HasSuffix(name, ".cue") || strings.Contains("/"+name, "/cue.mod/") {
+		if keep(name, f[0] == "120000") {
 			objects.WriteString(f[2] + "\n")
 			names = append(names, name)
 			links[name] = f[0] == "120000"
@@ -394,6 +407,7 @@ func (r revision) copy(rels []string) (targets []string, err error) {
 	if err != nil {
 		return nil, err
 	}
+	var embedded []load.Embed // what @embed attributes name, by their paths in the revision
 	// Each object is a line "OBJECT blob SIZE", its bytes and a newline.
 	for _, name := range names {
 		header, rest, _ := bytes.Cut(out, []byte("\n"))
@@ -415,6 +429,14 @@ func (r revision) copy(rels []string) (targets []string, err error) {
 			if err := os.WriteFile(dst, data, 0o644); err != nil {
 				return nil, err
 			}
+			if embeds && strings.HasSuffix(name, ".cue") && bytes.Contains(data, []byte("@embed(")) {
+				for _, e := range load.Embeds(dst, data) {
+					e.Name = path.Join(path.Dir(name), e.Name)
+					if e.Name != ".." && !strings.HasPrefix(e.Name, "../") { // CUE rejects what is out of the repository
+						embedded = append(embedded, e)
+					}
+				}
+			}
 			continue
 		}
 		link := string(data)
@@ -429,6 +451,32 @@ func (r revision) copy(rels []string) (targets []string, err error) {
 		if err := os.Symlink(link, dst); err != nil {
 			return nil, err
 		}
+	}
+	if len(embedded) > 0 {
+		// git's ls-tree takes no glob pathspec: a pattern's files are
+		// listed from its directory, the part of it without a wildcard.
+		specs := make([]string, len(embedded))
+		for i, e := range embedded {
+			dir := e.Name
+			for e.Glob && strings.ContainsAny(dir, `*?[\`) {
+				dir = path.Dir(dir)
+			}
+			specs[i] = ":(top,literal)" + dir
+			if dir == "." {
+				specs[i] = ":(top)"
+			}
+		}
+		named := func(name string, _ bool) bool {
+			return slices.ContainsFunc(embedded, func(e load.Embed) bool {
+				ok, _ := path.Match(e.Name, name)
+				return name == e.Name || e.Glob && ok
+			})
+		}
+		more, err := r.write(specs, named, false)
+		if err != nil {
+			return nil, err
+		}
+		targets = append(targets, more...)
 	}
 	return targets, nil
 }

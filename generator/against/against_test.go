@@ -159,6 +159,38 @@ func TestRevisionModule(t *testing.T) {
 	}
 }
 
+// TestRevisionEmbeds checks that the files a catalog file of the
+// revision embeds (@embed, by file= or glob=) are copied with it, and
+// no other file that is not a catalog file.
+func TestRevisionEmbeds(t *testing.T) {
+	repo := gittest.Repo(t)
+	gittest.Commit(t, repo, map[string]string{
+		"cue.mod/module.cue": "module: \"example.com/x@v0\"\n",
+		"spec/shop/catalog.cue": "@extern(embed)\n\npackage shop\n\n" +
+			"_intro: _ @embed(file=intro.md, type=text)\n_codes: _ @embed(glob=\"codes/*.json\")\n",
+		"spec/shop/intro.md":        "Intro\n",
+		"spec/shop/codes/a.json":    "{}\n",
+		"spec/shop/codes/b.json":    "{}\n",
+		"spec/shop/codes/notes.txt": "not embedded\n",
+		"spec/shop/README.md":       "not embedded\n",
+		"spec/other/intro.md":       "not embedded\n",
+	}, "v1")
+	tree, err := Open(repo, "HEAD", []string{"spec/shop"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tree.Close()
+	for rel, want := range map[string]bool{
+		"spec/shop/intro.md": true, "spec/shop/codes/a.json": true, "spec/shop/codes/b.json": true,
+		"spec/shop/codes/notes.txt": false, "spec/shop/README.md": false, "spec/other/intro.md": false,
+	} {
+		_, err := os.Stat(filepath.Join(tree.Dir, filepath.FromSlash(rel)))
+		if got := err == nil; got != want {
+			t.Errorf("%s copied: %t, want %t", rel, got, want)
+		}
+	}
+}
+
 // TestRevisionLinks copies the symbolic links of a revision as links,
 // with what they point to in the revision; a link out of the repository
 // points to its target in the work tree.

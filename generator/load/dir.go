@@ -171,15 +171,39 @@ func readSource(dir string) (*source, Diagnostics) {
 // embedded returns the files that the @embed attributes of the catalog
 // file at path, whose content is data, name: its file= argument, or every
 // match of its glob= argument, each relative to the file's directory, as
-// CUE reads them. A file that does not parse embeds nothing (CUE reports
-// it).
+// CUE reads them.
 func embedded(path string, data []byte) []string {
+	dir := filepath.Dir(path)
+	var names []string
+	for _, e := range Embeds(path, data) {
+		name := filepath.Join(dir, filepath.FromSlash(e.Name))
+		if !e.Glob {
+			names = append(names, name)
+			continue
+		}
+		matches, _ := filepath.Glob(name)
+		names = append(names, matches...)
+	}
+	return names
+}
+
+// Embed is what an @embed attribute of a catalog file names: a file
+// (file=), or the files a pattern matches (glob=), relative to the
+// file's directory, with slashes.
+type Embed struct {
+	Name string
+	Glob bool
+}
+
+// Embeds returns what the @embed attributes of the catalog file at path,
+// whose content is data, name. A file that does not parse embeds nothing
+// (CUE reports it).
+func Embeds(path string, data []byte) []Embed {
 	f, err := parser.ParseFile(path, data)
 	if err != nil {
 		return nil
 	}
-	dir := filepath.Dir(path)
-	var names []string
+	var embeds []Embed
 	ast.Walk(f, func(n ast.Node) bool {
 		a, ok := n.(*ast.Attribute)
 		if !ok {
@@ -200,15 +224,14 @@ func embedded(path string, data []byte) []string {
 			}
 			switch strings.TrimSpace(key) {
 			case "file":
-				names = append(names, filepath.Join(dir, filepath.FromSlash(value)))
+				embeds = append(embeds, Embed{Name: value})
 			case "glob":
-				matches, _ := filepath.Glob(filepath.Join(dir, filepath.FromSlash(value)))
-				names = append(names, matches...)
+				embeds = append(embeds, Embed{Name: value, Glob: true})
 			}
 		}
 		return true
 	}, nil)
-	return names
+	return embeds
 }
 
 // packageDirs returns dir and, when dir is in a CUE module, the
