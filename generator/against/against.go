@@ -386,7 +386,7 @@ func (r revision) write(specs []string, keep func(name string, link bool) bool, 
 		return nil, err
 	}
 	var objects bytes.Buffer
-	var names []string
+	var names, oids []string
 	links := map[string]bool{}
 	for _, entry := range strings.Split(string(list), "\x00") {
 		meta, name, ok := strings.Cut(entry, "\t")
@@ -397,6 +397,7 @@ func (r revision) write(specs []string, keep func(name string, link bool) bool, 
 		if keep(name, f[0] == "120000") {
 			objects.WriteString(f[2] + "\n")
 			names = append(names, name)
+			oids = append(oids, f[2])
 			links[name] = f[0] == "120000"
 		}
 	}
@@ -409,7 +410,11 @@ func (r revision) write(specs []string, keep func(name string, link bool) bool, 
 	}
 	var embedded []load.Embed // what @embed attributes name, by their paths in the revision
 	// Each object is a line "OBJECT blob SIZE", its bytes and a newline.
-	for _, name := range names {
+	filtered, err := r.filtered(names, links)
+	if err != nil {
+		return nil, err
+	}
+	for i, name := range names {
 		header, rest, _ := bytes.Cut(out, []byte("\n"))
 		f := strings.Fields(string(header))
 		size := -1
@@ -421,6 +426,12 @@ func (r revision) write(specs []string, keep func(name string, link bool) bool, 
 		}
 		data := rest[:size]
 		out = rest[size+1:]
+		if filtered[name] {
+			// As a checkout has it: a Git LFS pointer's file, say.
+			if data, err = git(r.top, nil, "cat-file", "--filters", "--path="+name, oids[i]); err != nil {
+				return nil, err
+			}
+		}
 		dst := filepath.Join(r.dir, filepath.FromSlash(name))
 		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
 			return nil, err
@@ -479,6 +490,33 @@ func (r revision) write(specs []string, keep func(name string, link bool) bool, 
 		targets = append(targets, more...)
 	}
 	return targets, nil
+}
+
+// filtered returns the files of names, but links, that a filter of the
+// repository's attributes (filter=lfs, say) turns into other bytes in the
+// work tree than git stores: those read from git must go through it too.
+func (r revision) filtered(names []string, links map[string]bool) (map[string]bool, error) {
+	var in bytes.Buffer
+	for _, name := range names {
+		if !links[name] {
+			in.WriteString(name + "\x00")
+		}
+	}
+	if in.Len() == 0 {
+		return nil, nil
+	}
+	out, err := git(r.top, &in, "check-attr", "-z", "--stdin", "filter")
+	if err != nil {
+		return nil, err
+	}
+	filtered := map[string]bool{}
+	f := strings.Split(string(out), "\x00") // path, attribute, value, ...
+	for i := 0; i+2 < len(f); i += 3 {
+		if v := f[i+2]; v != "unspecified" && v != "unset" && v != "set" {
+			filtered[f[i]] = true
+		}
+	}
+	return filtered, nil
 }
 
 // moduleRoots returns rels, each directory of the revision (relative to

@@ -3,6 +3,7 @@ package against
 import (
 	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -188,6 +189,30 @@ func TestRevisionEmbeds(t *testing.T) {
 		if got := err == nil; got != want {
 			t.Errorf("%s copied: %t, want %t", rel, got, want)
 		}
+	}
+}
+
+// TestRevisionFiltered checks that a catalog file that a filter of the
+// repository's attributes stores as other bytes (a Git LFS pointer, say)
+// is read as a checkout has it: here rot13, its own inverse.
+func TestRevisionFiltered(t *testing.T) {
+	if _, err := exec.LookPath("tr"); err != nil {
+		t.Skip("tr is not installed")
+	}
+	repo := gittest.Repo(t)
+	gittest.Git(t, repo, "config", "filter.rot13.clean", "tr A-Za-z N-ZA-Mn-za-m")
+	gittest.Git(t, repo, "config", "filter.rot13.smudge", "tr A-Za-z N-ZA-Mn-za-m")
+	gittest.Commit(t, repo, map[string]string{".gitattributes": "*.cue filter=rot13\n", "a.cue": "package a\n"}, "v1")
+	if stored := gittest.Git(t, repo, "cat-file", "blob", "HEAD:a.cue"); stored != "cnpxntr n\n" {
+		t.Fatalf("git stores %q", stored)
+	}
+	tree, err := Open(repo, "HEAD", []string{"."})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tree.Close()
+	if data, err := os.ReadFile(filepath.Join(tree.Dir, "a.cue")); string(data) != "package a\n" {
+		t.Errorf("a.cue of HEAD: %q, %v, want it as a checkout has it", data, err)
 	}
 }
 
