@@ -56,6 +56,22 @@ func (e *NotFoundError) Fix() string {
 	return "give --against a directory that holds the older version, or a git revision such as main, v1.2.0 or HEAD~1"
 }
 
+// AmbiguousError is a ref that is both a directory and a revision, as
+// v1 is in a repository with a tag v1 and a directory v1: git too makes
+// it an error, rather than guess.
+type AmbiguousError struct {
+	Ref string
+}
+
+func (e *AmbiguousError) Error() string {
+	return fmt.Sprintf("%s is both a directory and a git revision", e.Ref)
+}
+
+// Fix says how to name either.
+func (e *AmbiguousError) Fix() string {
+	return fmt.Sprintf("give --against ./%s for the directory, or %s^{commit} for the revision", e.Ref, e.Ref)
+}
+
 // SubmoduleError is a submodule whose repository in the work tree does
 // not have the commit the revision records for it.
 type SubmoduleError struct {
@@ -73,7 +89,8 @@ func (e *SubmoduleError) Fix() string {
 }
 
 // Open finds ref, relative to base unless it is an absolute path: a
-// directory, when one of that name exists; otherwise a git revision (a branch, a tag, HEAD~1, a commit)
+// directory, when one of that name exists (an AmbiguousError when ref
+// names a revision too); otherwise a git revision (a branch, a tag, HEAD~1, a commit)
 // of the repository that holds base, whose files under paths (each
 // relative to base, "." for all of it) it copies into a temporary
 // directory: the .cue files, and those of the cue.mod directories above
@@ -87,6 +104,11 @@ func Open(base, ref string, paths []string) (*Tree, error) {
 		dir = filepath.Join(base, ref)
 	}
 	if st, err := os.Stat(dir); err == nil && st.IsDir() {
+		if !filepath.IsAbs(ref) && !strings.HasPrefix(ref, "-") {
+			if _, err := gitLine(base, "rev-parse", "--verify", "--quiet", "--end-of-options", ref+"^{commit}"); err == nil {
+				return nil, &AmbiguousError{ref}
+			}
+		}
 		return &Tree{Ref: ref, Dir: dir, base: base}, nil
 	}
 	if strings.HasPrefix(ref, "-") {

@@ -382,3 +382,27 @@ func TestNotFoundInClone(t *testing.T) {
 		t.Errorf("Open(nosuch) in a whole repository: %v, want no word of a shallow clone", err)
 	}
 }
+
+// TestAmbiguous checks that a name that is both a directory and a
+// revision is an error, and that ./NAME and NAME^{commit} tell them apart.
+func TestAmbiguous(t *testing.T) {
+	repo := gittest.Repo(t)
+	gittest.Commit(t, repo, map[string]string{"v1/a.cue": "package a\n"}, "one")
+	gittest.Git(t, repo, "tag", "v1")
+	_, err := Open(repo, "v1", []string{"."})
+	var amb *AmbiguousError
+	if !errors.As(err, &amb) || !strings.Contains(amb.Fix(), "./v1") || !strings.Contains(amb.Fix(), "v1^{commit}") {
+		t.Fatalf("Open(v1): %v, want an AmbiguousError", err)
+	}
+	if tree, err := Open(repo, "./v1", []string{"."}); err != nil || tree.Rev != "" {
+		t.Errorf("Open(./v1): %+v, %v, want the directory", tree, err)
+	}
+	tree, err := Open(repo, "v1^{commit}", []string{"."})
+	if err != nil || tree.Rev == "" {
+		t.Fatalf("Open(v1^{commit}): %+v, %v, want the revision", tree, err)
+	}
+	tree.Close()
+	if tree, err := Open(repo, filepath.Join(repo, "v1"), []string{"."}); err != nil || tree.Rev != "" {
+		t.Errorf("Open of v1's absolute path: %+v, %v, want the directory", tree, err)
+	}
+}

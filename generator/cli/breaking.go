@@ -47,13 +47,14 @@ func runBreaking(c *command, args []string, stdout, stderr io.Writer) int {
 	}
 	tree, err := against.Open(".", *ref, roots)
 	if err != nil {
-		var nf *against.NotFoundError
-		if errors.As(err, &nf) {
-			return r.report(usageProblem(err.Error(), nf.Fix()))
+		// A ref that is not found or is ambiguous, a submodule without
+		// its commit: against's errors that say how to do better.
+		var fixable interface {
+			error
+			Fix() string
 		}
-		var sub *against.SubmoduleError
-		if errors.As(err, &sub) {
-			return r.report(usageProblem(err.Error(), sub.Fix()))
+		if errors.As(err, &fixable) {
+			return r.report(usageProblem(err.Error(), fixable.Fix()))
 		}
 		return r.report(problem{err: diagnostics.NewInternalError(err.Error())})
 	}
@@ -314,9 +315,10 @@ deprecated it with a replacement is expected, and breaks nothing.
 
 REF, the older version, is a directory or a git revision (main, v1.2.0,
 HEAD~1) of the repository at hand, read from git without touching the
-work tree or the index; a directory of that name wins. A directory that
-is itself a catalog is the older version of the one catalog named; any
-other directory, as a revision, stands for the current directory: a
+work tree or the index; a name that is both is an error (./v1 is the
+directory, v1^{commit} the revision). A directory that is itself a
+catalog is the older version of the one catalog named; any other
+directory, as a revision, stands for the current directory: a
 catalog's older version is at the same path in it (or, failing that, is
 the older catalog of the same name), and an older catalog the patterns
 find that no newer one matches is gone.

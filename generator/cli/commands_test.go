@@ -331,6 +331,29 @@ func TestBreakingOldCatalogInvalid(t *testing.T) {
 	}
 }
 
+// TestBreakingAgainstAmbiguous checks that a name that is both a
+// directory and a revision is a usage error, with --format json too, and
+// not the directory whatever the revision holds.
+func TestBreakingAgainstAmbiguous(t *testing.T) {
+	repo := gittest.Repo(t)
+	gittest.Commit(t, repo, map[string]string{"spec/shop/catalog.cue": shopV1, "v1/README.md": "the API v1\n"}, "v1")
+	gittest.Git(t, repo, "tag", "v1")
+	t.Chdir(repo)
+	code, out, errOut := errspec("breaking", "--against", "v1")
+	want := "errspec: v1 is both a directory and a git revision\n\tfix: give --against ./v1 for the directory, or v1^{commit} for the revision\n"
+	if code != cli.ExitInvalid || out != "" || errOut != want {
+		t.Errorf("breaking --against v1: exit %d, stdout %q, stderr %q, want exit 2 and %q", code, out, errOut, want)
+	}
+	code, out, errOut = errspec("breaking", "--against", "v1", "--format", "json")
+	var d struct{ Code string }
+	if err := json.Unmarshal([]byte(errOut), &d); code != cli.ExitInvalid || err != nil || d.Code != "USAGE" || out != "" {
+		t.Errorf("breaking --against v1 --format json: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	if code, out, errOut := errspec("breaking", "--against", "v1^{commit}"); code != cli.ExitOK || out != "" || errOut != "" {
+		t.Errorf("breaking --against v1^{commit}: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+}
+
 // TestBreakingAgainstEmptyDirectory checks that a directory without the
 // older catalog is an error, not a catalog that is new.
 func TestBreakingAgainstEmptyDirectory(t *testing.T) {
