@@ -122,6 +122,11 @@ func Open(base, ref string, paths []string) (*Tree, error) {
 	// after the ref would be read as part of it by a revision such as
 	// :/message, which takes the rest of its text.
 	object, err := gitLine(base, "rev-parse", "--verify", "--quiet", "--end-of-options", ref)
+	if err == nil {
+		// rev-parse takes a full object name as it is, whether the
+		// repository has the object or not.
+		_, err = git(base, nil, "cat-file", "-e", object)
+	}
 	if err != nil {
 		return nil, missing(base, top, ref)
 	}
@@ -160,6 +165,21 @@ func missing(base, top, ref string) *NotFoundError {
 		name = name[:i] // the branch of origin/main~1
 	}
 	remotes, _ := gitLine(base, "remote")
+	if hex(ref) {
+		// A commit named by its full object name, as CI gives the base of
+		// a pull request: fetched by it from the remote.
+		remote := "origin"
+		if r := strings.Fields(remotes); len(r) == 1 {
+			remote = r[0]
+		}
+		depth := ""
+		if shallow(base) {
+			depth = "--depth=1 "
+		}
+		nf.Reason = fmt.Sprintf("no directory of that name, and the repository at %s does not have the commit %s", top, ref)
+		nf.How = fmt.Sprintf("fetch the commit before errspec breaking: git fetch %s%s %s%s", depth, remote, ref, checkout)
+		return nf
+	}
 	for _, remote := range strings.Fields(remotes) {
 		branch, ok := strings.CutPrefix(name, remote+"/")
 		if !ok || branch == "" {
@@ -183,6 +203,12 @@ func missing(base, top, ref string) *NotFoundError {
 		nf.How = "fetch more of the history before errspec breaking: git fetch --deepen=N for N more commits, or git fetch --unshallow" + checkout
 	}
 	return nf
+}
+
+// hex reports whether ref is a full object name: 40 hexadecimal digits
+// (SHA-1), or 64 (SHA-256).
+func hex(ref string) bool {
+	return (len(ref) == 40 || len(ref) == 64) && strings.Trim(ref, "0123456789abcdefABCDEF") == ""
 }
 
 // shallow reports whether the repository that holds dir is a shallow

@@ -371,10 +371,15 @@ func TestNotFoundInClone(t *testing.T) {
 			t.Errorf("Open(%s) in a shallow clone of one branch: %v, want a NotFoundError saying %q, with a fix saying %q", tc.ref, err, tc.reason, tc.fix)
 		}
 	}
+	base := strings.TrimSpace(gittest.Git(t, origin, "rev-parse", "main"))
+	_, err := Open(clone, base, []string{"."})
+	var nf *NotFoundError
+	if !errors.As(err, &nf) || !strings.Contains(nf.Reason, "does not have the commit") || !strings.Contains(nf.Fix(), "git fetch --depth=1 origin "+base) {
+		t.Errorf("Open of a commit the clone lacks, by its full name: %v, want a NotFoundError with a fix fetching it", err)
+	}
 	full := filepath.Join(t.TempDir(), "full")
 	gittest.Git(t, origin, "clone", "-q", "--single-branch", "--branch=feature", "file://"+origin, full)
-	_, err := Open(full, "origin/main", []string{"."})
-	var nf *NotFoundError
+	_, err = Open(full, "origin/main", []string{"."})
 	if !errors.As(err, &nf) || !strings.Contains(nf.Fix(), "git fetch origin +refs/heads/main:refs/remotes/origin/main") {
 		t.Errorf("Open(origin/main) in a clone of one branch: %v, want a fix fetching the branch without --depth", err)
 	}
