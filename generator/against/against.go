@@ -75,8 +75,9 @@ func (e *AmbiguousError) Fix() string {
 // SubmoduleError is a submodule whose repository in the work tree does
 // not have the commit the revision records for it.
 type SubmoduleError struct {
-	Path   string // the submodule's path in the repository
-	Commit string
+	Path    string // the submodule's path in the repository
+	Commit  string
+	Shallow bool // the submodule's repository is a shallow clone
 }
 
 func (e *SubmoduleError) Error() string {
@@ -85,7 +86,14 @@ func (e *SubmoduleError) Error() string {
 
 // Fix says how to get the commit.
 func (e *SubmoduleError) Fix() string {
-	return "fetch it into the submodule (git submodule update --init " + e.Path + ", or git -C " + e.Path + " fetch), or give a revision whose commit of the submodule it has"
+	// git submodule update would fetch the commit the work tree records,
+	// which the submodule has: the commit is fetched by its name, which
+	// a shallow clone's fetch of a branch would not reach.
+	depth := ""
+	if e.Shallow {
+		depth = "--depth=1 "
+	}
+	return "fetch it into the submodule: git -C " + e.Path + " fetch " + depth + "origin " + e.Commit + "; or give a revision whose commit of the submodule it has"
 }
 
 // Open finds ref, relative to base unless it is an absolute path: a
@@ -356,7 +364,7 @@ func (r revision) export(rels []string) error {
 				continue
 			}
 			if _, err := git(sub.top, nil, "cat-file", "-e", commit+"^{commit}"); err != nil {
-				return &SubmoduleError{Path: dir, Commit: commit}
+				return &SubmoduleError{Path: dir, Commit: commit, Shallow: shallow(sub.top)}
 			}
 			if err := sub.export(in); err != nil {
 				return fmt.Errorf("submodule %s at %s: %w", dir, commit, err)

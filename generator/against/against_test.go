@@ -292,6 +292,29 @@ func TestRevisionSubmodule(t *testing.T) {
 	if !errors.As(err, &sub) || sub.Path != "ext" {
 		t.Errorf("Open of a commit the submodule lacks: %v, want a SubmoduleError of ext", err)
 	}
+	if fix := sub.Fix(); !strings.Contains(fix, "git -C ext fetch origin 1111111111111111111111111111111111111111") {
+		t.Errorf("the fix of a commit the submodule lacks: %q, want it fetched by its name", fix)
+	}
+}
+
+// TestRevisionShallowSubmodule checks that a commit of a submodule that a
+// shallow clone of it lacks, as a CI checkout with --shallow-submodules
+// has it, is fetched by its name, with --depth=1.
+func TestRevisionShallowSubmodule(t *testing.T) {
+	sub := gittest.Repo(t)
+	gittest.Commit(t, sub, map[string]string{"shop/catalog.cue": "package shop\n// v1\n"}, "v1")
+	old := strings.TrimSpace(gittest.Git(t, sub, "rev-parse", "HEAD"))
+	gittest.Commit(t, sub, map[string]string{"shop/catalog.cue": "package shop\n// v2\n"}, "v2")
+	repo := gittest.Repo(t)
+	gittest.Git(t, repo, "-c", "protocol.file.allow=always", "clone", "-q", "--depth=1", "file://"+sub, "ext")
+	gittest.Commit(t, repo, map[string]string{".gitmodules": "[submodule \"ext\"]\n\tpath = ext\n\turl = ./ext\n"}, "with the submodule at v2")
+	gittest.Git(t, repo, "update-index", "--cacheinfo", "160000,"+old+",ext")
+	gittest.Git(t, repo, "commit", "-q", "-m", "the submodule at v1")
+	_, err := Open(repo, "HEAD", []string{"ext/shop"})
+	var se *SubmoduleError
+	if !errors.As(err, &se) || !strings.Contains(se.Fix(), "git -C ext fetch --depth=1 origin "+old) {
+		t.Errorf("Open of a commit a shallow submodule lacks: %v, want a SubmoduleError whose fix fetches it with --depth=1", err)
+	}
 }
 
 // TestWholeRevision reads every catalog file of a revision, from the top
