@@ -140,7 +140,12 @@ func Open(base, ref string, paths []string) (*Tree, error) {
 	}
 	commit, err := gitLine(base, "rev-parse", "--verify", "--quiet", object+"^{commit}")
 	if err != nil {
-		return nil, &NotFoundError{Ref: ref, Reason: "no directory of that name, and the revision names no commit (a tree or a file of one): give a commit, a branch or a tag"}
+		nf := &NotFoundError{Ref: ref, Reason: "no directory of that name, and the revision names no commit (a tree or a file of one): give a commit, a branch or a tag"}
+		if rev, p, ok := strings.Cut(ref, ":"); ok && rev != "" && p != "" {
+			// HEAD:spec: the commit, and the catalogs by their directories.
+			nf.How = fmt.Sprintf("give --against %s, the commit, and name the catalogs by their directories as arguments, as errspec breaking --against %s %s/...", rev, rev, strings.TrimSuffix(p, "/"))
+		}
+		return nil, nf
 	}
 	prefix, err := gitLine(base, "rev-parse", "--show-prefix")
 	if err != nil {

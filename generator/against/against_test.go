@@ -359,6 +359,7 @@ func TestNotFound(t *testing.T) {
 		{repo, "HEAD~5", "no such revision"},
 		{repo, "-x", "does not start with -"},
 		{repo, "HEAD:a.cue", "names no commit"},
+		{repo, "HEAD:spec", "no such revision"},
 		{repo, "HEAD^{tree}", "names no commit"},
 		{t.TempDir(), "main", "not in a git repository"},
 	} {
@@ -432,5 +433,17 @@ func TestAmbiguous(t *testing.T) {
 	tree.Close()
 	if tree, err := Open(repo, filepath.Join(repo, "v1"), []string{"."}); err != nil || tree.Rev != "" {
 		t.Errorf("Open of v1's absolute path: %+v, %v, want the directory", tree, err)
+	}
+}
+
+// TestNotFoundTreePath checks that a tree of a commit, REV:PATH, is not
+// taken, with a fix that names the commit and the directory apart.
+func TestNotFoundTreePath(t *testing.T) {
+	repo := gittest.Repo(t)
+	gittest.Commit(t, repo, map[string]string{"spec/a.cue": "package a\n"}, "one")
+	_, err := Open(repo, "HEAD:spec", []string{"."})
+	var nf *NotFoundError
+	if !errors.As(err, &nf) || !strings.Contains(nf.Fix(), "errspec breaking --against HEAD spec/...") {
+		t.Errorf("Open(HEAD:spec): %v, want a NotFoundError whose fix names HEAD and spec/... apart", err)
 	}
 }
