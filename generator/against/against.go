@@ -211,6 +211,24 @@ func missing(base, top, ref string) *NotFoundError {
 			depth, remote, branch, tracking, remote, branch, remote, branch, checkout)
 		return nf
 	}
+	abbrev := strings.Trim(ref, "0123456789abcdefABCDEF") == "" // a commit's abbreviated name, perhaps
+	if r := strings.Fields(remotes); len(r) == 1 && name == ref && !strings.Contains(ref, "/") && ref != "HEAD" && !abbrev {
+		// main in a CI checkout, which makes no local branch: the
+		// branch of the remote is origin/main.
+		if _, err := gitLine(base, "check-ref-format", "--branch", ref); err == nil {
+			remote, tracking := r[0], "refs/remotes/"+r[0]+"/"+ref
+			nf.Reason = fmt.Sprintf("no directory of that name, and the clone at %s has no branch or tag %s (a CI checkout makes no local branch)", top, ref)
+			nf.How = fmt.Sprintf("if %s is a branch of %s, give --against %s/%s", ref, remote, remote, ref)
+			if _, err := gitLine(base, "rev-parse", "--verify", "--quiet", tracking); err != nil {
+				depth := ""
+				if shallow(base) {
+					depth = "--depth=1 "
+				}
+				nf.How += fmt.Sprintf(", fetched first: git fetch %s%s +refs/heads/%s:%s%s", depth, remote, ref, tracking, checkout)
+			}
+			return nf
+		}
+	}
 	if shallow(base) {
 		nf.Reason += ", a shallow clone: the commit may be older than those it has"
 		nf.How = "fetch more of the history before errspec breaking: git fetch --deepen=N for N more commits, or git fetch --unshallow" + checkout

@@ -388,6 +388,8 @@ func TestNotFoundInClone(t *testing.T) {
 		{"origin/main~1", "has not fetched the branch main of origin", "fetch-depth: 0"},
 		{"HEAD~1", "a shallow clone", "git fetch --deepen=N"},
 		{"origin/feature~1", "a shallow clone", "git fetch --unshallow"},
+		{"main", "has no branch or tag main", "if main is a branch of origin, give --against origin/main, fetched first: git fetch --depth=1 origin +refs/heads/main:refs/remotes/origin/main"},
+		{"abc1234", "a shallow clone", "git fetch --unshallow"},
 	} {
 		_, err := Open(clone, tc.ref, []string{"."})
 		var nf *NotFoundError
