@@ -56,6 +56,34 @@ func (e *NotFoundError) Fix() string {
 	return "give --against a directory that holds the older version, or a git revision such as main, v1.2.0 or HEAD~1"
 }
 
+// ReadError is a revision whose files git did not give: a partial clone
+// whose remote is out of reach, say, or a repository git cannot read.
+type ReadError struct {
+	Ref string
+	Err error
+}
+
+func (e *ReadError) Error() string {
+	return fmt.Sprintf("reading %s from git: %v", e.Ref, e.Err)
+}
+
+func (e *ReadError) Unwrap() error { return e.Err }
+
+// Fix says what to look at.
+func (e *ReadError) Fix() string {
+	return "make git able to read " + e.Ref + " as its message says (a partial clone, git clone --filter, fetches the files from its remote, which must be reachable), or give --against a directory that holds the older version"
+}
+
+// readError is the error of reading ref's files from git: a
+// SubmoduleError as it is (it says what to fetch), any other a ReadError.
+func readError(ref string, err error) error {
+	var sub *SubmoduleError
+	if errors.As(err, &sub) {
+		return fmt.Errorf("reading %s from git: %w", ref, err)
+	}
+	return &ReadError{ref, err}
+}
+
 // AmbiguousError is a ref that is both a directory and a revision, as
 // v1 is in a repository with a tag v1 and a directory v1: git too makes
 // it an error, rather than guess.
@@ -158,7 +186,7 @@ func Open(base, ref string, paths []string) (*Tree, error) {
 	t := &Tree{Ref: ref, Dir: tmp, Rev: commit, base: base, prefix: prefix, top: top}
 	if err := t.export(paths); err != nil {
 		t.Close()
-		return nil, fmt.Errorf("reading %s from git: %w", ref, err)
+		return nil, readError(ref, err)
 	}
 	return t, nil
 }
@@ -263,7 +291,7 @@ func (t *Tree) Close() error {
 func (t *Tree) Whole() (string, error) {
 	if t.Rev != "" && !t.whole {
 		if err := t.export([]string{"/"}); err != nil {
-			return "", fmt.Errorf("reading %s from git: %w", t.Ref, err)
+			return "", readError(t.Ref, err)
 		}
 		t.whole = true
 	}

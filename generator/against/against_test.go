@@ -449,3 +449,23 @@ func TestNotFoundTreePath(t *testing.T) {
 		t.Errorf("Open(HEAD:spec): %v, want a NotFoundError whose fix names HEAD and spec/... apart", err)
 	}
 }
+
+// TestReadError checks that a revision whose files git does not give, in
+// a partial clone whose remote is gone, is a ReadError, which says what
+// to look at.
+func TestReadError(t *testing.T) {
+	origin := gittest.Repo(t)
+	gittest.Git(t, origin, "config", "uploadpack.allowFilter", "true")
+	gittest.Commit(t, origin, map[string]string{"a.cue": "package a\n// one\n"}, "one")
+	gittest.Commit(t, origin, map[string]string{"a.cue": "package a\n// two\n"}, "two")
+	clone := filepath.Join(t.TempDir(), "clone")
+	gittest.Git(t, origin, "clone", "-q", "--filter=blob:none", "file://"+origin, clone)
+	if err := os.RemoveAll(origin); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Open(clone, "HEAD~1", []string{"."})
+	var re *ReadError
+	if !errors.As(err, &re) || !strings.Contains(re.Fix(), "partial clone") {
+		t.Errorf("Open of a revision whose files the partial clone cannot fetch: %v, want a ReadError", err)
+	}
+}

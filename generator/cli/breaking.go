@@ -47,16 +47,7 @@ func runBreaking(c *command, args []string, stdout, stderr io.Writer) int {
 	}
 	tree, err := against.Open(".", *ref, roots)
 	if err != nil {
-		// A ref that is not found or is ambiguous, a submodule without
-		// its commit: against's errors that say how to do better.
-		var fixable interface {
-			error
-			Fix() string
-		}
-		if errors.As(err, &fixable) {
-			return r.report(usageProblem(err.Error(), fixable.Fix()))
-		}
-		return r.report(problem{err: diagnostics.NewInternalError(err.Error())})
+		return r.report(againstProblem(err))
 	}
 	defer tree.Close()
 
@@ -137,6 +128,21 @@ func runBreaking(c *command, args []string, stdout, stderr io.Writer) int {
 		return ExitFound
 	}
 	return ExitOK
+}
+
+// againstProblem is the problem of an error of reading the older
+// version: one of against's that says how to do better (a ref not found
+// or ambiguous, a submodule without its commit, a revision git did not
+// give), a usage problem with its fix; any other, errspec's failure.
+func againstProblem(err error) problem {
+	var fixable interface {
+		error
+		Fix() string
+	}
+	if errors.As(err, &fixable) {
+		return usageProblem(err.Error(), fixable.Fix())
+	}
+	return problem{err: diagnostics.NewInternalError(err.Error())}
 }
 
 // movedTo says of a code gone from the catalog of pair p, when another
@@ -292,7 +298,7 @@ func pair(tree *against.Tree, args []string, cats []*load.Catalog) (pairs []cata
 		}
 		moved, err := generator.OlderCatalogs(tree, dirs)
 		if err != nil {
-			return nil, nil, []problem{{err: diagnostics.NewInternalError(err.Error())}}
+			return nil, nil, []problem{againstProblem(err)}
 		}
 		olds = moved
 		for i := range pairs {
