@@ -117,10 +117,7 @@ func (e *SubmoduleError) Fix() string {
 	// git submodule update would fetch the commit the work tree records,
 	// which the submodule has: the commit is fetched by its name, which
 	// a shallow clone's fetch of a branch would not reach.
-	depth := ""
-	if e.Shallow {
-		depth = "--depth=1 "
-	}
+	depth := depthFlag(e.Shallow)
 	return "fetch it into the submodule: git -C " + e.Path + " fetch " + depth + "origin " + e.Commit + "; or give a revision whose commit of the submodule it has"
 }
 
@@ -213,10 +210,7 @@ func missing(base, top, ref string) *NotFoundError {
 		if r := strings.Fields(remotes); len(r) == 1 {
 			remote = r[0]
 		}
-		depth := ""
-		if shallow(base) {
-			depth = "--depth=1 "
-		}
+		depth := depthFlag(shallow(base))
 		nf.Reason = fmt.Sprintf("no directory of that name, and the repository at %s does not have the commit %s", top, ref)
 		nf.How = fmt.Sprintf("fetch the commit before errspec breaking: git fetch %s%s %s%s", depth, remote, ref, checkout)
 		return nf
@@ -231,10 +225,7 @@ func missing(base, top, ref string) *NotFoundError {
 			break // the branch is there: its commit ref names is not
 		}
 		nf.Reason = fmt.Sprintf("no directory of that name, and the clone at %s has not fetched the branch %s of %s (a clone of one branch, or a CI checkout, fetches only what it checks out)", top, branch, remote)
-		depth := "" // a shallow clone's fetch of a branch takes the commit, not its history
-		if shallow(base) {
-			depth = "--depth=1 "
-		}
+		depth := depthFlag(shallow(base))
 		nf.How = fmt.Sprintf("fetch the branch before errspec breaking: git fetch %s%s +refs/heads/%s:%s (git fetch %s %s alone does not make %s/%s in a clone of one branch)%s",
 			depth, remote, branch, tracking, remote, branch, remote, branch, checkout)
 		return nf
@@ -248,10 +239,7 @@ func missing(base, top, ref string) *NotFoundError {
 			nf.Reason = fmt.Sprintf("no directory of that name, and the clone at %s has no branch or tag %s (a CI checkout makes no local branch)", top, ref)
 			nf.How = fmt.Sprintf("if %s is a branch of %s, give --against %s/%s", ref, remote, remote, ref)
 			if _, err := gitLine(base, "rev-parse", "--verify", "--quiet", tracking); err != nil {
-				depth := ""
-				if shallow(base) {
-					depth = "--depth=1 "
-				}
+				depth := depthFlag(shallow(base))
 				nf.How += fmt.Sprintf(", fetched first: git fetch %s%s +refs/heads/%s:%s%s", depth, remote, ref, tracking, checkout)
 			}
 			return nf
@@ -268,6 +256,16 @@ func missing(base, top, ref string) *NotFoundError {
 // (SHA-1), or 64 (SHA-256).
 func hex(ref string) bool {
 	return (len(ref) == 40 || len(ref) == 64) && strings.Trim(ref, "0123456789abcdefABCDEF") == ""
+}
+
+// depthFlag is the flag of a fetch in a repository that is a shallow
+// clone, or not: there, a fetch takes the commit it names, not its
+// history, as the clone did.
+func depthFlag(shallow bool) string {
+	if shallow {
+		return "--depth=1 "
+	}
+	return ""
 }
 
 // shallow reports whether the repository that holds dir is a shallow
