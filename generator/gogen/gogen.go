@@ -286,11 +286,16 @@ func genCatalogVersion(cat *model.Catalog) Code {
 }
 
 // genVersionCheck writes the compile-time check that the runtime in the
-// module graph is one this code was generated for.
+// module graph is one this code was generated for. It is the file's
+// first type declaration, so that it is the first error against an older
+// runtime wherever the errors come from: the compiler sorts them by
+// line, but go/types, whose first error is all go vet prints, checks
+// type declarations before constants, and a params struct's field of a
+// type the older runtime lacks came before a constant's check.
 func genVersionCheck() Code {
 	return Add(
 		doc("This package needs the runtime of the errspec release that generated it: if this line does not compile, the errspec in your go.mod is older than that release; update it, or run go generate with the errspec your go.mod requires."),
-		Line(), Const().Id("_").Op("=").Qual(runtimePkg, "SupportPackageIsVersion4"),
+		Line(), Type().Id("_").Index(Len(Index(Op("...")).Bool().Values(Qual(runtimePkg, "SupportPackageIsVersion4")))).Struct(),
 		Line(),
 	)
 }

@@ -304,3 +304,56 @@ func TestDeprecatedOnlyAsDeclared(t *testing.T) {
 	})
 	t.Logf("%d doc comments checked", n)
 }
+
+// TestOlderRuntimeFailsAtVersionCheck checks that a generated package
+// built against a runtime older than the one it was generated for fails
+// first at its SupportPackageIsVersion line, whose comment says what to
+// do, in go/types as well as in the compiler: go vet prints only the
+// first error go/types reports, and go/types checks type declarations
+// before constants, so that a check in a constant came after a params
+// struct's field of a type the older runtime lacks (undefined:
+// errspec.Sensitive). The runtime here is the oldest conceivable one, a
+// package that declares nothing.
+func TestOlderRuntimeFailsAtVersionCheck(t *testing.T) {
+	n := 0
+	eachRendered(t, func(dir string, cat *model.Catalog, out []gogen.Output) {
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, gogen.ErrorsFile, out[0].Data, parser.SkipObjectResolution)
+		if err != nil {
+			t.Fatalf("%s: %v", dir, err)
+		}
+		var first *types.Error
+		conf := types.Config{
+			Importer: importerFunc(func(path string) (*types.Package, error) {
+				if path == "github.com/errspec/errspec" {
+					pkg := types.NewPackage(path, "errspec")
+					pkg.MarkComplete()
+					return pkg, nil
+				}
+				return importer.Default().Import(path)
+			}),
+			Error: func(err error) {
+				if e, ok := err.(types.Error); ok && first == nil {
+					first = &e
+				}
+			},
+		}
+		conf.Check(cat.Outputs.GoPackage, fset, []*ast.File{f}, nil)
+		if first == nil {
+			t.Fatalf("%s: it compiles against an empty runtime", dir)
+		}
+		pos := fset.Position(first.Pos)
+		line := strings.Split(string(out[0].Data), "\n")[pos.Line-1]
+		if !strings.Contains(line, "errspec.SupportPackageIsVersion") || !strings.Contains(first.Msg, "SupportPackageIsVersion") {
+			t.Errorf("%s: the first error is %s: %s, at\n\t%s\nwant the version check's", dir, pos, first.Msg, line)
+		}
+		n++
+	})
+	if n < 5 {
+		t.Errorf("only %d packages checked", n)
+	}
+}
+
+type importerFunc func(path string) (*types.Package, error)
+
+func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }
