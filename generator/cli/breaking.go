@@ -74,6 +74,13 @@ func runBreaking(c *command, args []string, stdout, stderr io.Writer) int {
 		}
 		fs = append(fs, f)
 	}
+	if tree.Rev != "" && len(gone) == 0 && !slices.ContainsFunc(pairs, func(p catalogPair) bool { return p.old != nil }) {
+		// Right for catalogs new since the revision; a wrong --against
+		// otherwise, which would pass whatever changed.
+		r.warn(load.Diagnostic{Code: diagnostics.CodeAgainstHoldsNone,
+			Msg: fmt.Sprintf("the revision %s holds none of the catalogs: each is new there, and none was compared", tree.Ref),
+			Fix: "if the catalogs are older than " + tree.Ref + ", give --against a revision that holds them (a tag or a branch of this repository's history); if they are new since, there is nothing to do"})
+	}
 	breaks := 0
 	count := func(ch breaking.Change) {
 		if ch.Breaks() {

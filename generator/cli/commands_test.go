@@ -331,6 +331,31 @@ func TestBreakingOldCatalogInvalid(t *testing.T) {
 	}
 }
 
+// TestBreakingAgainstHoldsNone checks that a revision that holds none of
+// the catalogs compared passes, each catalog new there, with a warning
+// that says so: a wrong --against would otherwise pass whatever changed.
+func TestBreakingAgainstHoldsNone(t *testing.T) {
+	repo := gittest.Repo(t)
+	gittest.Commit(t, repo, map[string]string{"README.md": "shop\n"}, "start")
+	gittest.Commit(t, repo, map[string]string{"spec/shop/catalog.cue": shopV1}, "the catalog")
+	t.Chdir(repo)
+	code, out, errOut := errspec("breaking", "--against", "HEAD~1", "./...")
+	want := "errspec: warning: the revision HEAD~1 holds none of the catalogs: each is new there, and none was compared\n" +
+		"\tfix: if the catalogs are older than HEAD~1, give --against a revision that holds them (a tag or a branch of this repository's history); if they are new since, there is nothing to do\n"
+	if code != cli.ExitOK || out != "" || errOut != want {
+		t.Errorf("breaking --against HEAD~1: exit %d, stdout %q, stderr %q, want exit 0 and %q", code, out, errOut, want)
+	}
+	code, out, errOut = errspec("breaking", "--against", "HEAD~1", "--format", "json", "./...")
+	var d struct{ Code string }
+	if err := json.Unmarshal([]byte(errOut), &d); code != cli.ExitOK || err != nil || d.Code != "AGAINST_HOLDS_NONE" || out != "" {
+		t.Errorf("breaking --against HEAD~1 --format json: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	// Where the revision holds the catalog, nothing is said.
+	if code, out, errOut := errspec("breaking", "--against", "HEAD", "./..."); code != cli.ExitOK || out != "" || errOut != "" {
+		t.Errorf("breaking --against HEAD: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+}
+
 // TestBreakingAgainstAmbiguous checks that a name that is both a
 // directory and a revision is a usage error, with --format json too, and
 // not the directory whatever the revision holds.

@@ -112,6 +112,8 @@ func fromDiagnostic(code diagnostics.Code, d load.Diagnostic) problem {
 		e = diagnostics.NewCatalogSchema(d.Msg, diagnostics.CatalogSchemaOptions(pos))
 	case diagnostics.CodeReferenceTooLarge:
 		e = diagnostics.NewReferenceTooLarge(d.Msg, diagnostics.ReferenceTooLargeOptions(pos))
+	case diagnostics.CodeAgainstHoldsNone:
+		e = diagnostics.NewAgainstHoldsNone(d.Msg, diagnostics.AgainstHoldsNoneOptions(pos))
 	case diagnostics.CodeUsage:
 		// A catalog directory named that is none: the problem is the
 		// command line's, and has no position.
