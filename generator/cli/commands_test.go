@@ -90,6 +90,10 @@ usage: errspec lint [--format json] [DIR ...]
 	fix: --templates is a flag of errspec generate and errspec check, not of errspec explain
 usage: errspec explain [--dir DIR] [--format json] CODE
 `},
+		{[]string{"help", "--format", "json"}, `errspec: flag provided but not defined: -format
+	fix: --format is a flag of errspec generate, errspec check, errspec explain, errspec lint, errspec breaking and errspec version, not of errspec help
+usage: errspec help [COMMAND]
+`},
 		{[]string{"breaking", "."}, `errspec: errspec breaking needs --against REF: the older version, a directory or a git revision
 	fix: run errspec help breaking for the usage
 usage: errspec breaking --against REF [--all] [--format json] [DIR ...]

@@ -356,7 +356,11 @@ func (r *run) usage(msg string) int {
 			}
 		}
 		if len(others) > 0 && r.cmd != nil && lookup(name) == nil {
-			fix = spelled + " is a flag of " + strings.Join(others, " and ") + ", not of errspec " + r.cmd.name
+			list := others[0] // as prose: a, b and c
+			if n := len(others); n > 1 {
+				list = strings.Join(others[:n-1], ", ") + " and " + others[n-1]
+			}
+			fix = spelled + " is a flag of " + list + ", not of errspec " + r.cmd.name
 			if name == "dir" {
 				fix += ", which takes the catalog directories as arguments: errspec " + r.cmd.name + " DIR"
 			}
