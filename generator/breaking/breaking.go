@@ -22,6 +22,7 @@ import (
 	"strings"
 
 	"github.com/errspec/errspec/generator/model"
+	"github.com/errspec/errspec/internal/prose"
 )
 
 // Kind says whether a change breaks clients.
@@ -1421,14 +1422,7 @@ func count(n int, what string) string {
 }
 
 // and joins words as prose: a, b and c.
-func and(words []string) string { return join(words, "and") }
+func and(words []string) string { return prose.List(words, "and") }
 
 // orList joins words as prose: a, b or c.
-func orList(words []string) string { return join(words, "or") }
-
-func join(words []string, last string) string {
-	if len(words) <= 1 {
-		return strings.Join(words, "")
-	}
-	return strings.Join(words[:len(words)-1], ", ") + " " + last + " " + words[len(words)-1]
-}
+func orList(words []string) string { return prose.List(words, "or") }

@@ -17,6 +17,7 @@ import (
 	"github.com/errspec/errspec/generator/files"
 	"github.com/errspec/errspec/generator/load"
 	"github.com/errspec/errspec/generator/model"
+	"github.com/errspec/errspec/internal/prose"
 	"github.com/errspec/errspec/internal/textsafe"
 )
 
@@ -356,11 +357,7 @@ func (r *run) usage(msg string) int {
 			}
 		}
 		if len(others) > 0 && r.cmd != nil && lookup(name) == nil {
-			list := others[0] // as prose: a, b and c
-			if n := len(others); n > 1 {
-				list = strings.Join(others[:n-1], ", ") + " and " + others[n-1]
-			}
-			fix = spelled + " is a flag of " + list + ", not of errspec " + r.cmd.name
+			fix = spelled + " is a flag of " + prose.List(others, "and") + ", not of errspec " + r.cmd.name
 			if name == "dir" {
 				fix += ", which takes the catalog directories as arguments: errspec " + r.cmd.name + " DIR"
 			}

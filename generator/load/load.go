@@ -31,6 +31,7 @@ import (
 
 	diag "github.com/errspec/errspec/generated/diagnostics"
 	"github.com/errspec/errspec/generator/model"
+	"github.com/errspec/errspec/internal/prose"
 	"github.com/errspec/errspec/spec"
 )
 
@@ -1311,10 +1312,10 @@ func disjunction(v, def cue.Value, p []string, alts []cueerrors.Error, notAllowe
 	switch {
 	case kinds == len(alts):
 		d.Msg = fmt.Sprintf("%s is not allowed here: %s", kindName(got), short(user))
-		d.Fix = "give " + orList(wants)
+		d.Fix = "give " + prose.List(wants, "or")
 	case bounds == 0:
 		d.Msg = fmt.Sprintf("%s is none of the values allowed here", short(user))
-		d.Fix = "use " + orList(closestFirst(user, wants))
+		d.Fix = "use " + prose.List(closestFirst(user, wants), "or")
 	default:
 		d.Msg = fmt.Sprintf("%s is none of the values allowed here", short(user))
 		d.Fix = "change the value to one the schema allows"
@@ -1382,13 +1383,6 @@ func closestFirst(user string, wants []string) []string {
 		out[i] = byName[n]
 	}
 	return out
-}
-
-func orList(ss []string) string {
-	if len(ss) < 2 {
-		return strings.Join(ss, "")
-	}
-	return strings.Join(ss[:len(ss)-1], ", ") + " or " + ss[len(ss)-1]
 }
 
 // kindName names a CUE kind for a person.

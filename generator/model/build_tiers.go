@@ -7,6 +7,8 @@ import (
 	"maps"
 	"slices"
 	"strings"
+
+	"github.com/errspec/errspec/internal/prose"
 )
 
 func (b *builder) features() []*Feature {
@@ -200,7 +202,7 @@ func (b *builder) checkRoleTemplates(c *Code, role Role, vocab map[string]string
 		}
 		what := "the param " + unfilled[0]
 		if len(unfilled) > 1 {
-			what = "the params " + strings.Join(unfilled[:len(unfilled)-1], ", ") + " and " + unfilled[len(unfilled)-1]
+			what = "the params " + prose.List(unfilled, "and")
 		}
 		fix := "use only params the helper fills (" + strings.Join(names, ", ") + ") in its templates, give the text to write in place of another ({" + unfilled[0] + "|...}), or give the role to another code"
 		var why []string
