@@ -621,17 +621,7 @@ func TestReadGzip(t *testing.T) {
 		z.Close()
 	}))
 	defer srv.Close()
-	get := func(query, accept string) *http.Response {
-		t.Helper()
-		req, _ := http.NewRequest("GET", srv.URL+query, nil)
-		req.Header.Set("Accept-Encoding", "gzip")
-		req.Header.Set("Accept", accept)
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return resp
-	}
+	get := func(query, accept string) *http.Response { return getGzip(t, srv.URL+query, accept) }
 	for _, query := range []string{"?enc=gzip", "?enc=x-gzip", "?enc=GZIP"} {
 		for _, accept := range []string{errhttp.ProblemType, errhttp.JSONType} {
 			got, err := errhttp.Read[agenttools.Error](get(query, accept))
@@ -650,6 +640,19 @@ func TestReadGzip(t *testing.T) {
 	if _, err := errhttp.Read[agenttools.Error](get("?enc=br", "")); err == nil || !strings.Contains(err.Error(), `Content-Encoding "br"`) {
 		t.Errorf("a body in br: %v", err)
 	}
+}
+
+// getGzip gets url as a client that takes gzip and the media type accept.
+func getGzip(t *testing.T, url, accept string) *http.Response {
+	t.Helper()
+	req, _ := http.NewRequest("GET", url, nil)
+	req.Header.Set("Accept-Encoding", "gzip")
+	req.Header.Set("Accept", accept)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp
 }
 
 // gzipWriter is the ResponseWriter of gzipped: what a handler writes goes
@@ -693,14 +696,7 @@ func TestWriteThroughCompression(t *testing.T) {
 	defer srv.Close()
 	for _, query := range []string{"", "?case=length"} {
 		for _, accept := range []string{errhttp.ProblemType, errhttp.JSONType} {
-			req, _ := http.NewRequest("GET", srv.URL+query, nil)
-			req.Header.Set("Accept-Encoding", "gzip")
-			req.Header.Set("Accept", accept)
-			resp, err := http.DefaultClient.Do(req)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got, err := errhttp.Read[agenttools.Error](resp)
+			got, err := errhttp.Read[agenttools.Error](getGzip(t, srv.URL+query, accept))
 			if err != nil {
 				t.Errorf("%s, Accept %s: %v", query, accept, err)
 				continue
