@@ -602,7 +602,7 @@ type DriftOptions struct {
 	Missing []string `json:"missing,omitempty"` // Files the catalog produces that do not exist.
 	Changed []string `json:"changed,omitempty"` // Files whose contents differ.
 	Stale   []string `json:"stale,omitempty"`   // Generated files the catalog no longer produces.
-	Diff    string   `json:"diff,omitempty"`    // With --format json, the unified diff of the files, from what is on disk (a/PATH) to what the catalog produces (b/PATH).
+	Diff    string   `json:"diff,omitempty"`    // With --format json, the unified diff of the changed files, from what is on disk (a/PATH) to what the catalog produces (b/PATH); missing and stale files are listed, not diffed.
 }
 
 // NewDrift returns an error of code DRIFT: Generated files are out of date. Its message reads "generated files out of date: {count}".

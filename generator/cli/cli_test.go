@@ -94,12 +94,16 @@ func TestCheckFindsDrift(t *testing.T) {
 	for _, want := range []string{
 		"--- a/out/errors.go\n+++ b/out/errors.go\n",
 		"-// edited by hand\n",
-		"  missing: out/ERRORS.md\n",
+		"  missing: out/ERRORS.md (",
 		"  changed: out/errors.go\n",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("check output lacks %q:\n%s", want, out)
 		}
+	}
+	// A missing file is named, not printed whole.
+	if strings.Contains(out, "+++ b/out/ERRORS.md") {
+		t.Errorf("check output diffs the missing out/ERRORS.md whole:\n%s", out)
 	}
 	// check wrote nothing.
 	if _, err := os.Stat("out/ERRORS.md"); !os.IsNotExist(err) {
@@ -307,8 +311,17 @@ func TestProblemsAreErrspecErrors(t *testing.T) {
 		t.Errorf("a foreign file: exit %d, %s", code, errOut)
 	}
 	os.Remove("out/errors.go")
-	code, out, errOut := errspec("check", "--format", "json")
+	code, _, errOut = errspec("check", "--format", "json")
 	if code != cli.ExitDrift || !cmp.Equal(codeOf(errOut), []string{"DRIFT"}) || !strings.Contains(errOut, `"missing":["out/errors.go"]`) {
+		t.Errorf("drift: exit %d, %s", code, errOut)
+	}
+	if _, _, errOut := errspec(); errOut != "" {
+		t.Fatal(errOut)
+	}
+	data, _ := os.ReadFile("out/errors.go")
+	os.WriteFile("out/errors.go", bytes.Replace(data, []byte("Code identifies"), []byte("Code names"), 1), 0o644)
+	code, out, errOut := errspec("check", "--format", "json")
+	if code != cli.ExitDrift || !cmp.Equal(codeOf(errOut), []string{"DRIFT"}) || !strings.Contains(errOut, `"changed":["out/errors.go"]`) {
 		t.Errorf("drift: exit %d, %s", code, errOut)
 	}
 	// The diff is in the problem, where a program reads it; standard

@@ -950,47 +950,46 @@ func TestReport(t *testing.T) {
 +three
  4
  5
---- a/gen/old.md
-+++ b/gen/old.md
-@@ -1 +0,0 @@
--old
 
 2 generated files are out of date:
   changed: gen/errors.md
-  stale:   gen/old.md
+  stale:   gen/old.md (1 line)
 `,
 		},
 		{
+			// A missing or stale file is named with its size, not
+			// diffed whole.
 			name: "all kinds, grouped",
 			changes: []Change{
-				{Path: "a/stale.md", Status: Stale, Old: []byte("old\n")},
+				{Path: "a/stale.md", Status: Stale, Old: []byte("old\nolder\n")},
 				{Path: "b/changed.go", Status: Changed, Old: []byte("x\n"), New: []byte("y\n")},
 				{Path: "c/new.json", Status: Created, New: []byte("{}\n")},
-				{Path: "d/new.go", Status: Created, New: []byte("package d\n")},
+				{Path: "d/new.go", Status: Created, New: []byte("package d\n\nconst x = 1")},
 			},
-			want: `--- a/a/stale.md
-+++ b/a/stale.md
-@@ -1 +0,0 @@
--old
---- a/b/changed.go
+			want: `--- a/b/changed.go
 +++ b/b/changed.go
 @@ -1 +1 @@
 -x
 +y
---- a/c/new.json
-+++ b/c/new.json
-@@ -0,0 +1 @@
-+{}
---- a/d/new.go
-+++ b/d/new.go
-@@ -0,0 +1 @@
-+package d
 
 4 generated files are out of date:
-  missing: c/new.json
-  missing: d/new.go
+  missing: c/new.json (1 line)
+  missing: d/new.go (3 lines)
   changed: b/changed.go
-  stale:   a/stale.md
+  stale:   a/stale.md (2 lines)
+`,
+		},
+		{
+			// Before the first generate every output is missing: the
+			// report names them and prints none of their lines.
+			name: "only missing",
+			changes: []Change{
+				{Path: "gen/errors.go", Status: Created, New: []byte(strings.Repeat("// line\n", 5000))},
+				{Path: "gen/errors.md", Status: Created, New: []byte("# Errors\n")},
+			},
+			want: `2 generated files are out of date:
+  missing: gen/errors.go (5000 lines)
+  missing: gen/errors.md (1 line)
 `,
 		},
 	}

@@ -1,6 +1,7 @@
 package files
 
 import (
+	"bytes"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -23,18 +24,13 @@ func Drift(changes []Change) bool {
 // Report renders the result of a check for a person. It returns "" when
 // there is no [Drift].
 //
-// Otherwise it returns a unified diff of every created, changed and stale
-// file, in the order of changes (sorted by path when they come from
-// [Plan]), with labels "a/PATH" and "b/PATH" and 3 lines of context; a
-// created file is shown as added from empty content and a stale file as
-// reduced to empty content. A file whose lines all end in "\r\n", as
-// git's core.autocrlf checks it out, is compared with "\n" for them, so
-// that the diff shows the lines that changed. A summary follows after a blank line, e.g.:
+// Otherwise it returns the [Diff] of the changed files, then, after a
+// blank line, a summary that names every file out of date, e.g.:
 //
 //	3 generated files are out of date:
-//	  missing: gen/new.go
+//	  missing: gen/new.go (120 lines)
 //	  changed: gen/errors.go
-//	  stale:   gen/old.go
+//	  stale:   gen/old.go (80 lines)
 //
 // with missing files first, then changed, then stale files, one per line.
 // Paths are shown with forward slashes.
@@ -51,6 +47,12 @@ func Report(changes []Change) string {
 			continue
 		}
 		p := filepath.ToSlash(c.Path)
+		switch c.Status {
+		case Created:
+			p += lineCount(c.New)
+		case Stale:
+			p += lineCount(c.Old)
+		}
 		groups[c.Status] = append(groups[c.Status], p)
 		n++
 	}
@@ -77,12 +79,19 @@ func Report(changes []Change) string {
 	return b.String()
 }
 
-// Diff returns the unified diff of every created, changed and stale file
-// that [Report] begins with: "" when there is no [Drift].
+// Diff returns the unified diff of every changed file that [Report]
+// begins with, in the order of changes (sorted by path when they come
+// from [Plan]), with labels "a/PATH" and "b/PATH" and 3 lines of context:
+// "" when no file changed. A file whose lines all end in "\r\n", as git's
+// core.autocrlf checks it out, is compared with "\n" for them, so that the
+// diff shows the lines that changed. A missing or a stale file is not
+// diffed: all of it would be added or removed, which says nothing the
+// summary does not (before the first generate, every output is missing,
+// and a diff would print them all), so [Report] names it with its size.
 func Diff(changes []Change) string {
 	var b strings.Builder
 	for _, c := range changes {
-		if c.Status == Unchanged {
+		if c.Status != Changed {
 			continue
 		}
 		p := filepath.ToSlash(c.Path)
@@ -91,4 +100,17 @@ func Diff(changes []Change) string {
 		b.WriteString(udiff.Unified("a/"+p, "b/"+p, string(asText(c.Old, c.New)), string(c.New)))
 	}
 	return b.String()
+}
+
+// lineCount returns " (N lines)" for data, as the summary of [Report]
+// gives the size of a missing or stale file.
+func lineCount(data []byte) string {
+	n := bytes.Count(data, []byte("\n"))
+	if len(data) > 0 && data[len(data)-1] != '\n' {
+		n++
+	}
+	if n == 1 {
+		return " (1 line)"
+	}
+	return fmt.Sprintf(" (%d lines)", n)
 }
