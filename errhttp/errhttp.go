@@ -23,7 +23,13 @@
 // that compresses what the handler writes (one that sets
 // Content-Encoding: gzip and wraps the ResponseWriter in a gzip.Writer)
 // sends fewer bytes than the error has, and a Content-Length of the
-// error's own bytes cut the response short. An error
+// error's own bytes cut the response short. For the same reason they
+// remove the headers a handler set for the representation it meant to
+// send, as http.ServeContent does when it serves an error: Cache-Control
+// and Expires (a max-age for the success would let a cache serve the
+// error, a 429 past its Retry-After too, for as long), ETag and
+// Last-Modified (validators of another body), and Content-Disposition
+// (which would make a browser save the error as the file). An error
 // that wraps no errspec error is written as a 500 problem that says
 // nothing of it: its text may hold what a client must not see.
 //
@@ -177,9 +183,7 @@ func release(b *[]byte, body []byte) {
 
 // write writes the headers, the status and the body of an error.
 func write(w http.ResponseWriter, v errspec.View, contentType string, body []byte) {
-	h := w.Header()
-	h.Set("Content-Type", contentType)
-	h.Del("Content-Length")
+	h := header(w, contentType)
 	if d := v.RetryAfter(); v.Retryable() && d > 0 {
 		h.Set("Retry-After", strconv.FormatInt(int64(d.Seconds()), 10))
 	}
@@ -187,13 +191,27 @@ func write(w http.ResponseWriter, v errspec.View, contentType string, body []byt
 	w.Write(body)
 }
 
+// header sets the Content-Type of an error's body and removes the headers
+// a handler may have set for the body it meant to write (see the package
+// doc); it returns the response's headers.
+func header(w http.ResponseWriter, contentType string) http.Header {
+	h := w.Header()
+	h.Set("Content-Type", contentType)
+	for _, k := range representationHeaders {
+		h.Del(k)
+	}
+	return h
+}
+
+// representationHeaders are the headers that describe the body a handler
+// meant to write, not its error.
+var representationHeaders = []string{"Content-Length", "Cache-Control", "Expires", "Etag", "Last-Modified", "Content-Disposition"}
+
 // internalProblem is the body of an error that is no errspec error.
 const internalProblem = `{"title":"Internal Server Error","status":500}`
 
 func writeInternal(w http.ResponseWriter) {
-	h := w.Header()
-	h.Set("Content-Type", ProblemType)
-	h.Del("Content-Length")
+	header(w, ProblemType)
 	w.WriteHeader(http.StatusInternalServerError)
 	io.WriteString(w, internalProblem)
 }

@@ -751,3 +751,53 @@ func TestReadRelativeType(t *testing.T) {
 		}
 	}
 }
+
+// TestWriteAfterRepresentationHeaders serves the error of a handler that
+// set the headers of the body it meant to write before it failed: the
+// error goes out without them, where a Cache-Control of max-age=3600 let
+// a cache serve a 429 for an hour past its Retry-After, an ETag and a
+// Last-Modified validated another body, and a Content-Disposition made a
+// browser save the error as the file; headers set for every response (a
+// request id) stay. Over HTTP/2, in both formats, and for an error that
+// is not the catalog's.
+func TestWriteAfterRepresentationHeaders(t *testing.T) {
+	srv := httptest.NewUnstartedServer(errhttp.HandlerFunc(func(w http.ResponseWriter, r *http.Request) error {
+		h := w.Header()
+		h.Set("X-Request-Id", "r-1")
+		h.Set("Cache-Control", "public, max-age=3600")
+		h.Set("Expires", "Thu, 01 Dec 2094 16:00:00 GMT")
+		h.Set("ETag", `"v42"`)
+		h.Set("Last-Modified", "Wed, 21 Oct 2015 07:28:00 GMT")
+		h.Set("Content-Disposition", `attachment; filename="report.csv"`)
+		if r.URL.Query().Has("foreign") {
+			return errors.New("disk on fire")
+		}
+		return agenttools.NewRateLimited(600, "minute", 17)
+	}))
+	srv.EnableHTTP2 = true
+	srv.StartTLS()
+	defer srv.Close()
+	for _, tt := range []struct{ query, accept string }{{"", errhttp.ProblemType}, {"", errhttp.JSONType}, {"?foreign", ""}} {
+		req, err := http.NewRequest("GET", srv.URL+tt.query, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Accept", tt.accept)
+		resp, err := srv.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.ProtoMajor != 2 {
+			t.Fatalf("served over %s, want HTTP/2", resp.Proto)
+		}
+		for _, k := range []string{"Cache-Control", "Expires", "ETag", "Last-Modified", "Content-Disposition"} {
+			if v := resp.Header.Get(k); v != "" {
+				t.Errorf("%s Accept %q: the error went out with the handler's %s: %s", tt.query, tt.accept, k, v)
+			}
+		}
+		if v := resp.Header.Get("X-Request-Id"); v != "r-1" {
+			t.Errorf("%s Accept %q: X-Request-Id %q, want the handler's r-1", tt.query, tt.accept, v)
+		}
+	}
+}
