@@ -409,7 +409,9 @@ func fromResponse(e interface {
 // not the code's own; JSON without a code where the catalog puts it, the
 // error body of a server that is not errspec's, is ErrNotError. What the
 // body does not carry (the message, the suggestion) is filled in from the
-// code's templates. Parse reads no parameter of the Content-Type, so a
+// code's templates. A body that is no JSON, under either type (the HTML
+// or text page of a proxy that labels it JSON, or a body cut short), is
+// ErrNotError. Parse reads no parameter of the Content-Type, so a
 // parameter that does not parse (a charset without a value, a stray ";",
 // a charset given twice, as some servers and proxies send them) does not
 // hide the media type before it.
@@ -418,28 +420,33 @@ func Parse[E any, P ErrorPtr[E]](contentType string, status int, body []byte) (*
 	if err != nil {
 		return nil, fmt.Errorf("%w: Content-Type %q", ErrNotError, contentType)
 	}
+	if media != JSONType && !strings.HasSuffix(media, "+json") { // problem details end with +json too
+		return nil, fmt.Errorf("%w: Content-Type %s", ErrNotError, media)
+	}
+	if !json.Valid(body) {
+		// The page of a proxy or a server that is not errspec's, sent
+		// with a JSON type, or a body cut short: no error to read.
+		return nil, fmt.Errorf("%w: a body of %s that is no JSON", ErrNotError, media)
+	}
 	e := P(new(E))
-	switch {
-	case media == ProblemType:
+	if media == ProblemType {
 		v, err := parseProblem(errspec.CatalogOf(e), status, body)
 		if err != nil {
 			return nil, err
 		}
 		e.ErrspecSetView(v)
-	case media == JSONType || len(media) > 5 && media[len(media)-5:] == "+json":
-		v, err := errspec.CatalogOf(e).Parse(body)
-		if err != nil {
-			if errors.Is(err, errspec.ErrNoCode) {
-				return nil, fmt.Errorf("%w: %w", ErrNotError, err)
-			}
-			return nil, err
+		return e, nil
+	}
+	v, err := errspec.CatalogOf(e).Parse(body)
+	if err != nil {
+		if errors.Is(err, errspec.ErrNoCode) {
+			return nil, fmt.Errorf("%w: %w", ErrNotError, err)
 		}
-		e.ErrspecSetView(v)
-		if status != 0 && status != e.ErrspecView().HTTPStatus() {
-			e.WithHTTPStatus(status)
-		}
-	default:
-		return nil, fmt.Errorf("%w: Content-Type %s", ErrNotError, media)
+		return nil, err
+	}
+	e.ErrspecSetView(v)
+	if status != 0 && status != e.ErrspecView().HTTPStatus() {
+		e.WithHTTPStatus(status)
 	}
 	return e, nil
 }
@@ -471,8 +478,8 @@ type problem struct {
 	Params     json.RawMessage
 }
 
-// parseProblem reads problem details, of a response with the given
-// status, into an error of catalog c. As RFC 9457 asks, a member whose
+// parseProblem reads problem details, body, JSON of a response with the
+// given status, into an error of catalog c. As RFC 9457 asks, a member whose
 // value is not of its type is ignored, as if it were not there; member
 // names are matched exactly. Problem details without a code (a string)
 // hold no errspec error; problem details with a code that repeat a
@@ -483,10 +490,8 @@ type problem struct {
 func parseProblem(c *errspec.Catalog, status int, body []byte) (errspec.View, error) {
 	var members map[string]json.RawMessage
 	if err := json.Unmarshal(body, &members); err != nil {
-		if _, ok := err.(*json.UnmarshalTypeError); ok {
-			return errspec.View{}, fmt.Errorf("%w: problem details that are no JSON object", ErrNotError)
-		}
-		return errspec.View{}, fmt.Errorf("errhttp: reading problem details: %w", err)
+		// body is JSON (Parse checks it), of another type than an object.
+		return errspec.View{}, fmt.Errorf("%w: problem details that are no JSON object", ErrNotError)
 	}
 	var p problem
 	for key, value := range map[string]any{

@@ -306,7 +306,7 @@ func TestParseNewerCode(t *testing.T) {
 		{"text/html", "<html>", "no errspec error"},
 		{"", "{}", "no errspec error"},
 		{"application/problem+json", `{"code":"RATE_LIMITED","params":{"limit":"x"}}`, "limit"},
-		{"application/problem+json", `{"code":`, "reading problem details"},
+		{"application/problem+json", `{"code":`, "that is no JSON"},
 		{"application/json", `{"message":"x"}`, "no code"},
 		{"application/problem+json", `{"code":"QUOTA_GONE","retryable":true,"retry_after":9223372037}`, "retry_after: 9223372037 seconds"},
 		{"application/problem+json", `{"code":"QUOTA_GONE","retryable":true,"retry_after":-5}`, "retry_after: -5 seconds"},
@@ -498,8 +498,9 @@ func foreign(t *testing.T, status int, contentType, body string) *http.Response 
 
 // TestReadForeignJSON checks that Read says, with ErrNotError, of the
 // JSON error body of a server that is not errspec's (no code where the
-// catalog puts it, a code that is no string, no object), that it holds
-// no errspec error, so that a client can fall back on the status.
+// catalog puts it, a code that is no string, no object), and of a body
+// that is no JSON under a JSON type, that it holds no errspec error, so
+// that a client can fall back on the status.
 func TestReadForeignJSON(t *testing.T) {
 	for _, body := range []string{
 		`{"error":"not found"}`,
@@ -512,6 +513,23 @@ func TestReadForeignJSON(t *testing.T) {
 			_, err := errhttp.Read[agenttools.Error](foreign(t, 404, contentType, body))
 			if !errors.Is(err, errhttp.ErrNotError) {
 				t.Errorf("%s %s: Read = %v, want ErrNotError", contentType, body, err)
+			}
+		}
+	}
+	// A body that is no JSON under a JSON type, the page of a proxy or
+	// gateway that labels it so, or a body cut short, holds no error
+	// either, in both formats: a client falls back on the status, where
+	// Read failed with the syntax error.
+	for _, body := range []string{
+		`<html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>`,
+		`upstream connect error or disconnect/reset before headers`,
+		`Internal Server Error`,
+		`{"code":"RATE_LIMITED","category":"limit","message":"Rate lim`,
+	} {
+		for _, contentType := range []string{"application/json", errhttp.ProblemType, "application/vnd.api+json"} {
+			_, err := errhttp.Read[agenttools.Error](foreign(t, 502, contentType, body))
+			if !errors.Is(err, errhttp.ErrNotError) || !strings.Contains(err.Error(), "no JSON") {
+				t.Errorf("%s %s: Read = %v, want ErrNotError that says the body is no JSON", contentType, body, err)
 			}
 		}
 	}
