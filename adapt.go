@@ -46,11 +46,20 @@ func FirstOf[E Error](err error) (E, bool) {
 }
 
 // find returns the first error of type E in err's chain (chain) that is
-// not a nil pointer.
+// not a nil pointer: an error of the chain that is an E, or, as errors.As
+// asks of it, that has an As method that sets an E (a wrapper of several
+// errors that lets errors.As see them through As alone, as
+// go.uber.org/multierr before v1.9 did).
 func find[E Error](err error) (E, bool) {
 	for err := range chain(err) {
 		if e, ok := err.(E); ok && !isNil(e) {
 			return e, true
+		}
+		if x, ok := err.(interface{ As(any) bool }); ok {
+			var e E
+			if x.As(&e) && !isNil(e) {
+				return e, true
+			}
 		}
 	}
 	var zero E
@@ -106,10 +115,10 @@ func chain(err error) iter.Seq[error] {
 // maxChain is how many errors of a chain chain yields at most.
 const maxChain = 1 << 16
 
-// isNil reports whether e is a nil pointer.
+// isNil reports whether e is nil, or a nil pointer.
 func isNil(e Error) bool {
 	v := reflect.ValueOf(e)
-	return v.Kind() == reflect.Pointer && v.IsNil()
+	return !v.IsValid() || v.Kind() == reflect.Pointer && v.IsNil()
 }
 
 // CatalogOf returns the catalog of e's package. Any value of a generated

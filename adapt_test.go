@@ -69,6 +69,51 @@ func TestAs(t *testing.T) {
 	}
 }
 
+// asOnly holds errors that it shows errors.As through its As method
+// alone, with no Unwrap, as go.uber.org/multierr did before v1.9 and as
+// the errors package lets any error do.
+type asOnly []error
+
+func (a asOnly) Error() string { return "several errors" }
+func (a asOnly) As(target any) bool {
+	for _, err := range a {
+		if errors.As(err, target) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestAsMethod checks that As, AsType and FirstOf find an errspec error
+// that an error shows errors.As through an As method, as errors.As finds
+// it, where they found none and the adapters sent the wrapper's text
+// alone; and that an As method that sets a nil error finds none.
+func TestAsMethod(t *testing.T) {
+	v := newError("FLAT", &smallParams{ID: "x"}, nil)
+	var nilErr *testError
+	for _, err := range []error{asOnly{io.EOF, wrapped(v)}, fmt.Errorf("calling: %w", asOnly{&testError{v}})} {
+		var target *testError
+		if !errors.As(err, &target) {
+			t.Fatalf("errors.As finds no error in %v", err)
+		}
+		if got, ok := errspec.As(err); !ok || got.Code != "FLAT" {
+			t.Errorf("As(%v) = %+v, %t", err, got, ok)
+		}
+		if got, ok := errspec.AsType[*testError](err); !ok || got.v.Code != "FLAT" {
+			t.Errorf("AsType(%v) = %+v, %t", err, got, ok)
+		}
+		if got, ok := errspec.FirstOf[*testError](err); !ok || got.v.Code != "FLAT" {
+			t.Errorf("FirstOf(%v) = %+v, %t", err, got, ok)
+		}
+		if got := errspec.TraceAttrs(err); len(got) == 0 || got[0].Value.String() != "FLAT" {
+			t.Errorf("TraceAttrs(%v) = %v", err, got)
+		}
+	}
+	if _, ok := errspec.As(asOnly{nilErr, io.EOF}); ok {
+		t.Error("As finds an error in an As method that sets a nil *testError")
+	}
+}
+
 // otherError is the Error type of another catalog's package.
 type otherError struct{ testError }
 

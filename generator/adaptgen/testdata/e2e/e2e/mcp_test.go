@@ -54,6 +54,8 @@ func serve(t *testing.T, install func(*mcp.Server)) *mcptest.Conn {
 				case 2:
 					var none *apperr.Error
 					return nil, pipeline{}, errors.Join(none, apperr.NewRateLimited(600, "minute", 17))
+				case 4:
+					return nil, pipeline{}, asOnly{errors.New("cache miss"), apperr.NewResourceNotFound("pipeline", "404")}
 				}
 				return nil, pipeline{Status: "success"}, nil
 			})
@@ -62,6 +64,20 @@ func serve(t *testing.T, install func(*mcp.Server)) *mcptest.Conn {
 				return nil, apperr.NewUpstreamTimeout(30_000)
 			})
 	})
+}
+
+// asOnly holds errors that it shows errors.As through its As method
+// alone, with no Unwrap, as go.uber.org/multierr did before v1.9.
+type asOnly []error
+
+func (a asOnly) Error() string { return "several errors" }
+func (a asOnly) As(target any) bool {
+	for _, err := range a {
+		if errors.As(err, target) {
+			return true
+		}
+	}
+	return false
 }
 
 // badArguments are arguments of get_pipeline that fail its input schema,
@@ -119,6 +135,7 @@ func TestMCPErrors(t *testing.T) {
 		{"direct", map[string]any{"project_id": "app", "pipeline_id": 429}, apperr.NewRateLimited(600, "minute", 17)},
 		{"joined after a nil *Error", map[string]any{"project_id": "app", "pipeline_id": 2}, apperr.NewRateLimited(600, "minute", 17)},
 		{"joined after a cancellation", map[string]any{"project_id": "app", "pipeline_id": 3}, apperr.NewUpstreamTimeout(30_000)},
+		{"shown to errors.As by an As method", map[string]any{"project_id": "app", "pipeline_id": 4}, apperr.NewResourceNotFound("pipeline", "404")},
 		{"arguments", badArguments, apperr.NewInvalidArguments("get_pipeline", badReason)},
 	} {
 		if tt.name == "arguments" && !argumentsAreResults(t) {
