@@ -26,10 +26,12 @@
 // error's own bytes cut the response short. For the same reason they
 // remove the headers a handler set for the representation it meant to
 // send, as http.ServeContent does when it serves an error: Cache-Control
-// and Expires (a max-age for the success would let a cache serve the
-// error, a 429 past its Retry-After too, for as long), ETag and
-// Last-Modified (validators of another body), and Content-Disposition
-// (which would make a browser save the error as the file). An error
+// (but one that says no-store or no-cache, which only keeps caches from
+// serving the error) and Expires (a max-age for the success would let a
+// cache serve the error, a 429 past its Retry-After too, for as long),
+// ETag and Last-Modified (validators of another body), and
+// Content-Disposition (which would make a browser save the error as the
+// file). An error
 // that wraps no errspec error is written as a 500 problem that says
 // nothing of it: its text may hold what a client must not see.
 //
@@ -197,6 +199,9 @@ func write(w http.ResponseWriter, v errspec.View, contentType string, body []byt
 func header(w http.ResponseWriter, contentType string) http.Header {
 	h := w.Header()
 	h.Set("Content-Type", contentType)
+	if !forbidsCaching(h.Values("Cache-Control")) {
+		h.Del("Cache-Control")
+	}
 	for _, k := range representationHeaders {
 		h.Del(k)
 	}
@@ -204,8 +209,25 @@ func header(w http.ResponseWriter, contentType string) http.Header {
 }
 
 // representationHeaders are the headers that describe the body a handler
-// meant to write, not its error.
-var representationHeaders = []string{"Content-Length", "Cache-Control", "Expires", "Etag", "Last-Modified", "Content-Disposition"}
+// meant to write, not its error; and Cache-Control, unless it keeps
+// caches from serving the response.
+var representationHeaders = []string{"Content-Length", "Expires", "Etag", "Last-Modified", "Content-Disposition"}
+
+// forbidsCaching reports whether the values of a Cache-Control header
+// keep every cache from serving the response (no-store or no-cache): a
+// handler or a middleware may set them for its errors as well, and they
+// can only make the error less cacheable.
+func forbidsCaching(values []string) bool {
+	for _, v := range values {
+		for _, d := range strings.Split(v, ",") {
+			name, _, _ := strings.Cut(d, "=")
+			if name = strings.ToLower(strings.TrimSpace(name)); name == "no-store" || name == "no-cache" {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 // internalProblem is the body of an error that is no errspec error.
 const internalProblem = `{"title":"Internal Server Error","status":500}`

@@ -776,8 +776,9 @@ func TestReadRelativeType(t *testing.T) {
 // a cache serve a 429 for an hour past its Retry-After, an ETag and a
 // Last-Modified validated another body, and a Content-Disposition made a
 // browser save the error as the file; headers set for every response (a
-// request id) stay. Over HTTP/2, in both formats, and for an error that
-// is not the catalog's.
+// request id) stay, and so does a Cache-Control that keeps caches from
+// serving the response, which a handler may mean for its error too. Over
+// HTTP/2, in both formats, and for an error that is not the catalog's.
 func TestWriteAfterRepresentationHeaders(t *testing.T) {
 	srv := httptest.NewUnstartedServer(errhttp.HandlerFunc(func(w http.ResponseWriter, r *http.Request) error {
 		h := w.Header()
@@ -816,6 +817,14 @@ func TestWriteAfterRepresentationHeaders(t *testing.T) {
 		}
 		if v := resp.Header.Get("X-Request-Id"); v != "r-1" {
 			t.Errorf("%s Accept %q: X-Request-Id %q, want the handler's r-1", tt.query, tt.accept, v)
+		}
+	}
+	for _, cc := range []string{"no-store", "private, No-Cache"} {
+		w := httptest.NewRecorder()
+		w.Header().Set("Cache-Control", cc)
+		errhttp.WriteProblem(w, agenttools.NewRateLimited(600, "minute", 17), "")
+		if got := w.Header().Get("Cache-Control"); got != cc {
+			t.Errorf("Cache-Control: %s went out as %q", cc, got)
 		}
 	}
 }
