@@ -51,6 +51,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/errspec/errspec"
 )
@@ -318,7 +319,7 @@ var ErrNotError = errors.New("errhttp: the response holds no errspec error")
 
 // Read reads the error in resp, a response with a status of 400 or more,
 // as Parse reads it, and, for a code the catalog does not know, takes the
-// one of the Retry-After header when its body gives no retry-after, and
+// one of the Retry-After header (seconds or an HTTP-date) when its body gives no retry-after, and
 // resolves a docs URL (type) that is a relative reference against the
 // request's URL; it reads at most MaxBody bytes of the body, gunzipped
 // when its Content-Encoding is gzip, and closes it: an empty body, or one
@@ -379,11 +380,8 @@ func decoded(resp *http.Response) (io.Reader, error) {
 // what resp says of it beside its body:
 //
 //   - when the body said nothing of a retry-after, the one of the
-//     response's Retry-After header, in seconds: the catalog's own format
-//     carries a retry-after only where its envelope places it. A
-//     Retry-After that is no number of seconds from 1 to
-//     errspec.MaxRetryAfter (an HTTP-date, which errhttp never writes) is
-//     passed over.
+//     response's Retry-After header (see retryAfter): the catalog's own
+//     format carries a retry-after only where its envelope places it.
 //   - a docs URL that is a relative reference (a problem's type of
 //     "/errors/quota-gone", as RFC 9457 allows) resolved against the URL
 //     of the request, as the RFC asks, so that it leads to the docs;
@@ -398,8 +396,8 @@ func fromResponse(e interface {
 		return
 	}
 	u := *v.Unknown
-	if n, err := strconv.ParseUint(resp.Header.Get("Retry-After"), 10, 64); u.RetryAfter == 0 && err == nil && n > 0 && n <= errspec.MaxRetryAfter {
-		u.RetryAfter = int(n)
+	if u.RetryAfter == 0 {
+		u.RetryAfter = retryAfter(resp.Header)
 	}
 	if ref, err := url.Parse(u.DocsURL); err == nil && u.DocsURL != "" && !ref.IsAbs() && resp.Request != nil && resp.Request.URL != nil {
 		base := *resp.Request.URL
@@ -410,6 +408,39 @@ func fromResponse(e interface {
 		v.Unknown = &u
 		e.ErrspecSetView(v)
 	}
+}
+
+// retryAfter returns the seconds to wait that a response's Retry-After
+// header gives, in either form RFC 9110 allows: a number of seconds, as
+// errhttp writes it, or an HTTP-date, as some proxies and servers send it,
+// counted from the response's Date (the clock of the server that set
+// both), else from now, and rounded up to a second. It returns 0 for no
+// header, one that does not parse, a date past, and a wait longer than
+// errspec.MaxRetryAfter.
+func retryAfter(h http.Header) int {
+	v := strings.TrimSpace(h.Get("Retry-After"))
+	if v == "" {
+		return 0
+	}
+	if n, err := strconv.ParseUint(v, 10, 64); err == nil {
+		if n <= errspec.MaxRetryAfter {
+			return int(n)
+		}
+		return 0
+	}
+	at, err := http.ParseTime(v)
+	if err != nil {
+		return 0
+	}
+	now := time.Now()
+	if date, err := http.ParseTime(h.Get("Date")); err == nil {
+		now = date
+	}
+	d := at.Sub(now)
+	if d <= 0 || d > errspec.MaxRetryAfter*time.Second {
+		return 0
+	}
+	return int((d + time.Second - 1) / time.Second)
 }
 
 // Parse reads an error of a response with the given Content-Type and

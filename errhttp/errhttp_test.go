@@ -380,25 +380,39 @@ func TestParseProblemRepeatedMember(t *testing.T) {
 // TestReadNewerRetryAfter reads, in the catalog's own format, the error
 // of a code the catalog does not know, as a newer server's WriteJSON
 // sends it: the envelope carries no retry-after, Retry-After does, and
-// the error read back waits as long as it says. A code the catalog knows
-// keeps its own retry-after, and a Retry-After that is no number of
-// seconds within the bounds of one is passed over.
+// the error read back waits as long as it says, given in seconds or as an
+// HTTP-date (counted from the response's Date, else from now). A code the
+// catalog knows keeps its own retry-after, and a Retry-After that is
+// neither, a date past or a wait beyond the bounds of one is passed over.
 func TestReadNewerRetryAfter(t *testing.T) {
 	newer := `{"code":"QUOTA_GONE","category":"billing","message":"The quota is gone","retryable":true,"params":{"plan":"free"}}`
+	const date = "Fri, 27 Nov 2026 22:20:00 GMT"
+	inAMinute := time.Now().Add(time.Minute).UTC().Format(http.TimeFormat) // counted from now: within a second or two of a minute
 	for _, tt := range []struct {
-		body, retryAfter string
-		want             time.Duration
+		body, retryAfter, date string
+		want                   time.Duration
 	}{
-		{newer, "30", 30 * time.Second},
-		{newer, "2147483647", errspec.MaxRetryAfter * time.Second},
-		{newer, "2147483648", 0},
-		{newer, "-1", 0},
-		{newer, "Fri, 27 Nov 2026 22:20:29 GMT", 0},
+		{newer, "30", date, 30 * time.Second},
+		{newer, "2147483647", date, errspec.MaxRetryAfter * time.Second},
+		{newer, "2147483648", date, 0},
+		{newer, "-1", date, 0},
+		{newer, "soon", date, 0},
+		{newer, "Fri, 27 Nov 2026 22:20:29 GMT", date, 29 * time.Second},
+		{newer, "Friday, 27-Nov-26 22:21:00 GMT", date, time.Minute}, // RFC 850, which RFC 9110 asks a recipient to read
+		{newer, "Fri, 27 Nov 2026 22:19:59 GMT", date, 0},
+		{newer, "Fri, 27 Nov 2026 22:20:00 GMT", date, 0},
+		{newer, "Sat, 27 Nov 2100 22:20:00 GMT", date, 0},
+		{newer, inAMinute, "", time.Minute},
 		{`{"code":"RATE_LIMITED","category":"limit","message":"Rate limit of 600 requests per minute reached","retryable":true,` +
-			`"params":{"limit":600,"window":"minute","retry_after_seconds":17}}`, "5", 60 * time.Second},
+			`"params":{"limit":600,"window":"minute","retry_after_seconds":17}}`, "5", date, 60 * time.Second},
 	} {
 		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Type", errhttp.JSONType)
+			if tt.date == "" {
+				w.Header()["Date"] = nil // net/http sends none
+			} else {
+				w.Header().Set("Date", tt.date)
+			}
 			w.Header().Set("Retry-After", tt.retryAfter)
 			w.WriteHeader(http.StatusTooManyRequests)
 			io.WriteString(w, tt.body)
@@ -412,7 +426,11 @@ func TestReadNewerRetryAfter(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := e.ErrspecView().RetryAfter(); got != tt.want || !e.Retryable() {
+		got := e.ErrspecView().RetryAfter()
+		if tt.date == "" && got >= tt.want-2*time.Second && got <= tt.want {
+			got = tt.want
+		}
+		if got != tt.want || !e.Retryable() {
 			t.Errorf("%s with Retry-After %s: waits %v (retryable %t), want %v", e.Code, tt.retryAfter, got, e.Retryable(), tt.want)
 		}
 	}
