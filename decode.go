@@ -124,7 +124,9 @@ func (c *Catalog) findCode(data []byte) (string, error) {
 				return within(joinPath(c.codePath), err)
 			}
 			if len(b) == 0 {
-				return within(joinPath(c.codePath), errors.New("an empty string"))
+				// No code either: the zero value of another server's
+				// code field.
+				return noCode{within(joinPath(c.codePath), errors.New("an empty string"))}
 			}
 			code, found = string(b), true
 			return nil
@@ -145,8 +147,9 @@ func (c *Catalog) findCode(data []byte) (string, error) {
 
 // ErrNoCode is in the chain of the error of Parse for JSON that holds no
 // code where the catalog's envelopes put it: a value that is not an
-// object, an object without the code, or one whose code is not a string,
-// as the JSON error bodies of servers that are not errspec's are.
+// object, an object without the code, or one whose code is not a string
+// or is the empty string, as the JSON error bodies of servers that are
+// not errspec's are.
 var ErrNoCode = errors.New("no code")
 
 // noCode is an error of JSON that holds no code, in the words of err.

@@ -436,6 +436,8 @@ func TestParseNoCode(t *testing.T) {
 		{&catalog, `"Not Found"`, true},
 		{&catalog, `{"message":"x"}`, true},
 		{&catalog, `{"code":40401,"message":"x"}`, true},
+		{&catalog, `{"code":"","message":"x"}`, true},
+		{&nestedCatalog, `{"error":{"code":""}}`, true},
 		{&nestedCatalog, `{"error":"not found"}`, true},
 		{&nestedCatalog, `{"error":{"message":"x"}}`, true},
 		{&catalog, `<html>`, false},

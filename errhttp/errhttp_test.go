@@ -526,8 +526,9 @@ func TestReadForeignJSON(t *testing.T) {
 		`[{"message":"bad"}]`,
 		`null`,
 		`"Not Found"`,
+		`{"code":"","message":"not found"}`, // a code field left at its zero value
 	} {
-		for _, contentType := range []string{"application/json", "application/json; charset=utf-8", "application/vnd.api+json"} {
+		for _, contentType := range []string{"application/json", "application/json; charset=utf-8", "application/vnd.api+json", errhttp.ProblemType} {
 			_, err := errhttp.Read[agenttools.Error](foreign(t, 404, contentType, body))
 			if !errors.Is(err, errhttp.ErrNotError) {
 				t.Errorf("%s %s: Read = %v, want ErrNotError", contentType, body, err)
