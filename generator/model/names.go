@@ -94,7 +94,8 @@ func argName(name string) string {
 
 // reservedArgName says why a constructor argument must not take name, or
 // returns "": Go's keywords, its predeclared identifiers and the names a
-// constructor's body uses, any of which the argument would shadow.
+// constructor's signature or body uses, any of which the argument would
+// shadow.
 func reservedArgName(name string) string {
 	if token.IsKeyword(name) {
 		return "a Go keyword"
@@ -109,6 +110,10 @@ func reservedArgName(name string) string {
 		return "a predeclared Go identifier"
 	case "opts", "newError":
 		return "a name the generated constructor uses itself"
+	case "errspec":
+		// A constructor's signature and body name the runtime package
+		// (errspec.Map, errspec.Sensitive), which the argument would hide.
+		return "the runtime package the generated constructor uses"
 	}
 	return ""
 }

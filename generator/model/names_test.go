@@ -207,6 +207,7 @@ func TestArgName(t *testing.T) {
 		{"max", "max_"},
 		{"opts", "opts_"},
 		{"new_error", "newError_"},
+		{"errspec", "errspec_"},
 		{"types", "types"},
 		{"docs_url", "docsURL"},
 	} {
@@ -243,6 +244,7 @@ func TestReservedArgName(t *testing.T) {
 		{"println", predeclared},
 		{"opts", generated},
 		{"newError", generated},
+		{"errspec", "the runtime package the generated constructor uses"},
 		// Names a constructor's body no longer uses are free.
 		{"strings", ""},
 		{"json", ""},
