@@ -78,6 +78,20 @@ func TestIgnoreElement(t *testing.T) {
 			t.Errorf("loading: %v\nwant %q", err, want)
 		}
 	}
+	// The fix names only tiers the catalog has: none, or its one tier.
+	for _, tt := range []struct{ tiers, path, want string }{
+		{"", "tiers[0]", `"tiers[0]" names no tier of the catalog, which has 0` + "\n\tfix: remove the path: the catalog declares no tiers"},
+		{`tiers: ["Free"]` + "\n", "tiers[1]", `"tiers[1]" names no tier of the catalog, which has 1` + "\n\tfix: name tiers[0], the catalog's one tier"},
+	} {
+		dir := t.TempDir()
+		src := base + tt.tiers + `lint: ignore: TIER_USED: ["` + tt.path + `"]` + "\n"
+		if err := os.WriteFile(filepath.Join(dir, "catalog.cue"), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := load.Dir(dir); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("loading: %v\nwant %q", err, tt.want)
+		}
+	}
 }
 
 // TestIgnoreUnknown checks that an exempted path must name a value the

@@ -169,7 +169,7 @@ func (b *builder) ruleConfig(key string, in *InputRules) RuleConfig {
 			case indexed && named:
 				b.errs.add(at, "name the entry, such as "+first+".NAME", "%q names an element of %s, which has none: its entries have names", p, first)
 			case key == "lint" && indexed && first == "tiers" && !tierIndex(elem, len(b.in.Tiers)):
-				b.errs.add(at, fmt.Sprintf("name one of tiers[0] to tiers[%d]", max(0, len(b.in.Tiers)-1)), "%q names no tier of the catalog, which has %d", p, len(b.in.Tiers))
+				b.errs.add(at, tierIndexFix(len(b.in.Tiers)), "%q names no tier of the catalog, which has %d", p, len(b.in.Tiers))
 			case key == "lint" && named && rest == "":
 				b.errs.add(at, "name the entry, such as "+first+".NAME", "%q names all of %s; to turn the rule off, list it under except", p, first)
 			case key == "lint" && named && !b.declares(first, rest):
@@ -183,6 +183,17 @@ func (b *builder) ruleConfig(key string, in *InputRules) RuleConfig {
 		out.Ignore = append(out.Ignore, RuleIgnore{Rule: e.Key, Paths: e.Value})
 	}
 	return out
+}
+
+// tierIndexFix says which paths name one of n tiers.
+func tierIndexFix(n int) string {
+	switch n {
+	case 0:
+		return "remove the path: the catalog declares no tiers"
+	case 1:
+		return "name tiers[0], the catalog's one tier"
+	}
+	return fmt.Sprintf("name one of tiers[0] to tiers[%d]", n-1)
 }
 
 // tierIndex reports whether elem, what follows the [ of tiers[2], is
