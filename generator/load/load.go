@@ -310,6 +310,9 @@ func (c *Catalog) evaluate() (cue.Value, error) {
 		return cue.Value{}, &Rejected{diag.CodeCatalogSyntax, sortDiagnostics(problems)}
 	}
 	if inst.Err != nil {
+		if ds := moduleFileProblems(c.src.dir, inst.Err); len(ds) > 0 {
+			return cue.Value{}, &Rejected{diag.CodeCatalogSyntax, ds}
+		}
 		return cue.Value{}, &Rejected{diag.CodeCatalogSyntax, fromSource(fromCUE(cue.Value{}, cue.Value{}, inst.Err).at(c.first), c.src)}
 	}
 	root, err := withSchema(inst)
@@ -2050,6 +2053,10 @@ func notAllowed(v cue.Value, name string) bool {
 func allowedFields(v cue.Value, parent []string, field string, except map[string]bool) string {
 	w := v.LookupPath(cue.MakePath(selectors(parent)...))
 	var names []string
+	if !w.Exists() {
+		// No value to look in: a catalog that does not load.
+		return "remove the field"
+	}
 	if it, err := w.Fields(cue.Optional(true)); err == nil {
 		for it.Next() {
 			if it.Selector().LabelType() != cue.StringLabel {
