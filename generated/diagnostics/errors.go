@@ -606,7 +606,7 @@ type DriftOptions struct {
 }
 
 // NewDrift returns an error of code DRIFT: Generated files are out of date. Its message reads "generated files out of date: {count}".
-// errspec check found generated files that are missing, differ from what the catalog produces, or are no longer produced. The diff is printed before the problem; with --format json, standard output holds the problem alone and the diff is its param diff.
+// errspec check found generated files that are missing, differ from what the catalog produces, or are no longer produced. The diff is printed on standard output, and the problem on standard error; with --format json, standard output stays empty and the problem carries the diff as its param diff.
 func NewDrift(count int, opts ...DriftOptions) *Error {
 	return newError(8, &DriftParams{Count: count}, opts)
 }
