@@ -111,8 +111,9 @@ func reservedArgName(name string) string {
 	case "opts", "newError":
 		return "a name the generated constructor uses itself"
 	case "errspec":
-		// A constructor's signature and body name the runtime package
-		// (errspec.Map, errspec.Sensitive), which the argument would hide.
+		// A constructor's body names the runtime package
+		// (errspec.Sensitive for a sensitive param), which the argument
+		// would hide.
 		return "the runtime package the generated constructor uses"
 	}
 	return ""
