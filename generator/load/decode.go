@@ -68,6 +68,10 @@ func (e *decodeError) Error() string { return e.err.Error() }
 var rawMessage = reflect.TypeFor[json.RawMessage]()
 
 func decodeValue(v cue.Value, rv reflect.Value) error {
+	// A disjunction with a default (*{...} | {...}) is its default, as
+	// cue export has it; a look-up of a field in the disjunction itself
+	// finds nothing.
+	v, _ = v.Default()
 	fail := func(err error) error {
 		if err == nil {
 			return nil
