@@ -190,7 +190,7 @@ func (l *Locator) Locate(e *model.Error) Diagnostic {
 func (l *Locator) position(e *model.Error) token.Pos {
 	pos := position(l.v, e.Path)
 	if e.At > 0 {
-		pos = inString(l.v.LookupPath(cue.MakePath(selectors(e.Path)...)), pos, e.At-1, l.c.src)
+		pos = inString(lookup(l.v, selectors(e.Path)), pos, e.At-1, l.c.src)
 	}
 	return pos
 }
@@ -2187,9 +2187,9 @@ func label(l string) string {
 // value that has one.
 func position(v cue.Value, p []string) token.Pos {
 	for n := len(p); n >= 0; n-- {
-		w := v.LookupPath(cue.MakePath(selectors(p[:n])...))
+		w := lookup(v, selectors(p[:n]))
 		if !w.Exists() {
-			w = v.LookupPath(cue.MakePath(ownSelectors(p[:n])...))
+			w = lookup(v, ownSelectors(p[:n]))
 		}
 		if !w.Exists() {
 			continue
@@ -2199,6 +2199,17 @@ func position(v cue.Value, p []string) token.Pos {
 		}
 	}
 	return token.NoPos
+}
+
+// lookup returns the value at sels in v, as cue export has it: through
+// each struct written as a disjunction with a default (*{...} | {...}),
+// its default, in which LookupPath of the disjunction finds nothing.
+func lookup(v cue.Value, sels []cue.Selector) cue.Value {
+	for _, s := range sels {
+		v, _ = v.Default()
+		v = v.LookupPath(cue.MakePath(s))
+	}
+	return v
 }
 
 // selectors are the selectors of a catalog path (see selector).
