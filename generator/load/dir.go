@@ -168,6 +168,31 @@ func readSource(dir string) (*source, Diagnostics) {
 	return src, problems
 }
 
+// embedFile returns the file a position of CUE's names, relative to the
+// working directory: CUE names an embedded file as the @embed attribute
+// does, relative to the directory of the file that embeds it, which need
+// not be where errspec runs. Any other name, and one that two embedded
+// files could have, it returns as it is.
+func (s *source) embedFile(name string) string {
+	if name == "" || filepath.IsAbs(name) || name == schemaFile {
+		return name
+	}
+	suffix := "/" + filepath.ToSlash(filepath.Clean(name))
+	found := ""
+	for _, e := range s.embeds {
+		if strings.HasSuffix(filepath.ToSlash(e), suffix) {
+			if found != "" && found != e {
+				return name
+			}
+			found = e
+		}
+	}
+	if found == "" {
+		return name
+	}
+	return relative(found)
+}
+
 // embedded returns the files that the @embed attributes of the catalog
 // file at path, whose content is data, name: its file= argument, or every
 // match of its glob= argument, each relative to the file's directory, as

@@ -178,6 +178,7 @@ func (l *Locator) Locate(e *model.Error) Diagnostic {
 			l.evaluated = true
 		}
 		setPos(&d, l.position(e))
+		d.File = c.src.embedFile(d.File)
 	}
 	if d.File == "" {
 		d.File, d.Line, d.Col = c.first, 1, 1
@@ -230,8 +231,16 @@ func (ds Diagnostics) at(file string) Diagnostics {
 // loads it, unified with the embedded schema's #Catalog, evaluated once
 // and decoded once. The error, when not nil, is a *Rejected, whose
 // Diagnostics errors.As finds.
-func Dir(dir string) (*Catalog, error) {
+func Dir(dir string) (cat *Catalog, err error) {
 	src, problems := readSource(dir)
+	defer func() {
+		var rej *Rejected
+		if errors.As(err, &rej) {
+			for i := range rej.Diagnostics {
+				rej.Diagnostics[i].File = src.embedFile(rej.Diagnostics[i].File)
+			}
+		}
+	}()
 	switch {
 	case len(problems) > 0:
 		return nil, &Rejected{diag.CodeCatalogSyntax, sortDiagnostics(problems)}
