@@ -222,3 +222,32 @@ _example: _ @embed(file="example.json")
 		t.Errorf("the embedded example: %+v", ex)
 	}
 }
+
+// TestExamplePosInEmbed checks that the position the generated test gives
+// an example in a file the catalog embeds is that file's, relative to the
+// Go package, wherever errspec runs: CUE names the file as the @embed
+// attribute does, relative to the catalog's directory.
+func TestExamplePosInEmbed(t *testing.T) {
+	root := t.TempDir()
+	writeFiles(t, filepath.Join(root, "cue.mod"), map[string]string{
+		"module.cue": "module: \"example.com/embeds@v0\"\nlanguage: version: \"v0.12.0\"\n",
+	})
+	writeFiles(t, filepath.Join(root, "cat"), map[string]string{
+		"catalog.cue": "@extern(embed)\n\npackage cat\n\nname: \"embeds\"\noutputs: go: {dir: \"gen\", package: \"embeds\"}\n" +
+			"categories: internal: description: \"The server failed.\"\ncodes: _ @embed(file=\"codes.json\")\n",
+		"codes.json": `{"INTERNAL": {"category": "internal", "title": "Internal error", "message": "Something went wrong",` + "\n" +
+			`"examples": [{"json": {"code": "INTERNAL", "category": "internal", "message": "Something went wrong", "retryable": false}}]}}` + "\n",
+	})
+	for _, wd := range []string{root, filepath.Join(root, "cat")} {
+		t.Run(filepath.Base(wd), func(t *testing.T) {
+			t.Chdir(wd)
+			c, err := Dir(filepath.Join(root, "cat"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, want := c.Model.Codes[0].Examples[0].Pos, "../codes.json:2:16"; got != want {
+				t.Errorf("the example's position is %s, want %s", got, want)
+			}
+		})
+	}
+}

@@ -297,7 +297,7 @@ func (c *Catalog) placeExamples(v cue.Value) {
 			if !pos.IsValid() {
 				continue
 			}
-			file, err := filepath.Abs(pos.Filename())
+			file, err := filepath.Abs(c.src.embedFile(pos.Filename()))
 			if err != nil {
 				continue
 			}
