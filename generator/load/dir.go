@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -191,6 +192,22 @@ func (s *source) embedFile(name string) string {
 		return name
 	}
 	return relative(found)
+}
+
+// filePositions matches the file:line:col positions a message holds.
+var filePositions = regexp.MustCompile(`[^\s:,()]+:[0-9]+:[0-9]+`)
+
+// embedPositions returns d with the embedded files it names, at its
+// position and in the positions its message holds ("set twice, ... here
+// and at codes.json:1:48"), named by their paths from where errspec runs
+// (embedFile).
+func (s *source) embedPositions(d Diagnostic) Diagnostic {
+	d.File = s.embedFile(d.File)
+	d.Msg = filePositions.ReplaceAllStringFunc(d.Msg, func(pos string) string {
+		name, lineCol, _ := strings.Cut(pos, ":")
+		return s.embedFile(name) + ":" + lineCol
+	})
+	return d
 }
 
 // embedded returns the files that the @embed attributes of the catalog

@@ -178,7 +178,7 @@ func (l *Locator) Locate(e *model.Error) Diagnostic {
 			l.evaluated = true
 		}
 		setPos(&d, l.position(e))
-		d.File = c.src.embedFile(d.File)
+		d = c.src.embedPositions(d)
 	}
 	if d.File == "" {
 		d.File, d.Line, d.Col = c.first, 1, 1
@@ -236,8 +236,8 @@ func Dir(dir string) (cat *Catalog, err error) {
 	defer func() {
 		var rej *Rejected
 		if errors.As(err, &rej) {
-			for i := range rej.Diagnostics {
-				rej.Diagnostics[i].File = src.embedFile(rej.Diagnostics[i].File)
+			for i, d := range rej.Diagnostics {
+				rej.Diagnostics[i] = src.embedPositions(d)
 			}
 		}
 	}()
