@@ -16,7 +16,7 @@ import (
 const base = `package shop
 
 name: "shop"
-outputs: jsonschema: file: "errors.schema.json"
+outputs: {jsonschema: file: "errors.schema.json", go: {dir: "gen", package: "shop"}}
 categories: not_found: {description: "Nothing there.", http_status: 404}
 codes: ORDER_NOT_FOUND: {category: "not_found", title: "Order not found", message: "Order {id} not found", params: {id: {type: "string"}, store: {type: "string"}}}
 codes: CART_NOT_FOUND: {category: "not_found", title: "Cart not found", message: "Cart {id} not found", params: id: type: "string"}
@@ -171,7 +171,7 @@ func TestIdentical(t *testing.T) {
 codes: CART_NOT_FOUND: {params: id: type: "string", message: "Cart {id} not found", title: "Cart not found", category: "not_found"}
 codes: ORDER_NOT_FOUND: {category: "not_found", title: "Order not found", message: "Order {id} not found", params: {id: {type: "string"}, store: {type: "string"}}}
 categories: not_found: {http_status: 404, description: "Nothing there."}
-outputs: jsonschema: file: "elsewhere.json"
+outputs: {go: {package: "shop", dir: "gen"}, jsonschema: file: "elsewhere.json"}
 name: "shop"
 `
 	for _, b := range []*model.Catalog{a, loadtest.Catalog(t, base), loadtest.Catalog(t, reordered)} {
@@ -189,7 +189,7 @@ func TestTypeChanges(t *testing.T) {
 	const catalog = `package shop
 
 name: "shop"
-outputs: jsonschema: file: "errors.schema.json"
+outputs: {jsonschema: file: "errors.schema.json", go: {dir: "gen", package: "shop"}}
 tiers: ["Free", "Pro"]
 categories: not_found: {description: "Nothing there.", http_status: 404}
 codes: ORDER_NOT_FOUND: {category: "not_found", title: "Order not found", message: "Order {id} not found", params: id: type: %q}

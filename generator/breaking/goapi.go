@@ -172,15 +172,13 @@ func (c *comparer) goAPI() {
 	if o.GRPC != nil && n.GRPC == nil {
 		adapterGone("grpc", o.GRPC.Package, o.GRPC.Dir)
 	}
-	if goGone {
-		return
+	if goGone || o.GoPackage == "" {
+		return // the older version has no Go package, or its loss is reported
 	}
-	if o.GoPackage != "" && n.GoPackage != "" {
-		if o.GoImportPath != "" && n.GoImportPath != "" {
-			c.packageMoved("go", "import_path", o.GoPackage, o.GoImportPath, n.GoImportPath, fmt.Sprintf("keep import_path: %q", o.GoImportPath))
-		} else {
-			c.packageMoved("go", "dir", o.GoPackage, c.oldAt(o.GoDir), c.newAt(n.GoDir), "")
-		}
+	if o.GoImportPath != "" && n.GoImportPath != "" {
+		c.packageMoved("go", "import_path", o.GoPackage, o.GoImportPath, n.GoImportPath, fmt.Sprintf("keep import_path: %q", o.GoImportPath))
+	} else {
+		c.packageMoved("go", "dir", o.GoPackage, c.oldAt(o.GoDir), c.newAt(n.GoDir), "")
 	}
 	if o.MCP != nil && n.MCP != nil {
 		c.packageMoved("mcp", "dir", o.MCP.Package, c.oldAt(o.MCP.Dir), c.newAt(n.MCP.Dir), "")
