@@ -194,6 +194,33 @@ func (s *source) embedFile(name string) string {
 	return relative(found)
 }
 
+// addImportedEmbeds adds to s.embeds the files that the packages inst
+// imports, and those they import, embed: inputs of the catalog as much
+// as its own, which CUE names as their @embed attributes do too.
+func (s *source) addImportedEmbeds(inst *build.Instance) {
+	seen := map[*build.Instance]bool{}
+	var walk func(i *build.Instance)
+	walk = func(i *build.Instance) {
+		for _, imp := range i.Imports {
+			if seen[imp] {
+				continue
+			}
+			seen[imp] = true
+			for _, f := range imp.BuildFiles {
+				if data, err := os.ReadFile(f.Filename); err == nil && bytes.Contains(data, []byte("@embed(")) {
+					for _, name := range embedded(f.Filename, data) {
+						if !slices.Contains(s.embeds, name) {
+							s.embeds = append(s.embeds, name)
+						}
+					}
+				}
+			}
+			walk(imp)
+		}
+	}
+	walk(inst)
+}
+
 // filePositions matches the file:line:col positions a message holds.
 var filePositions = regexp.MustCompile(`[^\s:,()]+:[0-9]+:[0-9]+`)
 

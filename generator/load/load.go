@@ -315,6 +315,7 @@ func (c *Catalog) placeExamples(v cue.Value) {
 // with #Catalog. The error, when not nil, is a *Rejected.
 func (c *Catalog) evaluate() (cue.Value, error) {
 	inst := instance(c.Dir, c.src)
+	c.src.addImportedEmbeds(inst)
 	if problems := packageProblems(c.src, inst); len(problems) > 0 {
 		return cue.Value{}, &Rejected{diag.CodeCatalogSyntax, sortDiagnostics(problems)}
 	}
