@@ -68,17 +68,20 @@ func (e *decodeError) Error() string { return e.err.Error() }
 var rawMessage = reflect.TypeFor[json.RawMessage]()
 
 func decodeValue(v cue.Value, rv reflect.Value) error {
-	// A disjunction with a default (*{...} | {...}) is its default, as
-	// cue export has it; a look-up of a field in the disjunction itself
-	// finds nothing.
-	v, _ = v.Default()
+	t := rv.Type()
+	if k := t.Kind(); k == reflect.Struct || k == reflect.Slice && t != rawMessage {
+		// A disjunction with a default (*{...} | {...}) is its default, as
+		// cue export has it; a look-up of a field in the disjunction
+		// itself finds nothing. (A scalar's methods take the default
+		// themselves.)
+		v, _ = v.Default()
+	}
 	fail := func(err error) error {
 		if err == nil {
 			return nil
 		}
 		return &decodeError{v, err}
 	}
-	t := rv.Type()
 	switch {
 	case t == rawMessage:
 		data, err := v.MarshalJSON()
