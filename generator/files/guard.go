@@ -17,10 +17,11 @@ import (
 
 // Root returns the project root of a catalog directory, the directory its
 // outputs must stay in: the nearest directory at or above dir that holds
-// .git (the repository); failing that, the outermost one that holds go.mod
-// or cue.mod (the module); failing that, the working directory if dir is
-// in it, else dir itself. The path is absolute; marker is what made it
-// the root: ".git", "go.mod", "cue.mod", or "" for none.
+// .git (the repository); failing that, the outermost one that holds go.mod,
+// go.work or cue.mod (the module, or the Go workspace whose modules a
+// catalog of one may write to); failing that, the working directory if dir
+// is in it, else dir itself. The path is absolute; marker is what made it
+// the root: ".git", "go.mod", "go.work", "cue.mod", or "" for none.
 func Root(dir string) (root, marker string, err error) {
 	abs, err := filepath.Abs(cmp.Or(dir, "."))
 	if err != nil {
@@ -30,7 +31,7 @@ func Root(dir string) (root, marker string, err error) {
 		if exists(filepath.Join(d, ".git")) {
 			return d, ".git", nil
 		}
-		for _, m := range []string{"go.mod", "cue.mod"} {
+		for _, m := range []string{"go.mod", "go.work", "cue.mod"} {
 			if exists(filepath.Join(d, m)) {
 				root, marker = d, m
 			}
@@ -429,10 +430,12 @@ func rootWhat(marker string) string {
 		return "root of the repository"
 	case "go.mod":
 		return "root of the Go module"
+	case "go.work":
+		return "root of the Go workspace"
 	case "cue.mod":
 		return "root of the CUE module"
 	}
-	return "directory errspec runs in (no directory above the catalog holds .git, go.mod or cue.mod)"
+	return "directory errspec runs in (no directory above the catalog holds .git, go.mod, go.work or cue.mod)"
 }
 
 // within reports whether p is root or below it, and p relative to root.
