@@ -74,6 +74,26 @@ func (e *ReadError) Fix() string {
 	return "make git able to read " + e.Ref + " as its message says (a partial clone, git clone --filter, fetches the files from its remote, which must be reachable), or give --against a directory that holds the older version"
 }
 
+// TempDirError is the failure to make the temporary directory the files
+// of a revision are copied into: TMPDIR names a directory that does not
+// exist or that errspec may not write, as a CI job's or a container's
+// environment can.
+type TempDirError struct {
+	Ref string
+	Err error
+}
+
+func (e *TempDirError) Error() string {
+	return fmt.Sprintf("reading %s from git needs a temporary directory, in %s: %v", e.Ref, os.TempDir(), e.Err)
+}
+
+func (e *TempDirError) Unwrap() error { return e.Err }
+
+// Fix says how to give errspec a temporary directory.
+func (e *TempDirError) Fix() string {
+	return "set TMPDIR to a directory that exists and that you may write, or unset it for /tmp; or give --against a directory that holds the older version"
+}
+
 // readError is the error of reading ref's files from git: a
 // SubmoduleError as it is (it says what to fetch), any other a ReadError.
 func readError(ref string, err error) error {
@@ -178,7 +198,7 @@ func Open(base, ref string, paths []string) (*Tree, error) {
 	}
 	tmp, err := os.MkdirTemp("", "errspec-against-")
 	if err != nil {
-		return nil, err
+		return nil, &TempDirError{Ref: ref, Err: err}
 	}
 	t := &Tree{Ref: ref, Dir: tmp, Rev: commit, base: base, prefix: prefix, top: top}
 	if err := t.export(paths); err != nil {

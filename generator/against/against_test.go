@@ -469,3 +469,21 @@ func TestReadError(t *testing.T) {
 		t.Errorf("Open of a revision whose files the partial clone cannot fetch: %v, want a ReadError", err)
 	}
 }
+
+// TestTempDirMissing checks that a TMPDIR that names no directory, as a
+// CI job's environment can, is a TempDirError that names it and says how
+// to fix it, not a bare stat error.
+func TestTempDirMissing(t *testing.T) {
+	repo := gittest.Repo(t)
+	gittest.Commit(t, repo, map[string]string{"spec/catalog.cue": "package spec\n"}, "v1")
+	missing := filepath.Join(t.TempDir(), "gone")
+	t.Setenv("TMPDIR", missing)
+	_, err := Open(repo, "HEAD", []string{"spec"})
+	var tmp *TempDirError
+	if !errors.As(err, &tmp) {
+		t.Fatalf("Open with TMPDIR=%s: %v, want a TempDirError", missing, err)
+	}
+	if !strings.Contains(err.Error(), missing) || !strings.Contains(tmp.Fix(), "set TMPDIR") {
+		t.Errorf("Open with TMPDIR missing: %q, fix %q; want the directory named and TMPDIR in the fix", err, tmp.Fix())
+	}
+}
