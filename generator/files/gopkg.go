@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 // checkGoPackages rejects a Go output whose directory holds a Go file,
@@ -63,6 +64,77 @@ func (g *guard) checkGoPackages(sets []Set) {
 					"%s is of package %s, and errspec writes package %s there: go build would find two packages in %s",
 					g.show(p), other, pkg, g.show(dir))
 				break
+			}
+		}
+	}
+}
+
+// GoDirElement says why the go command would not build a package whose
+// directory's path in its module has the element e, and how to fix it;
+// "" when it would. The go command ignores an element that starts with .
+// or _, or is testdata or vendor, when it lists packages (go build ./...,
+// go vet ./..., go test ./...); and it cannot import a package whose
+// import path holds a character other than an ASCII letter or digit or
+// one of - . _ ~ +, which fails go build ./... of the whole module.
+func GoDirElement(e string) (why, fix string) {
+	if strings.HasPrefix(e, ".") || strings.HasPrefix(e, "_") || e == "testdata" || e == "vendor" {
+		return fmt.Sprintf("the go command ignores %s when it lists packages (go build ./...), so the generated package would not be built or tested", e),
+			"choose a directory whose path has no element starting with . or _, named testdata or vendor"
+	}
+	if i := strings.IndexFunc(e, func(r rune) bool { return !importPathRune(r) }); i >= 0 {
+		r, _ := utf8.DecodeRuneInString(e[i:])
+		return fmt.Sprintf("the go command cannot import a package in %q: an import path cannot hold %q, and go build ./... of the module would fail on it", e, r),
+			"choose a directory whose names hold only ASCII letters, digits and - . _ ~ +"
+	}
+	return "", ""
+}
+
+// importPathRune reports whether an element of a Go import path may hold
+// r, as the go command checks it: an ASCII letter or digit, or one of
+// - . _ ~ +.
+func importPathRune(r rune) bool {
+	return 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || strings.ContainsRune("-._~+", r)
+}
+
+// checkGoModulePaths rejects a Go output whose directory the go command
+// would not build by an element of its path in its module that the
+// catalog does not name, such as the catalog's own directory, "my
+// errors", with its Go package in "." (the model checks the elements the
+// catalog names, before any file is planned). The module is the one of
+// the nearest go.mod at or above the directory; without one, there is no
+// import path to check.
+func (g *guard) checkGoModulePaths(sets []Set) {
+	for i := range sets {
+		s := &sets[i]
+		for _, d := range s.Dirs {
+			if d.Ext != ".go" {
+				continue
+			}
+			_, output := generatedPackage(s, clean(d.Path))
+			if output == nil {
+				continue
+			}
+			dir, err := filepath.Abs(d.Path)
+			if err != nil {
+				continue
+			}
+			mod := dir
+			for !exists(filepath.Join(mod, "go.mod")) {
+				if mod = filepath.Dir(mod); mod == filepath.Dir(mod) {
+					break
+				}
+			}
+			rel, ok := within(mod, dir)
+			if !ok || !exists(filepath.Join(mod, "go.mod")) || rel == "." {
+				continue
+			}
+			for _, e := range strings.Split(rel, string(filepath.Separator)) {
+				if why, fix := GoDirElement(e); why != "" {
+					g.reject(s, output, fix+", or move the catalog to such a directory",
+						"%s, the directory of the Go package (in the module of %s): %s",
+						g.show(dir), g.show(filepath.Join(mod, "go.mod")), why)
+					break
+				}
 			}
 		}
 	}

@@ -134,6 +134,7 @@ func guardRun(sets []Set) (*guard, error) {
 	g.checkNesting()
 	g.checkNames(sets)
 	g.checkGoPackages(sets)
+	g.checkGoModulePaths(sets)
 	g.checkGoDirs(sets)
 	return g, nil
 }

@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 	"unicode"
-	"unicode/utf8"
 
 	"github.com/errspec/errspec/generator/files"
 	"github.com/errspec/errspec/internal/textsafe"
@@ -192,34 +191,20 @@ func windowsName(e string) string {
 }
 
 // checkGoDir rejects a Go output directory that the go command ignores
-// when it lists packages (go build ./..., go vet ./..., go test ./...):
-// one with an element that starts with . or _, or is testdata or vendor;
-// and one it cannot import, whose name holds a character an import path
-// may not hold, which fails go build ./... of the whole module.
+// when it lists packages (go build ./..., go vet ./..., go test ./...),
+// or cannot import, by the elements of its path that the catalog names
+// (see [files.GoDirElement]); the files package checks the rest of its
+// path in its module, which only the file system tells.
 func (b *builder) checkGoDir(p []string, dir string) {
 	for _, e := range strings.Split(path.Clean(dir), "/") {
 		if e == "." || e == ".." {
 			continue
 		}
-		if strings.HasPrefix(e, ".") || strings.HasPrefix(e, "_") || e == "testdata" || e == "vendor" {
-			b.errs.add(p, "choose a directory whose path has no element starting with . or _, named testdata or vendor",
-				"the go command ignores %s when it lists packages (go build ./...), so the generated package would not be built or tested", e)
-			return
-		}
-		if i := strings.IndexFunc(e, func(r rune) bool { return !importPathRune(r) }); i >= 0 {
-			r, _ := utf8.DecodeRuneInString(e[i:])
-			b.errs.add(p, "choose a directory whose names hold only ASCII letters, digits and - . _ ~ +",
-				"the go command cannot import a package in %q: an import path cannot hold %q, and go build ./... of the module would fail on it", e, r)
+		if why, fix := files.GoDirElement(e); why != "" {
+			b.errs.add(p, fix, "%s", why)
 			return
 		}
 	}
-}
-
-// importPathRune reports whether an element of a Go import path may hold
-// r, as the go command checks it: an ASCII letter or digit, or one of
-// - . _ ~ +.
-func importPathRune(r rune) bool {
-	return 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || strings.ContainsRune("-._~+", r)
 }
 
 // checkPages checks the file names of the per-code layout's pages: each
