@@ -169,7 +169,7 @@ func Open(base, ref string, paths []string) (*Tree, error) {
 	}
 	top, err := gitLine(base, "rev-parse", "--show-toplevel")
 	if err != nil {
-		return nil, &NotFoundError{Ref: ref, Reason: "no directory of that name, and " + base + " is not in a git repository"}
+		return nil, notRepository(base, ref, err)
 	}
 	// The object is peeled to its commit once it is found: ^{commit}
 	// after the ref would be read as part of it by a revision such as
@@ -206,6 +206,26 @@ func Open(base, ref string, paths []string) (*Tree, error) {
 		return nil, readError(ref, err)
 	}
 	return t, nil
+}
+
+// notRepository is the NotFoundError of ref when git finds no repository
+// that holds base: none does, or git refuses the one that does, which
+// another user owns (a CI job's checkout, made by another user than the
+// job's container runs as: git's "dubious ownership"), or git cannot run.
+// The fix is git's own, where it gives one.
+func notRepository(base, ref string, err error) *NotFoundError {
+	msg := err.Error()
+	if strings.Contains(msg, "not a git repository") {
+		return &NotFoundError{Ref: ref, Reason: "no directory of that name, and " + base + " is not in a git repository"}
+	}
+	first, rest, _ := strings.Cut(msg, "\n")
+	nf := &NotFoundError{Ref: ref, Reason: "no directory of that name, and git could not read the repository that holds " + base + ": " + strings.TrimSpace(first)}
+	for _, line := range strings.Split(rest, "\n") {
+		if line = strings.TrimSpace(line); strings.Contains(line, "safe.directory") {
+			nf.How = "let git read the repository, which another user owns (as a CI job's checkout can be): " + line + ", or run errspec as the repository's owner"
+		}
+	}
+	return nf
 }
 
 // missing tells why the repository at top lacks the revision ref, as

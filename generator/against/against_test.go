@@ -2,6 +2,7 @@ package against
 
 import (
 	"errors"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -485,5 +486,32 @@ func TestTempDirMissing(t *testing.T) {
 	}
 	if !strings.Contains(err.Error(), missing) || !strings.Contains(tmp.Fix(), "set TMPDIR") {
 		t.Errorf("Open with TMPDIR missing: %q, fix %q; want the directory named and TMPDIR in the fix", err, tmp.Fix())
+	}
+}
+
+// TestRepositoryOfAnotherUser checks that a repository git refuses to
+// read because another user owns it, as a CI job's checkout can be, is
+// told as such, with git's fix, not as no repository at all.
+func TestRepositoryOfAnotherUser(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("gives the repository to another user, which needs root")
+	}
+	repo := gittest.Repo(t)
+	gittest.Commit(t, repo, map[string]string{"spec/catalog.cue": "package spec\n"}, "v1")
+	t.Setenv("HOME", t.TempDir()) // no safe.directory of the user's
+	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
+	err := filepath.WalkDir(repo, func(p string, _ fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		return os.Lchown(p, 65534, 65534)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Open(repo, "HEAD", []string{"spec"})
+	var nf *NotFoundError
+	if !errors.As(err, &nf) || !strings.Contains(nf.Reason, "dubious ownership") || !strings.Contains(nf.Fix(), "git config --global --add safe.directory "+repo) {
+		t.Errorf("Open in a repository of another user: %v, want git's reason and its fix", err)
 	}
 }
