@@ -5,10 +5,12 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/errspec/errspec/generator/adaptgen"
+	"github.com/errspec/errspec/generator/files"
 	"github.com/errspec/errspec/generator/model"
 )
 
@@ -99,12 +101,26 @@ func internalParent(importPath string) (parent string, ok bool) {
 // directory is relative to the catalog's, dir: the one the catalog gives,
 // else the module path of the go.mod above the package's directory joined
 // with the directory below it. The error is model.Errors when there is no
-// go.mod to read.
+// go.mod to read, or when the go.mod gives the package another import
+// path than the catalog does (a module path of a major version, /v2, left
+// out of it): the adapters would import a package that is not there. A
+// package the go command leaves out of its module (below testdata) is
+// not one of its packages, and keeps the path the catalog gives.
 func goImportPath(dir string, o model.Outputs) (string, error) {
-	if o.GoImportPath != "" {
+	at := []string{"outputs", "go"}
+	inferred, err := dirImportPath(dir, o.GoDir, at)
+	if o.GoImportPath == "" {
+		return inferred, err
+	}
+	if err != nil || inferred == o.GoImportPath || slices.ContainsFunc(strings.Split(inferred, "/"), func(e string) bool {
+		why, _ := files.GoDirElement(e)
+		return why != ""
+	}) {
 		return o.GoImportPath, nil
 	}
-	return dirImportPath(dir, o.GoDir, []string{"outputs", "go"})
+	return "", model.Errors{{Path: append(at, "import_path"),
+		Msg: fmt.Sprintf("the Go package's import path is %s, as the go.mod above %s makes it, not %s: the adapters would import a package that is not there", inferred, o.GoDir, o.GoImportPath),
+		Fix: fmt.Sprintf("remove import_path, which errspec reads from go.mod, or give import_path: %q", inferred)}}
 }
 
 // dirImportPath returns the import path of the Go package in rel, a

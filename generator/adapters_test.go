@@ -38,6 +38,7 @@ func TestGoImportPath(t *testing.T) {
 	}
 	write("app/go.mod", "module example.com/app\n")
 	write("app/internal/catalog/errors.cue", "")
+	write("app/testdata/catalog/errors.cue", "")
 	write("nomod/catalog/errors.cue", "")
 	write("nopath/go.mod", "go 1.26\n")
 
@@ -47,7 +48,13 @@ func TestGoImportPath(t *testing.T) {
 		{"app/internal/catalog", "../apperr", "", "example.com/app/internal/apperr", ""},
 		{"app/internal/catalog", ".", "", "example.com/app/internal/catalog", ""},
 		{"app", ".", "", "example.com/app", ""},
-		{"app", "gen/errs", "example.com/other/errs", "example.com/other/errs", ""},
+		{"app", "gen/errs", "example.com/app/gen/errs", "example.com/app/gen/errs", ""},
+		// An import path that is not the one go.mod gives (the module
+		// path of a major version, /v2, left out) would make adapters
+		// that import a package that is not there.
+		{"app", "gen/errs", "example.com/other/errs", "", "is example.com/app/gen/errs, as the go.mod above gen/errs makes it, not example.com/other/errs"},
+		// Below testdata, the directory is no package of the module.
+		{"app/testdata/catalog", ".", "example.com/other/errs", "example.com/other/errs", ""},
 		{"nomod/catalog", ".", "", "", "there is no go.mod in"},
 		{"nomod/catalog", ".", "example.com/given", "example.com/given", ""},
 		{"nopath", ".", "", "", "declares no module path"},
