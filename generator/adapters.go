@@ -6,8 +6,9 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
+
+	"golang.org/x/mod/modfile"
 
 	"github.com/errspec/errspec/generator/adaptgen"
 	"github.com/errspec/errspec/generator/files"
@@ -137,7 +138,7 @@ func dirImportPath(dir, rel string, output []string) (string, error) {
 			mod := modulePath(data)
 			if mod == "" {
 				return "", model.Errors{{Path: output,
-					Msg: fmt.Sprintf("%s declares no module path, and the adapters import the Go package by its import path", filepath.Join(d, "go.mod")),
+					Msg: fmt.Sprintf("%s declares no module path, or does not parse, and the adapters import the Go package by its import path", filepath.Join(d, "go.mod")),
 					Fix: `give the package's import path: outputs: go: import_path: "example.com/app/apperr"`}}
 			}
 			rel, err := filepath.Rel(d, pkgDir)
@@ -157,19 +158,13 @@ func dirImportPath(dir, rel string, output []string) (string, error) {
 	}
 }
 
-// modulePath returns the module path a go.mod declares, or "".
+// modulePath returns the module path a go.mod declares, as the go command
+// reads it: on a module line, or in a module block; "" when it declares
+// none, or does not parse.
 func modulePath(gomod []byte) string {
-	for _, line := range strings.Split(string(gomod), "\n") {
-		line, _, _ = strings.Cut(line, "//")
-		rest, ok := strings.CutPrefix(strings.TrimSpace(line), "module")
-		if !ok || rest == "" || rest[0] != ' ' && rest[0] != '\t' && rest[0] != '"' {
-			continue
-		}
-		rest = strings.TrimSpace(rest)
-		if p, err := strconv.Unquote(rest); err == nil {
-			return p
-		}
-		return rest
+	f, err := modfile.ParseLax("go.mod", gomod, nil)
+	if err != nil || f.Module == nil {
+		return ""
 	}
-	return ""
+	return f.Module.Mod.Path
 }

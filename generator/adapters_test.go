@@ -16,8 +16,10 @@ func TestModulePath(t *testing.T) {
 		"// comment\nmodule   example.com/app // the app\n": "example.com/app",
 		"module \"example.com/quoted\"\n":                   "example.com/quoted",
 		"module\texample.com/tab\n":                         "example.com/tab",
-		"modules example.com/not\n":                         "",
-		"go 1.26\n":                                         "",
+		"module (\n\texample.com/block\n)\n":                "example.com/block",
+		"go 1.25\ntool example.com/t\nignore ./web\ngodebug default=go1.21\nmodule example.com/late\n": "example.com/late",
+		"modules example.com/not\n": "",
+		"go 1.26\n":                 "",
 	} {
 		if got := modulePath([]byte(src)); got != want {
 			t.Errorf("modulePath(%q) = %q, want %q", src, got, want)
