@@ -188,11 +188,11 @@ func (r *run) generate(sets []files.Set) int {
 			b, _ := json.Marshal(struct {
 				Status string `json:"status"`
 				Path   string `json:"path"`
-			}{c.Status.String(), filepath.ToSlash(c.Path)})
+			}{c.Status.String(), files.Show(c.Path)})
 			fmt.Fprintf(r.stdout, "%s\n", textsafe.JSON(b))
 			continue
 		}
-		fmt.Fprintf(r.stdout, "%s %s\n", c.Status, filepath.ToSlash(c.Path))
+		fmt.Fprintf(r.stdout, "%s %s\n", c.Status, files.Show(c.Path))
 	}
 	if err != nil {
 		return r.report(r.fromWrite(err)...)
@@ -221,7 +221,7 @@ func (r *run) check(sets []files.Set) int {
 	}
 	count := 0
 	for _, c := range all {
-		p := filepath.ToSlash(c.Path)
+		p := files.Show(c.Path)
 		switch c.Status {
 		case files.Created:
 			drift.Missing = append(drift.Missing, p)

@@ -174,8 +174,24 @@ const maxPath = 1023
 // show is a path as a message shows it: relative to the working
 // directory when it can be, with forward slashes.
 func (g *guard) show(p string) string {
-	if abs, err := filepath.Abs(p); err == nil && g.wd != "" {
-		if rel, err := filepath.Rel(g.wd, abs); err == nil {
+	return showFrom(g.wd, p)
+}
+
+// Show returns the path p as errspec names a path to the user: relative
+// to the working directory as the shell names it ($PWD), with slashes.
+// The path of a change is absolute where the working directory is
+// reached through a symbolic link (see [Base]), as on macOS, whose /tmp
+// is one, or on CI runners that reach the checkout through one; shown,
+// it reads as a run from anywhere else reads it.
+func Show(p string) string {
+	wd, _ := os.Getwd()
+	return showFrom(wd, p)
+}
+
+// showFrom returns p relative to wd, with slashes; as it is for a wd of "".
+func showFrom(wd, p string) string {
+	if abs, err := filepath.Abs(p); err == nil && wd != "" {
+		if rel, err := filepath.Rel(wd, abs); err == nil {
 			p = rel
 		}
 	}

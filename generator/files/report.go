@@ -3,7 +3,6 @@ package files
 import (
 	"bytes"
 	"fmt"
-	"path/filepath"
 	"strings"
 
 	udiff "github.com/aymanbagabas/go-udiff"
@@ -46,7 +45,7 @@ func Report(changes []Change) string {
 		if c.Status == Unchanged {
 			continue
 		}
-		p := filepath.ToSlash(c.Path)
+		p := Show(c.Path)
 		switch c.Status {
 		case Created:
 			p += lineCount(c.New)
@@ -94,7 +93,7 @@ func Diff(changes []Change) string {
 		if c.Status != Changed {
 			continue
 		}
-		p := filepath.ToSlash(c.Path)
+		p := Show(c.Path)
 		// A file git checked out with "\r\n" differs in the lines
 		// that changed, not in every line.
 		b.WriteString(udiff.Unified("a/"+p, "b/"+p, string(asText(c.Old, c.New)), string(c.New)))
