@@ -186,7 +186,7 @@ func (r *run) fromWrite(err error) []problem {
 			return
 		case errors.As(err, &foreign):
 			d := r.locateOutput(foreign.Dir, foreign.Output, "", "")
-			out = append(out, problem{err: diagnostics.NewOutputForeign(filepath.ToSlash(foreign.Path), foreign.Catalog,
+			out = append(out, problem{err: diagnostics.NewOutputForeign(files.Show(foreign.Path), foreign.Catalog,
 				diagnostics.OutputForeignOptions{Owner: foreign.Owner, Output: d.Position(), Path: d.Path}),
 				pos: d.Position(), path: d.Path})
 			return
@@ -195,16 +195,16 @@ func (r *run) fromWrite(err error) []problem {
 		if errors.As(err, &read) {
 			fix := "fix what the error says"
 			if errors.Is(read.Err, fs.ErrPermission) {
-				fix = "make " + filepath.ToSlash(read.Path) + " readable for you"
+				fix = "make " + files.Show(read.Path) + " readable for you"
 			}
-			out = append(out, problem{err: diagnostics.NewOutputUnreadable(filepath.ToSlash(read.Path), read.Err.Error(), fix)})
+			out = append(out, problem{err: diagnostics.NewOutputUnreadable(files.Show(read.Path), read.Err.Error(), fix)})
 			return
 		}
 		var left *files.LeftoverError
 		if errors.As(err, &left) {
 			backups := make([]string, len(left.Paths))
 			for i, p := range left.Paths {
-				backups[i] = filepath.ToSlash(p)
+				backups[i] = files.Show(p)
 			}
 			out = append(out, problem{err: diagnostics.NewOutputLeftover(left.Error(), backups)})
 			return
@@ -212,7 +212,7 @@ func (r *run) fromWrite(err error) []problem {
 		if errors.As(err, &write) && write.Restore != nil {
 			// An interrupt says so in its Op ("interrupted before
 			// writing"), and Err holds only Go's name for it.
-			reason := fmt.Sprintf("%s %s", write.Op, filepath.ToSlash(write.Path))
+			reason := fmt.Sprintf("%s %s", write.Op, files.Show(write.Path))
 			if !errors.Is(write.Err, context.Canceled) {
 				reason += fmt.Sprintf(": %v", write.Err)
 			}
@@ -244,7 +244,7 @@ func (r *run) locateOutput(dir string, output []string, msg, fix string) load.Di
 func writeFix(err error, write *files.WriteError) string {
 	where := "the output directories"
 	if write != nil && write.Path != "" {
-		where = filepath.ToSlash(filepath.Dir(write.Path)) // where the file or directory is made or removed
+		where = files.Show(filepath.Dir(write.Path)) // where the file or directory is made or removed
 	}
 	switch {
 	case errors.Is(err, files.ErrSourceChanged):

@@ -126,7 +126,7 @@ func (e *ForeignFileError) Error() string {
 		what = fmt.Sprintf("its notice says it was generated from catalog %q", e.Owner)
 	}
 	return fmt.Sprintf("refusing to overwrite %s: it was not written by errspec for catalog %q (%s); move it away or change the output path",
-		filepath.ToSlash(e.Path), e.Catalog, what)
+		Show(e.Path), e.Catalog, what)
 }
 
 // ReadError is a file where an output goes, or a directory a catalog
@@ -139,7 +139,7 @@ type ReadError struct {
 }
 
 func (e *ReadError) Error() string {
-	return fmt.Sprintf("reading %s: %v", filepath.ToSlash(e.Path), e.Err)
+	return fmt.Sprintf("reading %s: %v", Show(e.Path), e.Err)
 }
 
 func (e *ReadError) Unwrap() error { return e.Err }

@@ -60,7 +60,7 @@ type WriteError struct {
 }
 
 func (e *WriteError) Error() string {
-	s := fmt.Sprintf("%s %s: %v", e.Op, filepath.ToSlash(e.Path), e.Err)
+	s := fmt.Sprintf("%s %s: %v", e.Op, Show(e.Path), e.Err)
 	if e.Restore != nil {
 		s += fmt.Sprintf("\nrestoring the previous files also failed, the output may be incomplete:\n%v", e.Restore)
 	}
