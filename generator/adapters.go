@@ -120,7 +120,7 @@ func goImportPath(dir string, o model.Outputs) (string, error) {
 		return o.GoImportPath, nil
 	}
 	return "", model.Errors{{Path: append(at, "import_path"),
-		Msg: fmt.Sprintf("the Go package's import path is %s, as the go.mod above %s makes it, not %s: the adapters would import a package that is not there", inferred, o.GoDir, o.GoImportPath),
+		Msg: fmt.Sprintf("the Go package in %s has the import path %s, which the go.mod of its module gives it, not %s: the adapters would import a package that is not there", o.GoDir, inferred, o.GoImportPath),
 		Fix: fmt.Sprintf("remove import_path, which errspec reads from go.mod, or give import_path: %q", inferred)}}
 }
 

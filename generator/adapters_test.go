@@ -54,7 +54,7 @@ func TestGoImportPath(t *testing.T) {
 		// An import path that is not the one go.mod gives (the module
 		// path of a major version, /v2, left out) would make adapters
 		// that import a package that is not there.
-		{"app", "gen/errs", "example.com/other/errs", "", "is example.com/app/gen/errs, as the go.mod above gen/errs makes it, not example.com/other/errs"},
+		{"app", "gen/errs", "example.com/other/errs", "", "in gen/errs has the import path example.com/app/gen/errs, which the go.mod of its module gives it, not example.com/other/errs"},
 		// Below testdata, the directory is no package of the module.
 		{"app/testdata/catalog", ".", "example.com/other/errs", "example.com/other/errs", ""},
 		{"nomod/catalog", ".", "", "", "there is no go.mod in"},
