@@ -5,8 +5,10 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"io/fs"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"sync"
 	"syscall"
@@ -131,6 +133,49 @@ func TestConcurrentRuns(t *testing.T) {
 		}
 		if got := tree(t, dir); !cmp.Equal(after, got) {
 			t.Errorf("round %d: the tree (-want +got):\n%s", round, cmp.Diff(after, got))
+		}
+	}
+}
+
+// TestUnreadableRoot runs errspec as another user in a repository whose
+// root directory that user may pass through but not read (mode 0711),
+// as a checkout of another user can be: check and generate, which take
+// the lock of the root, go on unlocked, rather than fail on it.
+func TestUnreadableRoot(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("runs errspec as another user, which needs root")
+	}
+	bin := buildErrspec(t)
+	dir := layOut(t, interruptTree)
+	if r := runPaused(t, bin, dir, 0, nil, "generate", "./..."); r.code != 0 {
+		t.Fatalf("generate exited %d: %s", r.code, r.stderr)
+	}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		return os.Lchown(p, 65534, 65534)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{filepath.Dir(bin), filepath.Dir(dir)} {
+		if err := os.Chmod(p, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Chown(dir, 0, 0); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(dir, 0o711); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"check", "a", "b"}, {"generate", "a", "b"}} {
+		cmd := exec.Command(bin, args...)
+		cmd.Dir = dir
+		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 65534, Gid: 65534}}
+		if out, err := cmd.CombinedOutput(); err != nil || len(out) > 0 {
+			t.Errorf("errspec %s as another user, in a root it may not read: %v\n%s", strings.Join(args, " "), err, out)
 		}
 	}
 }
