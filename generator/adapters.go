@@ -132,30 +132,88 @@ func dirImportPath(dir, rel string, output []string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	for d := pkgDir; ; d = filepath.Dir(d) {
+	modDir, data, err := moduleAbove(pkgDir)
+	if err != nil {
+		return "", err
+	}
+	if modDir == "" {
+		return "", model.Errors{{Path: output,
+			Msg: fmt.Sprintf("there is no go.mod in %s or above it, and the adapters import the Go package by its import path", filepath.ToSlash(pkgDir)),
+			Fix: `put the package in a Go module, or give its import path: outputs: go: import_path: "example.com/app/apperr"`}}
+	}
+	mod := modulePath(data)
+	if mod == "" {
+		return "", model.Errors{{Path: output,
+			Msg: fmt.Sprintf("%s declares no module path, or does not parse, and the adapters import the Go package by its import path", filepath.Join(modDir, "go.mod")),
+			Fix: `give the package's import path: outputs: go: import_path: "example.com/app/apperr"`}}
+	}
+	rel, err = filepath.Rel(modDir, pkgDir)
+	if err != nil {
+		return "", err
+	}
+	return path.Join(mod, filepath.ToSlash(rel)), nil
+}
+
+// moduleAbove returns the directory of the go.mod at or above dir, an
+// absolute path, and the go.mod; "" when there is none.
+func moduleAbove(dir string) (modDir string, gomod []byte, err error) {
+	for d := dir; ; d = filepath.Dir(d) {
 		data, err := os.ReadFile(filepath.Join(d, "go.mod"))
 		if err == nil {
-			mod := modulePath(data)
-			if mod == "" {
-				return "", model.Errors{{Path: output,
-					Msg: fmt.Sprintf("%s declares no module path, or does not parse, and the adapters import the Go package by its import path", filepath.Join(d, "go.mod")),
-					Fix: `give the package's import path: outputs: go: import_path: "example.com/app/apperr"`}}
-			}
-			rel, err := filepath.Rel(d, pkgDir)
-			if err != nil {
-				return "", err
-			}
-			return path.Join(mod, filepath.ToSlash(rel)), nil
+			return d, data, nil
 		}
 		if !os.IsNotExist(err) {
-			return "", err
+			return "", nil, err
 		}
 		if filepath.Dir(d) == d {
-			return "", model.Errors{{Path: output,
-				Msg: fmt.Sprintf("there is no go.mod in %s or above it, and the adapters import the Go package by its import path", filepath.ToSlash(pkgDir)),
-				Fix: `put the package in a Go module, or give its import path: outputs: go: import_path: "example.com/app/apperr"`}}
+			return "", nil, nil
 		}
 	}
+}
+
+// runtimeModule is the module of errspec's runtime, which the generated Go
+// package imports.
+const runtimeModule = "github.com/errspec/errspec"
+
+// runtimeWarning warns, at outputs.go, of a catalog whose Go package, in
+// the directory relative to the catalog's, dir, is in a module whose
+// go.mod does not require errspec's module: go build of the package fails
+// (no required module provides package github.com/errspec/errspec), as
+// where errspec runs by go run of a version, or as a tool of another
+// module. A package in no module, or in a Go workspace, whose other
+// modules may require it, is left to the go command.
+func runtimeWarning(dir string, o model.Outputs) *model.Error {
+	if o.GoDir == "" {
+		return nil
+	}
+	pkgDir, err := filepath.Abs(filepath.Join(dir, filepath.FromSlash(o.GoDir)))
+	if err != nil {
+		return nil
+	}
+	modDir, data, err := moduleAbove(pkgDir)
+	if err != nil || modDir == "" {
+		return nil
+	}
+	f, err := modfile.ParseLax("go.mod", data, nil)
+	if err != nil || f.Module == nil || f.Module.Mod.Path == runtimeModule {
+		return nil
+	}
+	for _, r := range f.Require {
+		if r.Mod.Path == runtimeModule {
+			return nil
+		}
+	}
+	for d := modDir; ; d = filepath.Dir(d) {
+		if _, err := os.Stat(filepath.Join(d, "go.work")); err == nil {
+			return nil
+		}
+		if filepath.Dir(d) == d {
+			break
+		}
+	}
+	return &model.Error{Path: []string{"outputs", "go"},
+		Msg: fmt.Sprintf("%s does not require %s, whose runtime the generated package imports: go build of the package would fail (no required module provides package %s)", files.Show(filepath.Join(modDir, "go.mod")), runtimeModule, runtimeModule),
+		Fix: "add errspec to that module as its tool, which pins the generator and its runtime to one version: go get -tool " + runtimeModule + "/cmd/errspec"}
 }
 
 // modulePath returns the module path a go.mod declares, as the go command

@@ -20,6 +20,7 @@ import (
 	"cuelang.org/go/cue/scanner"
 	"cuelang.org/go/cue/token"
 
+	diag "github.com/errspec/errspec/generated/diagnostics"
 	"github.com/errspec/errspec/generator/catalogjson"
 	"github.com/errspec/errspec/generator/files"
 	"github.com/errspec/errspec/generator/gogen"
@@ -81,6 +82,11 @@ func Render(cat *load.Catalog, opts Options) (files.Set, error) {
 		for _, d := range cat.Locate(warnings) {
 			opts.Warn(d)
 		}
+	}
+	if w := runtimeWarning(cat.Dir, cat.Model.Outputs); err == nil && opts.Warn != nil && w != nil {
+		d := cat.Locator().Locate(w)
+		d.Code = diag.CodeRuntimeNotRequired
+		opts.Warn(d)
 	}
 	set.Sources = cat.Sources()
 	// What the catalog embeds, errspec reads: no output may overwrite it.

@@ -1,9 +1,13 @@
 package generator
 
 import (
+	"maps"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	diag "github.com/errspec/errspec/generated/diagnostics"
 	"github.com/errspec/errspec/generator/load"
 	"github.com/errspec/errspec/generator/mdgen"
 	"github.com/errspec/errspec/generator/model"
@@ -73,6 +77,59 @@ func TestPageWarningBoundary(t *testing.T) {
 		w := pageWarning(cat, size)
 		if len(w) != 1 || !strings.Contains(w[0].Msg, want) {
 			t.Errorf("a page of %d bytes: %v, want a warning that says %q", size, w, want)
+		}
+	}
+}
+
+// TestRuntimeWarning checks that a Go package in a module whose go.mod
+// does not require errspec's module, whose runtime the package imports,
+// is a warning at outputs.go that says how to add it; and that a module
+// that requires it, a package in no module, and one in a Go workspace
+// are not.
+func TestRuntimeWarning(t *testing.T) {
+	const catalog = `package apperr
+
+name: "app"
+outputs: go: {dir: ".", package: "apperr"}
+categories: internal: description: "The server failed."
+codes: INTERNAL: {category: "internal", title: "Internal error", message: "Something went wrong"}
+`
+	for _, tt := range []struct {
+		name  string
+		files map[string]string
+		warn  bool
+	}{
+		{"not required", map[string]string{"go.mod": "module example.com/app\n\ngo 1.25.0\n"}, true},
+		{"required", map[string]string{"go.mod": "module example.com/app\n\ngo 1.25.0\n\nrequire github.com/errspec/errspec v0.1.0\n\ntool github.com/errspec/errspec/cmd/errspec\n"}, false},
+		{"no module", nil, false},
+		{"workspace", map[string]string{"go.mod": "module example.com/app\n\ngo 1.25.0\n", "../go.work": "go 1.25.0\n\nuse ./mod\n"}, false},
+	} {
+		root := t.TempDir()
+		mod := filepath.Join(root, "mod")
+		files := map[string]string{"apperr/catalog.cue": catalog}
+		maps.Copy(files, tt.files)
+		for name, data := range files {
+			p := filepath.Join(mod, filepath.FromSlash(name))
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var got []load.Diagnostic
+		if _, err := Generate(filepath.Join(mod, "apperr"), Options{Warn: func(d load.Diagnostic) { got = append(got, d) }}); err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		if !tt.warn {
+			if len(got) > 0 {
+				t.Errorf("%s: warnings %v", tt.name, got)
+			}
+			continue
+		}
+		if len(got) != 1 || got[0].Path != "outputs.go" || got[0].Code != diag.CodeRuntimeNotRequired ||
+			!strings.Contains(got[0].Msg, "does not require github.com/errspec/errspec") || !strings.Contains(got[0].Fix, "go get -tool github.com/errspec/errspec/cmd/errspec") {
+			t.Errorf("%s: warnings %+v, want RUNTIME_NOT_REQUIRED at outputs.go, with go get -tool", tt.name, got)
 		}
 	}
 }

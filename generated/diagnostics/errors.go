@@ -26,28 +26,29 @@ type _ [len([...]bool{errspec.SupportPackageIsVersion4})]struct{}
 type Code string
 
 const (
-	CodeAgainstHoldsNone  Code = "AGAINST_HOLDS_NONE"  // The older version holds none of the catalogs
-	CodeAmbiguousCode     Code = "AMBIGUOUS_CODE"      // Ambiguous code
-	CodeBreakingChange    Code = "BREAKING_CHANGE"     // Breaking change
-	CodeCatalogChange     Code = "CATALOG_CHANGE"      // Change that breaks nothing
-	CodeCatalogInvalid    Code = "CATALOG_INVALID"     // Catalog is inconsistent
-	CodeCatalogNotFound   Code = "CATALOG_NOT_FOUND"   // No catalog
-	CodeCatalogSchema     Code = "CATALOG_SCHEMA"      // Catalog does not match the schema
-	CodeCatalogSyntax     Code = "CATALOG_SYNTAX"      // CUE syntax error
-	CodeDrift             Code = "DRIFT"               // Generated files are out of date
-	CodeInternalError     Code = "INTERNAL_ERROR"      // errspec failed
-	CodeInterrupted       Code = "INTERRUPTED"         // Interrupted
-	CodeLintFinding       Code = "LINT_FINDING"        // Lint finding
-	CodeOutputFailed      Code = "OUTPUT_FAILED"       // Writing failed
-	CodeOutputForeign     Code = "OUTPUT_FOREIGN"      // Output file not errspec's
-	CodeOutputIncomplete  Code = "OUTPUT_INCOMPLETE"   // Writing failed, and so did restoring
-	CodeOutputLeftover    Code = "OUTPUT_LEFTOVER"     // Backup left over
-	CodeOutputUnreadable  Code = "OUTPUT_UNREADABLE"   // Output not readable
-	CodeReferenceTooLarge Code = "REFERENCE_TOO_LARGE" // Reference page too large
-	CodeStdoutFailed      Code = "STDOUT_FAILED"       // Printing failed
-	CodeTemplateInvalid   Code = "TEMPLATE_INVALID"    // Template override invalid
-	CodeUnknownCode       Code = "UNKNOWN_CODE"        // Unknown code
-	CodeUsage             Code = "USAGE"               // Bad command line
+	CodeAgainstHoldsNone   Code = "AGAINST_HOLDS_NONE"   // The older version holds none of the catalogs
+	CodeAmbiguousCode      Code = "AMBIGUOUS_CODE"       // Ambiguous code
+	CodeBreakingChange     Code = "BREAKING_CHANGE"      // Breaking change
+	CodeCatalogChange      Code = "CATALOG_CHANGE"       // Change that breaks nothing
+	CodeCatalogInvalid     Code = "CATALOG_INVALID"      // Catalog is inconsistent
+	CodeCatalogNotFound    Code = "CATALOG_NOT_FOUND"    // No catalog
+	CodeCatalogSchema      Code = "CATALOG_SCHEMA"       // Catalog does not match the schema
+	CodeCatalogSyntax      Code = "CATALOG_SYNTAX"       // CUE syntax error
+	CodeDrift              Code = "DRIFT"                // Generated files are out of date
+	CodeInternalError      Code = "INTERNAL_ERROR"       // errspec failed
+	CodeInterrupted        Code = "INTERRUPTED"          // Interrupted
+	CodeLintFinding        Code = "LINT_FINDING"         // Lint finding
+	CodeOutputFailed       Code = "OUTPUT_FAILED"        // Writing failed
+	CodeOutputForeign      Code = "OUTPUT_FOREIGN"       // Output file not errspec's
+	CodeOutputIncomplete   Code = "OUTPUT_INCOMPLETE"    // Writing failed, and so did restoring
+	CodeOutputLeftover     Code = "OUTPUT_LEFTOVER"      // Backup left over
+	CodeOutputUnreadable   Code = "OUTPUT_UNREADABLE"    // Output not readable
+	CodeReferenceTooLarge  Code = "REFERENCE_TOO_LARGE"  // Reference page too large
+	CodeRuntimeNotRequired Code = "RUNTIME_NOT_REQUIRED" // The Go package's module does not require errspec
+	CodeStdoutFailed       Code = "STDOUT_FAILED"        // Printing failed
+	CodeTemplateInvalid    Code = "TEMPLATE_INVALID"     // Template override invalid
+	CodeUnknownCode        Code = "UNKNOWN_CODE"         // Unknown code
+	CodeUsage              Code = "USAGE"                // Bad command line
 )
 
 // Error returns the code itself, so that a Code can be the target of errors.Is.
@@ -376,8 +377,8 @@ var catalog = errspec.Catalog{
 		(*CatalogInvalidParams)(nil), (*CatalogNotFoundParams)(nil), (*CatalogSchemaParams)(nil), (*CatalogSyntaxParams)(nil),
 		(*DriftParams)(nil), (*InternalErrorParams)(nil), nil, (*LintFindingParams)(nil),
 		(*OutputFailedParams)(nil), (*OutputForeignParams)(nil), (*OutputIncompleteParams)(nil), (*OutputLeftoverParams)(nil),
-		(*OutputUnreadableParams)(nil), (*ReferenceTooLargeParams)(nil), (*StdoutFailedParams)(nil), (*TemplateInvalidParams)(nil),
-		(*UnknownCodeParams)(nil), (*UsageParams)(nil),
+		(*OutputUnreadableParams)(nil), (*ReferenceTooLargeParams)(nil), (*RuntimeNotRequiredParams)(nil), (*StdoutFailedParams)(nil),
+		(*TemplateInvalidParams)(nil), (*UnknownCodeParams)(nil), (*UsageParams)(nil),
 	},
 	Envelopes: [][]errspec.Member{
 		{
@@ -426,6 +427,7 @@ const codeTable = `
 "OUTPUT_LEFTOVER" "output" "Backup left over" false "after_fix" 0 0 409 "" false 0 "\x00\x00\x00" "" "remove \x00\x01\x02 by hand: the outputs are as they should be" "" ""
 "OUTPUT_UNREADABLE" "output" "Output not readable" false "after_fix" 0 0 409 "" false 0 "reading \x00\x00\x00 failed: \x00\x01\x00" "" "\x00\x02\x00, then run errspec again; no file was changed" "" ""
 "REFERENCE_TOO_LARGE" "warning" "Reference page too large" false "after_fix" 0 0 500 "" false 0 "\x00\x04\x00" "" "\x00\x05\x00" "" "\x01\x02\x03\x04\x00\x05"
+"RUNTIME_NOT_REQUIRED" "warning" "The Go package's module does not require errspec" false "after_fix" 0 0 500 "" false 0 "\x00\x04\x00" "" "\x00\x05\x00" "" "\x01\x02\x03\x04\x00\x05"
 "STDOUT_FAILED" "report" "Printing failed" false "after_fix" 0 0 500 "" false 0 "writing to standard output failed: \x00\x00\x00" "" "give standard output room to be written (space on the disk, a file or pipe that stays open), then run errspec again" "" ""
 "TEMPLATE_INVALID" "usage" "Template override invalid" false "after_fix" 0 0 400 "" false 0 "\x00\x00\x00" "" "fix the template, or remove it to use the embedded one" "" ""
 "UNKNOWN_CODE" "usage" "Unknown code" false "after_fix" 0 0 400 "" false 0 "no code \x00\x00\x00 in \x00\x01\x00" "" "did you mean \x00\x02\x03?" "" ""
@@ -745,6 +747,28 @@ func NewReferenceTooLarge(problem string, opts ...ReferenceTooLargeOptions) *Err
 	return newError(17, &ReferenceTooLargeParams{Problem: problem}, opts)
 }
 
+// RuntimeNotRequiredParams are the params of RUNTIME_NOT_REQUIRED.
+type RuntimeNotRequiredParams struct {
+	Problem string `json:"-"` // What is wrong, in one line. Not sent on the wire.
+	RuntimeNotRequiredOptions
+}
+
+// RuntimeNotRequiredOptions are the optional params of RUNTIME_NOT_REQUIRED. A param left at its zero value is left off the wire.
+type RuntimeNotRequiredOptions struct {
+	_      [0]func()
+	File   string `json:"file,omitempty"`   // The file, relative to the working directory.
+	Line   int    `json:"line,omitempty"`   // The line, from 1.
+	Column int    `json:"column,omitempty"` // The column, from 1.
+	Path   string `json:"path,omitempty"`   // The path of the value in the catalog, such as codes.NOT_FOUND.message.
+	Fix    string `json:"-"`                // How to fix it, in one line. Not sent on the wire.
+}
+
+// NewRuntimeNotRequired returns an error of code RUNTIME_NOT_REQUIRED: The Go package's module does not require errspec. Its message reads "{problem}".
+// The go.mod of the module that holds the catalog's Go package does not require github.com/errspec/errspec, whose runtime package the generated code imports: go build of the package fails with "no required module provides package". errspec run by go run of a version, or from another module (a tools module, a go.mod of its own through -modfile) leaves it out. The position is the catalog's outputs.go.
+func NewRuntimeNotRequired(problem string, opts ...RuntimeNotRequiredOptions) *Error {
+	return newError(18, &RuntimeNotRequiredParams{Problem: problem}, opts)
+}
+
 // StdoutFailedParams are the params of STDOUT_FAILED.
 type StdoutFailedParams struct {
 	_      [0]func()
@@ -754,7 +778,7 @@ type StdoutFailedParams struct {
 // NewStdoutFailed returns an error of code STDOUT_FAILED: Printing failed. Its message reads "writing to standard output failed: {reason}".
 // Writing to standard output failed (a full disk, a file or pipe closed early): what the command printed is incomplete, its findings or its diff lost. It is reported on standard error, and the exit code is 2.
 func NewStdoutFailed(reason string) *Error {
-	return newError(18, &StdoutFailedParams{Reason: reason}, nil)
+	return newError(19, &StdoutFailedParams{Reason: reason}, nil)
 }
 
 // TemplateInvalidParams are the params of TEMPLATE_INVALID.
@@ -774,7 +798,7 @@ type TemplateInvalidOptions struct {
 // NewTemplateInvalid returns an error of code TEMPLATE_INVALID: Template override invalid. Its message reads "{problem}".
 // A Markdown template given with --templates does not parse, does not run, or matches no embedded template.
 func NewTemplateInvalid(problem string, opts ...TemplateInvalidOptions) *Error {
-	return newError(19, &TemplateInvalidParams{Problem: problem}, opts)
+	return newError(20, &TemplateInvalidParams{Problem: problem}, opts)
 }
 
 // UnknownCodeParams are the params of UNKNOWN_CODE.
@@ -787,7 +811,7 @@ type UnknownCodeParams struct {
 // NewUnknownCode returns an error of code UNKNOWN_CODE: Unknown code. Its message reads "no code {code} in {catalog}".
 // errspec explain was asked for a code the catalog does not declare.
 func NewUnknownCode(code string, catalog string, candidates []string) *Error {
-	return newError(20, &UnknownCodeParams{Code: code, Catalog: catalog, Candidates: candidates}, nil)
+	return newError(21, &UnknownCodeParams{Code: code, Catalog: catalog, Candidates: candidates}, nil)
 }
 
 // UsageParams are the params of USAGE.
@@ -805,5 +829,5 @@ type UsageOptions struct {
 // NewUsage returns an error of code USAGE: Bad command line. Its message reads "{problem}".
 // An unknown command or flag, or a flag with a bad value.
 func NewUsage(problem string, opts ...UsageOptions) *Error {
-	return newError(21, &UsageParams{Problem: problem}, opts)
+	return newError(22, &UsageParams{Problem: problem}, opts)
 }

@@ -113,6 +113,8 @@ func fromDiagnostic(code diagnostics.Code, d load.Diagnostic) problem {
 		e = diagnostics.NewCatalogSchema(d.Msg, diagnostics.CatalogSchemaOptions(pos))
 	case diagnostics.CodeReferenceTooLarge:
 		e = diagnostics.NewReferenceTooLarge(d.Msg, diagnostics.ReferenceTooLargeOptions(pos))
+	case diagnostics.CodeRuntimeNotRequired:
+		e = diagnostics.NewRuntimeNotRequired(d.Msg, diagnostics.RuntimeNotRequiredOptions(pos))
 	case diagnostics.CodeAgainstHoldsNone:
 		e = diagnostics.NewAgainstHoldsNone(d.Msg, diagnostics.AgainstHoldsNoneOptions(pos))
 	case diagnostics.CodeUsage:
