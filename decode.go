@@ -26,10 +26,13 @@ import (
 //     param's Go type), the required ones present,
 //     the constants and the values that follow from the code
 //     (category, retryable, retry) as the catalog gives them. In the
-//     compatible mode, keys it does not know are ignored, and the title,
+//     compatible mode, keys it does not know are ignored, the title,
 //     docs URL and retry-after, which a newer version may change, need
-//     only be of their type; in the exact mode, every key must be one the
-//     code's envelope writes, and those values the catalog's.
+//     only be of their type, and every member but the code may be absent
+//     (an older version's envelope may not have had it), the catalog
+//     giving what follows from the code; in the exact mode, every key
+//     must be one the code's envelope writes, and those values the
+//     catalog's.
 //   - For a code it does not declare, in the compatible mode: an error of
 //     that code, in one of the catalog's envelopes (of those that match,
 //     the one that names the most of its keys), with what that envelope's
@@ -396,23 +399,29 @@ func (r *reader) presence(m *smember) presence {
 	s := r.spec
 	switch m.Kind {
 	case MemberConst:
+		if !r.c.Exact {
+			return optional // an older version's envelope may not have had it
+		}
 		return required
 	case MemberField:
+		switch {
+		case m.Field == FieldCode:
+			return required
+		case !r.c.Exact:
+			// What follows from the code, the catalog gives when the
+			// wire does not: an older version's envelope may not have
+			// sent it, and a newer one may not send what it leaves out.
+			return optional
+		}
 		switch m.Field {
 		case FieldDetail, FieldSuggestion:
 			return optional
 		case FieldRetryAfter:
-			switch {
-			case !r.c.Exact:
-				return optional
-			case s.RetryAfter <= 0:
+			if s.RetryAfter <= 0 {
 				return never
 			}
 		case FieldDocsURL:
-			switch {
-			case !r.c.Exact:
-				return optional
-			case s.DocsURL == "":
+			if s.DocsURL == "" {
 				return never
 			}
 		}

@@ -11,7 +11,9 @@
 // shape; a code it
 // knows matches its entry with the values a newer version may change
 // without breaking anything (the title, the docs URL, retry_after) typed
-// but not pinned; and every object allows keys it does not describe. A
+// but not pinned, and every member but the code optional, for a server of
+// an older version whose envelope did not have it; and every object allows
+// keys it does not describe. A
 // tier stays one of the catalog's tiers in both modes, as the generated
 // code's constant, or "" for a tier not known where a value must be given
 // (a required param, an element of a list or map). The generated Parse
@@ -416,11 +418,14 @@ func (w *wire) member(m *model.Member) (object, presence, error) {
 		if err != nil {
 			return nil, never, fmt.Errorf("the envelope%s gives %s the constant %s, which is not JSON: %w", envName(w.env), m.Key, m.Const, err)
 		}
-		return object{{"const", v}}, required, nil
+		return object{{"const", v}}, w.known(required), nil
 	case model.KindField:
 		schema, p, err := w.field(m.Field)
 		if err != nil {
 			return nil, never, fmt.Errorf("the envelope%s gives %s %w", envName(w.env), m.Key, err)
+		}
+		if m.Field != model.FieldCode {
+			p = w.known(p)
 		}
 		return schema, p, nil
 	case model.KindParam:
@@ -454,6 +459,18 @@ func (w *wire) member(m *model.Member) (object, presence, error) {
 		return w.shape(m.Object)
 	}
 	return nil, never, fmt.Errorf("the envelope%s gives %s an unknown member kind %d", envName(w.env), m.Key, m.Kind)
+}
+
+// known is the presence of a member other than the code in the envelope
+// of a known code: in the compatible mode, one that is always written may
+// be absent all the same, as from a server of an older version whose
+// envelope did not have it; the reader takes what follows from the code
+// from the catalog.
+func (w *wire) known(p presence) presence {
+	if w.open && w.code != nil && p == required {
+		return optional
+	}
+	return p
 }
 
 // field describes a value of the error. Values that follow from the code
