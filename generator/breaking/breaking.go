@@ -754,10 +754,13 @@ func (c *comparer) params(path []string, code, what string, os, ns []*model.Para
 		explain := func() { c.explained[model.PathString(pp)] = true }
 		switch {
 		case !sameType(op.Type, np.Type) && narrower(op.Type, np.Type):
-			// The wire breaks nothing; the Go API, which the change of
-			// type does break, is left to report it.
-			c.add("PARAM_VALUES_NARROWED", Safe, append(slices.Clip(pp), "type"), false, code, "",
-				"%s was %s, and is %s: a client of the older version accepts every value it is sent", describe(np), op.Type.Source, np.Type.Source)
+			// A client of the older version accepts every value it is
+			// sent; one of the newer rejects what a server of the older
+			// sends beyond the new type.
+			c.explainBelow(pp)
+			c.add("PARAM_VALUES_NARROWED", Breaking, append(slices.Clip(pp), "type"), false, code,
+				fmt.Sprintf("keep the type %s, or make the change once no server of the older version runs", op.Type.Source),
+				"%s was %s, and is %s: a server of the older version may send a value that a client of the newer version rejects", describe(np), op.Type.Source, np.Type.Source)
 		case !sameType(op.Type, np.Type):
 			c.explainBelow(pp)
 			c.add("PARAM_TYPE_CHANGED", Breaking, append(slices.Clip(pp), "type"), false, code,
@@ -808,7 +811,9 @@ func (c *comparer) params(path []string, code, what string, os, ns []*model.Para
 
 // widened reports a param that may be sent with values that a client of
 // the older version rejects, as its Parse and JSON Schema do: a sensitive
-// param no longer redacted, or a string allowed more characters.
+// param no longer redacted, or a string allowed more characters; and a
+// string allowed fewer, whose longer values, from a server of the older
+// version, a client of the newer one rejects.
 func (c *comparer) widened(pp []string, code, what string, op, np *model.Param) {
 	switch {
 	case np.Sensitive && !op.Sensitive:
@@ -833,8 +838,13 @@ func (c *comparer) widened(pp []string, code, what string, op, np *model.Param) 
 		if op.MaxLength > 0 {
 			limit = fmt.Sprintf("had at most %d characters", op.MaxLength)
 		}
-		c.add("PARAM_VALUES_NARROWED", Safe, append(slices.Clip(pp), "max_length"), false, code, "",
-			"%s %s, and has at most %d: a longer value is cut", what, limit, np.MaxLength)
+		keep := "keep it without max_length"
+		if op.MaxLength > 0 {
+			keep = fmt.Sprintf("keep max_length: %d", op.MaxLength)
+		}
+		c.add("PARAM_VALUES_NARROWED", Breaking, append(slices.Clip(pp), "max_length"), false, code,
+			keep+", or make the change once no server of the older version runs",
+			"%s %s, and has at most %d: a server of the older version may send a longer value, which a client of the newer version rejects", what, limit, np.MaxLength)
 	}
 }
 

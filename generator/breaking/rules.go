@@ -32,6 +32,7 @@ var Rules = []Rule{
 	{"PARAM_RENAMED", Wire, false, "a param or field is gone and a new one of the same type looks like it under another name"},
 	{"PARAM_TYPE_CHANGED", Wire, false, "a param or field has another type"},
 	{"PARAM_VALUES_WIDENED", Wire, false, "a param may be sent with values a client of the older version rejects: a sensitive one no longer redacted, a string longer than its max_length"},
+	{"PARAM_VALUES_NARROWED", Wire, false, "a string param is cut at fewer characters than it was, or a param has a type each of whose values the older one accepts (an int where a float was, a tier where a string was): a client of the newer version rejects the other values a server of the older one sends"},
 	{"PARAM_REQUIRED", Wire, false, "a param or field is required that was optional or not sent"},
 	{"PARAM_OPTIONAL", Wire, false, "a param or field that was always sent may be left out"},
 	{"PARAM_MOVED", Wire, false, "a param is sent under another key of the envelope"},
@@ -68,7 +69,6 @@ var Rules = []Rule{
 	{"FEATURE_TIER_LOWERED", Wire, true, "a feature needs a lower tier, or a tool or action is no longer gated"},
 	{"TOOL_ACTION_ADDED", Wire, true, "a tool or an action of one is new"},
 	{"TOOL_REQUIRED_REMOVED", Wire, true, "an action of a tool no longer requires an argument"},
-	{"PARAM_VALUES_NARROWED", Wire, true, "a string param is cut at fewer characters than it was, or a param has a type each of whose values the older one accepts (an int where a float was, a tier where a string was)"},
 	{"TEXT_CHANGED", Docs, true, "a title, description, template or doc changed"},
 }
 
