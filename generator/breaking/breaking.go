@@ -793,7 +793,15 @@ func (c *comparer) params(path []string, code, what string, os, ns []*model.Para
 		pp := append(slices.Clip(path), np.Name)
 		if what == "param" && keptOff(c.old, path, np.Name) {
 			// A key a client of the older version does not know; the Go
-			// level reports what changed of the param there.
+			// level reports what changed of the param there. A client of
+			// the newer version rejects the errors of a server of the
+			// older one without it when it is required.
+			if !np.Optional {
+				c.add("PARAM_REQUIRED", Breaking, append(slices.Clip(pp), "wire"), false, code,
+					"make it optional: optional: true",
+					"%s was kept off the wire (wire: false), and is sent, required: a server of the older version does not send it", describe(np))
+				continue
+			}
 			c.add("PARAM_ADDED", Safe, append(slices.Clip(pp), "wire"), false, code, "",
 				"%s was kept off the wire (wire: false), and is sent", describe(np))
 			continue
