@@ -91,9 +91,7 @@ func CompareAt(old, new *model.Catalog, oldAt, newAt func(dir string) string) []
 	c.roles()
 	c.goAPI()
 	c.docs()
-	if old.Outputs.JSONSchemaMode == model.SchemaExact {
-		c.exact()
-	}
+	c.exact()
 	out := Group(slices.DeleteFunc(c.out, func(ch Change) bool {
 		return !new.Breaking.Checks(ch.Rule, true) || new.Breaking.Ignores(ch.Rule, ch.Path) ||
 			ch.Code != "" && new.Breaking.Ignores(ch.Rule, []string{"codes", ch.Code})
@@ -570,22 +568,52 @@ const exactFix = `give the catalog outputs: jsonschema: mode: "compatible" (the 
 // exactRejects ends the message of a change that the exact mode rejects.
 const exactRejects = "; a client of the older version, whose Parse and JSON Schema are in the exact mode, rejects the errors that send it"
 
-// exact turns the safe changes that a client of the older version
-// rejects, when that version's Parse and JSON Schema are in the exact
-// mode, into breaks: what the newer one adds (a code, a param or field,
-// an envelope key), and the values the exact mode pins that a code's
-// envelope sends (its title, its retry_after). The docs URLs it pins,
-// which DOCS_URL_CHANGED reports as links (that redirects may keep),
-// break the wire too.
+// exactNewerFix and exactNewerRejects are those of a change whose older
+// errors the newer version's exact mode rejects.
+const (
+	exactNewerFix     = `give the catalog outputs: jsonschema: mode: "compatible" (the default), or make the change once no server of the older version runs`
+	exactNewerRejects = "; a client of the newer version, whose Parse and JSON Schema are in the exact mode, rejects the errors of a server of the older version"
+)
+
+// exact turns the safe changes that a client in the exact mode rejects
+// into breaks. When the older version's Parse and JSON Schema are in that
+// mode: what the newer one adds (a code, a param or field, an envelope
+// key). When either version's are: the values the exact mode pins that a
+// code's envelope sends in that version (its title, its retry_after),
+// the docs URLs too, which DOCS_URL_CHANGED reports as links (that
+// redirects may keep). When the newer version's are: a code it removes
+// as the older version announced, which a server of the older version
+// still sends; keyAdded reports the envelope keys it requires.
 func (c *comparer) exact() {
-	sends := func(code string, f model.Field) bool {
-		o := c.old.Code(code)
+	older, newer := c.old.Outputs.JSONSchemaMode == model.SchemaExact, c.new.Outputs.JSONSchemaMode == model.SchemaExact
+	if !older && !newer {
+		return
+	}
+	sends := func(cat *model.Catalog, code string, f model.Field) bool {
+		o := cat.Code(code)
 		return o != nil && o.Envelope != nil && o.Envelope.FieldPath(f) != nil
 	}
+	// pins returns the ends of the message and the fix of a change of the
+	// value f of code that a client in the exact mode rejects, or "".
+	pins := func(code string, f model.Field) (rejects, fix string) {
+		switch {
+		case older && sends(c.old, code, f):
+			return exactRejects, exactFix
+		case newer && sends(c.new, code, f):
+			return exactNewerRejects, exactNewerFix
+		}
+		return "", ""
+	}
 	var moved []string
+	var rejects, fix string
 	for _, o := range c.old.Codes {
-		if n := c.new.Code(o.Name); n != nil && n.DocsURL != o.DocsURL && sends(o.Name, model.FieldDocsURL) {
-			moved = append(moved, o.Name)
+		if n := c.new.Code(o.Name); n != nil && n.DocsURL != o.DocsURL {
+			if r, f := pins(o.Name, model.FieldDocsURL); r != "" {
+				moved = append(moved, o.Name)
+				if rejects != exactRejects {
+					rejects, fix = r, f
+				}
+			}
 		}
 	}
 	if len(moved) > 0 {
@@ -595,23 +623,30 @@ func (c *comparer) exact() {
 		if len(moved) > 1 {
 			what = fmt.Sprintf("codes %s send their docs URLs, which changed: %s's was %s", some(moved), o.Name, o.DocsURL)
 		}
-		c.add("EXACT_MODE_REJECTS", Breaking, path, inOld, "", exactFix, "%s, and is %s%s", what, or(n.DocsURL, "none"), exactRejects)
+		c.add("EXACT_MODE_REJECTS", Breaking, path, inOld, "", fix, "%s, and is %s%s", what, or(n.DocsURL, "none"), rejects)
 	}
 	for i, ch := range c.out {
 		if len(ch.Path) == 0 {
 			continue
 		}
 		last := ch.Path[len(ch.Path)-1]
+		rejects, fix := "", ""
 		switch {
-		case ch.Rule == "CODE_ADDED", ch.Rule == "PARAM_ADDED", ch.Rule == "ENVELOPE_KEY_ADDED",
-			ch.Rule == "RETRY_AFTER_CHANGED" && last == model.KeyRetryAfter && sends(ch.Code, model.FieldRetryAfter),
-			ch.Rule == "TEXT_CHANGED" && ch.Code != "" && last == "title" && sends(ch.Code, model.FieldTitle):
-		default:
+		case older && (ch.Rule == "CODE_ADDED" || ch.Rule == "PARAM_ADDED" || ch.Rule == "ENVELOPE_KEY_ADDED"):
+			rejects, fix = exactRejects, exactFix
+		case ch.Rule == "RETRY_AFTER_CHANGED" && last == model.KeyRetryAfter:
+			rejects, fix = pins(ch.Code, model.FieldRetryAfter)
+		case ch.Rule == "TEXT_CHANGED" && ch.Code != "" && last == "title":
+			rejects, fix = pins(ch.Code, model.FieldTitle)
+		case newer && ch.Rule == "CODE_REMOVED" && ch.Kind == Expected:
+			rejects, fix = exactNewerRejects, exactNewerFix
+		}
+		if rejects == "" {
 			continue
 		}
 		r, _ := RuleByID("EXACT_MODE_REJECTS")
 		c.out[i] = Change{Rule: r.ID, Level: r.Level, Kind: Breaking, Path: ch.Path, InOld: ch.InOld, Code: ch.Code,
-			Message: ch.Message + exactRejects, Fix: exactFix}
+			Message: ch.Message + rejects, Fix: fix}
 	}
 }
 

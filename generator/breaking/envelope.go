@@ -95,7 +95,7 @@ func (c *comparer) envelope(path []string, who, code string, o, n *model.Envelop
 				fmt.Sprintf("keep sending $%s at %s; to send it at %s too, add that key beside it", f, model.KeyPath(from), model.KeyPath(to)),
 				"%s sent $%s at %s, and sends it at %s", who, f, model.KeyPath(from), model.KeyPath(to))
 		case !sent && sends:
-			c.add("ENVELOPE_KEY_ADDED", Safe, at(to), false, code, "", "%s sends $%s at %s", who, f, model.KeyPath(to))
+			c.keyAdded(at(to), code, f != model.FieldDetail && f != model.FieldSuggestion, "%s sends $%s at %s", who, f, model.KeyPath(to))
 		}
 	}
 	for _, keys := range ol.order {
@@ -116,7 +116,7 @@ func (c *comparer) envelope(path []string, who, code string, o, n *model.Envelop
 	}
 	for _, keys := range nl.order {
 		if _, ok := ol.consts[constKey(keys)]; !ok {
-			c.add("ENVELOPE_KEY_ADDED", Safe, at(keys), false, code, "", "%s sends the constant %s: %s", who, model.KeyPath(keys), nl.consts[constKey(keys)])
+			c.keyAdded(at(keys), code, true, "%s sends the constant %s: %s", who, model.KeyPath(keys), nl.consts[constKey(keys)])
 		}
 	}
 	// params: "$params" and params: {"$params": true} put the params in
@@ -126,6 +126,20 @@ func (c *comparer) envelope(path []string, who, code string, o, n *model.Envelop
 			fmt.Sprintf("keep the params at %s", paramsHome(ol)),
 			"%s sent the params at %s, and sends them at %s", who, paramsHome(ol), paramsHome(nl))
 	}
+}
+
+// keyAdded reports a key an envelope sends that it did not: safe, but
+// where the newer version's Parse and JSON Schema are in the exact mode
+// and require it (always, or for the codes that have the value), which
+// rejects the errors of a server of the older version without it (where
+// the older version's are in the exact mode too, exact reports that its
+// clients reject the key).
+func (c *comparer) keyAdded(path []string, code string, required bool, format string, args ...any) {
+	if required && c.new.Outputs.JSONSchemaMode == model.SchemaExact && c.old.Outputs.JSONSchemaMode != model.SchemaExact {
+		c.add("EXACT_MODE_REJECTS", Breaking, path, false, code, exactNewerFix, format+exactNewerRejects, args...)
+		return
+	}
+	c.add("ENVELOPE_KEY_ADDED", Safe, path, false, code, "", format, args...)
 }
 
 // paramsHome says where a layout sends the params it does not place one

@@ -41,7 +41,7 @@ var Rules = []Rule{
 	{"RETRY_CHANGED", Wire, false, "a code's retryable flag or retry class changed"},
 	{"HTTP_STATUS_CHANGED", Wire, false, "a code's HTTP status changed"},
 	{"GRPC_STATUS_CHANGED", Wire, false, "a code's gRPC status code, or the domain of its ErrorInfo, changed, where the older and newer catalogs have the gRPC output (a gRPC code that follows a changed HTTP status is that change's)"},
-	{"EXACT_MODE_REJECTS", Wire, false, "the older version's Parse and JSON Schema are in the exact mode, and reject what the newer one sends: a new code, param or envelope key, or another title, retry_after or docs URL where the envelope sends it"},
+	{"EXACT_MODE_REJECTS", Wire, false, "the older version's Parse and JSON Schema are in the exact mode, and reject what the newer one sends: a new code, param or envelope key, or another title, retry_after or docs URL where the envelope sends it; or the newer version's are, and reject what a server of the older one sends: another title, retry_after or docs URL, no value at a new envelope key, a code removed as announced"},
 	{"MCP_RESULT_CHANGED", Wire, false, "the MCP adapter's error results no longer carry the wire JSON where they did (the text content, structuredContent), or carry structuredContent where they did not"},
 	{"TIER_REMOVED", Wire, false, "a tier is gone"},
 	{"TIER_REORDERED", Wire, false, "a tier is below one it was above: its callers lose the features of that one, and its texts of higher tiers change"},
