@@ -359,6 +359,12 @@ func (c *comparer) codes() {
 		use := c.replacement(o)
 		switch to, ok := c.renamed[o.Name]; {
 		case use != nil:
+			if why := c.unreadGone(o); why != "" {
+				c.add("CODE_REMOVED", Breaking, p, true, o.Name,
+					"keep the code, deprecated, until no server of the older version runs",
+					"code %s is gone, as the older version announced (deprecated for %s), but a client of the newer version rejects it from a server of the older version, as a code it does not know: %s", o.Name, use.Name, why)
+				break
+			}
 			c.add("CODE_REMOVED", Expected, p, true, o.Name, "",
 				"code %s is gone, as announced: the older version deprecated it for %s", o.Name, use.Name)
 		case ok:

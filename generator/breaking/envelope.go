@@ -178,7 +178,7 @@ func (c *comparer) unreadCode(n *model.Code) {
 	var reader *model.Envelope
 	var best reading
 	for i, o := range c.old.Envelopes {
-		w := unread(o, n.Envelope)
+		w := unread(o, n.Envelope, envelopeName(o), envelopeName(n.Envelope))
 		if w == "" {
 			// Of the envelopes that read it, Parse takes the one that
 			// names the most of its keys, then leaves the fewest unread.
@@ -210,13 +210,14 @@ func (c *comparer) unreadCode(n *model.Code) {
 		"code %s, new, comes in the %s, which no envelope of the older version reads: %s", n.Name, envelopeName(n.Envelope), why)
 }
 
-// unread says why the reader of the older envelope o, which reads an
-// error of a code it does not know, rejects or misreads one sent in the
-// newer envelope n: a value or constant that o always sends and n does
+// unread says why the reader of the envelope o, which reads an error of
+// a code it does not know, rejects or misreads one sent in the envelope n
+// (of the older and the newer version, or the other way round, named
+// oName and nName): a value or constant that o always sends and n does
 // not send at its key, or a key that holds one value in o and another in
 // n; "" when o reads it. o reads the params it does not know from
 // wherever it puts them, and skips the keys it does not have.
-func unread(o, n *model.Envelope) string {
+func unread(o, n *model.Envelope, oName, nName string) string {
 	at := map[string]*model.Member{}
 	n.Root.Walk(func(path []string, m *model.Member) { at[constKey(path)] = m })
 	var why string
@@ -229,20 +230,43 @@ func unread(o, n *model.Envelope) string {
 		switch m.Kind {
 		case model.KindConst:
 			if nm == nil || nm.Kind != model.KindConst || errspec.JSONDiff([]byte(nm.Const), []byte(m.Const), "") != "" {
-				why = fmt.Sprintf("the %s sends the constant %s: %s, and the %s does not", envelopeName(o), k, m.Const, envelopeName(n))
+				why = fmt.Sprintf("the %s sends the constant %s: %s, and the %s does not", oName, k, m.Const, nName)
 			}
 		case model.KindField:
 			switch {
 			case nm != nil && nm.Kind == model.KindField && nm.Field == m.Field:
 			case nm != nil || !m.Field.Omittable():
-				why = fmt.Sprintf("the %s sends $%s at %s, and the %s does not", envelopeName(o), m.Field, k, envelopeName(n))
+				why = fmt.Sprintf("the %s sends $%s at %s, and the %s does not", oName, m.Field, k, nName)
 			}
 		case model.KindParams, model.KindObject:
 			if nm != nil && nm.Kind != model.KindParams && nm.Kind != model.KindObject {
-				why = fmt.Sprintf("the %s sends an object at %s, and the %s does not", envelopeName(o), k, envelopeName(n))
+				why = fmt.Sprintf("the %s sends an object at %s, and the %s does not", oName, k, nName)
 			}
 		}
 	})
+	return why
+}
+
+// unreadGone says why a client of the newer version rejects the errors of
+// code o, gone from it, that a server of the older version still sends:
+// it reads them as a code it does not know, and none of its envelopes
+// reads the one of the older version they come in; "" when one does, and
+// in the exact mode, which rejects every code it does not know
+// (EXACT_MODE_REJECTS).
+func (c *comparer) unreadGone(o *model.Code) string {
+	if o.Envelope == nil || c.new.Outputs.JSONSchemaMode == model.SchemaExact {
+		return ""
+	}
+	why := ""
+	for i, n := range c.new.Envelopes {
+		w := unread(n, o.Envelope, "newer version's "+envelopeName(n), "older version's "+envelopeName(o.Envelope))
+		if w == "" {
+			return ""
+		}
+		if i == 0 {
+			why = w
+		}
+	}
 	return why
 }
 

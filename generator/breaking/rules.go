@@ -25,7 +25,7 @@ type Rule struct {
 // level, then the safe ones.
 var Rules = []Rule{
 	{"CATALOG_REMOVED", Wire, false, "a catalog is gone: every one of its codes with it"},
-	{"CODE_REMOVED", Wire, false, "a code is gone (expected, not a break, when the older version deprecated it with a replacement that remains)"},
+	{"CODE_REMOVED", Wire, false, "a code is gone (expected, not a break, when the older version deprecated it with a replacement that remains, and the newer version reads it from a server of the older one as a code it does not know)"},
 	{"CODE_RENAMED", Wire, false, "a code is gone and a new one looks like it under another name"},
 	{"CODE_CATEGORY_CHANGED", Wire, false, "a code belongs to another category: clients match categories, Go callers with errors.Is"},
 	{"PARAM_REMOVED", Wire, false, "a param or a field of an object param is no longer sent, or is sent redacted"},
