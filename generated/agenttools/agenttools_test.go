@@ -502,7 +502,7 @@ func TestParseRejects(t *testing.T) {
 		`[]`,
 		`{"code":"NO_SUCH_CODE","message":""}`,
 		`{"code":"NO_SUCH_CODE","retryable":"yes"}`,
-		`{"code":"INTERNAL_ERROR","message":"x","params":{"a":1}}`,
+		`{"code":"INTERNAL_ERROR","category":"limit","message":"x","params":{"a":1}}`,
 		`{"code":"RATE_LIMITED","message":"x"}`,
 		`{"code":"RATE_LIMITED","message":"x","params":{"limit":"many"}}`,
 	} {
