@@ -4,7 +4,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/errspec/errspec/generator/model"
 	"github.com/errspec/errspec/internal/textsafe"
 )
 
@@ -118,9 +117,9 @@ func (r *renderer) fragmentHref(frag string, own map[string]bool) (string, bool)
 func headingAnchors(page string) map[string]bool {
 	anchors := map[string]bool{}
 	for text := range atxHeadings(page) {
-		anchor := model.Anchor(text)
-		for i := 1; anchors[anchor]; i++ {
-			anchor = model.Anchor(text) + "-" + strconv.Itoa(i)
+		anchor := headingAnchor(text)
+		for i, base := 1, anchor; anchors[anchor]; i++ {
+			anchor = base + "-" + strconv.Itoa(i)
 		}
 		anchors[anchor] = true
 	}

@@ -126,7 +126,7 @@ func (r *renderer) execute(name string, data any, notice string, overridden []st
 	}
 	page := r.resolveFragments(buf.String())
 	if name != codePageTemplate {
-		if h := secondHeading(page, model.Anchor(r.cat.Title)); h != "" {
+		if h := secondHeading(page, r.cat.TitleAnchor()); h != "" {
 			return nil, model.Errors{r.cat.TitleTaken(h)}
 		}
 	}
@@ -143,7 +143,7 @@ func (r *renderer) execute(name string, data any, notice string, overridden []st
 func secondHeading(page, anchor string) string {
 	seen := false
 	for text := range atxHeadings(page) {
-		if model.Anchor(text) != anchor {
+		if headingAnchor(text) != anchor {
 			continue
 		}
 		if seen {
@@ -194,6 +194,14 @@ func atxHeading(line string) (string, bool) {
 		text = strings.TrimSpace(t)
 	}
 	return text, true
+}
+
+// headingAnchor returns the anchor of an ATX heading whose text on the
+// page is src: that of the text it renders, its backslash escapes and
+// character references (which errspec writes for hidden characters, as
+// &#x200B;) read as the characters they stand for.
+func headingAnchor(src string) string {
+	return model.Anchor(decode([]byte(src)))
 }
 
 // Names returns the names of the embedded templates, sorted: the names a

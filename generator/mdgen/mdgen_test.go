@@ -787,6 +787,13 @@ func TestRenderTitleTaken(t *testing.T) {
 			{"Retry strategy", "Retry strategy"},
 			{"error CATEGORIES", "Error categories"},
 			{"Tier requirements!", "Tier requirements"},
+			// The heading shows the title with its white space
+			// collapsed, and renders its character references.
+			{" Retry strategy", "Retry strategy"},
+			{"Retry  strategy", "Retry strategy"},
+			{"Retry\u00a0strategy", "Retry strategy"},
+			{"Retry strategy\u200b", "Retry strategy"},
+			{"Retry strategy\u00ad", "Retry strategy"},
 			{"Category c errors", ""},
 		} {
 			in := &model.Input{

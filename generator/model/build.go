@@ -816,7 +816,7 @@ func (b *builder) anchors(cat *Catalog) {
 	const titleHeading = "the title of the reference"
 	seen := map[string]string{}
 	if cat.Layout() == LayoutSingle {
-		seen[Anchor(cat.Title)] = titleHeading
+		seen[cat.TitleAnchor()] = titleHeading
 	}
 	categories := map[string]*Category{}
 	for _, c := range cat.Categories {

@@ -740,6 +740,19 @@ func TestBuildErrors(t *testing.T) {
 			},
 		},
 		{
+			// The title's heading shows it without the spaces around it:
+			// #test would open it too.
+			name: "code anchor of a title with spaces",
+			in: func() *Input {
+				in := testInput(inCode("TEST", InputCode{Category: "c", Title: "T", Message: "m"}))
+				in.Title = " Test\u00a0"
+				return in
+			}(),
+			want: Errors{
+				{Path: []string{"codes", "TEST"}, Msg: "code TEST has the docs anchor #test, which the title of the reference already has", Fix: `give the catalog a title of its own, such as title: " Test\u00a0 errors"`},
+			},
+		},
+		{
 			name: "types",
 			in: testInput(inCode("X", InputCode{Category: "c", Title: "T", Message: "m", Params: Ordered[InputParam]{
 				inParam("empty", InputParam{Type: "object"}),

@@ -98,7 +98,16 @@ func (c *Catalog) codeURL(code *Code) string {
 // page.
 func (c *Catalog) TitleTaken(heading string) *Error {
 	return &Error{Path: []string{"title"}, Fix: c.retitle(),
-		Msg: fmt.Sprintf("the title %q has the anchor #%s, which the heading %q of its page has", c.Title, Anchor(c.Title), heading)}
+		Msg: fmt.Sprintf("the title %q has the anchor #%s, which the heading %q of its page has", c.Title, c.TitleAnchor(), heading)}
+}
+
+// TitleAnchor returns the anchor of the heading the title gives the single
+// page and the index page. That heading shows the title as the reference
+// shows all plain text, its runs of white space (a newline, a no-break
+// space) as one space and none at either end: the anchor of " Pay" is
+// #pay, and that of "Retry  strategy" #retry-strategy.
+func (c *Catalog) TitleAnchor() string {
+	return Anchor(strings.Join(strings.Fields(c.Title), " "))
 }
 
 // retitle is the fix of a title that takes another heading's anchor.
