@@ -11,7 +11,10 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/text/width"
 
 	"github.com/errspec/errspec/generator/model"
 	"github.com/errspec/errspec/internal/textsafe"
@@ -405,7 +408,7 @@ func fill(first, rest string, words []string) []string {
 	cur := first
 	empty := true
 	for _, word := range words {
-		if !empty && utf8.RuneCountInString(cur)+1+utf8.RuneCountInString(word) > Width {
+		if !empty && columns(cur)+1+columns(word) > Width {
 			lines = append(lines, cur)
 			cur, empty = rest, true
 		}
@@ -416,4 +419,24 @@ func fill(first, rest string, words []string) []string {
 		empty = false
 	}
 	return append(lines, cur)
+}
+
+// columns returns how many columns of a terminal s takes once written (see
+// writer.line): two for a wide or fullwidth character (Chinese, Japanese,
+// Korean), none for a combining mark, the length of its escape for a
+// hidden character, one for any other.
+func columns(s string) int {
+	n := 0
+	for _, r := range s {
+		switch k := width.LookupRune(r).Kind(); {
+		case textsafe.Hidden(r):
+			n += len(textsafe.Escape(r))
+		case k == width.EastAsianWide || k == width.EastAsianFullwidth:
+			n += 2
+		case unicode.In(r, unicode.Mn, unicode.Me):
+		default:
+			n++
+		}
+	}
+	return n
 }
