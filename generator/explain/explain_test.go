@@ -100,55 +100,47 @@ func TestContent(t *testing.T) {
 	}
 }
 
-func TestMarkdownDescription(t *testing.T) {
+// checkDescription checks that a code of that description reads as want
+// under "When to expect it".
+func checkDescription(t *testing.T, description, want string) {
+	t.Helper()
 	in := &model.Input{
 		Name:       "md",
 		Categories: model.Ordered[model.InputCategory]{{Key: "c", Value: model.InputCategory{Description: "C."}}},
 		Codes: model.Ordered[model.InputCode]{{Key: "A", Value: model.InputCode{Category: "c", Title: "A", Message: "a",
-			Description: "A paragraph that goes on for long enough that it has to be wrapped at eighty columns.\n\n" +
-				"- a list item\n- another\n\n```\n  code   stays\n```\n1. first"}}},
+			Description: description}}},
 	}
 	cat, err := model.Build(in)
 	if err != nil {
 		t.Fatal(err)
 	}
 	out := explain.Text(cat, cat.Code("A"))
-	want := "When to expect it\n" +
-		"  A paragraph that goes on for long enough that it has to be wrapped at eighty\n" +
-		"  columns.\n\n" +
-		"  - a list item\n" +
-		"  - another\n\n" +
-		"  ```\n    code   stays\n  ```\n" +
-		"  1. first\n"
-	if !strings.Contains(out, want) {
+	if want = "When to expect it\n" + want; !strings.Contains(out, want) {
 		t.Errorf("description:\n%s\nwant:\n%s", out, want)
 	}
+}
+
+func TestMarkdownDescription(t *testing.T) {
+	checkDescription(t, "A paragraph that goes on for long enough that it has to be wrapped at eighty columns.\n\n"+
+		"- a list item\n- another\n\n```\n  code   stays\n```\n1. first",
+		"  A paragraph that goes on for long enough that it has to be wrapped at eighty\n"+
+			"  columns.\n\n"+
+			"  - a list item\n"+
+			"  - another\n\n"+
+			"  ```\n    code   stays\n  ```\n"+
+			"  1. first\n")
 }
 
 // TestWidthColumns checks that text is wrapped at the columns it takes in
 // a terminal: two for a wide character (Korean), and the length of its
 // escape for a hidden one, not one for either.
 func TestWidthColumns(t *testing.T) {
-	in := &model.Input{
-		Name:       "wide",
-		Categories: model.Ordered[model.InputCategory]{{Key: "c", Value: model.InputCategory{Description: "C."}}},
-		Codes: model.Ordered[model.InputCode]{{Key: "A", Value: model.InputCode{Category: "c", Title: "A", Message: "a",
-			Description: "서버가 요청을 처리하는 동안 예상하지 못한 오류가 발생했습니다. 잠시 후 다시 시도해 주십시오.\n\n" +
-				"A\u200bB\u200bC\u200bD\u200bE\u200bF\u200bG\u200bH\u200bI\u200bJ\u200bK\u200bL and a few more words to wrap"}}},
-	}
-	cat, err := model.Build(in)
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := explain.Text(cat, cat.Code("A"))
-	want := "When to expect it\n" +
-		"  서버가 요청을 처리하는 동안 예상하지 못한 오류가 발생했습니다. 잠시 후 다시\n" +
-		"  시도해 주십시오.\n\n" +
-		`  A\u200BB\u200BC\u200BD\u200BE\u200BF\u200BG\u200BH\u200BI\u200BJ\u200BK\u200BL` + "\n" +
-		"  and a few more words to wrap\n"
-	if !strings.Contains(out, want) {
-		t.Errorf("description:\n%s\nwant:\n%s", out, want)
-	}
+	checkDescription(t, "서버가 요청을 처리하는 동안 예상하지 못한 오류가 발생했습니다. 잠시 후 다시 시도해 주십시오.\n\n"+
+		"A\u200bB\u200bC\u200bD\u200bE\u200bF\u200bG\u200bH\u200bI\u200bJ\u200bK\u200bL and a few more words to wrap",
+		"  서버가 요청을 처리하는 동안 예상하지 못한 오류가 발생했습니다. 잠시 후 다시\n"+
+			"  시도해 주십시오.\n\n"+
+			`  A\u200BB\u200BC\u200BD\u200BE\u200BF\u200BG\u200BH\u200BI\u200BJ\u200BK\u200BL`+"\n"+
+			"  and a few more words to wrap\n")
 }
 
 func TestRetry(t *testing.T) {
