@@ -17,6 +17,7 @@ import (
 	"golang.org/x/text/width"
 
 	"github.com/errspec/errspec/generator/model"
+	"github.com/errspec/errspec/internal/mdfence"
 	"github.com/errspec/errspec/internal/textsafe"
 )
 
@@ -361,12 +362,12 @@ func (w *writer) markdown(s string) {
 		switch {
 		case fence != "":
 			w.line("  " + l)
-			if strings.HasPrefix(t, fence) {
+			if mdfence.Closes(t, fence) {
 				fence = ""
 			}
-		case strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~"):
+		case mdfence.Open(t) != "":
 			flush()
-			fence = t[:3]
+			fence = mdfence.Open(t)
 			w.line("  " + l)
 		case t == "":
 			flush()

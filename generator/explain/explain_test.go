@@ -131,6 +131,16 @@ func TestMarkdownDescription(t *testing.T) {
 			"  1. first\n")
 }
 
+// TestDescriptionFences checks that code stays as it is to the fence that
+// closes its block: one of the same character, at least as long, with
+// nothing after it, not the first line that starts with three backticks.
+func TestDescriptionFences(t *testing.T) {
+	checkDescription(t, "````markdown\n```json\n{\"a\": 1,\n \"b\": 2}\n```\n````\n\n"+
+		"```sh\ncurl -X POST \\\n  https://example.com\n```go\n  x := 1\n```\nThe end\nof it.",
+		"  ````markdown\n  ```json\n  {\"a\": 1,\n   \"b\": 2}\n  ```\n  ````\n\n"+
+			"  ```sh\n  curl -X POST \\\n    https://example.com\n  ```go\n    x := 1\n  ```\n  The end of it.\n")
+}
+
 // TestWidthColumns checks that text is wrapped at the columns it takes in
 // a terminal: two for a wide character (Korean), and the length of its
 // escape for a hidden one, not one for either.

@@ -1,6 +1,10 @@
 package mdgen
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/errspec/errspec/internal/mdfence"
+)
 
 // tidy makes the executed templates' output tidy whatever their layout
 // and whitespace: CRLF becomes LF, trailing spaces and tabs go, leading
@@ -44,23 +48,13 @@ func tidy(page string) []byte {
 // a fenced code block with, or "". A fence may follow the markers of list
 // items and block quotes.
 func openingFence(line string) string {
-	s := strings.TrimLeft(line, " ->*+.)0123456789")
-	if len(s) < 3 || (s[0] != '`' && s[0] != '~') {
-		return ""
-	}
-	n := len(s) - len(strings.TrimLeft(s, s[:1]))
-	if n < 3 || (s[0] == '`' && strings.Contains(s[n:], "`")) {
-		return ""
-	}
-	return s[:n]
+	return mdfence.Open(strings.TrimLeft(line, " ->*+.)0123456789"))
 }
 
 // closesFence reports whether line closes a fenced code block opened with
 // fence.
 func closesFence(line, fence string) bool {
-	s := strings.TrimLeft(line, " >")
-	rest := strings.TrimLeft(s, fence[:1])
-	return len(s)-len(rest) >= len(fence) && strings.TrimSpace(rest) == ""
+	return mdfence.Closes(strings.TrimLeft(line, " >"), fence)
 }
 
 // compactRow writes a table row in the compact style that markdownlint's

@@ -1,0 +1,26 @@
+package mdfence
+
+import "testing"
+
+func TestFences(t *testing.T) {
+	for _, tt := range []struct {
+		open, fence string
+		closes      map[string]bool
+	}{
+		{"```", "```", map[string]bool{"```": true, "````": true, "``` ": true, "``": false, "~~~": false, "```go": false}},
+		{"````markdown", "````", map[string]bool{"```": false, "````": true, "`````": true}},
+		{"~~~ sh", "~~~", map[string]bool{"~~~": true, "```": false, "~~~~": true}},
+		{"``` a`b", "", nil},
+		{"``", "", nil},
+		{"text", "", nil},
+	} {
+		if got := Open(tt.open); got != tt.fence {
+			t.Errorf("Open(%q) = %q, want %q", tt.open, got, tt.fence)
+		}
+		for line, want := range tt.closes {
+			if got := Closes(line, tt.fence); got != want {
+				t.Errorf("Closes(%q, %q) = %v, want %v", line, tt.fence, got, want)
+			}
+		}
+	}
+}
