@@ -340,25 +340,30 @@ func (w *writer) params(ps []*model.Param, env *model.Envelope, indent string, t
 	}
 }
 
-// markdown writes Markdown text indented by two spaces: paragraphs and
-// list items refilled, fenced code as it is.
+// markdown writes Markdown text indented by two spaces: paragraphs, list
+// items and block quotes refilled, code (fenced or indented) and the rows
+// of tables as they are.
 func (w *writer) markdown(s string) {
 	s = strings.ReplaceAll(strings.TrimSpace(s), "\r\n", "\n")
 	var para []string
-	marker := ""
+	marker, quote, inList := "", false, false
 	flush := func() {
 		if len(para) > 0 {
 			first, rest := "  ", "  "
-			if marker != "" {
+			switch {
+			case quote:
+				first, rest = "  > ", "  > "
+			case marker != "":
 				first, rest = "  "+marker, "  "+strings.Repeat(" ", len(marker))
 			}
 			w.para(first, rest, strings.Join(para, " "))
 		}
-		para, marker = nil, ""
+		para, marker, quote = nil, "", false
 	}
 	fence := ""
 	for _, l := range strings.Split(s, "\n") {
 		t := strings.TrimSpace(l)
+		indented := strings.HasPrefix(l, "    ") || strings.HasPrefix(l, "\t")
 		switch {
 		case fence != "":
 			w.line("  " + l)
@@ -372,11 +377,25 @@ func (w *writer) markdown(s string) {
 		case t == "":
 			flush()
 			w.blank()
+		case indented && len(para) == 0 && !inList:
+			// Indented code: as it is.
+			w.line("  " + l)
+		case strings.HasPrefix(t, "|"):
+			// A table row: as it is, on a line of its own.
+			flush()
+			w.line("  " + t)
+		case strings.HasPrefix(t, ">"):
+			if !quote {
+				flush()
+				quote = true
+			}
+			para = append(para, strings.TrimSpace(t[1:]))
 		case listMarker(t) != "":
 			flush()
-			marker = listMarker(t)
+			marker, inList = listMarker(t), true
 			para = append(para, strings.TrimSpace(t[len(marker):]))
 		default:
+			inList = inList && (indented || len(para) > 0)
 			para = append(para, t)
 		}
 	}

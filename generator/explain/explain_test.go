@@ -141,6 +141,16 @@ func TestDescriptionFences(t *testing.T) {
 			"  ```sh\n  curl -X POST \\\n    https://example.com\n  ```go\n    x := 1\n  ```\n  The end of it.\n")
 }
 
+// TestDescriptionBlocks checks that a table keeps a line per row, a
+// block quote its marks and indented code its layout, where a list item's
+// indented paragraph is refilled.
+func TestDescriptionBlocks(t *testing.T) {
+	checkDescription(t, "| Plan | Calls |\n| --- | --- |\n| Free | 60 |\n\n> Limits apply\n> per project.\n\n"+
+		"    indented code\n      keeps its layout\n\n- an item\n\n    its second paragraph\n  goes on",
+		"  | Plan | Calls |\n  | --- | --- |\n  | Free | 60 |\n\n  > Limits apply per project.\n\n"+
+			"      indented code\n        keeps its layout\n\n  - an item\n\n  its second paragraph goes on\n")
+}
+
 // TestWidthColumns checks that text is wrapped at the columns it takes in
 // a terminal: two for a wide character (Korean), and the length of its
 // escape for a hidden one, not one for either.
