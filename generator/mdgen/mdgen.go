@@ -201,6 +201,9 @@ func atxHeading(line string) (string, bool) {
 // character references (which errspec writes for hidden characters, as
 // &#x200B;) read as the characters they stand for.
 func headingAnchor(src string) string {
+	if !strings.ContainsAny(src, `\&`) {
+		return model.Anchor(src) // nothing to decode, as in most headings
+	}
 	return model.Anchor(decode([]byte(src)))
 }
 
