@@ -30,7 +30,7 @@ const Width = 80
 // is around it: every line goes through writer.line, which shows each
 // such character as an escape (textsafe.Show).
 func Text(cat *model.Catalog, c *model.Code) string {
-	w := &writer{}
+	w := &writer{cat: cat, codes: codeURLs(cat)}
 	for _, t := range cat.Tiers {
 		w.tiers = append(w.tiers, t.Name)
 	}
@@ -246,6 +246,8 @@ func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 type writer struct {
 	b     strings.Builder
 	tiers []string // the catalog's tiers, lowest first
+	cat   *model.Catalog
+	codes map[string]string // the docs URL of each code by its anchor
 }
 
 func (w *writer) String() string { return strings.TrimRight(w.b.String(), "\n") + "\n" }
@@ -383,23 +385,90 @@ func (w *writer) markdown(s string) {
 		case strings.HasPrefix(t, "|"):
 			// A table row: as it is, on a line of its own.
 			flush()
-			w.line("  " + t)
+			w.line("  " + w.links(t))
 		case strings.HasPrefix(t, ">"):
 			if !quote {
 				flush()
 				quote = true
 			}
-			para = append(para, strings.TrimSpace(t[1:]))
+			para = append(para, w.links(strings.TrimSpace(t[1:])))
 		case listMarker(t) != "":
 			flush()
 			marker, inList = listMarker(t), true
-			para = append(para, strings.TrimSpace(t[len(marker):]))
+			para = append(para, w.links(strings.TrimSpace(t[len(marker):])))
 		default:
 			inList = inList && (indented || len(para) > 0)
-			para = append(para, t)
+			para = append(para, w.links(t))
 		}
 	}
 	flush()
+}
+
+// codeURLs returns the docs URL of each code of the catalog by its anchor.
+func codeURLs(cat *model.Catalog) map[string]string {
+	urls := map[string]string{}
+	for _, c := range cat.Codes {
+		urls[c.Anchor] = c.DocsURL
+	}
+	return urls
+}
+
+// links returns a line of a description with its links to a fragment of
+// the reference, [limits](#category-limit), leading to the URL of that
+// section, a code's to its docs URL, where a terminal has no page for the
+// fragment to be part of. Code spans are left as they are, and so is
+// every link without a docs base URL.
+func (w *writer) links(line string) string {
+	if w.cat.DocsBaseURL == "" || !strings.Contains(line, "](#") {
+		return line
+	}
+	var b strings.Builder
+	for i := 0; i < len(line); {
+		switch {
+		case line[i] == '`':
+			n := len(line[i:]) - len(strings.TrimLeft(line[i:], "`"))
+			end := i + n
+			if j := closingRun(line[end:], n); j >= 0 {
+				end += j + n
+			}
+			b.WriteString(line[i:end])
+			i = end
+		case strings.HasPrefix(line[i:], "](#"):
+			frag := line[i+3:]
+			frag = frag[:strings.IndexFunc(frag+")", func(r rune) bool { return r == ')' || r == ' ' })]
+			b.WriteString("](")
+			switch u, ok := w.codes[frag]; {
+			case ok && u != "":
+				b.WriteString(u)
+			case w.cat.DocsBaseURL != "" && frag != "":
+				b.WriteString(w.cat.SectionURL(frag))
+			default:
+				b.WriteString("#" + frag)
+			}
+			i += 3 + len(frag)
+		default:
+			b.WriteByte(line[i])
+			i++
+		}
+	}
+	return b.String()
+}
+
+// closingRun returns where in s a run of exactly n backticks starts, which
+// closes a code span opened by such a run, or -1.
+func closingRun(s string, n int) int {
+	for i := 0; i < len(s); {
+		if s[i] != '`' {
+			i++
+			continue
+		}
+		m := len(s[i:]) - len(strings.TrimLeft(s[i:], "`"))
+		if m == n {
+			return i
+		}
+		i += m
+	}
+	return -1
 }
 
 // listMarker returns the list marker a line starts with, with its space,

@@ -100,15 +100,18 @@ func TestContent(t *testing.T) {
 	}
 }
 
-// checkDescription checks that a code of that description reads as want
-// under "When to expect it".
-func checkDescription(t *testing.T, description, want string) {
+// checkDescription checks that a code A of that description reads as
+// want under "When to expect it", in a catalog edit may change.
+func checkDescription(t *testing.T, description, want string, edit ...func(*model.Input)) {
 	t.Helper()
 	in := &model.Input{
 		Name:       "md",
 		Categories: model.Ordered[model.InputCategory]{{Key: "c", Value: model.InputCategory{Description: "C."}}},
 		Codes: model.Ordered[model.InputCode]{{Key: "A", Value: model.InputCode{Category: "c", Title: "A", Message: "a",
 			Description: description}}},
+	}
+	for _, e := range edit {
+		e(in)
 	}
 	cat, err := model.Build(in)
 	if err != nil {
@@ -149,6 +152,30 @@ func TestDescriptionBlocks(t *testing.T) {
 		"    indented code\n      keeps its layout\n\n- an item\n\n    its second paragraph\n  goes on",
 		"  | Plan | Calls |\n  | --- | --- |\n  | Free | 60 |\n\n  > Limits apply per project.\n\n"+
 			"      indented code\n        keeps its layout\n\n  - an item\n\n  its second paragraph goes on\n")
+}
+
+// TestDescriptionLinks checks that a description's links to a fragment of
+// the reference lead to the URL of that section, a code's to its docs URL
+// (its page in the per-code layout), but in a code span; and that without
+// a docs base URL they stay as they are.
+func TestDescriptionLinks(t *testing.T) {
+	const desc = "See [B](#b), [c](#category-c \"C\"), [retry](#retry-strategy), `[A](#a)` and [top](#)."
+	perCode := func(in *model.Input) {
+		in.Docs.BaseURL = "https://docs.example.com/errors"
+		in.Outputs.Markdown = &model.InputMarkdown{Layout: model.LayoutPerCode, Dir: "docs"}
+		in.Codes = append(in.Codes, model.Ordered[model.InputCode]{{Key: "B", Value: model.InputCode{Category: "c", Title: "B", Message: "b"}}}...)
+	}
+	checkDescription(t, desc,
+		"  See [B](https://docs.example.com/errors/b),\n"+
+			"  [c](https://docs.example.com/errors/#category-c \"C\"),\n"+
+			"  [retry](https://docs.example.com/errors/#retry-strategy), `[A](#a)` and\n"+
+			"  [top](#).\n", perCode)
+	checkDescription(t, desc,
+		"  See [B](#b), [c](#category-c \"C\"), [retry](#retry-strategy), `[A](#a)` and\n"+
+			"  [top](#).\n", func(in *model.Input) {
+			perCode(in)
+			in.Docs.BaseURL = ""
+		})
 }
 
 // TestWidthColumns checks that text is wrapped at the columns it takes in
