@@ -435,16 +435,19 @@ func (w *writer) links(line string) string {
 			i = end
 		case strings.HasPrefix(line[i:], "](#"):
 			frag := line[i+3:]
-			frag = frag[:strings.IndexFunc(frag+")", func(r rune) bool { return r == ')' || r == ' ' })]
-			b.WriteString("](")
-			switch u, ok := w.codes[frag]; {
-			case ok && u != "":
-				b.WriteString(u)
-			case w.cat.DocsBaseURL != "" && frag != "":
-				b.WriteString(w.cat.SectionURL(frag))
-			default:
-				b.WriteString("#" + frag)
+			end := strings.IndexAny(frag, ") ")
+			if end <= 0 {
+				// No destination that ends, or none but #: not such a link.
+				b.WriteString("](#")
+				i += 3
+				continue
 			}
+			frag = frag[:end]
+			u, ok := w.codes[frag]
+			if !ok {
+				u = w.cat.SectionURL(frag)
+			}
+			b.WriteString("](" + u)
 			i += 3 + len(frag)
 		default:
 			b.WriteByte(line[i])

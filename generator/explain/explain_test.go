@@ -156,10 +156,10 @@ func TestDescriptionBlocks(t *testing.T) {
 
 // TestDescriptionLinks checks that a description's links to a fragment of
 // the reference lead to the URL of that section, a code's to its docs URL
-// (its page in the per-code layout), but in a code span; and that without
-// a docs base URL they stay as they are.
+// (its page in the per-code layout), but in a code span or with no end;
+// and that without a docs base URL they stay as they are.
 func TestDescriptionLinks(t *testing.T) {
-	const desc = "See [B](#b), [c](#category-c \"C\"), [retry](#retry-strategy), `[A](#a)` and [top](#)."
+	const desc = "See [B](#b), [c](#category-c \"C\"), [retry](#retry-strategy), `[A](#a)` and [top](#), [open](#b"
 	perCode := func(in *model.Input) {
 		in.Docs.BaseURL = "https://docs.example.com/errors"
 		in.Outputs.Markdown = &model.InputMarkdown{Layout: model.LayoutPerCode, Dir: "docs"}
@@ -169,10 +169,10 @@ func TestDescriptionLinks(t *testing.T) {
 		"  See [B](https://docs.example.com/errors/b),\n"+
 			"  [c](https://docs.example.com/errors/#category-c \"C\"),\n"+
 			"  [retry](https://docs.example.com/errors/#retry-strategy), `[A](#a)` and\n"+
-			"  [top](#).\n", perCode)
+			"  [top](#), [open](#b\n", perCode)
 	checkDescription(t, desc,
 		"  See [B](#b), [c](#category-c \"C\"), [retry](#retry-strategy), `[A](#a)` and\n"+
-			"  [top](#).\n", func(in *model.Input) {
+			"  [top](#), [open](#b\n", func(in *model.Input) {
 			perCode(in)
 			in.Docs.BaseURL = ""
 		})
