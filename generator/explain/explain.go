@@ -382,6 +382,11 @@ func (w *writer) markdown(s string) {
 		case indented && len(para) == 0 && !inList:
 			// Indented code: as it is.
 			w.line("  " + l)
+		case len(para) > 0 && marker == "" && !quote && !indented && (strings.Trim(t, "=") == "" || strings.Trim(t, "-") == ""):
+			// The underline of a heading, which the reference writes
+			// as a paragraph: the paragraph ends, and the line goes.
+			flush()
+			w.blank()
 		case strings.HasPrefix(t, "|"):
 			// A table row: as it is, on a line of its own.
 			flush()
