@@ -17,7 +17,7 @@ import (
 	"golang.org/x/text/width"
 
 	"github.com/errspec/errspec/generator/model"
-	"github.com/errspec/errspec/internal/mdfence"
+	"github.com/errspec/errspec/internal/mdline"
 	"github.com/errspec/errspec/internal/textsafe"
 )
 
@@ -369,12 +369,12 @@ func (w *writer) markdown(s string) {
 		switch {
 		case fence != "":
 			w.line("  " + l)
-			if mdfence.Closes(t, fence) {
+			if mdline.ClosesFence(t, fence) {
 				fence = ""
 			}
-		case mdfence.Open(t) != "":
+		case mdline.OpensFence(t) != "":
 			flush()
-			fence = mdfence.Open(t)
+			fence = mdline.OpensFence(t)
 			w.line("  " + l)
 		case t == "":
 			flush()

@@ -27,6 +27,7 @@ import (
 	"text/template/parse"
 
 	"github.com/errspec/errspec/generator/model"
+	"github.com/errspec/errspec/internal/mdline"
 	"github.com/errspec/errspec/internal/textsafe"
 	"github.com/errspec/errspec/templates"
 )
@@ -155,7 +156,7 @@ func secondHeading(page, anchor string) string {
 }
 
 // atxHeadings yields the text of every ATX heading of a page, outside
-// fenced code blocks (see atxHeading).
+// fenced code blocks (see mdline.ATXHeading).
 func atxHeadings(page string) iter.Seq[string] {
 	return func(yield func(string) bool) {
 		fence := ""
@@ -170,30 +171,11 @@ func atxHeadings(page string) iter.Seq[string] {
 			if fence = openingFence(line); fence != "" {
 				continue
 			}
-			if text, ok := atxHeading(line); ok && !yield(text) {
+			if text, ok := mdline.ATXHeading(line); ok && !yield(text) {
 				return
 			}
 		}
 	}
-}
-
-// atxHeading returns the text of an ATX heading line (up to three spaces,
-// one to six #, then a space or the end of the line), without its
-// closing sequence of #.
-func atxHeading(line string) (string, bool) {
-	s := strings.TrimLeft(line, " ")
-	if len(line)-len(s) > 3 {
-		return "", false
-	}
-	text := strings.TrimLeft(s, "#")
-	if n := len(s) - len(text); n == 0 || n > 6 || (text != "" && text[0] != ' ' && text[0] != '\t') {
-		return "", false
-	}
-	text = strings.TrimSpace(text)
-	if t := strings.TrimRight(text, "#"); t == "" || strings.HasSuffix(t, " ") || strings.HasSuffix(t, "\t") {
-		text = strings.TrimSpace(t)
-	}
-	return text, true
 }
 
 // headingAnchor returns the anchor of an ATX heading whose text on the

@@ -3,7 +3,7 @@ package mdgen
 import (
 	"strings"
 
-	"github.com/errspec/errspec/internal/mdfence"
+	"github.com/errspec/errspec/internal/mdline"
 )
 
 // tidy makes the executed templates' output tidy whatever their layout
@@ -48,13 +48,13 @@ func tidy(page string) []byte {
 // a fenced code block with, or "". A fence may follow the markers of list
 // items and block quotes.
 func openingFence(line string) string {
-	return mdfence.Open(strings.TrimLeft(line, " ->*+.)0123456789"))
+	return mdline.OpensFence(strings.TrimLeft(line, " ->*+.)0123456789"))
 }
 
 // closesFence reports whether line closes a fenced code block opened with
 // fence.
 func closesFence(line, fence string) bool {
-	return mdfence.Closes(strings.TrimLeft(line, " >"), fence)
+	return mdline.ClosesFence(strings.TrimLeft(line, " >"), fence)
 }
 
 // compactRow writes a table row in the compact style that markdownlint's

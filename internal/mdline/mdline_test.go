@@ -1,4 +1,4 @@
-package mdfence
+package mdline
 
 import "testing"
 
@@ -14,12 +14,12 @@ func TestFences(t *testing.T) {
 		{"``", "", nil},
 		{"text", "", nil},
 	} {
-		if got := Open(tt.open); got != tt.fence {
-			t.Errorf("Open(%q) = %q, want %q", tt.open, got, tt.fence)
+		if got := OpensFence(tt.open); got != tt.fence {
+			t.Errorf("OpensFence(%q) = %q, want %q", tt.open, got, tt.fence)
 		}
 		for line, want := range tt.closes {
-			if got := Closes(line, tt.fence); got != want {
-				t.Errorf("Closes(%q, %q) = %v, want %v", line, tt.fence, got, want)
+			if got := ClosesFence(line, tt.fence); got != want {
+				t.Errorf("ClosesFence(%q, %q) = %v, want %v", line, tt.fence, got, want)
 			}
 		}
 	}
