@@ -387,6 +387,17 @@ func (w *writer) markdown(s string) {
 			// as a paragraph: the paragraph ends, and the line goes.
 			flush()
 			w.blank()
+		case !indented && isATX(l):
+			// A heading, which the reference writes as a paragraph of
+			// its text.
+			if len(para) > 0 {
+				flush()
+				w.blank()
+			}
+			h, _ := mdline.ATXHeading(l)
+			para = append(para, w.links(h))
+			flush()
+			w.blank()
 		case strings.HasPrefix(t, "|"):
 			// A table row: as it is, on a line of its own.
 			flush()
@@ -407,6 +418,12 @@ func (w *writer) markdown(s string) {
 		}
 	}
 	flush()
+}
+
+// isATX reports whether a line is an ATX heading (# Heading).
+func isATX(l string) bool {
+	_, ok := mdline.ATXHeading(l)
+	return ok
 }
 
 // codeURLs returns the docs URL of each code of the catalog by its anchor.

@@ -146,14 +146,14 @@ func TestDescriptionFences(t *testing.T) {
 
 // TestDescriptionBlocks checks that a table keeps a line per row, a
 // block quote its marks and indented code its layout, where a list item's
-// indented paragraph is refilled, and that a heading underlined (setext)
-// reads as a paragraph, as on the reference, without its underline.
+// indented paragraph is refilled, and that a heading, underlined (setext)
+// or not (ATX), reads as a paragraph of its text, as on the reference.
 func TestDescriptionBlocks(t *testing.T) {
 	checkDescription(t, "| Plan | Calls |\n| --- | --- |\n| Free | 60 |\n\n> Limits apply\n> per project.\n\n"+
-		"    indented code\n      keeps its layout\n\n- an item\n\n    its second paragraph\n  goes on\n\nA heading\n---\nits text",
+		"    indented code\n      keeps its layout\n\n- an item\n\n    its second paragraph\n  goes on\n\nA heading\n---\nits text\n## Another ##\nand its text",
 		"  | Plan | Calls |\n  | --- | --- |\n  | Free | 60 |\n\n  > Limits apply per project.\n\n"+
 			"      indented code\n        keeps its layout\n\n  - an item\n\n  its second paragraph goes on\n\n"+
-			"  A heading\n\n  its text\n")
+			"  A heading\n\n  its text\n\n  Another\n\n  and its text\n")
 }
 
 // TestDescriptionLinks checks that a description's links to a fragment of
