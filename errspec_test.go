@@ -702,6 +702,26 @@ func TestLogValue(t *testing.T) {
 	}
 }
 
+// TestLogFloatNotFinite checks that a float param that is not finite logs
+// as the wire carries it, null, with slog's JSON and text handlers alike.
+func TestLogFloatNotFinite(t *testing.T) {
+	for _, f := range []float64{math.NaN(), math.Inf(1), math.Inf(-1)} {
+		p := fullParams()
+		p.Ratio = f
+		v := newError("ALL", p, nil)
+		var buf bytes.Buffer
+		slog.New(slog.NewJSONHandler(&buf, nil)).Info("failed", "err", v)
+		if got := buf.String(); !strings.Contains(got, `"ratio":null`) || strings.Contains(got, "!ERROR") {
+			t.Errorf("%v, JSON log: %s", f, got)
+		}
+		buf.Reset()
+		slog.New(slog.NewTextHandler(&buf, nil)).Info("failed", "err", v)
+		if got := buf.String(); !strings.Contains(got, " err.params.ratio=null ") {
+			t.Errorf("%v, text log: %s", f, got)
+		}
+	}
+}
+
 func TestMarshalErrors(t *testing.T) {
 	v := newError("NESTED", &smallParams{ID: "x"}, nil)
 	v.Params = &allParams{}

@@ -2,6 +2,7 @@ package errspec
 
 import (
 	"log/slog"
+	"math"
 	"unicode"
 	"unicode/utf8"
 	"unsafe"
@@ -248,7 +249,12 @@ func (f *field) logValue(p unsafe.Pointer) slog.Value {
 	case kBool:
 		return slog.BoolValue(boolAt(p))
 	case kFloat:
-		return slog.Float64Value(floatAt(p))
+		// One that is not finite, which JSON cannot hold, logs as the
+		// wire carries it, null, and not as a value that a JSON handler
+		// fails to write.
+		if x := floatAt(p); !math.IsNaN(x) && !math.IsInf(x, 0) {
+			return slog.Float64Value(x)
+		}
 	}
 	b, err := f.typ.appendJSON(nil, p)
 	if err != nil {
