@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"math"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -699,6 +700,48 @@ func TestLogValue(t *testing.T) {
 	slog.New(slog.NewJSONHandler(&buf, nil)).Info("failed", "err", v)
 	if !strings.Contains(buf.String(), `"tags":["a","b","c"]`) {
 		t.Errorf("JSON log does not hold params as JSON: %s", buf.String())
+	}
+}
+
+// TestLogValueByKind checks that a param that is no scalar logs as its
+// JSON text also where a handler converts a value by its reflect kind, as
+// OpenTelemetry's slog bridge does (a struct with fmt's %+v, a slice
+// element by element): as a value that is no slice, array or map, which
+// fmt writes as that text.
+func TestLogValueByKind(t *testing.T) {
+	raw, err := catalog.Parse([]byte(`{"code":"NEWER","category":"validation","message":"m","retryable":false,"params":{"l":["a"]}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		v         errspec.View
+		key, want string
+	}{
+		{newError("ALL", fullParams(), nil), "tags", `["a","b","c"]`},
+		{newError("ALL", fullParams(), nil), "labels", `{"a":2,"z":1}`},
+		{raw, "l", `["a"]`},
+	} {
+		var got *slog.Value
+		for _, a := range tt.v.LogValue().Group() {
+			if a.Key != "params" {
+				continue
+			}
+			for _, p := range a.Value.Group() {
+				if p.Key == tt.key {
+					got = &p.Value
+				}
+			}
+		}
+		if got == nil {
+			t.Fatalf("%s: no param %s in %v", tt.v.Code, tt.key, tt.v.LogValue())
+		}
+		switch k := reflect.ValueOf(got.Any()).Kind(); k {
+		case reflect.Slice, reflect.Array, reflect.Map:
+			t.Errorf("%s: the param %s logs as a %v", tt.v.Code, tt.key, k)
+		}
+		if s := fmt.Sprintf("%+v", got.Any()); s != tt.want {
+			t.Errorf("%s: the param %s logs with fmt as %s, want %s", tt.v.Code, tt.key, s, tt.want)
+		}
 	}
 }
 

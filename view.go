@@ -217,7 +217,7 @@ func (v *View) paramAttrs() []slog.Attr {
 				out = append(out, slog.String(key, t))
 				return
 			}
-			out = append(out, slog.Any(key, jsonText(value)))
+			out = append(out, slog.Any(key, jsonText{value}))
 		})
 		return out
 	}
@@ -260,7 +260,7 @@ func (f *field) logValue(p unsafe.Pointer) slog.Value {
 	if err != nil {
 		return slog.StringValue(err.Error())
 	}
-	return slog.AnyValue(jsonText(b))
+	return slog.AnyValue(jsonText{b})
 }
 
 // jsonString returns the string that value, a JSON value, is, if it is
@@ -274,13 +274,16 @@ func jsonString(value []byte) (string, bool) {
 	return t, err == nil
 }
 
-// jsonText is JSON text that log handlers write as JSON (encoding/json)
-// or as text (encoding.TextMarshaler).
-type jsonText []byte
+// jsonText is JSON text that log handlers write as JSON (encoding/json),
+// as text (encoding.TextMarshaler) or with fmt (fmt.Stringer). It is a
+// struct: a handler that converts a value by its kind, as OpenTelemetry's
+// slog bridge does, writes a struct with fmt, where it would write a
+// []byte as a list of numbers.
+type jsonText struct{ b []byte }
 
-func (j jsonText) MarshalJSON() ([]byte, error) { return j, nil }
-func (j jsonText) MarshalText() ([]byte, error) { return j, nil }
-func (j jsonText) String() string               { return string(j) }
+func (j jsonText) MarshalJSON() ([]byte, error) { return j.b, nil }
+func (j jsonText) MarshalText() ([]byte, error) { return j.b, nil }
+func (j jsonText) String() string               { return string(j.b) }
 
 // AppendParams appends the error's wire params to b as one JSON object,
 // sensitive ones redacted, optional ones at their zero value left off;
