@@ -15,6 +15,10 @@ import (
 // replacing, as ReplaceAttr does, each attribute whose value is an error
 // that wraps an errspec error. Attributes given to WithAttrs are replaced
 // too; h sees nothing else of the wrapping.
+//
+// Give it a handler of its own, not slog.Default().Handler(): slog sends
+// log.Printf to the handler that slog.SetDefault is given, and one that
+// wraps slog's own default handler, which writes with log, deadlocks.
 func LogHandler(h slog.Handler) slog.Handler { return &logHandler{h} }
 
 type logHandler struct{ h slog.Handler }
