@@ -323,6 +323,35 @@ func TestLogWrapped(t *testing.T) {
 	}
 }
 
+// logValuer is a slog.LogValuer that gives a value it holds, as a
+// program's own types give the errors they hold.
+type logValuer struct{ v slog.Value }
+
+func (l logValuer) LogValue() slog.Value { return l.v }
+
+// TestLogValuerWrapped checks that LogHandler, as ReplaceAttr, finds an
+// errspec error in what a slog.LogValuer gives: an error that wraps one,
+// or a group that holds such an error, which slog's handlers resolve
+// before they call ReplaceAttr.
+func TestLogValuerWrapped(t *testing.T) {
+	err := wrapped(newError("FIXED", nil, nil))
+	args := []any{"req", logValuer{slog.GroupValue(slog.String("id", "r1"), slog.Any("err", err))},
+		"lazy", logValuer{slog.AnyValue(err)}, "plain", logValuer{slog.StringValue("p")}}
+	for _, wrap := range []bool{true, false} {
+		got := logLine(jsonHandler, wrap, !wrap, args...)
+		for _, want := range []string{`"req":{"id":"r1","err":{"code":"FIXED",`, `"lazy":{"code":"FIXED",`, `"plain":"p"`} {
+			if !strings.Contains(got, want) {
+				t.Errorf("LogHandler %v: the log lacks %s:\n%s", wrap, want, got)
+			}
+		}
+	}
+	var buf bytes.Buffer
+	slog.New(errspec.LogHandler(slog.NewJSONHandler(&buf, nil))).With(args[:2]...).Info("failed")
+	if got := buf.String(); !strings.Contains(got, `"req":{"id":"r1","err":{"code":"FIXED",`) {
+		t.Errorf("LogHandler, WithAttrs: %s", got)
+	}
+}
+
 func TestTraceAttrs(t *testing.T) {
 	got := errspec.TraceAttrs(wrapped(newError("FIXED", nil, nil)))
 	want := []slog.Attr{slog.String("error.type", "FIXED"), slog.String("errspec.category", "internal"), slog.Bool("errspec.retryable", true)}

@@ -13,8 +13,10 @@ import (
 
 // LogHandler returns a handler that passes every record to h after
 // replacing, as ReplaceAttr does, each attribute whose value is an error
-// that wraps an errspec error. Attributes given to WithAttrs are replaced
-// too; h sees nothing else of the wrapping.
+// that wraps an errspec error, in a group or in what a slog.LogValuer
+// gives too (resolved then, once, as h would resolve it). Attributes
+// given to WithAttrs are replaced too; h sees nothing else of the
+// wrapping.
 //
 // Give it a handler of its own, not slog.Default().Handler(): slog sends
 // log.Printf to the handler that slog.SetDefault is given, and one that
@@ -62,6 +64,8 @@ func replaces(v slog.Value) bool {
 			_, ok = As(err)
 			return ok
 		}
+	case slog.KindLogValuer:
+		return resolves(v)
 	case slog.KindGroup:
 		for _, a := range v.Group() {
 			if replaces(a.Value) {
@@ -72,14 +76,26 @@ func replaces(v slog.Value) bool {
 	return false
 }
 
+// resolves reports whether ReplaceAttr resolves v, a slog.LogValuer, to
+// look into what it gives, as slog's own handlers resolve a value before
+// they call ReplaceAttr: any but an errspec error, whose LogValue gives
+// its facts and its cause as text.
+func resolves(v slog.Value) bool {
+	_, direct := v.Any().(Error)
+	return !direct
+}
+
 // ReplaceAttr replaces an attribute whose value is an error that wraps an
 // errspec error, or is one but no slog.LogValuer, with the group that the
 // errspec error's LogValue gives (code, category, retryable, message,
 // params with sensitive ones redacted, cause), plus, for a wrapper, its
-// whole text as text. It looks into groups, and leaves other attributes
-// as they are. It has the signature of slog.HandlerOptions.ReplaceAttr,
+// whole text as text. It looks into groups and into what a
+// slog.LogValuer gives, and leaves other attributes as they are. It has the signature of slog.HandlerOptions.ReplaceAttr,
 // for slog's own handlers; LogHandler does the same for any handler.
 func ReplaceAttr(groups []string, a slog.Attr) slog.Attr {
+	if a.Value.Kind() == slog.KindLogValuer && resolves(a.Value) {
+		a.Value = a.Value.Resolve()
+	}
 	switch a.Value.Kind() {
 	case slog.KindAny:
 		err, ok := a.Value.Any().(error)
