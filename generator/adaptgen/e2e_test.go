@@ -130,8 +130,8 @@ func TestEndToEnd(t *testing.T) {
 }
 
 func endToEnd(t *testing.T, modules []string) {
-	// The README's example of traces uses OpenTelemetry.
-	mod := newModule(t, "example.com/app", modules, "go.opentelemetry.io/otel@v1.47.0", "go.opentelemetry.io/otel/trace@v1.47.0")
+	// The README's example of traces uses OpenTelemetry; its test, the SDK.
+	mod := newModule(t, "example.com/app", modules, "go.opentelemetry.io/otel@v1.47.0", "go.opentelemetry.io/otel/trace@v1.47.0", "go.opentelemetry.io/otel/sdk@v1.47.0")
 	copyTree(t, "testdata/e2e", mod, func(rel string) (string, bool) { return rel, !strings.HasPrefix(rel, "seed/") })
 
 	readme := readmeBlocks(t)
