@@ -90,8 +90,9 @@ func resolves(v slog.Value) bool {
 // errspec error's LogValue gives (code, category, retryable, message,
 // params with sensitive ones redacted, cause), plus, for a wrapper, its
 // whole text as text. It looks into groups and into what a
-// slog.LogValuer gives, and leaves other attributes as they are. It has the signature of slog.HandlerOptions.ReplaceAttr,
-// for slog's own handlers; LogHandler does the same for any handler.
+// slog.LogValuer gives, and leaves other attributes as they are. It has
+// the signature of slog.HandlerOptions.ReplaceAttr, for slog's own
+// handlers; LogHandler does the same for any handler.
 func ReplaceAttr(groups []string, a slog.Attr) slog.Attr {
 	if a.Value.Kind() == slog.KindLogValuer && resolves(a.Value) {
 		a.Value = a.Value.Resolve()
