@@ -515,24 +515,66 @@ func listMarker(t string) string {
 }
 
 // fill lays words out in lines of at most Width columns, the first line
-// after first, the others after rest; a word longer than a line gets a
-// line of its own.
+// after first, the others after rest. A word of Chinese or Japanese, which
+// are written without spaces, breaks where it may (see pieces); any other
+// word longer than a line gets a line of its own.
 func fill(first, rest string, words []string) []string {
 	var lines []string
 	cur := first
 	empty := true
 	for _, word := range words {
-		if !empty && columns(cur)+1+columns(word) > Width {
-			lines = append(lines, cur)
-			cur, empty = rest, true
+		for i, piece := range pieces(word) {
+			sep := ""
+			if i == 0 && !empty {
+				sep = " "
+			}
+			if !empty && columns(cur)+len(sep)+columns(piece) > Width {
+				lines = append(lines, cur)
+				cur, empty, sep = rest, true, ""
+			}
+			cur += sep + piece
+			empty = false
 		}
-		if !empty {
-			cur += " "
-		}
-		cur += word
-		empty = false
 	}
 	return append(lines, cur)
+}
+
+// pieces splits a word where a line may break inside it: beside a wide
+// character of Chinese or Japanese, as those languages wrap (Korean puts
+// spaces between its words, and breaks there), but not before
+// a mark that closes (、。」) nor after one that opens (「), which stay
+// with the character they follow or precede.
+func pieces(word string) []string {
+	var out []string
+	start, prev := 0, rune(-1)
+	for i, r := range word {
+		if prev >= 0 && (unspaced(prev) || unspaced(r)) && !closes(r) && !unicode.In(prev, unicode.Ps, unicode.Pi) {
+			out = append(out, word[start:i])
+			start = i
+		}
+		prev = r
+	}
+	return append(out, word[start:])
+}
+
+// wide reports whether r takes two columns of a terminal.
+func wide(r rune) bool {
+	k := width.LookupRune(r).Kind()
+	return k == width.EastAsianWide || k == width.EastAsianFullwidth
+}
+
+// unspaced reports whether r is a wide character of a language written
+// without spaces: any but Korean's.
+func unspaced(r rune) bool {
+	return wide(r) && !unicode.Is(unicode.Hangul, r)
+}
+
+// closes reports whether a line may not start with r: a closing mark or
+// punctuation, or a mark that goes with the character before it (a
+// combining mark, the Japanese prolonged sound mark or a small kana).
+func closes(r rune) bool {
+	return unicode.In(r, unicode.Pe, unicode.Pf, unicode.Po, unicode.Mn, unicode.Me, unicode.Mc) ||
+		strings.ContainsRune("ーぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ々〻", r)
 }
 
 // columns returns how many columns of a terminal s takes once written (see
@@ -542,10 +584,10 @@ func fill(first, rest string, words []string) []string {
 func columns(s string) int {
 	n := 0
 	for _, r := range s {
-		switch k := width.LookupRune(r).Kind(); {
+		switch {
 		case textsafe.Hidden(r):
 			n += len(textsafe.Escape(r))
-		case k == width.EastAsianWide || k == width.EastAsianFullwidth:
+		case wide(r):
 			n += 2
 		case unicode.In(r, unicode.Mn, unicode.Me):
 		default:

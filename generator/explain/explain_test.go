@@ -192,6 +192,22 @@ func TestWidthColumns(t *testing.T) {
 			"  and a few more words to wrap\n")
 }
 
+// TestWidthWithoutSpaces checks that Chinese and Japanese, written
+// without spaces, wrap between their characters at 80 columns, where a
+// line never starts with a mark that closes (、。」) nor ends with one
+// that opens (「).
+func TestWidthWithoutSpaces(t *testing.T) {
+	checkDescription(t, "このエラーは、指定された注文が存在しない場合、またはすでに削除された場合、あるいは別のアカウントに属している場合に返されます。",
+		"  このエラーは、指定された注文が存在しない場合、またはすでに削除された場合、ある\n"+
+			"  いは別のアカウントに属している場合に返されます。\n")
+	checkDescription(t, "订单号码已经过期或者不存在于当前账户之中请先调用订单列表接口获取有效号码然后「重试」一次。",
+		"  订单号码已经过期或者不存在于当前账户之中请先调用订单列表接口获取有效号码然后\n"+
+			"  「重试」一次。\n")
+	checkDescription(t, "订单号码已经过期或者不存在于当前账户之中请先调用订单列表接口获取有效号码然后了。再试",
+		"  订单号码已经过期或者不存在于当前账户之中请先调用订单列表接口获取有效号码然后\n"+
+			"  了。再试\n")
+}
+
 func TestRetry(t *testing.T) {
 	tests := []struct {
 		retryable      bool
