@@ -261,6 +261,47 @@ var whenWords = regexp.MustCompile(`(?i)\b(wait|waiting|pause|sleep|after|until|
 	`backoff|back off|exponential(ly)?|` +
 	`(milli)?seconds?|ms|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?)\b`)
 
+// whenStems begin, and whenExact are, the words that say when to retry
+// in other languages catalogs are written in: units of time and words for
+// waiting or after, in French, German, Spanish, Portuguese, Italian,
+// Dutch, Russian, Turkish, Arabic, Hebrew and Korean ("Patientez 30
+// secondes", "Warten Sie 30 Sekunden", "30 saniye bekleyin"). A word of
+// Chinese or Japanese, written without spaces, says when if it holds one
+// of whenHan ("30秒待ってから"). As in English, "later" does not:
+// "Réessayez plus tard" leaves an agent to guess.
+var (
+	whenStems = []string{
+		"seconde", "minute", "heure", "attendez", "attendre", "patiente", "après", "délai",
+		"sekunde", "stunde", "warte", "sofort",
+		"segundo", "minuto", "espere", "esperar", "aguard", "depois", "después", "inmediat",
+		"secondi", "minuti", "aspetta", "attendi", "attendere", "dopo",
+		"wachten", "seconden",
+		"секунд", "минут", "подожд", "через", "немедленно",
+		"saniye", "dakika", "bekle", "sonra",
+		"ثانية", "ثوان", "دقيقة", "دقائق", "ساعة", "ساعات", "انتظر", "بعد",
+		"שניות", "שנייה", "דקות", "דקה", "שעה", "שעות", "המתן", "המתינו", "לאחר",
+		"시간", "기다",
+	}
+	whenExact = []string{"jour", "jours", "tag", "tage", "tagen", "hora", "horas", "día", "días", "dia", "dias",
+		"ore", "giorni", "uur", "wacht", "час", "часа", "часов", "saat", "초", "분", "분간", "후", "후에"}
+	whenHan = []string{"秒", "分钟", "分鐘", "分間", "分後", "分后", "時間", "小时", "小時", "待", "立即", "すぐ"}
+)
+
+// saysWhen reports whether a text of a suggestion says when to retry.
+func saysWhen(text string) bool {
+	if whenWords.MatchString(text) || unitAfter.MatchString(text) {
+		return true
+	}
+	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return !unicode.In(r, unicode.L, unicode.M) }) {
+		if slices.Contains(whenExact, w) ||
+			slices.ContainsFunc(whenStems, func(s string) bool { return strings.HasPrefix(w, s) }) ||
+			slices.ContainsFunc(whenHan, func(s string) bool { return strings.Contains(w, s) }) {
+			return true
+		}
+	}
+	return false
+}
+
 // unitAfter matches a unit of time written after a number without a
 // space, 30s, 500ms or 2m; unitFirst one at the start of a text that
 // follows a number placeholder, {n}s.
@@ -289,7 +330,7 @@ func (l *linter) retryableWhen() {
 					slices.ContainsFunc(words(p.Param.Name), func(w string) bool { return slices.Contains(whenParamUnits, w) }) {
 					says = true
 				}
-			case whenWords.MatchString(p.Text) || unitAfter.MatchString(p.Text):
+			case saysWhen(p.Text):
 				says = true
 			case i > 0 && isNumber(c.Suggestion.Parts[i-1]) && unitFirst.MatchString(p.Text):
 				says = true
