@@ -79,15 +79,16 @@ func (p *page) html() string {
 }
 
 // githubAnchor returns the anchor GitHub gives a heading of that text:
-// lower case, spaces as hyphens, and every character other than letters,
-// digits, - and _ dropped.
+// lower case (İ as i and a combining dot), spaces as hyphens, and every
+// character other than letters, marks, digits, connectors (_) and -
+// dropped.
 func githubAnchor(s string) string {
 	var b strings.Builder
-	for _, r := range strings.ToLower(strings.TrimSpace(s)) {
+	for _, r := range strings.ToLower(strings.ReplaceAll(strings.TrimSpace(s), "İ", "i\u0307")) {
 		switch {
 		case r == ' ':
 			b.WriteByte('-')
-		case r == '-' || r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r):
+		case r == '-' || unicode.In(r, unicode.L, unicode.M, unicode.Nd, unicode.Nl, unicode.Pc):
 			b.WriteRune(r)
 		}
 	}

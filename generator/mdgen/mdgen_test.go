@@ -7,6 +7,7 @@ import (
 	"flag"
 	"io/fs"
 	"maps"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -167,6 +168,32 @@ func TestTemplateLegend(t *testing.T) {
 	explains("the index page's Index of codes", index)
 	if !strings.Contains(string(pages[1].Data), "(index.md#index-of-codes)") {
 		t.Errorf("the page of a code does not link to the index of codes:\n%s", pages[1].Data)
+	}
+}
+
+// TestRenderTitleAnchorMarks checks that a code's page links to the
+// title of the index page at the anchor GitHub gives it, with the vowel
+// signs of Hindi (marks) in it, and not at the anchor without them.
+func TestRenderTitleAnchorMarks(t *testing.T) {
+	in := &model.Input{
+		Name:       "shop",
+		Title:      "त्रुटि संदर्भ",
+		Categories: model.Ordered[model.InputCategory]{{Key: "c", Value: model.InputCategory{Description: "C.", HTTPStatus: ptr(400)}}},
+		Codes: model.Ordered[model.InputCode]{{Key: "TEST", Value: model.InputCode{Category: "c", Title: "T", Message: "m",
+			Description: "देखें [संदर्भ](#त्रुटि-संदर्भ), [नहीं](#तरट-सदरभ)."}}},
+	}
+	in.Outputs.Markdown = &model.InputMarkdown{Layout: model.LayoutPerCode, Dir: "docs"}
+	cat, err := model.Build(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pages, err := mdgen.RenderPerCode(cat, notice, nil)
+	if err != nil {
+		t.Fatalf("RenderPerCode: %v", err)
+	}
+	want := "देखें [संदर्भ](index.md#" + url.PathEscape("त्रुटि-संदर्भ") + "), नहीं."
+	if !strings.Contains(string(pages[1].Data), want) {
+		t.Errorf("the page of a code does not read %s:\n%s", want, pages[1].Data)
 	}
 }
 
@@ -795,6 +822,9 @@ func TestRenderTitleTaken(t *testing.T) {
 			{"Retry strategy\u200b", "Retry strategy"},
 			{"Retry strategy\u00ad", "Retry strategy"},
 			{"Category c errors", ""},
+			// A combining accent is part of its word, as GitHub keeps
+			// it: #re\u0301try-strategy is not #retry-strategy.
+			{"Re\u0301try strategy", ""},
 		} {
 			in := &model.Input{
 				Name:       "shop",

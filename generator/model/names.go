@@ -121,14 +121,18 @@ func reservedArgName(name string) string {
 
 // Anchor returns the Markdown heading anchor of a name or a heading's
 // text, as GitHub and most static site generators compute it: lower case,
-// spaces to hyphens, punctuation other than - and _ dropped.
+// spaces to hyphens, and of the rest only letters, marks, digits and
+// connectors such as _ kept. A mark is part of the word it is written in
+// (the vowel signs of Hindi, Arabic's short vowels, an accent written as
+// a combining character), and İ lowercases, as in Unicode, to i with its
+// combining dot above, which Go's lower case drops.
 func Anchor(s string) string {
 	var b strings.Builder
-	for _, r := range strings.ToLower(s) {
+	for _, r := range strings.ToLower(strings.ReplaceAll(s, "İ", "i\u0307")) {
 		switch {
 		case r == ' ' || r == '-':
 			b.WriteByte('-')
-		case r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r):
+		case unicode.In(r, unicode.L, unicode.M, unicode.Nd, unicode.Nl, unicode.Pc):
 			b.WriteRune(r)
 		}
 	}

@@ -103,6 +103,10 @@ func TestAnchor(t *testing.T) {
 		{"a -- b", "a----b"},
 		{"Ünïcode Name", "ünïcode-name"},
 		{"CamelCase42", "camelcase42"},
+		{"त्रुटि संदर्भ", "त्रुटि-संदर्भ"},
+		{"Cafe\u0301 «crème»", "cafe\u0301-crème"},
+		{"İptal Iİ", "i\u0307ptal-ii\u0307"},
+		{"Ⅻ ‿ ①", "ⅻ-‿-"},
 	}
 	for _, tt := range tests {
 		if diff := cmp.Diff(tt.want, Anchor(tt.name)); diff != "" {
