@@ -615,8 +615,10 @@ func (l *linter) unsentParamText() {
 }
 
 // printfVerb matches a verb of Go's fmt or C's printf, which a template
-// writes as it is.
-var printfVerb = regexp.MustCompile(`%[-+# 0]*[0-9]*(\.[0-9]+)?[sdvqfgxwtT]\b`)
+// writes as it is. Its flags leave out the space, which French and German
+// put before a percent sign: "95 % d'espace" and "80 % der Kontingente"
+// are prose, not % d.
+var printfVerb = regexp.MustCompile(`%[-+#0]*[0-9]*(\.[0-9]+)?[sdvqfgxwtT]\b`)
 
 // templatePlaceholder finds in a code's templates what another template
 // language takes for a placeholder and errspec writes as text: {{name}},
