@@ -141,6 +141,13 @@ var styles = []style{
 	}},
 }
 
+// has reports whether name is in the style: as it matches it, or as the
+// style writes its words (E1001, a letter and digits, is PascalCase as
+// well as upper case, as Go writes it).
+func (s style) has(name string) bool {
+	return s.match.MatchString(name) || s.join(words(name)) == name
+}
+
 func title(words []string, first bool) string {
 	var b strings.Builder
 	for i, w := range words {
@@ -170,7 +177,7 @@ func (l *linter) codeNameStyle() {
 	counts := make([]int, len(styles))
 	for _, c := range l.cat.Codes {
 		for i, s := range styles {
-			if s.match.MatchString(c.Name) {
+			if s.has(c.Name) {
 				counts[i]++
 			}
 		}
@@ -183,7 +190,7 @@ func (l *linter) codeNameStyle() {
 	}
 	s := styles[best]
 	for _, c := range l.cat.Codes {
-		if s.match.MatchString(c.Name) {
+		if s.has(c.Name) {
 			continue
 		}
 		l.add(codePath(c), fmt.Sprintf("name it %s; if clients already match %s, add %s and deprecate %s with use: %q", s.join(words(c.Name)), c.Name, s.join(words(c.Name)), c.Name, s.join(words(c.Name))),
