@@ -208,7 +208,9 @@ func (l *linter) codeSuggestion() {
 }
 
 // stopWords carry no meaning of their own, for comparing a suggestion with
-// a message.
+// a message: in English, and articles, auxiliaries, prepositions and
+// conjunctions in French, German and Spanish, so that "La commande {id}
+// est introuvable" says no more than "Commande {id} introuvable".
 var stopWords = map[string]bool{}
 
 func init() {
@@ -216,10 +218,19 @@ func init() {
 		of to in on at by for from with without as into onto than then
 		and or but nor not no so if
 		has have had do does did can could may might must should will would
-		you your yours we our they their there here please`) {
+		you your yours we our they their there here please
+		le la les l un une des du de d ce cet cette ces il elle est sont été était a ont
+		au aux en par pour avec sans dans sur et ou ni ne n pas vous votre vos veuillez
+		der die das den dem des ein eine einen einem einer ist sind war wurde wurden worden wird werden
+		hat haben nicht kein keine mit von zu zum zur für im und oder sie es bitte
+		el los las una unos unas del al es son fue fueron ha han con por para sin y o usted su sus`) {
 		stopWords[w] = true
 	}
 }
+
+// elided are the French words that lose their vowel before one, l' and
+// qu', and are written with the word that follows.
+var elided = []string{"c", "d", "j", "l", "m", "n", "qu", "s", "t"}
 
 // contentWords are the words of a template that carry meaning, in lower
 // case, a placeholder as its braced name.
@@ -233,6 +244,10 @@ func contentWords(t model.Template) map[string]bool {
 		for _, w := range strings.FieldsFunc(strings.ToLower(p.Text), func(r rune) bool {
 			return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '\''
 		}) {
+			// l'identifiant is the word identifiant.
+			if before, after, ok := strings.Cut(w, "'"); ok && after != "" && slices.Contains(elided, before) {
+				w = after
+			}
 			if !stopWords[w] {
 				out[w] = true
 			}
