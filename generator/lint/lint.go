@@ -160,9 +160,17 @@ func title(words []string, first bool) string {
 	return b.String()
 }
 
+// mixedCase are initialisms written with lower-case letters, which a
+// name keeps whole: OAuth2TokenExpired is oauth2, token, expired, not o,
+// auth2, token, expired.
+var mixedCase = []string{"OAuth", "OpenID", "IPv4", "IPv6", "gRPC", "iOS", "macOS", "GraphQL", "MySQL", "PostgreSQL", "NoSQL", "GitHub", "GitLab"}
+
 // words splits a name into lower-case words: HTTPStatus_code gives
-// http, status, code.
+// http, status, code, and OAuthToken oauth, token.
 func words(name string) []string {
+	for _, m := range mixedCase {
+		name = strings.ReplaceAll(name, m, "_"+strings.ToLower(m))
+	}
 	ws := model.Words(name)
 	for i, w := range ws {
 		ws[i] = strings.ToLower(w)
