@@ -40,7 +40,7 @@ var Rules = []Rule{
 	{"MESSAGE_PARAMS", true, "a message names what the caller needs to act on: a code with params names one in its message or detail, and a not-found names what was not found"},
 	{"OPTIONAL_DEFAULT", true, "a template that places an optional param gives the text to show when it is not given, {name|text}: the error never reads with a hole"},
 	{"UNSENT_PARAM_TEXT", true, "a text a client fills in again after Parse (the code's error_text, or a message, detail or suggestion its envelope does not carry) places a wire: false param, which the client does not have, only with the text to show without it, {name|text}"},
-	{"TEMPLATE_PLACEHOLDER", true, "a template inserts a param as {name}, not as other template languages write it: {{name}}, {{ name }} or {{.name}} (the text {name}, braces and all) or %s and %w (written as they are)"},
+	{"TEMPLATE_PLACEHOLDER", true, "a template inserts a param as {name}, not as other template languages write it: {{name}}, {{ name }} or {{.name}} (the text {name}, braces and all), ｛name｝ in full-width braces, or %s and %w (written as they are)"},
 	{"ROLE_EXAMPLES", true, "every code a generated helper returns (a role's code) has an example"},
 	{"CODE_EXAMPLES", false, "every code has an example"},
 	{"CODE_DESCRIPTION", false, "every code has a description: when to expect it"},
@@ -670,10 +670,17 @@ func (l *linter) templatePlaceholder() {
 				where := func(s string) int {
 					return part.Offset + max(0, strings.Index(t.Source[part.Offset:], s))
 				}
-				if name, braced, ok := literalParam(c, text); ok {
+				if name, braced, ok := literalParam(c, text, "{", "}"); ok {
 					written := "{" + braced + "}" // as the source writes it
 					l.addAt(codePath(c, t.Key), where(written), fmt.Sprintf("write {%s}, in single braces, to insert the param", name),
 						"the %s of code %s writes %s, which is the text %s with its braces, not the value of the param %s", t.Key, c.Name, written, braced, name)
+					break
+				}
+				// A Chinese or Japanese input method types full-width
+				// braces, which are text.
+				if name, braced, ok := literalParam(c, text, "｛", "｝"); ok {
+					l.addAt(codePath(c, t.Key), where(braced), fmt.Sprintf("write {%s}, in ASCII braces, to insert the param", name),
+						"the %s of code %s writes %s in full-width braces, which is text, not the value of the param %s", t.Key, c.Name, braced, name)
 					break
 				}
 				if v := printfVerb.FindString(text); v != "" {
@@ -686,20 +693,21 @@ func (l *linter) templatePlaceholder() {
 	}
 }
 
-// literalParam finds in text a param of c held in braces, with spaces
-// around its name or not, which a template writes {{name}} or, as other
-// template languages space it, {{ name }}: it returns the param's name
-// and the braces with what they hold, as text has them.
-func literalParam(c *model.Code, text string) (name, braced string, ok bool) {
+// literalParam finds in text a param of c held in the braces open and
+// closing, with spaces around its name or not, which a template writes
+// {{name}} or, as other template languages space it, {{ name }} (or
+// ｛name｝, in full-width braces): it returns the param's name and the
+// braces with what they hold, as text has them.
+func literalParam(c *model.Code, text, open, closing string) (name, braced string, ok bool) {
 	for rest := text; ; {
-		open := strings.IndexByte(rest, '{')
-		if open < 0 {
+		i := strings.Index(rest, open)
+		if i < 0 {
 			return "", "", false
 		}
-		rest = rest[open+1:]
-		inner, _, closed := strings.Cut(rest, "}")
+		rest = rest[i+len(open):]
+		inner, _, closed := strings.Cut(rest, closing)
 		if p := goTemplateParam(c, strings.TrimSpace(inner)); closed && p != nil {
-			return p.Name, "{" + inner + "}", true
+			return p.Name, open + inner + closing, true
 		}
 	}
 }
