@@ -240,7 +240,16 @@ func status(code int) string {
 	return fmt.Sprint(code)
 }
 
-func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+func oneLine(s string) string { return strings.Join(fields(s), " ") }
+
+// fields splits s into its words, at white space where a line may break:
+// not at a no-break space, which French writes before : ; ! ? and inside
+// « », and which keeps "magasin :" on one line and the space it is.
+func fields(s string) []string {
+	return strings.FieldsFunc(s, func(r rune) bool {
+		return unicode.IsSpace(r) && !strings.ContainsRune("\u00a0\u2007\u202f", r)
+	})
+}
 
 // writer builds the text.
 type writer struct {
@@ -281,7 +290,7 @@ func (w *writer) fact(label, text string) {
 // para writes text filled to Width, the first line after first, the others
 // after rest.
 func (w *writer) para(first, rest, text string) {
-	for _, l := range fill(first, rest, strings.Fields(text)) {
+	for _, l := range fill(first, rest, fields(text)) {
 		w.line(l)
 	}
 }

@@ -208,6 +208,15 @@ func TestWidthWithoutSpaces(t *testing.T) {
 			"  了。再试\n")
 }
 
+// TestWidthNoBreakSpace checks that a line never breaks at a no-break
+// space, which French writes before a colon and inside « », and that the
+// space stays one.
+func TestWidthNoBreakSpace(t *testing.T) {
+	checkDescription(t, strings.Repeat("mot ", 17)+"magasinier\u00a0: vérifiez «\u202forder_id\u202f».",
+		"  "+strings.TrimSpace(strings.Repeat("mot ", 17))+"\n"+
+			"  magasinier\u00a0: vérifiez «\u202forder_id\u202f».\n")
+}
+
 func TestRetry(t *testing.T) {
 	tests := []struct {
 		retryable      bool
