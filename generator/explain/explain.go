@@ -557,7 +557,7 @@ func pieces(word string) []string {
 	var out []string
 	start, prev := 0, rune(-1)
 	for i, r := range word {
-		if prev >= 0 && (unspaced(prev) || unspaced(r)) && !closes(r) && !unicode.In(prev, unicode.Ps, unicode.Pi) {
+		if prev >= 0 && (unspaced(prev) || unspaced(r)) && !closes(r) && !unicode.In(prev, unicode.Ps, unicode.Pi, unicode.Cf) {
 			out = append(out, word[start:i])
 			start = i
 		}
@@ -579,10 +579,13 @@ func unspaced(r rune) bool {
 }
 
 // closes reports whether a line may not start with r: a closing mark or
-// punctuation, or a mark that goes with the character before it (a
-// combining mark, the Japanese prolonged sound mark or a small kana).
+// punctuation, or what goes with the character before it (a combining
+// mark, a joiner or another format character, an emoji's skin tone, the
+// Japanese prolonged sound mark or a small kana). Nor may a line end
+// with a format character: 👩‍💻 is one picture.
 func closes(r rune) bool {
-	return unicode.In(r, unicode.Pe, unicode.Pf, unicode.Po, unicode.Mn, unicode.Me, unicode.Mc) ||
+	return unicode.In(r, unicode.Pe, unicode.Pf, unicode.Po, unicode.Mn, unicode.Me, unicode.Mc, unicode.Cf) ||
+		'\U0001F3FB' <= r && r <= '\U0001F3FF' ||
 		strings.ContainsRune("ーぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ々〻", r)
 }
 

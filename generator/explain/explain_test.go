@@ -203,6 +203,13 @@ func TestWidthWithoutSpaces(t *testing.T) {
 	checkDescription(t, "订单号码已经过期或者不存在于当前账户之中请先调用订单列表接口获取有效号码然后「重试」一次。",
 		"  订单号码已经过期或者不存在于当前账户之中请先调用订单列表接口获取有效号码然后\n"+
 			"  「重试」一次。\n")
+	// An emoji with a joiner or a skin tone is one picture.
+	checkDescription(t, strings.Repeat("mot ", 18)+"ok 👩\u200d💻👍🏽",
+		"  "+strings.TrimSpace(strings.Repeat("mot ", 18))+" ok\n"+
+			`  👩\u200D💻👍🏽`+"\n")
+	checkDescription(t, strings.Repeat("mot ", 18)+"okay👍🏽",
+		"  "+strings.Repeat("mot ", 18)+"okay\n"+
+			"  👍🏽\n")
 	checkDescription(t, "订单号码已经过期或者不存在于当前账户之中请先调用订单列表接口获取有效号码然后了。再试",
 		"  订单号码已经过期或者不存在于当前账户之中请先调用订单列表接口获取有效号码然后\n"+
 			"  了。再试\n")
