@@ -304,16 +304,16 @@ var (
 		"seconde", "minute", "heure", "attendez", "attendre", "patiente", "après", "délai",
 		"sekunde", "stunde", "warte", "sofort",
 		"segundo", "minuto", "espere", "esperar", "aguard", "depois", "después", "inmediat",
-		"secondi", "minuti", "aspetta", "attendi", "attendere", "dopo",
+		"secondi", "minuti", "aspetta", "attendere", "dopo",
 		"wachten", "seconden",
 		"секунд", "минут", "подожд", "через", "немедленно",
-		"saniye", "dakika", "bekle", "sonra",
+		"saniye", "dakika", "bekley", "bekledik", "sonra",
 		"ثانية", "ثوان", "دقيقة", "دقائق", "ساعة", "ساعات", "انتظر", "بعد",
 		"שניות", "שנייה", "דקות", "דקה", "שעה", "שעות", "המתן", "המתינו", "לאחר",
 		"시간", "기다",
 	}
 	whenExact = []string{"jour", "jours", "tag", "tage", "tagen", "hora", "horas", "día", "días", "dia", "dias",
-		"ore", "giorni", "uur", "wacht", "час", "часа", "часов", "saat", "초", "분", "분간", "후", "후에"}
+		"ore", "giorni", "attendi", "uur", "wacht", "bekle", "час", "часа", "часов", "saat", "초", "분", "분간", "후", "후에"}
 	whenHan = []string{"秒", "分钟", "分鐘", "分間", "分後", "分后", "時間", "小时", "小時", "待", "立即", "すぐ"}
 )
 
