@@ -591,17 +591,17 @@ func closes(r rune) bool {
 
 // columns returns how many columns of a terminal s takes once written (see
 // writer.line): two for a wide or fullwidth character (Chinese, Japanese,
-// Korean), none for a combining mark, the length of its escape for a
-// hidden character, one for any other.
+// Korean), none for a combining mark or a joiner it keeps, the length of
+// its escape for a hidden character, one for any other.
 func columns(s string) int {
 	n := 0
-	for _, r := range s {
+	for i, r := range s {
 		switch {
-		case textsafe.Hidden(r):
+		case textsafe.HiddenAt(s, i):
 			n += len(textsafe.Escape(r))
 		case wide(r):
 			n += 2
-		case unicode.In(r, unicode.Mn, unicode.Me):
+		case unicode.In(r, unicode.Mn, unicode.Me, unicode.Cf):
 		default:
 			n++
 		}

@@ -206,7 +206,7 @@ func TestWidthWithoutSpaces(t *testing.T) {
 	// An emoji with a joiner or a skin tone is one picture.
 	checkDescription(t, strings.Repeat("mot ", 18)+"ok 👩\u200d💻👍🏽",
 		"  "+strings.TrimSpace(strings.Repeat("mot ", 18))+" ok\n"+
-			`  👩\u200D💻👍🏽`+"\n")
+			"  👩\u200d💻👍🏽\n")
 	checkDescription(t, strings.Repeat("mot ", 18)+"okay👍🏽",
 		"  "+strings.Repeat("mot ", 18)+"okay\n"+
 			"  👍🏽\n")
@@ -222,6 +222,14 @@ func TestWidthNoBreakSpace(t *testing.T) {
 	checkDescription(t, strings.Repeat("mot ", 17)+"magasinier\u00a0: vérifiez «\u202forder_id\u202f».",
 		"  "+strings.TrimSpace(strings.Repeat("mot ", 17))+"\n"+
 			"  magasinier\u00a0: vérifiez «\u202forder_id\u202f».\n")
+}
+
+// TestJoiners checks that the joiners Persian and emoji write between
+// their characters reach the terminal as they are, taking no column,
+// where one between Latin letters shows as its escape.
+func TestJoiners(t *testing.T) {
+	checkDescription(t, "می\u200cتوانید سفارش\u200cها را ببینید 👩\u200d💻 a\u200cb",
+		"  می\u200cتوانید سفارش\u200cها را ببینید 👩\u200d💻 a\\u200Cb\n")
 }
 
 func TestRetry(t *testing.T) {

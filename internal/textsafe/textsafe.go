@@ -50,14 +50,35 @@ func Show(s string) string {
 	var b strings.Builder
 	b.Grow(len(s) + 8)
 	b.WriteString(s[:i])
-	for _, r := range s[i:] {
-		if Hidden(r) {
+	for j, r := range s[i:] {
+		if HiddenAt(s, i+j) {
 			b.WriteString(Escape(r))
 		} else {
 			b.WriteRune(r)
 		}
 	}
 	return b.String()
+}
+
+// HiddenAt reports whether the character at s[i:] is hidden (see Hidden)
+// where it is, as Show shows it: a zero-width non-joiner or joiner
+// between two letters of a script other than Latin (Persian writes
+// می‌توانم with one, Hindi and the other scripts of India shape their
+// conjuncts with them), or a joiner between two pictographs (👩‍💻), is
+// part of the text, and is kept.
+func HiddenAt(s string, i int) bool {
+	r, n := utf8.DecodeRuneInString(s[i:])
+	if !Hidden(r) {
+		return false
+	}
+	if r != '\u200c' && r != '\u200d' || i == 0 || i+n >= len(s) {
+		return true
+	}
+	prev, _ := utf8.DecodeLastRuneInString(s[:i])
+	next, _ := utf8.DecodeRuneInString(s[i+n:])
+	letter := func(c rune) bool { return unicode.In(c, unicode.L, unicode.M) && !unicode.Is(unicode.Latin, c) }
+	picture := func(c rune) bool { return unicode.In(c, unicode.So, unicode.Sk) || c == '\ufe0f' }
+	return !(letter(prev) && letter(next) || r == '\u200d' && picture(prev) && picture(next))
 }
 
 // Escape writes r as Show does.

@@ -9,6 +9,9 @@ func TestShow(t *testing.T) {
 		"a\u202Eb\u200B\uFEFF":     `a\u202Eb\u200B\uFEFF`,
 		"\U000E0041 \u2028 \r":     `\U000E0041 \u2028 \u000D`,
 		"bad \xff byte":            `bad \uFFFD byte`,
+		// Joiners that Persian, Hindi and emoji write are kept.
+		"می\u200cتوانم क्\u200dष 👩\u200d💻":       "می\u200cتوانم क्\u200dष 👩\u200d💻",
+		"a\u200cb \u200cب ب\u200c\u200d ب\u200c": `a\u200Cb \u200Cب ب\u200C\u200D ب\u200C`,
 	} {
 		if got := Show(in); got != want {
 			t.Errorf("Show(%q) = %q, want %q", in, got, want)
