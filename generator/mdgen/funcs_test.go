@@ -116,6 +116,7 @@ func TestMarkdown(t *testing.T) {
 		{"rule first in a nested item", "- a\n  - ***\n- * ---", "- a\n  - <!-- -->\n    ---\n- - <!-- -->\n    ---"},
 		{"white space after a hard break", "a\\\n&#9;\n1. \n1. \n\nb\\\n&#32;", "a\\\n1\\. 1.\n\nb"},
 		{"hard break after a backslash", "a\\\\\\\nb\\\\\nc", "a\\\\\\\nb\\\\ c"},
+		{"hard break last in emphasis", "x *a[\\\n]( )* b", "x *a*\\\nb"},
 		{"not a heading", "#hashtag and #1", "\\#hashtag and \\#1"},
 		{"setext", "para\n===\nmore\n---", "para\n\nmore"},
 		{"rule after blank", "para\n\n---", "para\n\n---"},
@@ -266,7 +267,7 @@ var shapeSeeds = []string{
 	"*a* _b_ **c** ~~d~~ [e](https://x) ![f](g)", "<div>\n*x*\n</div>\n\ny", "a  \nb\\\nc",
 	"- 0\n- 0\n#\n* 000000", "1. a\n\n[r]: /u\n\n2) b", "- a\n#\n* b\n#\n+ c",
 	"> q", "> q\n\n> r", "+ * *", "- * ***", "* - - _ _ _", "1. - -\n2. - - a", "3. a\n4. b\n\n5) c", "- 7. a\n  8. b\n- c", "- x\n  - a\n  * b\n- y", "~~0~!~", "~~~a~~~", "* 0\n  # 00", "- a\n  ***", "- a\n  | b |\n  | - |\n- c", "- a\n  - b\n  # c", ">* ___", "> - a\n>\n>   b", "-\n- \n-\n\n- 0)\n  0", "- -\n\n  x", "1. - - -\n\n   x", "` `\n-", "* 0\n  * #\n\n  0", "\\\n&#32;:-", "1.\\(#     \n    :---", "- )x\n  - *    ---", "| - |\\\n&#9;\n1. \n1. ", "\\\n&#9;", "[](:)", "[]()", "0[)]()", "0[]())", "1[]()2. x", "[1]()\n. x", "a\n[=]()==", "0[)](#nowhere)", "0[](#nowhere))", "\\\n*[](#0)*", " *[]()*", "0[)]()", "[1]()\n. x", "a\n[=]()==", "0[)](#nowhere)", "0[)](:)",
-	"~~[](#nowhere)~~", "***[](#nowhere)***", "- *[](#nowhere)*", "a\\\n*[](#nowhere)* - x", "*[&#32;x](#nowhere)*",
+	"~~[](#nowhere)~~", "***[](#nowhere)***", "- *[](#nowhere)*", "a\\\n*[](#nowhere)* - x", "*[&#32;x](#nowhere)*", "*[\\\n]( )*",
 }
 
 // FuzzMarkdownShape checks that markdown keeps the blocks of catalog

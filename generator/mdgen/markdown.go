@@ -484,13 +484,25 @@ var placeholders = regexp.MustCompile(fragmentStart + "[0-9]*" + fragmentMid + "
 // space delimits nothing, and "* " at the start of a line opens a list.
 // The placeholders of links to fragments of the page at either end are
 // looked past: such a link may be written as its text alone, and what
-// the delimiters hold is what is around its text.
+// the delimiters hold is what is around its text. A hard break last in
+// what they hold is written after the closing run, where it breaks the
+// line as well: before it, its newline would be white space that the
+// closing run may not follow, and as a character reference it would
+// follow the break's backslash, which escapes its & (*a\&#xA;* shows
+// "&#xA;").
 func (w *mdWriter) delimited(mark string, n ast.Node) {
 	bol := w.bol
 	w.raw(mark)
 	start := w.b.Len()
 	w.children(n)
 	s := w.b.String()
+	if strings.HasSuffix(s[start:], "\\\n") {
+		s = s[:len(s)-2]
+		defer func() {
+			w.raw("\\\n")
+			w.bol = true
+		}()
+	}
 	if placeholders.ReplaceAllString(s[start:], "") == "" {
 		// Nothing to delimit (a link to nowhere without text): no
 		// delimiters, which would show as themselves, or together
