@@ -459,8 +459,8 @@ func (w *writer) links(line string) string {
 		case line[i] == '`':
 			n := len(line[i:]) - len(strings.TrimLeft(line[i:], "`"))
 			end := i + n
-			if j := closingRun(line[end:], n); j >= 0 {
-				end += j + n
+			if j := mdline.ClosingRun(line, end, n); j >= 0 {
+				end = j + n
 			}
 			b.WriteString(line[i:end])
 			i = end
@@ -486,23 +486,6 @@ func (w *writer) links(line string) string {
 		}
 	}
 	return b.String()
-}
-
-// closingRun returns where in s a run of exactly n backticks starts, which
-// closes a code span opened by such a run, or -1.
-func closingRun(s string, n int) int {
-	for i := 0; i < len(s); {
-		if s[i] != '`' {
-			i++
-			continue
-		}
-		m := len(s[i:]) - len(strings.TrimLeft(s[i:], "`"))
-		if m == n {
-			return i
-		}
-		i += m
-	}
-	return -1
 }
 
 // listMarker returns the list marker a line starts with, with its space,

@@ -7,6 +7,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/errspec/errspec/internal/mdline"
 	"github.com/errspec/errspec/internal/textsafe"
 )
 
@@ -191,7 +192,7 @@ func cell(v any) markup {
 			for i+n < len(s) && s[i+n] == '`' {
 				n++
 			}
-			end := closingRun(s, i+n, n)
+			end := mdline.ClosingRun(s, i+n, n)
 			switch span := s[i+n : max(end, i+n)]; {
 			case end < 0:
 				end = i // no span: the run is text
@@ -218,26 +219,6 @@ func cell(v any) markup {
 		}
 	}
 	return markup(b.String())
-}
-
-// closingRun returns the index of the next run of exactly n backticks in
-// s from index from, or -1.
-func closingRun(s string, from, n int) int {
-	for i := from; i < len(s); {
-		if s[i] != '`' {
-			i++
-			continue
-		}
-		j := i
-		for j < len(s) && s[j] == '`' {
-			j++
-		}
-		if j-i == n {
-			return i
-		}
-		i = j
-	}
-	return -1
 }
 
 // fence returns body as a fenced code block of the language lang: the

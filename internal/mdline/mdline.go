@@ -1,5 +1,5 @@
 // Package mdline reads lines of Markdown as CommonMark does (the fences of
-// fenced code blocks, ATX headings), for the outputs that lay Markdown out
+// fenced code blocks, ATX headings, the ends of code spans), for the outputs that lay Markdown out
 // line by line: the reference's tidying and checks, the terminal's
 // descriptions.
 package mdline
@@ -46,4 +46,24 @@ func ATXHeading(line string) (string, bool) {
 		text = strings.TrimSpace(t)
 	}
 	return text, true
+}
+
+// ClosingRun returns the index of the next run of exactly n backticks in s
+// from index from, which closes a code span opened by a run of n, or -1.
+func ClosingRun(s string, from, n int) int {
+	for i := from; i < len(s); {
+		if s[i] != '`' {
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && s[j] == '`' {
+			j++
+		}
+		if j-i == n {
+			return i
+		}
+		i = j
+	}
+	return -1
 }

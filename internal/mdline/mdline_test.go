@@ -24,3 +24,21 @@ func TestFences(t *testing.T) {
 		}
 	}
 }
+
+func TestClosingRun(t *testing.T) {
+	for _, tt := range []struct {
+		s       string
+		from, n int
+		want    int
+	}{
+		{"`a`", 1, 1, 2},
+		{"``a`b``", 2, 2, 5},
+		{"`a``b`", 1, 1, 5},
+		{"`a", 1, 1, -1},
+		{"``a```", 2, 2, -1},
+	} {
+		if got := ClosingRun(tt.s, tt.from, tt.n); got != tt.want {
+			t.Errorf("ClosingRun(%q, %d, %d) = %d, want %d", tt.s, tt.from, tt.n, got, tt.want)
+		}
+	}
+}
