@@ -210,8 +210,9 @@ func header(w http.ResponseWriter, contentType string) http.Header {
 }
 
 // representationHeaders are the headers that describe the body a handler
-// meant to write, not its error; and Cache-Control, unless it keeps
-// caches from serving the response.
+// meant to write, not its error, which header removes whatever their
+// value (Cache-Control, which it keeps when it forbids caching, is not
+// one of them).
 var representationHeaders = []string{"Content-Length", "Expires", "Etag", "Last-Modified", "Content-Disposition"}
 
 // forbidsCaching reports whether the values of a Cache-Control header
@@ -319,9 +320,9 @@ var ErrNotError = errors.New("errhttp: the response holds no errspec error")
 
 // Read reads the error in resp, a response with a status of 400 or more,
 // as Parse reads it, and, for a code the catalog does not know, takes the
-// one of the Retry-After header (seconds or an HTTP-date) when its body gives no retry-after, and
-// resolves a docs URL (type) that is a relative reference against the
-// request's URL; it reads at most MaxBody bytes of the body, gunzipped
+// one of the Retry-After header (seconds or an HTTP-date) when its body
+// gives no retry-after, and resolves a docs URL (type) that is a relative
+// reference against the request's URL; it reads at most MaxBody bytes of the body, gunzipped
 // when its Content-Encoding is gzip, and closes it: an empty body, or one
 // longer than MaxBody, is an error that says so. E is the Error type of
 // a generated package:
