@@ -132,7 +132,7 @@ func dirImportPath(dir, rel string, output []string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	modDir, data, err := moduleAbove(pkgDir)
+	modDir, data, err := fileAbove(pkgDir, "go.mod")
 	if err != nil {
 		return "", err
 	}
@@ -154,11 +154,11 @@ func dirImportPath(dir, rel string, output []string) (string, error) {
 	return path.Join(mod, filepath.ToSlash(rel)), nil
 }
 
-// moduleAbove returns the directory of the go.mod at or above dir, an
-// absolute path, and the go.mod; "" when there is none.
-func moduleAbove(dir string) (modDir string, gomod []byte, err error) {
+// fileAbove returns the nearest directory at or above dir, an absolute
+// path, that holds the file name, and the file; "" when none does.
+func fileAbove(dir, name string) (found string, data []byte, err error) {
 	for d := dir; ; d = filepath.Dir(d) {
-		data, err := os.ReadFile(filepath.Join(d, "go.mod"))
+		data, err := os.ReadFile(filepath.Join(d, name))
 		if err == nil {
 			return d, data, nil
 		}
@@ -190,7 +190,7 @@ func runtimeWarning(dir string, o model.Outputs) *model.Error {
 	if err != nil {
 		return nil
 	}
-	modDir, data, err := moduleAbove(pkgDir)
+	modDir, data, err := fileAbove(pkgDir, "go.mod")
 	if err != nil || modDir == "" {
 		return nil
 	}
@@ -203,13 +203,8 @@ func runtimeWarning(dir string, o model.Outputs) *model.Error {
 			return nil
 		}
 	}
-	for d := modDir; ; d = filepath.Dir(d) {
-		if _, err := os.Stat(filepath.Join(d, "go.work")); err == nil {
-			return nil
-		}
-		if filepath.Dir(d) == d {
-			break
-		}
+	if work, _, err := fileAbove(modDir, "go.work"); err != nil || work != "" {
+		return nil
 	}
 	return &model.Error{Path: []string{"outputs", "go"},
 		Msg: fmt.Sprintf("%s does not require %s, whose runtime the generated package imports: go build of the package would fail (no required module provides package %s)", files.Show(filepath.Join(modDir, "go.mod")), runtimeModule, runtimeModule),
