@@ -25,7 +25,9 @@ import (
 const Width = 80
 
 // Text renders a code of a catalog for a terminal. Every line is at most
-// Width columns, except a word or a line of example JSON longer than that.
+// Width columns (see columns), except a word, a line of example JSON, and
+// a line of a description's code or table, kept as it is, longer than
+// that.
 // The text holds no character that could act on a terminal or hide what
 // is around it: every line goes through writer.line, which shows each
 // such character as an escape (textsafe.Show).
@@ -262,7 +264,7 @@ type writer struct {
 func (w *writer) String() string { return strings.TrimRight(w.b.String(), "\n") + "\n" }
 
 // line writes a line: every line of the text comes through here, and
-// leaves its hidden characters (textsafe.Hidden) shown as escapes.
+// leaves its hidden characters shown as escapes (textsafe.Show).
 func (w *writer) line(s string) { w.b.WriteString(textsafe.Show(strings.TrimRight(s, " ")) + "\n") }
 
 func (w *writer) blank() {
