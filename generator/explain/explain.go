@@ -377,6 +377,7 @@ func (w *writer) markdown(s string) {
 	for _, l := range strings.Split(s, "\n") {
 		t := strings.TrimSpace(l)
 		indented := strings.HasPrefix(l, "    ") || strings.HasPrefix(l, "\t")
+		heading, atx := mdline.ATXHeading(l)
 		switch {
 		case fence != "":
 			w.line("  " + l)
@@ -398,15 +399,14 @@ func (w *writer) markdown(s string) {
 			// as a paragraph: the paragraph ends, and the line goes.
 			flush()
 			w.blank()
-		case !indented && isATX(l):
+		case !indented && atx:
 			// A heading, which the reference writes as a paragraph of
 			// its text.
 			if len(para) > 0 {
 				flush()
 				w.blank()
 			}
-			h, _ := mdline.ATXHeading(l)
-			para = append(para, w.links(h))
+			para = append(para, w.links(heading))
 			flush()
 			w.blank()
 		case strings.HasPrefix(t, "|"):
@@ -429,12 +429,6 @@ func (w *writer) markdown(s string) {
 		}
 	}
 	flush()
-}
-
-// isATX reports whether a line is an ATX heading (# Heading).
-func isATX(l string) bool {
-	_, ok := mdline.ATXHeading(l)
-	return ok
 }
 
 // codeURLs returns the docs URL of each code of the catalog by its anchor.
