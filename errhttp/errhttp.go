@@ -26,8 +26,8 @@
 // error's own bytes cut the response short. For the same reason they
 // remove the headers a handler set for the representation it meant to
 // send, as http.ServeContent does when it serves an error: Cache-Control
-// (but one that says no-store or no-cache, which only keeps caches from
-// serving the error) and Expires (a max-age for the success would let a
+// (but one that says no-store, or no-cache without field names, which
+// only keeps caches from serving the error) and Expires (a max-age for the success would let a
 // cache serve the error, a 429 past its Retry-After too, for as long),
 // ETag and Last-Modified (validators of another body), and
 // Content-Disposition (which would make a browser save the error as the
@@ -216,14 +216,16 @@ func header(w http.ResponseWriter, contentType string) http.Header {
 var representationHeaders = []string{"Content-Length", "Expires", "Etag", "Last-Modified", "Content-Disposition"}
 
 // forbidsCaching reports whether the values of a Cache-Control header
-// keep every cache from serving the response (no-store or no-cache): a
-// handler or a middleware may set them for its errors as well, and they
-// can only make the error less cacheable.
+// keep every cache from serving the response (no-store, or no-cache
+// without field names): a handler or a middleware may set them for its
+// errors as well, and they can only make the error less cacheable. A
+// no-cache="Set-Cookie" keeps caches from serving those fields alone,
+// and the rest of the header (a max-age) would let them serve the error.
 func forbidsCaching(values []string) bool {
 	for _, v := range values {
 		for _, d := range strings.Split(v, ",") {
-			name, _, _ := strings.Cut(d, "=")
-			if name = strings.ToLower(strings.TrimSpace(name)); name == "no-store" || name == "no-cache" {
+			name, _, fields := strings.Cut(d, "=")
+			if name = strings.ToLower(strings.TrimSpace(name)); name == "no-store" || name == "no-cache" && !fields {
 				return true
 			}
 		}

@@ -846,4 +846,14 @@ func TestWriteAfterRepresentationHeaders(t *testing.T) {
 			t.Errorf("Cache-Control: %s went out as %q", cc, got)
 		}
 	}
+	// A no-cache of field names keeps only those fields from caches: the
+	// max-age beside it would let them serve the error.
+	for _, cc := range []string{`public, max-age=3600, no-cache="Set-Cookie"`, `max-age=3600, no-cache="Set-Cookie, X-Session"`} {
+		w := httptest.NewRecorder()
+		w.Header().Set("Cache-Control", cc)
+		errhttp.WriteProblem(w, agenttools.NewRateLimited(600, "minute", 17), "")
+		if got := w.Header().Get("Cache-Control"); got != "" {
+			t.Errorf("Cache-Control: %s went out as %q, want none", cc, got)
+		}
+	}
 }
