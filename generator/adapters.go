@@ -138,13 +138,13 @@ func dirImportPath(dir, rel string, output []string) (string, error) {
 	}
 	if modDir == "" {
 		return "", model.Errors{{Path: output,
-			Msg: fmt.Sprintf("there is no go.mod in %s or above it, and the adapters import the Go package by its import path", filepath.ToSlash(pkgDir)),
+			Msg: fmt.Sprintf("there is no go.mod in %s or above it, and the adapters import the Go package by its import path", files.Show(pkgDir)),
 			Fix: `put the package in a Go module, or give its import path: outputs: go: import_path: "example.com/app/apperr"`}}
 	}
 	mod := modulePath(data)
 	if mod == "" {
 		return "", model.Errors{{Path: output,
-			Msg: fmt.Sprintf("%s declares no module path, or does not parse, and the adapters import the Go package by its import path", filepath.Join(modDir, "go.mod")),
+			Msg: fmt.Sprintf("%s declares no module path, or does not parse, and the adapters import the Go package by its import path", files.Show(filepath.Join(modDir, "go.mod"))),
 			Fix: `give the package's import path: outputs: go: import_path: "example.com/app/apperr"`}}
 	}
 	rel, err = filepath.Rel(modDir, pkgDir)

@@ -43,6 +43,7 @@ func TestGoImportPath(t *testing.T) {
 	write("app/testdata/catalog/errors.cue", "")
 	write("nomod/catalog/errors.cue", "")
 	write("nopath/go.mod", "go 1.26\n")
+	t.Chdir(root) // the messages name files from here
 
 	for _, tt := range []struct {
 		dir, goDir, given, want, err string
@@ -57,9 +58,9 @@ func TestGoImportPath(t *testing.T) {
 		{"app", "gen/errs", "example.com/other/errs", "", "in gen/errs has the import path example.com/app/gen/errs, which the go.mod of its module gives it, not example.com/other/errs"},
 		// Below testdata, the directory is no package of the module.
 		{"app/testdata/catalog", ".", "example.com/other/errs", "example.com/other/errs", ""},
-		{"nomod/catalog", ".", "", "", "there is no go.mod in"},
+		{"nomod/catalog", ".", "", "", "there is no go.mod in nomod/catalog or above it"},
 		{"nomod/catalog", ".", "example.com/given", "example.com/given", ""},
-		{"nopath", ".", "", "", "declares no module path"},
+		{"nopath", ".", "", "", "nopath/go.mod declares no module path"},
 	} {
 		got, err := goImportPath(filepath.Join(root, tt.dir), model.Outputs{GoDir: tt.goDir, GoImportPath: tt.given})
 		var errs model.Errors
