@@ -474,7 +474,7 @@ func (w *writer) links(line string) string {
 			if !ok {
 				u = w.cat.SectionURL(frag)
 			}
-			b.WriteString("](" + u)
+			b.WriteString("](" + textsafe.URL(u)) // percent-encoded, as the reference writes a destination
 			i += 3 + len(frag)
 		default:
 			b.WriteByte(line[i])

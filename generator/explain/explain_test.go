@@ -161,7 +161,7 @@ func TestDescriptionBlocks(t *testing.T) {
 // (its page in the per-code layout), but in a code span or with no end;
 // and that without a docs base URL they stay as they are.
 func TestDescriptionLinks(t *testing.T) {
-	const desc = "See [B](#b), [c](#category-c \"C\"), [retry](#retry-strategy), `[A](#a)` and [top](#), [open](#b"
+	const desc = "See [B](#b), [c](#category-c \"C\"), [retry](#retry-strategy), `[A](#a)` and [top](#), [open](#b\n\nAnd [ü](#über)."
 	perCode := func(in *model.Input) {
 		in.Docs.BaseURL = "https://docs.example.com/errors"
 		in.Outputs.Markdown = &model.InputMarkdown{Layout: model.LayoutPerCode, Dir: "docs"}
@@ -171,10 +171,10 @@ func TestDescriptionLinks(t *testing.T) {
 		"  See [B](https://docs.example.com/errors/b),\n"+
 			"  [c](https://docs.example.com/errors/#category-c \"C\"),\n"+
 			"  [retry](https://docs.example.com/errors/#retry-strategy), `[A](#a)` and\n"+
-			"  [top](#), [open](#b\n", perCode)
+			"  [top](#), [open](#b\n\n  And [ü](https://docs.example.com/errors/#%C3%BCber).\n", perCode)
 	checkDescription(t, desc,
 		"  See [B](#b), [c](#category-c \"C\"), [retry](#retry-strategy), `[A](#a)` and\n"+
-			"  [top](#), [open](#b\n", func(in *model.Input) {
+			"  [top](#), [open](#b\n\n  And [ü](#über).\n", func(in *model.Input) {
 			perCode(in)
 			in.Docs.BaseURL = ""
 		})
