@@ -312,7 +312,7 @@ var (
 		"שניות", "שנייה", "דקות", "דקה", "שעה", "שעות", "המתן", "המתינו", "לאחר",
 		"시간", "기다",
 	}
-	whenExact = []string{"jour", "jours", "tag", "tage", "tagen", "hora", "horas", "día", "días", "dia", "dias",
+	whenExact = []string{"jour", "jours", "tage", "tagen", "hora", "horas", "día", "días", "dia", "dias",
 		"ore", "giorni", "attendi", "uur", "wacht", "bekle", "час", "часа", "часов", "saat", "초", "분", "분간", "후", "후에"}
 	whenHan = []string{"秒", "分钟", "分鐘", "分間", "分後", "分后", "時間", "小时", "小時", "待", "立即", "すぐ"}
 )
