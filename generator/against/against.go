@@ -707,6 +707,10 @@ func (r revision) moduleRoots(rels []string) ([]string, error) {
 func git(dir string, stdin io.Reader, args ...string) ([]byte, error) {
 	cmd := exec.Command("git", append([]string{"--no-optional-locks"}, args...)...)
 	cmd.Dir = dir
+	// git's messages in English, whatever the user's locale: errspec reads
+	// some of them (not a git repository, dubious ownership) and quotes
+	// them in its own English ones.
+	cmd.Env = append(os.Environ(), "LC_ALL=C")
 	cmd.Stdin = stdin
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
