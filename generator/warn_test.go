@@ -2,7 +2,6 @@ package generator
 
 import (
 	"maps"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -11,6 +10,7 @@ import (
 	"github.com/errspec/errspec/generator/load"
 	"github.com/errspec/errspec/generator/mdgen"
 	"github.com/errspec/errspec/generator/model"
+	"github.com/errspec/errspec/internal/gittest"
 	"github.com/errspec/errspec/internal/synth/synthtest"
 )
 
@@ -108,15 +108,7 @@ codes: INTERNAL: {category: "internal", title: "Internal error", message: "Somet
 		mod := filepath.Join(root, "mod")
 		files := map[string]string{"apperr/catalog.cue": catalog}
 		maps.Copy(files, tt.files)
-		for name, data := range files {
-			p := filepath.Join(mod, filepath.FromSlash(name))
-			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
+		gittest.Write(t, mod, files)
 		var got []load.Diagnostic
 		if _, err := Generate(filepath.Join(mod, "apperr"), Options{Warn: func(d load.Diagnostic) { got = append(got, d) }}); err != nil {
 			t.Fatalf("%s: %v", tt.name, err)
