@@ -83,10 +83,12 @@ func Render(cat *load.Catalog, opts Options) (files.Set, error) {
 			opts.Warn(d)
 		}
 	}
-	if w := runtimeWarning(cat.Dir, cat.Model.Outputs); err == nil && opts.Warn != nil && w != nil {
-		d := cat.Locator().Locate(w)
-		d.Code = diag.CodeRuntimeNotRequired
-		opts.Warn(d)
+	if err == nil && opts.Warn != nil {
+		if w := runtimeWarning(cat.Dir, cat.Model.Outputs); w != nil {
+			d := cat.Locator().Locate(w)
+			d.Code = diag.CodeRuntimeNotRequired
+			opts.Warn(d)
+		}
 	}
 	set.Sources = cat.Sources()
 	// What the catalog embeds, errspec reads: no output may overwrite it.
