@@ -128,11 +128,7 @@ func goImportPath(dir string, o model.Outputs) (string, error) {
 // directory relative to the catalog's, dir, from the go.mod above it; the
 // error is model.Errors, at output, when there is no go.mod to read.
 func dirImportPath(dir, rel string, output []string) (string, error) {
-	pkgDir, err := filepath.Abs(filepath.Join(dir, filepath.FromSlash(rel)))
-	if err != nil {
-		return "", err
-	}
-	modDir, data, err := fileAbove(pkgDir, "go.mod")
+	pkgDir, modDir, f, err := goModAbove(dir, rel)
 	if err != nil {
 		return "", err
 	}
@@ -141,8 +137,7 @@ func dirImportPath(dir, rel string, output []string) (string, error) {
 			Msg: fmt.Sprintf("there is no go.mod in %s or above it, and the adapters import the Go package by its import path", files.Show(pkgDir)),
 			Fix: `put the package in a Go module, or give its import path: outputs: go: import_path: "example.com/app/apperr"`}}
 	}
-	mod := modulePath(data)
-	if mod == "" {
+	if f == nil || f.Module == nil || f.Module.Mod.Path == "" {
 		return "", model.Errors{{Path: output,
 			Msg: fmt.Sprintf("%s declares no module path, or does not parse, and the adapters import the Go package by its import path", files.Show(filepath.Join(modDir, "go.mod"))),
 			Fix: `give the package's import path: outputs: go: import_path: "example.com/app/apperr"`}}
@@ -151,7 +146,25 @@ func dirImportPath(dir, rel string, output []string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return path.Join(mod, filepath.ToSlash(rel)), nil
+	return path.Join(f.Module.Mod.Path, filepath.ToSlash(rel)), nil
+}
+
+// goModAbove finds the go.mod of the Go package in rel, a directory
+// relative to the catalog's, dir: it returns the package's absolute
+// directory, the directory of the nearest go.mod at or above it ("" when
+// there is none) and that go.mod as the go command reads it, a module
+// line or a module block (nil when it does not parse).
+func goModAbove(dir, rel string) (pkgDir, modDir string, f *modfile.File, err error) {
+	pkgDir, err = filepath.Abs(filepath.Join(dir, filepath.FromSlash(rel)))
+	if err != nil {
+		return "", "", nil, err
+	}
+	modDir, data, err := fileAbove(pkgDir, "go.mod")
+	if err != nil || modDir == "" {
+		return pkgDir, "", nil, err
+	}
+	f, _ = modfile.ParseLax("go.mod", data, nil)
+	return pkgDir, modDir, f, nil
 }
 
 // fileAbove returns the nearest directory at or above dir, an absolute
@@ -186,16 +199,8 @@ func runtimeWarning(dir string, o model.Outputs) *model.Error {
 	if o.GoDir == "" {
 		return nil
 	}
-	pkgDir, err := filepath.Abs(filepath.Join(dir, filepath.FromSlash(o.GoDir)))
-	if err != nil {
-		return nil
-	}
-	modDir, data, err := fileAbove(pkgDir, "go.mod")
-	if err != nil || modDir == "" {
-		return nil
-	}
-	f, err := modfile.ParseLax("go.mod", data, nil)
-	if err != nil || f.Module == nil || f.Module.Mod.Path == runtimeModule {
+	_, modDir, f, err := goModAbove(dir, o.GoDir)
+	if err != nil || f == nil || f.Module == nil || f.Module.Mod.Path == runtimeModule {
 		return nil
 	}
 	for _, r := range f.Require {
@@ -209,15 +214,4 @@ func runtimeWarning(dir string, o model.Outputs) *model.Error {
 	return &model.Error{Path: []string{"outputs", "go"},
 		Msg: fmt.Sprintf("%s does not require %s, whose runtime the generated package imports: go build of the package would fail (no required module provides package %s)", files.Show(filepath.Join(modDir, "go.mod")), runtimeModule, runtimeModule),
 		Fix: "add errspec to that module as its tool, which pins the generator and its runtime to one version: go get -tool " + runtimeModule + "/cmd/errspec"}
-}
-
-// modulePath returns the module path a go.mod declares, as the go command
-// reads it: on a module line, or in a module block; "" when it declares
-// none, or does not parse.
-func modulePath(gomod []byte) string {
-	f, err := modfile.ParseLax("go.mod", gomod, nil)
-	if err != nil || f.Module == nil {
-		return ""
-	}
-	return f.Module.Mod.Path
 }

@@ -10,19 +10,28 @@ import (
 	"github.com/errspec/errspec/generator/model"
 )
 
-func TestModulePath(t *testing.T) {
+func TestDirImportPathReadsModulePath(t *testing.T) {
 	for src, want := range map[string]string{
-		"module example.com/app\n\ngo 1.26\n":               "example.com/app",
-		"// comment\nmodule   example.com/app // the app\n": "example.com/app",
-		"module \"example.com/quoted\"\n":                   "example.com/quoted",
-		"module\texample.com/tab\n":                         "example.com/tab",
-		"module (\n\texample.com/block\n)\n":                "example.com/block",
-		"go 1.25\ntool example.com/t\nignore ./web\ngodebug default=go1.21\nmodule example.com/late\n": "example.com/late",
+		"module example.com/app\n\ngo 1.26\n":               "example.com/app/apperr",
+		"// comment\nmodule   example.com/app // the app\n": "example.com/app/apperr",
+		"module \"example.com/quoted\"\n":                   "example.com/quoted/apperr",
+		"module\texample.com/tab\n":                         "example.com/tab/apperr",
+		"module (\n\texample.com/block\n)\n":                "example.com/block/apperr",
+		"go 1.25\ntool example.com/t\nignore ./web\ngodebug default=go1.21\nmodule example.com/late\n": "example.com/late/apperr",
 		"modules example.com/not\n": "",
 		"go 1.26\n":                 "",
 	} {
-		if got := modulePath([]byte(src)); got != want {
-			t.Errorf("modulePath(%q) = %q, want %q", src, got, want)
+		root := t.TempDir()
+		if err := os.WriteFile(filepath.Join(root, "go.mod"), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		got, err := dirImportPath(filepath.Join(root, "spec"), "../apperr", []string{"outputs", "go"})
+		var errs model.Errors
+		switch {
+		case want == "" && !errors.As(err, &errs):
+			t.Errorf("go.mod %q: dirImportPath = %q, %v, want an error of the catalog", src, got, err)
+		case want != "" && (err != nil || got != want):
+			t.Errorf("go.mod %q: dirImportPath = %q, %v, want %q", src, got, err, want)
 		}
 	}
 }
