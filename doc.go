@@ -11,7 +11,7 @@
 //
 // The package needs only the standard library. Generated code checks at
 // compile time that it was generated for this version of the runtime
-// (see [SupportPackageIsVersion4]).
+// (see [SupportPackageIsVersion5]).
 //
 // The generator itself is in the module's generator directory and its
 // command in cmd/errspec; the catalog schema and the project's own

@@ -1,6 +1,7 @@
 package errspec
 
 import (
+	"cmp"
 	"fmt"
 	"reflect"
 	"slices"
@@ -29,6 +30,10 @@ const SupportPackageIsVersion3 = true
 // sensitive param's field is a [Sensitive].
 const SupportPackageIsVersion4 = true
 
+// SupportPackageIsVersion5 is referenced by code generated since a
+// catalog gives the words that join lists (Catalog.Lists).
+const SupportPackageIsVersion5 = true
+
 // Retry says what a client should do about an error.
 type Retry string
 
@@ -49,6 +54,9 @@ type Catalog struct {
 	Codes     []CodeSpec // every code, sorted by code; nil when Table holds them
 	Envelopes [][]Member // the wire shapes, the default first; CodeSpec.Envelope indexes them
 	Tiers     []string   // the tiers, lowest first
+	// Lists are the words that join a list in a template, for a catalog
+	// not in English; a field left "" keeps English's.
+	Lists Lists
 	// TierType is a typed nil pointer to the package's Tier type, such as
 	// (*Tier)(nil), when the catalog has tiers: params of that type hold
 	// a tier.
@@ -76,6 +84,25 @@ type Catalog struct {
 	shapes   []*shape                // by envelope
 	codePath []string
 	tierType reflect.Type
+}
+
+// Lists are the words that join the elements of a list in the text of a
+// template: "a, b and c" in English.
+type Lists struct {
+	// Separator goes between the elements of a list, but before the last
+	// one where And or Or goes: ", " when "".
+	Separator string
+	// And goes before the last element of a list of {param:and}: " and "
+	// when "".
+	And string
+	// Or goes before the last element of a list of {param:or}, and before
+	// the highest tier of {tier:or_higher}: " or " when "".
+	Or string
+}
+
+// words returns l with English's words where it gives none.
+func (l Lists) words() Lists {
+	return Lists{cmp.Or(l.Separator, ", "), cmp.Or(l.And, " and "), cmp.Or(l.Or, " or ")}
 }
 
 // MaxRetryAfter is the most seconds a retry-after can be: what an int

@@ -197,6 +197,35 @@ func fullParams() *allParams {
 	}
 }
 
+// TestLists fills the templates of a catalog that gives its own words for
+// lists: every list of {p}, {p:and}, {p:or} and {tier:or_higher} takes
+// them, and a word left "" keeps English's.
+func TestLists(t *testing.T) {
+	for _, tc := range []struct {
+		lists           errspec.Lists
+		message, detail string
+	}{
+		{errspec.Lists{And: " et ", Or: " ou "},
+			"tier=Team ou Enterprise tags=a, b et c",
+			"unit apples list Free ou Team objs 1 et 2 (7) obj f (g (x)) nested k: true, false"},
+		{errspec.Lists{Separator: "、", And: "和", Or: "或"},
+			"tier=Team或Enterprise tags=a、b和c",
+			"unit apples list Free或Team objs 1和2 (7) obj f (g (x)) nested k: true、false"},
+		{errspec.Lists{Separator: "; "},
+			"tier=Team or Enterprise tags=a; b and c",
+			"unit apples list Free or Team objs 1 and 2 (7) obj f (g (x)) nested k: true; false"},
+	} {
+		c := errspec.Catalog{Name: "test", Codes: codes[:], Envelopes: catalog.Envelopes, Tiers: catalog.Tiers, TierType: catalog.TierType, Lists: tc.lists}
+		message, detail, _ := c.New(c.Lookup("ALL"), fullParams(), []allOptions{{List: []tier{"Free", "Team"}}})
+		if !strings.Contains(message, tc.message) {
+			t.Errorf("%+v: message %q, want it to hold %q", tc.lists, message, tc.message)
+		}
+		if detail != tc.detail {
+			t.Errorf("%+v: detail %q, want %q", tc.lists, detail, tc.detail)
+		}
+	}
+}
+
 func TestNewAndMarshal(t *testing.T) {
 	v := newError("ALL", fullParams(), []allOptions{{Note: "first"}, {Num: 9, List: []tier{"Free", "Team"}, Map: map[string]string{"b": "<&>"}}})
 	if want := `n=abcd… t=[redacted] tj="[redacted]" c=3 r=0.5 f=true tier=Team or Enterprise tags=a, b and c labels=a: 2; z: 1 obj={"field":"f","inner":{"field":"g","tags":["x"]}}`; v.Message != want {

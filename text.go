@@ -222,25 +222,24 @@ func (t *texter) param(f *field, format tmpl.Format) {
 		}
 	case format == tmpl.OrHigher && typ.kind == kTier:
 		t.orHigher(typ.str(p))
-	case format == tmpl.And && typ.kind == kList:
-		t.list(typ, p, " and ")
-	case format == tmpl.Or && typ.kind == kList:
-		t.list(typ, p, " or ")
+	case (format == tmpl.And || format == tmpl.Or) && typ.kind == kList:
+		t.list(typ, p, format)
 	default:
 		t.prose(typ, p)
 	}
 }
 
 // prose appends a value in words, for a sentence: a scalar as text, a
-// list's elements joined with ", ", a map's keys each with its value
-// ("create: project_id, title; merge: project_id"), an object's first
+// list's elements joined with the catalog's separator (", " in English),
+// a map's keys each with its value ("create: project_id, title; merge:
+// project_id"), an object's first
 // field not empty with the others that are not after it in parentheses
 // ("Use the web UI (Settings > Branches, Free)"). A nil object is
 // nothing.
 func (t *texter) prose(typ *vtype, p unsafe.Pointer) {
 	switch typ.kind {
 	case kList:
-		t.list(typ, p, ", ")
+		t.list(typ, p, tmpl.Text)
 	case kMap, kOrdered:
 		each := typ.eachEntry
 		if typ.kind == kOrdered {
@@ -309,9 +308,18 @@ func (t *texter) scalar(typ *vtype, p unsafe.Pointer) {
 	}
 }
 
-// list appends a list, its elements in words, separated by ", " and,
-// before the last element, by last.
-func (t *texter) list(typ *vtype, p unsafe.Pointer, last string) {
+// list appends a list, its elements in words, joined with the catalog's
+// words (English's where it gives none): its separator, and before the
+// last element its and for {param:and}, its or for {param:or}.
+func (t *texter) list(typ *vtype, p unsafe.Pointer, format tmpl.Format) {
+	words := t.c.Lists.words()
+	last := words.Separator
+	switch format {
+	case tmpl.And:
+		last = words.And
+	case tmpl.Or:
+		last = words.Or
+	}
 	data, n := listAt(p)
 	for i := range n {
 		switch {
@@ -319,15 +327,17 @@ func (t *texter) list(typ *vtype, p unsafe.Pointer, last string) {
 		case i == n-1:
 			t.b = append(t.b, last...)
 		default:
-			t.b = append(t.b, ", "...)
+			t.b = append(t.b, words.Separator...)
 		}
 		t.prose(typ.elem, typ.elemAt(data, i))
 	}
 }
 
-// orHigher appends a tier and every tier above it: "Premium or Ultimate".
+// orHigher appends a tier and every tier above it, joined as list joins
+// those of {param:or}: "Premium or Ultimate".
 func (t *texter) orHigher(tier string) {
 	tiers := t.c.Tiers
+	words := t.c.Lists.words()
 	for i, x := range tiers {
 		if x != tier {
 			continue
@@ -336,9 +346,9 @@ func (t *texter) orHigher(tier string) {
 			switch {
 			case j == 0:
 			case j == len(tiers)-i-1:
-				t.b = append(t.b, " or "...)
+				t.b = append(t.b, words.Or...)
 			default:
-				t.b = append(t.b, ", "...)
+				t.b = append(t.b, words.Separator...)
 			}
 			t.b = append(t.b, y...)
 		}

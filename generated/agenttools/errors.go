@@ -17,7 +17,7 @@ import (
 )
 
 // This package needs the runtime of the errspec release that generated it: if this line does not compile, the errspec in your go.mod is older than that release; update it, or run go generate with the errspec your go.mod requires.
-type _ [len([...]bool{errspec.SupportPackageIsVersion4})]struct{}
+type _ [len([...]bool{errspec.SupportPackageIsVersion5})]struct{}
 
 // Version is the version of the agenttools catalog this package was generated from.
 const Version = "1.0.0"

@@ -20,7 +20,7 @@ import (
 )
 
 // This package needs the runtime of the errspec release that generated it: if this line does not compile, the errspec in your go.mod is older than that release; update it, or run go generate with the errspec your go.mod requires.
-type _ [len([...]bool{errspec.SupportPackageIsVersion4})]struct{}
+type _ [len([...]bool{errspec.SupportPackageIsVersion5})]struct{}
 
 // Code identifies an error. Codes are stable: clients match on them.
 type Code string

@@ -228,6 +228,9 @@ func (c *comparer) catalog() {
 	if c.old.ErrorText.Source != c.new.ErrorText.Source {
 		changed = append(changed, "error_text")
 	}
+	if c.old.Lists != c.new.Lists {
+		changed = append(changed, "lists")
+	}
 	if c.old.UpgradeURL != c.new.UpgradeURL {
 		changed = append(changed, "upgrade_url")
 	}

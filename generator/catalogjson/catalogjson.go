@@ -38,6 +38,8 @@ type Catalog struct {
 	// ErrorText is the template of what an error's Error method returns,
 	// over its fields, unless its code has one of its own.
 	ErrorText string `json:"error_text"`
+	// Lists are the words that join a list in the templates.
+	Lists Lists `json:"lists"`
 	// Envelopes are the wire shapes, the default first, in the catalog's
 	// envelope language ("$code", "$params", ...).
 	Envelopes  []Envelope        `json:"envelopes"`
@@ -48,6 +50,14 @@ type Catalog struct {
 	Features   []Feature         `json:"features,omitempty"`
 	Tools      []Tool            `json:"tools,omitempty"`
 	Roles      map[string]string `json:"roles,omitempty"` // role → code
+}
+
+// Lists are the words that join the elements of a list in a template,
+// each as it goes between two elements: "a, b and c" in English.
+type Lists struct {
+	Separator string `json:"separator"` // between the elements, but before the last one of {p:and}, {p:or} and {tier:or_higher}
+	And       string `json:"and"`       // before the last element of {p:and}
+	Or        string `json:"or"`        // before the last element of {p:or} and the highest tier of {tier:or_higher}
 }
 
 // Envelope is a wire shape.
@@ -204,6 +214,7 @@ func FromModel(cat *model.Catalog) Catalog {
 		Version:     cat.Version,
 		DocsURL:     cat.ReferenceURL(),
 		ErrorText:   cmp.Or(cat.ErrorText.Source, model.DefaultErrorText),
+		Lists:       Lists(cat.Lists),
 		Envelopes:   []Envelope{},
 		Categories:  []Category{},
 		Codes:       []Code{},

@@ -295,7 +295,7 @@ func genCatalogVersion(cat *model.Catalog) Code {
 func genVersionCheck() Code {
 	return Add(
 		doc("This package needs the runtime of the errspec release that generated it: if this line does not compile, the errspec in your go.mod is older than that release; update it, or run go generate with the errspec your go.mod requires."),
-		Line(), Type().Id("_").Index(Len(Index(Op("...")).Bool().Values(Qual(runtimePkg, "SupportPackageIsVersion4")))).Struct(),
+		Line(), Type().Id("_").Index(Len(Index(Op("...")).Bool().Values(Qual(runtimePkg, "SupportPackageIsVersion5")))).Struct(),
 		Line(),
 	)
 }

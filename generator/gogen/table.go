@@ -53,6 +53,10 @@ func genTable(cat *model.Catalog) Code {
 	if cat.ErrorText.Source != "" {
 		fields = append(fields, field("ErrorText", Lit(compile(nil, cat.ErrorText))))
 	}
+	if l := cat.Lists; l != model.EnglishLists {
+		fields = append(fields, field("Lists", Qual(runtimePkg, "Lists").Values(
+			field("Separator", Lit(l.Separator)), field("And", Lit(l.And)), field("Or", Lit(l.Or)))))
+	}
 	if len(cat.Tiers) > 0 {
 		names := make([]Code, len(cat.Tiers))
 		for i, t := range cat.Tiers {

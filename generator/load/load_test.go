@@ -332,7 +332,7 @@ func TestDirFixes(t *testing.T) {
 		want  Diagnostics
 	}{
 		{"misspelt top-level field", `nmae: "y"` + "\n", Diagnostics{{Line: 7, Col: 1, Path: "nmae", Msg: "field not allowed",
-			Fix: "did you mean name? the fields allowed here are name, title, description, error_text, version, docs, outputs, envelope, envelopes, categories, codes, tiers, upgrade_url, features, tools, roles, lint, breaking"}}},
+			Fix: "did you mean name? the fields allowed here are name, title, description, error_text, lists, version, docs, outputs, envelope, envelopes, categories, codes, tiers, upgrade_url, features, tools, roles, lint, breaking"}}},
 		{"misspelt docs field", `docs: baseurl: "https://x"` + "\n", Diagnostics{{Line: 7, Col: 7, Path: "docs.baseurl", Msg: "field not allowed",
 			Fix: "did you mean base_url? the fields allowed here are base_url"}}},
 		{"unknown output", `outputs: html: {}` + "\n", Diagnostics{{Line: 7, Col: 10, Path: "outputs.html", Msg: "field not allowed",
@@ -436,7 +436,7 @@ categories: {"not-found": description: "N.", c: http_status: 600}
 	t.Chdir(dir)
 	want := Diagnostics{
 		{File: "catalog.cue", Line: 7, Col: 1, Path: "nmae", Msg: "field not allowed",
-			Fix: "did you mean name? the fields allowed here are name, title, description, error_text, version, docs, outputs, envelope, envelopes, categories, codes, tiers, upgrade_url, features, tools, roles, lint, breaking"},
+			Fix: "did you mean name? the fields allowed here are name, title, description, error_text, lists, version, docs, outputs, envelope, envelopes, categories, codes, tiers, upgrade_url, features, tools, roles, lint, breaking"},
 		{File: "catalog.cue", Line: 8, Col: 14, Path: `categories."not-found"`, Msg: "field not allowed",
 			Fix: "start category names with an ASCII letter and use ASCII letters, digits and _, such as not_found or NOT_FOUND"},
 		{File: "catalog.cue", Line: 8, Col: 62, Path: "categories.c.http_status",

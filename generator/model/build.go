@@ -95,6 +95,11 @@ func (b *builder) build() *Catalog {
 	b.checkURL(at("docs", "base_url"), in.Docs.BaseURL)
 	b.checkURL(at("upgrade_url"), in.UpgradeURL)
 	cat.ErrorText = b.errorText(at("error_text"), in.ErrorText, nil)
+	cat.Lists = Lists{
+		Separator: cmp.Or(in.Lists.Separator, EnglishLists.Separator),
+		And:       cmp.Or(in.Lists.And, EnglishLists.And),
+		Or:        cmp.Or(in.Lists.Or, EnglishLists.Or),
+	}
 	if o := in.Outputs.Go; o != nil {
 		cat.Outputs.GoDir = path.Clean(o.Dir)
 		cat.Outputs.GoPackage = o.Package

@@ -32,13 +32,15 @@ type textKind int
 
 const (
 	lineText     textKind = iota // a title or a name: one line
+	wordText                     // a word that joins a list: one line, short
 	templateText                 // a message, detail or suggestion template
 	docText                      // a description or a doc: Markdown, several lines
 )
 
 // checkText checks a text of the catalog at p, what names it (the title):
 // not blank, no control characters but tabs and newlines (and carriage
-// returns in descriptions), one line for a title, not over its length.
+// returns in descriptions), one line for a title and a word of lists, not
+// over its length.
 func (b *builder) checkText(p []string, what string, kind textKind, s string) {
 	if s == "" {
 		return
@@ -49,8 +51,12 @@ func (b *builder) checkText(p []string, what string, kind textKind, s string) {
 	}
 	for i, r := range s {
 		// The offset is counted in characters, only for a problem.
-		if kind == lineText && (r == '\n' || r == '\r') {
-			b.errs.addAt(p, i, "put it on one line; say more in a description", "%s is one line, and this one breaks at offset %d", what, utf8.RuneCountInString(s[:i]))
+		if (kind == lineText || kind == wordText) && (r == '\n' || r == '\r') {
+			fix := "put it on one line; say more in a description"
+			if kind == wordText {
+				fix = "write it without a line break: it goes between two elements of a list in a sentence"
+			}
+			b.errs.addAt(p, i, fix, "%s is one line, and this one breaks at offset %d", what, utf8.RuneCountInString(s[:i]))
 			return
 		}
 		if isControl(r, kind) {
@@ -93,6 +99,9 @@ func (b *builder) checkTexts() {
 	b.checkText(at("title"), "the catalog's title", lineText, in.Title)
 	b.checkText(at("description"), "the catalog's description", docText, in.Description)
 	b.checkText(at("error_text"), "the error text template", templateText, in.ErrorText)
+	b.checkText(at("lists", "separator"), "the separator of lists", wordText, in.Lists.Separator)
+	b.checkText(at("lists", "and"), `the word for "and" of lists`, wordText, in.Lists.And)
+	b.checkText(at("lists", "or"), `the word for "or" of lists`, wordText, in.Lists.Or)
 	for _, e := range in.Categories {
 		b.checkText(at("categories", e.Key, "description"), "the description", docText, e.Value.Description)
 	}

@@ -14,6 +14,7 @@ type Input struct {
 	Title       string                   `json:"title"`
 	Description string                   `json:"description"`
 	ErrorText   string                   `json:"error_text"`
+	Lists       InputLists               `json:"lists"`
 	Version     string                   `json:"version"`
 	Docs        InputDocs                `json:"docs"`
 	Outputs     InputOutputs             `json:"outputs"`
@@ -28,6 +29,13 @@ type Input struct {
 	Roles       Ordered[string]          `json:"roles"`
 	Lint        *InputRules              `json:"lint"`
 	Breaking    *InputRules              `json:"breaking"`
+}
+
+// InputLists gives the words that join a list in the templates.
+type InputLists struct {
+	Separator string `json:"separator"`
+	And       string `json:"and"`
+	Or        string `json:"or"`
 }
 
 // InputRules configures the rules of errspec lint or errspec breaking.

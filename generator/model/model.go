@@ -20,7 +20,10 @@ type Catalog struct {
 	// ErrorText is what an error's Error method returns, a template over
 	// the error's fields; Source "" for DefaultErrorText.
 	ErrorText Template
-	Outputs   Outputs
+	// Lists are the words that join a list in the templates: the
+	// catalog's, English's where it gives none.
+	Lists   Lists
+	Outputs Outputs
 
 	// Envelopes are the wire shapes: the default first, then the named
 	// ones sorted by name.
@@ -177,6 +180,18 @@ func (c *Code) Required() []*Param { return filterParams(c.Params, false) }
 
 // Optional returns the code's optional params, in declared order.
 func (c *Code) Optional() []*Param { return filterParams(c.Params, true) }
+
+// Lists are the words that join the elements of a list in the text of a
+// template, each written as it goes between two elements, spaces
+// included.
+type Lists struct {
+	Separator string // between the elements, but before the last one of {p:and}, {p:or} and {tier:or_higher}
+	And       string // before the last element of {p:and}
+	Or        string // before the last element of {p:or} and the highest tier of {tier:or_higher}
+}
+
+// EnglishLists are the words of a catalog that gives none: "a, b and c".
+var EnglishLists = Lists{Separator: ", ", And: " and ", Or: " or "}
 
 // DefaultErrorText is what an error's Error method returns for a catalog
 // that gives no error_text.
