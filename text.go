@@ -232,10 +232,9 @@ func (t *texter) param(f *field, format tmpl.Format) {
 // prose appends a value in words, for a sentence: a scalar as text, a
 // list's elements joined with the catalog's separator (", " in English),
 // a map's keys each with its value ("create: project_id, title; merge:
-// project_id"), an object's first
-// field not empty with the others that are not after it in parentheses
-// ("Use the web UI (Settings > Branches, Free)"). A nil object is
-// nothing.
+// project_id"), an object's first field not empty with the others that
+// are not after it in parentheses ("Use the web UI (Settings > Branches,
+// Free)"). A nil object is nothing.
 func (t *texter) prose(typ *vtype, p unsafe.Pointer) {
 	switch typ.kind {
 	case kList:
