@@ -9,10 +9,12 @@ package lint
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/errspec/errspec/generator/model"
 )
@@ -41,6 +43,7 @@ var Rules = []Rule{
 	{"OPTIONAL_DEFAULT", true, "a template that places an optional param gives the text to show when it is not given, {name|text}: the error never reads with a hole"},
 	{"UNSENT_PARAM_TEXT", true, "a text a client fills in again after Parse (the code's error_text, or a message, detail or suggestion its envelope does not carry) places a wire: false param, which the client does not have, only with the text to show without it, {name|text}"},
 	{"TEMPLATE_PLACEHOLDER", true, "a template inserts a param as {name}, not as other template languages write it: {{name}}, {{ name }} or {{.name}} (the text {name}, braces and all), ｛name｝ in full-width braces, or %s and %w (written as they are)"},
+	{"LIST_WORDS", true, "a catalog whose templates are not in English gives the words that join a list in their language (lists), which {name:and}, {name:or} and {tier:or_higher} write: \"a, b and c\" otherwise"},
 	{"ROLE_EXAMPLES", true, "every code a generated helper returns (a role's code) has an example"},
 	{"CODE_EXAMPLES", false, "every code has an example"},
 	{"CODE_DESCRIPTION", false, "every code has a description: when to expect it"},
@@ -79,6 +82,7 @@ func Check(cat *model.Catalog) []Finding {
 		"OPTIONAL_DEFAULT":        l.optionalDefault,
 		"UNSENT_PARAM_TEXT":       l.unsentParamText,
 		"TEMPLATE_PLACEHOLDER":    l.templatePlaceholder,
+		"LIST_WORDS":              l.listWords,
 		"ROLE_EXAMPLES":           l.roleExamples,
 		"CODE_EXAMPLES":           l.codeExamples,
 		"CODE_DESCRIPTION":        l.codeDescription,
@@ -215,24 +219,41 @@ func (l *linter) codeSuggestion() {
 	}
 }
 
-// stopWords carry no meaning of their own, for comparing a suggestion with
-// a message: in English, and articles, auxiliaries, prepositions and
-// conjunctions in French, German and Spanish, so that "La commande {id}
-// est introuvable" says no more than "Commande {id} introuvable".
-var stopWords = map[string]bool{}
-
-func init() {
-	for _, w := range strings.Fields(`a an the this that these those it its is are was were be been being
+// functionWords are the words of a language that carry no meaning of
+// their own: articles, auxiliaries, prepositions and conjunctions.
+var functionWords = map[string]string{
+	"en": `a an the this that these those it its is are was were be been being
 		of to in on at by for from with without as into onto than then
 		and or but nor not no so if
 		has have had do does did can could may might must should will would
-		you your yours we our they their there here please
-		le la les l un une des du de d ce cet cette ces il elle est sont été était a ont
-		au aux en par pour avec sans dans sur et ou ni ne n pas vous votre vos veuillez
-		der die das den dem des ein eine einen einem einer ist sind war wurde wurden worden wird werden
-		hat haben nicht kein keine mit von zu zum zur für im und oder sie es bitte
-		el los las una unos unas del al es son fue fueron ha han con por para sin y o usted su sus`) {
-		stopWords[w] = true
+		you your yours we our they their there here please`,
+	"fr": `le la les l un une des du de d ce cet cette ces il elle est sont été était a ont
+		au aux en par pour avec sans dans sur et ou ni ne n pas vous votre vos veuillez`,
+	"de": `der die das den dem des ein eine einen einem einer ist sind war wurde wurden worden wird werden
+		hat haben nicht kein keine mit von zu zum zur für im und oder sie es bitte`,
+	"es": `el los las una unos unas del al es son fue fueron ha han con por para sin y o usted su sus`,
+}
+
+// stopWords carry no meaning of their own, for comparing a suggestion with
+// a message: the function words of English, French, German and Spanish,
+// so that "La commande {id} est introuvable" says no more than "Commande
+// {id} introuvable". languageOf holds, for each, the one language it is
+// a function word of, or "" when it is one of several.
+var (
+	stopWords  = map[string]bool{}
+	languageOf = map[string]string{}
+)
+
+func init() {
+	for lang, words := range functionWords {
+		for _, w := range strings.Fields(words) {
+			if stopWords[w] && languageOf[w] != lang {
+				languageOf[w] = ""
+				continue
+			}
+			stopWords[w] = true
+			languageOf[w] = lang
+		}
 	}
 }
 
@@ -280,6 +301,142 @@ func (l *linter) suggestionInstruction() {
 		if restates {
 			l.add(codePath(c, "suggestion"), `say what to do, such as "Retry with {field} set" or "List the valid ids with list_items"`,
 				"the suggestion of %s says nothing the message does not: it is not an instruction", c.Name)
+		}
+	}
+}
+
+// languageNames name the languages of functionWords but English, for a
+// finding of LIST_WORDS, with the words that join their lists.
+var languageNames = map[string]struct{ name, lists string }{
+	"fr": {"French", `lists: {and: " et ", or: " ou "}`},
+	"de": {"German", `lists: {and: " und ", or: " oder "}`},
+	"es": {"Spanish", `lists: {and: " y ", or: " o "}`},
+}
+
+// scriptLists are the words that join lists in the language a script
+// other than Latin most likely writes, as the Unicode CLDR gives them, for
+// a finding of LIST_WORDS: the first script of the list that a catalog's
+// text has letters of.
+var scriptLists = []struct {
+	script         *unicode.RangeTable
+	language, list string
+}{
+	{unicode.Hiragana, "Japanese", `lists: {separator: "、", and: "、", or: "、または"}`},
+	{unicode.Katakana, "Japanese", `lists: {separator: "、", and: "、", or: "、または"}`},
+	{unicode.Hangul, "Korean", `lists: {and: " 및 ", or: " 또는 "}`},
+	{unicode.Han, "Chinese", `lists: {separator: "、", and: "和", or: "或"}`},
+	{unicode.Cyrillic, "Russian", `lists: {and: " и ", or: " или "}`},
+	{unicode.Arabic, "Arabic", `lists: {and: " و", or: " أو "}`},
+	{unicode.Hebrew, "Hebrew", `lists: {and: " ו", or: " או "}`},
+}
+
+// englishList is how English's words join a list of each format.
+var englishList = map[model.Format]string{
+	model.FormatText:     `"a, b, c"`,
+	model.FormatAnd:      `"a, b and c"`,
+	model.FormatOr:       `"a, b or c"`,
+	model.FormatOrHigher: `"Team, Business or Enterprise"`,
+}
+
+// listWords reports the first template that joins a list with English's
+// words, "a, b and c", which the catalog's lists leaves as they are, in a
+// catalog whose titles and templates are in another language: French,
+// German or Spanish by their distinct function words of two letters or
+// more (two at least, more than English's), or a script other than Latin
+// by most of their letters, where a list in words ({name}) is at fault
+// too ("a, b, c" for "a、b、c").
+func (l *linter) listWords() {
+	lists, english := l.cat.Lists, model.EnglishLists
+	if lists.And != english.And && lists.Or != english.Or && lists.Separator != english.Separator {
+		return
+	}
+	hits := map[string]int{} // distinct function words, by language
+	seen := map[string]bool{}
+	scripts := map[*unicode.RangeTable]int{}
+	var latin, other int
+	read := func(text string) {
+		for _, r := range text {
+			switch {
+			case !unicode.IsLetter(r):
+			case unicode.Is(unicode.Latin, r):
+				latin++
+			default:
+				other++
+				for _, s := range scriptLists {
+					if unicode.Is(s.script, r) {
+						scripts[s.script]++
+					}
+				}
+			}
+		}
+		for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
+			return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '\''
+		}) {
+			// A letter alone, such as Spanish's y and o, is as often a
+			// name or a variable: x|y.
+			if lang := languageOf[w]; lang != "" && utf8.RuneCountInString(w) > 1 && !seen[w] {
+				seen[w] = true
+				hits[lang]++
+			}
+		}
+	}
+	for _, c := range l.cat.Codes {
+		read(c.Title)
+		for _, t := range c.Templates() {
+			for _, p := range t.Parts {
+				read(p.Text)
+			}
+		}
+	}
+	var lang, fix string
+	if other > latin {
+		lang, fix = "a script other than Latin", "give the words of their language: lists: {separator: ..., and: ..., or: ...}"
+		for _, s := range scriptLists {
+			if scripts[s.script] > 0 {
+				lang, fix = s.language, "give the words of their language: "+s.list
+				break
+			}
+		}
+	} else {
+		best := "en"
+		for _, k := range slices.Sorted(maps.Keys(languageNames)) {
+			if hits[k] > hits[best] {
+				best = k
+			}
+		}
+		if best == "en" || hits[best] < 2 {
+			return
+		}
+		lang, fix = languageNames[best].name, "give the words of their language: "+languageNames[best].lists
+	}
+	for _, c := range l.cat.Codes {
+		for _, t := range c.Templates() {
+			for _, p := range t.Parts {
+				if p.Param == nil || p.Param.Type.Kind != model.List && p.Format != model.FormatOrHigher {
+					continue
+				}
+				switch p.Format {
+				case model.FormatAnd:
+					if lists.And != english.And {
+						continue
+					}
+				case model.FormatOr, model.FormatOrHigher:
+					if lists.Or != english.Or {
+						continue
+					}
+				case model.FormatText:
+					if other <= latin || lists.Separator != english.Separator {
+						continue
+					}
+				default:
+					continue
+				}
+				end := strings.IndexByte(t.Source[p.Offset:], '}')
+				l.addAt(codePath(c, t.Key), p.Offset, fix,
+					"the titles and templates of the catalog are in %s, and the %s of code %s joins a list with English's words, %s: %s",
+					lang, t.Key, c.Name, englishList[p.Format], t.Source[p.Offset:p.Offset+end+1])
+				return
+			}
 		}
 	}
 }
