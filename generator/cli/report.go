@@ -252,13 +252,15 @@ func writeFix(err error, write *files.WriteError) string {
 	case errors.Is(err, files.ErrSourceChanged):
 		return "the catalog changed while errspec ran (another run or an editor saved it), and what errspec rendered is of its older version: wait until nothing changes it"
 	case errors.Is(err, files.ErrModified):
-		return "another program changed " + where + " while errspec ran: run errspec again once it is done"
+		return "another program changed " + where + " while errspec ran: wait until it is done"
 	case errors.Is(err, syscall.ENOSPC), errors.Is(err, syscall.EDQUOT):
 		return "free space on the file system that holds " + where
 	case errors.Is(err, syscall.EROFS):
 		return where + " is on a read-only file system: write the outputs elsewhere, or remount it writable"
 	case errors.Is(err, fs.ErrPermission):
 		return "make " + where + " writable for you"
+	case errors.Is(err, syscall.EFBIG):
+		return "raise the limit on the size of a file that errspec may write (ulimit -f)"
 	case errors.Is(err, syscall.ENAMETOOLONG):
 		return "shorten the output path"
 	case errors.Is(err, fs.ErrExist), errors.Is(err, syscall.ENOTDIR), errors.Is(err, syscall.EISDIR):

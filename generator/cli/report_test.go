@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/errspec/errspec/generator/files"
@@ -70,5 +71,31 @@ func TestFromWriteUnreadable(t *testing.T) {
 	}
 	if got, want := e.Suggestion, "make gen/ERRORS.md readable for you, then run errspec again; no file was changed"; got != want {
 		t.Errorf("suggestion %q, want %q", got, want)
+	}
+}
+
+// TestFromWriteFixes checks the suggestion of a failure to write for the
+// kinds of failure that have a fix of their own: each says what to do
+// once, and the suggestion says to run errspec again once.
+func TestFromWriteFixes(t *testing.T) {
+	for _, tc := range []struct {
+		err  error
+		want string
+	}{
+		{files.ErrModified, "another program changed gen while errspec ran: wait until it is done, then run errspec again; no file was changed"},
+		{syscall.EFBIG, "raise the limit on the size of a file that errspec may write (ulimit -f), then run errspec again; no file was changed"},
+		{syscall.ENOSPC, "free space on the file system that holds gen, then run errspec again; no file was changed"},
+	} {
+		r := &run{}
+		ps := r.fromWrite(&files.WriteError{Op: "writing", Path: "gen/ERRORS.md", Err: tc.err})
+		if len(ps) != 1 {
+			t.Fatalf("%v: fromWrite gave %d problems, want 1", tc.err, len(ps))
+		}
+		if got := ps[0].err.Suggestion; got != tc.want {
+			t.Errorf("%v: suggestion\n%q, want\n%q", tc.err, got, tc.want)
+		}
+		if n := strings.Count(ps[0].err.Suggestion, "run errspec again"); n != 1 {
+			t.Errorf("%v: suggestion says to run errspec again %d times, want once", tc.err, n)
+		}
 	}
 }
