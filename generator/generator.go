@@ -93,6 +93,8 @@ func Render(cat *load.Catalog, opts Options) (files.Set, error) {
 	set.Sources = cat.Sources()
 	// What the catalog embeds, errspec reads: no output may overwrite it.
 	set.Inputs = append(set.Inputs, cat.Embeds()...)
+	// Nor may an output be a file that an @embed glob would read next time.
+	set.InputPatterns = append(set.InputPatterns, cat.EmbedGlobs()...)
 	return set, err
 }
 

@@ -89,6 +89,17 @@ type guard struct {
 	files  map[string]placed // real path -> the generated file there
 	folded map[string]placed // FoldPath of the real path -> the generated file there
 	inputs map[string]placed // real path -> the input there
+	// patterns are the InputPatterns of the run's sets, each as written
+	// and with the directories before its first wildcard as their real
+	// path.
+	patterns []inputPattern
+}
+
+// inputPattern is a pattern of files that are inputs of set once they
+// exist (Set.InputPatterns).
+type inputPattern struct {
+	set           *Set
+	pattern, real string
 }
 
 // placed is a file of a run: generated, or an input.
@@ -153,6 +164,13 @@ func (g *guard) addInputs(s *Set) error {
 			paths = append(paths, filepath.Join(dir, e.Name()))
 		}
 	}
+	for _, p := range s.InputPatterns {
+		abs, err := filepath.Abs(p)
+		if err != nil {
+			return err
+		}
+		g.patterns = append(g.patterns, inputPattern{set: s, pattern: abs, real: realPattern(abs)})
+	}
 	for _, p := range paths {
 		if _, err := os.Stat(p); err != nil {
 			continue // nothing there to protect
@@ -164,6 +182,29 @@ func (g *guard) addInputs(s *Set) error {
 		g.inputs[real] = placed{set: s, show: g.show(p), real: real}
 	}
 	return nil
+}
+
+// realPattern returns the pattern p, absolute, with the directories
+// before its first wildcard as their real path, when they exist: the
+// files it matches are found there, whatever links lead to them.
+func realPattern(p string) string {
+	dir, rest := p, ""
+	for strings.ContainsAny(dir, `*?[\`) {
+		rest = filepath.Join(filepath.Base(dir), rest)
+		dir = filepath.Dir(dir)
+	}
+	real, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return p
+	}
+	return filepath.Join(real, rest)
+}
+
+// matchPath reports whether the path p matches the pattern, as
+// filepath.Match has it; a malformed pattern matches nothing.
+func matchPath(pattern, p string) bool {
+	ok, err := filepath.Match(pattern, p)
+	return err == nil && ok
 }
 
 // maxPath is the length of the longest absolute path errspec writes to,
@@ -319,6 +360,18 @@ func (g *guard) checkFile(s *Set, root project, f File) error {
 		g.reject(s, f.Output, "change the output path",
 			"%s is %s, an input of %s; errspec never overwrites what it reads", show, in.show, of)
 		return nil
+	}
+	for _, in := range g.patterns {
+		if matchPath(in.pattern, abs) || matchPath(in.real, real) {
+			of := "catalog " + in.set.Catalog
+			if in.set == s {
+				of = "this catalog"
+			}
+			g.reject(s, f.Output, "change the output path, or the pattern",
+				"%s matches %s, which %s embeds (@embed glob): the next run would read what this one writes; errspec never writes what it reads",
+				show, g.show(in.pattern), of)
+			return nil
+		}
 	}
 	here := placed{set: s, output: f.Output, show: show, real: real}
 	if prev, ok := g.files[real]; ok {

@@ -55,6 +55,11 @@ type Set struct {
 	// template overrides: like the .cue files of Dir, errspec never
 	// overwrites or removes them.
 	Inputs []string
+	// InputPatterns are patterns (of filepath.Match) of further files the
+	// catalog is generated from once they exist, such as the glob= of an
+	// @embed attribute: no output may be a file that one matches, which
+	// the next run would read.
+	InputPatterns []string
 	// Sources are the catalog's files as the outputs were generated from
 	// them, by path. Write, once it holds the lock, fails with
 	// ErrSourceChanged when one is no longer so: another run, or an

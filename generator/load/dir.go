@@ -75,6 +75,9 @@ type source struct {
 	// name (file=, or each match of glob=), absolute: errspec reads them
 	// as much as the catalog files.
 	embeds []string
+	// globs are the patterns of the glob= arguments, absolute: a file
+	// errspec would create that one matches is read by the next run.
+	globs []string
 }
 
 // notCatalogDir is the problem of a catalog directory, dir (abs in full),
@@ -150,7 +153,9 @@ func readSource(dir string) (*source, Diagnostics) {
 				src.overlay[path] = load.FromBytes(data)
 				if bytes.Contains(data, []byte("@embed(")) {
 					embeds = true
-					src.embeds = append(src.embeds, embedded(path, data)...)
+					names, globs := embedded(path, data)
+					src.embeds = append(src.embeds, names...)
+					src.globs = append(src.globs, globs...)
 				}
 			}
 		}
@@ -208,9 +213,15 @@ func (s *source) addImportedEmbeds(inst *build.Instance) {
 			seen[imp] = true
 			for _, f := range imp.BuildFiles {
 				if data, err := os.ReadFile(f.Filename); err == nil && bytes.Contains(data, []byte("@embed(")) {
-					for _, name := range embedded(f.Filename, data) {
+					names, globs := embedded(f.Filename, data)
+					for _, name := range names {
 						if !slices.Contains(s.embeds, name) {
 							s.embeds = append(s.embeds, name)
+						}
+					}
+					for _, glob := range globs {
+						if !slices.Contains(s.globs, glob) {
+							s.globs = append(s.globs, glob)
 						}
 					}
 				}
@@ -240,10 +251,9 @@ func (s *source) embedPositions(d Diagnostic) Diagnostic {
 // embedded returns the files that the @embed attributes of the catalog
 // file at path, whose content is data, name: its file= argument, or every
 // match of its glob= argument, each relative to the file's directory, as
-// CUE reads them.
-func embedded(path string, data []byte) []string {
+// CUE reads them; and the patterns of its glob= arguments, as paths.
+func embedded(path string, data []byte) (names, globs []string) {
 	dir := filepath.Dir(path)
-	var names []string
 	for _, e := range Embeds(path, data) {
 		name := filepath.Join(dir, filepath.FromSlash(e.Name))
 		if !e.Glob {
@@ -252,8 +262,9 @@ func embedded(path string, data []byte) []string {
 		}
 		matches, _ := filepath.Glob(name)
 		names = append(names, matches...)
+		globs = append(globs, name)
 	}
-	return names
+	return names, globs
 }
 
 // Embed is what an @embed attribute of a catalog file names: a file

@@ -129,6 +129,14 @@ func (c *Catalog) Embeds() []string {
 	return slices.Compact(slices.Sorted(slices.Values(c.src.embeds)))
 }
 
+// EmbedGlobs returns the patterns of the glob= arguments of the @embed
+// attributes of the catalog and of the packages it imports, as absolute
+// paths: a file that one matches is an input of the catalog once it
+// exists, whoever writes it.
+func (c *Catalog) EmbedGlobs() []string {
+	return slices.Compact(slices.Sorted(slices.Values(c.src.globs)))
+}
+
 // Locate gives problems found in the model the positions of the values at
 // fault, sorted by position (see Locator).
 func (c *Catalog) Locate(errs model.Errors) Diagnostics {
