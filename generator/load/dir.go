@@ -18,6 +18,7 @@ import (
 	cueerrors "cuelang.org/go/cue/errors"
 	"cuelang.org/go/cue/load"
 	"cuelang.org/go/cue/parser"
+	"cuelang.org/go/cue/token"
 
 	diag "github.com/errspec/errspec/generated/diagnostics"
 	"github.com/errspec/errspec/internal/textsafe"
@@ -78,6 +79,9 @@ type source struct {
 	// globs are the patterns of the glob= arguments, absolute: a file
 	// errspec would create that one matches is read by the next run.
 	globs []string
+	// embedAt is the position of the first @embed attribute that names
+	// each file of embeds.
+	embedAt map[string]token.Pos
 }
 
 // notCatalogDir is the problem of a catalog directory, dir (abs in full),
@@ -104,7 +108,7 @@ func notCatalogDir(dir, abs string, err error) Diagnostic {
 // root), checks that those of dir are readable, regular files, and
 // returns them with the overlay CUE's loader is to see.
 func readSource(dir string) (*source, Diagnostics) {
-	src := &source{overlay: map[string]load.Source{}, data: map[string][]byte{}}
+	src := &source{overlay: map[string]load.Source{}, data: map[string][]byte{}, embedAt: map[string]token.Pos{}}
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return src, Diagnostics{{Msg: err.Error()}}
@@ -153,7 +157,7 @@ func readSource(dir string) (*source, Diagnostics) {
 				src.overlay[path] = load.FromBytes(data)
 				if bytes.Contains(data, []byte("@embed(")) {
 					embeds = true
-					names, globs := embedded(path, data)
+					names, globs := embedded(path, data, src.embedAt)
 					src.embeds = append(src.embeds, names...)
 					src.globs = append(src.globs, globs...)
 				}
@@ -213,7 +217,7 @@ func (s *source) addImportedEmbeds(inst *build.Instance) {
 			seen[imp] = true
 			for _, f := range imp.BuildFiles {
 				if data, err := os.ReadFile(f.Filename); err == nil && bytes.Contains(data, []byte("@embed(")) {
-					names, globs := embedded(f.Filename, data)
+					names, globs := embedded(f.Filename, data, s.embedAt)
 					for _, name := range names {
 						if !slices.Contains(s.embeds, name) {
 							s.embeds = append(s.embeds, name)
@@ -251,20 +255,54 @@ func (s *source) embedPositions(d Diagnostic) Diagnostic {
 // embedded returns the files that the @embed attributes of the catalog
 // file at path, whose content is data, name: its file= argument, or every
 // match of its glob= argument, each relative to the file's directory, as
-// CUE reads them; and the patterns of its glob= arguments, as paths.
-func embedded(path string, data []byte) (names, globs []string) {
+// CUE reads them; and the patterns of its glob= arguments, as paths. It
+// records in at the position of the attribute that names each file,
+// unless at has one for it already.
+func embedded(path string, data []byte, at map[string]token.Pos) (names, globs []string) {
 	dir := filepath.Dir(path)
+	add := func(name string, pos token.Pos) {
+		names = append(names, name)
+		if _, ok := at[name]; !ok {
+			at[name] = pos
+		}
+	}
 	for _, e := range Embeds(path, data) {
 		name := filepath.Join(dir, filepath.FromSlash(e.Name))
 		if !e.Glob {
-			names = append(names, name)
+			add(name, e.Pos)
 			continue
 		}
 		matches, _ := filepath.Glob(name)
-		names = append(names, matches...)
+		for _, m := range matches {
+			add(m, e.Pos)
+		}
 		globs = append(globs, name)
 	}
 	return names, globs
+}
+
+// embedProblems reports each file the catalog embeds that is no regular
+// file (a named pipe, a device, a link to one), at the @embed attribute
+// that names it: CUE would wait on a pipe forever, or read a device
+// without end, and the catalog's own directory, whose files errspec gives
+// CUE, would read as empty.
+func (s *source) embedProblems() Diagnostics {
+	var out Diagnostics
+	for _, name := range s.embeds {
+		st, err := os.Stat(name)
+		if err != nil || st.IsDir() || st.Mode().IsRegular() {
+			continue // CUE reports what is missing, and a directory
+		}
+		what := relative(name) + " is a "
+		if lst, err := os.Lstat(name); err == nil && lst.Mode()&fs.ModeSymlink != 0 {
+			what = relative(name) + " is a link to " + linkTarget(name) + ", a "
+		}
+		d := Diagnostic{Msg: "@embed: " + what + textsafe.FileKind(st.Mode()) + ", not a regular file, which errspec and the cue tool could not read to its end",
+			Fix: "embed a regular file"}
+		setPos(&d, s.embedAt[name])
+		out = append(out, d)
+	}
+	return out
 }
 
 // Embed is what an @embed attribute of a catalog file names: a file
@@ -273,6 +311,7 @@ func embedded(path string, data []byte) (names, globs []string) {
 type Embed struct {
 	Name string
 	Glob bool
+	Pos  token.Pos // the attribute's
 }
 
 // Embeds returns what the @embed attributes of the catalog file at path,
@@ -304,9 +343,9 @@ func Embeds(path string, data []byte) []Embed {
 			}
 			switch strings.TrimSpace(key) {
 			case "file":
-				embeds = append(embeds, Embed{Name: value})
+				embeds = append(embeds, Embed{Name: value, Pos: a.Pos()})
 			case "glob":
-				embeds = append(embeds, Embed{Name: value, Glob: true})
+				embeds = append(embeds, Embed{Name: value, Glob: true, Pos: a.Pos()})
 			}
 		}
 		return true
@@ -463,7 +502,7 @@ func hasFileAttribute(f *ast.File) bool {
 // two packages, files without a package clause, and files that attributes
 // leave out of the package.
 func packageProblems(src *source, inst *build.Instance) Diagnostics {
-	var out Diagnostics
+	out := src.embedProblems()
 	for _, f := range inst.BuildFiles {
 		out = append(out, checkUTF8(f.Filename, src.data[f.Filename])...)
 	}
