@@ -13,6 +13,7 @@ import (
 	"github.com/errspec/errspec/generator/adaptgen"
 	"github.com/errspec/errspec/generator/files"
 	"github.com/errspec/errspec/generator/model"
+	"github.com/errspec/errspec/internal/textsafe"
 )
 
 // renderAdapters renders the MCP and gRPC adapters of the catalog in dir,
@@ -130,7 +131,9 @@ func goImportPath(dir string, o model.Outputs) (string, error) {
 func dirImportPath(dir, rel string, output []string) (string, error) {
 	pkgDir, modDir, f, err := goModAbove(dir, rel)
 	if err != nil {
-		return "", err
+		return "", model.Errors{{Path: output,
+			Msg: "the adapters import the Go package by its import path, which errspec reads from its go.mod, but " + err.Error(),
+			Fix: `make it a regular file, or give the package's import path: outputs: go: import_path: "example.com/app/apperr"`}}
 	}
 	if modDir == "" {
 		return "", model.Errors{{Path: output,
@@ -168,10 +171,21 @@ func goModAbove(dir, rel string) (pkgDir, modDir string, f *modfile.File, err er
 }
 
 // fileAbove returns the nearest directory at or above dir, an absolute
-// path, that holds the file name, and the file; "" when none does.
+// path, that holds the file name, and the file; "" when none does. A
+// name there that is no regular file is an error that says what it is:
+// it is not read, as reading a named pipe would wait forever (no
+// interrupt ends a blocked open) and a link to /dev/zero would fill the
+// memory.
 func fileAbove(dir, name string) (found string, data []byte, err error) {
 	for d := dir; ; d = filepath.Dir(d) {
-		data, err := os.ReadFile(filepath.Join(d, name))
+		p := filepath.Join(d, name)
+		st, err := os.Stat(p)
+		if err == nil && !st.Mode().IsRegular() && !st.IsDir() {
+			return "", nil, fmt.Errorf("%s is a %s, not a regular file", files.Show(p), textsafe.FileKind(st.Mode()))
+		}
+		if err == nil {
+			data, err = os.ReadFile(p)
+		}
 		if err == nil {
 			return d, data, nil
 		}

@@ -4,7 +4,9 @@ import (
 	"maps"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	diag "github.com/errspec/errspec/generated/diagnostics"
 	"github.com/errspec/errspec/generator/load"
@@ -122,6 +124,68 @@ codes: INTERNAL: {category: "internal", title: "Internal error", message: "Somet
 		if len(got) != 1 || got[0].Path != "outputs.go" || got[0].Code != diag.CodeRuntimeNotRequired ||
 			!strings.Contains(got[0].Msg, "does not require github.com/errspec/errspec") || !strings.Contains(got[0].Fix, "go get -tool github.com/errspec/errspec/cmd/errspec") {
 			t.Errorf("%s: warnings %+v, want RUNTIME_NOT_REQUIRED at outputs.go, with go get -tool", tt.name, got)
+		}
+	}
+}
+
+// TestGoModNotRegular checks that a go.mod that is no regular file (a
+// named pipe, a link to /dev/zero) is not read, which would wait forever
+// or fill the memory: the runtime's warning is left out, and adapters,
+// which read the import path of the package from go.mod, are rejected
+// at the output with what the file is.
+func TestGoModNotRegular(t *testing.T) {
+	const catalog = `package apperr
+
+name: "app"
+outputs: go: {dir: ".", package: "apperr"}
+categories: internal: description: "The server failed."
+codes: INTERNAL: {category: "internal", title: "Internal error", message: "Something went wrong"}
+`
+	const adapters = `package apperr
+
+name: "app"
+outputs: {
+	go: {dir: ".", package: "apperr"}
+	mcp: {dir: "mcp", package: "mcp"}
+}
+categories: internal: description: "The server failed."
+codes: INTERNAL: {category: "internal", title: "Internal error", message: "Something went wrong"}
+`
+	for _, tt := range []struct {
+		catalog string
+		want    string // the problem's message, "" for none
+	}{
+		{catalog, ""},
+		{adapters, "go.mod is a named pipe, not a regular file"},
+	} {
+		mod := t.TempDir()
+		gittest.Write(t, mod, map[string]string{"apperr/catalog.cue": tt.catalog})
+		if err := syscall.Mkfifo(filepath.Join(mod, "go.mod"), 0o644); err != nil {
+			t.Skip("no named pipes here:", err)
+		}
+		done := make(chan error, 1)
+		var got []load.Diagnostic
+		go func() {
+			_, err := Generate(filepath.Join(mod, "apperr"), Options{Warn: func(d load.Diagnostic) { got = append(got, d) }})
+			done <- err
+		}()
+		var err error
+		select {
+		case err = <-done:
+		case <-time.After(30 * time.Second):
+			t.Fatal("Generate still waits on go.mod, a named pipe, after 30s")
+		}
+		if len(got) > 0 {
+			t.Errorf("warnings %+v, want none", got)
+		}
+		if tt.want == "" {
+			if err != nil {
+				t.Errorf("Generate: %v", err)
+			}
+			continue
+		}
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("Generate: %v, want a problem saying %s", err, tt.want)
 		}
 	}
 }
