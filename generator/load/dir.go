@@ -175,7 +175,117 @@ func readSource(dir string) (*source, Diagnostics) {
 			}
 		}
 	}
+	problems = append(problems, src.guardModule()...)
 	return src, problems
+}
+
+// guardModule keeps CUE's loader from reading a file of the catalog's
+// CUE module that is no regular file (a named pipe, which it would wait
+// on forever, or a link to /dev/zero, which it would read until memory
+// runs out): the module file, cue.mod/module.cue, and the files of the
+// directories of the packages the catalog imports from the module (and
+// from cue.mod/pkg, usr and gen), and of those they import, with the
+// directories above each up to the module's root, which the loader
+// reads with it. Such a .cue file or module file is a problem at the
+// file; any other name gets an empty overlay, as in the catalog's own
+// directory.
+func (s *source) guardModule() Diagnostics {
+	dirs := packageDirs(s.dir)
+	root := dirs[len(dirs)-1]
+	modFile := filepath.Join(root, "cue.mod", "module.cue")
+	if _, err := os.Stat(filepath.Join(root, "cue.mod")); err != nil {
+		return nil // no module: an import is of the standard library, or fails
+	}
+	var out Diagnostics
+	notRegular := func(path string) (string, bool) {
+		st, err := os.Stat(path)
+		if err != nil || st.IsDir() || st.Mode().IsRegular() {
+			return "", false
+		}
+		what := "the file is a "
+		if lst, err := os.Lstat(path); err == nil && lst.Mode()&fs.ModeSymlink != 0 {
+			what = "the file is a link to " + linkTarget(path) + ", a "
+		}
+		return what + textsafe.FileKind(st.Mode()) + ", not a regular file", true
+	}
+	if what, ok := notRegular(modFile); ok {
+		return Diagnostics{{File: relative(modFile), Line: 1, Col: 1, Msg: what,
+			Fix: "make cue.mod/module.cue a regular file"}}
+	}
+	module := ""
+	if data, err := os.ReadFile(modFile); err == nil {
+		if f, err := parser.ParseFile(modFile, data); err == nil {
+			for _, d := range f.Decls {
+				if fd, ok := d.(*ast.Field); ok {
+					if name, _, _ := ast.LabelName(fd.Label); name == "module" {
+						if lit, ok := fd.Value.(*ast.BasicLit); ok {
+							module, _ = strconv.Unquote(lit.Value)
+							module, _, _ = strings.Cut(module, "@")
+						}
+					}
+				}
+			}
+		}
+	}
+	seen := map[string]bool{}
+	for _, d := range dirs {
+		seen[d] = true // read by readSource
+	}
+	var visit func(dir string)
+	scan := func(data []byte, path string) {
+		f, err := parser.ParseFile(path, data, parser.ImportsOnly)
+		if err != nil {
+			return
+		}
+		for spec := range f.ImportSpecs() {
+			imp, err := strconv.Unquote(spec.Path.Value)
+			if err != nil {
+				continue
+			}
+			imp, _, _ = strings.Cut(imp, ":")
+			if rest, ok := strings.CutPrefix(imp, module+"/"); ok && module != "" {
+				visit(filepath.Join(root, filepath.FromSlash(rest)))
+			}
+			for _, sub := range []string{"pkg", "usr", "gen"} {
+				visit(filepath.Join(root, "cue.mod", sub, filepath.FromSlash(imp)))
+			}
+		}
+	}
+	visit = func(dir string) {
+		for d := dir; ; d = filepath.Dir(d) {
+			if !seen[d] {
+				seen[d] = true
+				entries, _ := os.ReadDir(d)
+				for _, e := range entries {
+					path := filepath.Join(d, e.Name())
+					if e.IsDir() {
+						continue
+					}
+					if what, ok := notRegular(path); ok {
+						s.overlay[path] = load.FromBytes(nil)
+						if IsCatalogFile(e.Name()) {
+							out = append(out, Diagnostic{File: relative(path), Line: 1, Col: 1,
+								Msg: what,
+								Fix: "make it a regular file, or rename it to start with _ so that errspec and the cue tool leave it out"})
+						}
+						continue
+					}
+					if IsCatalogFile(e.Name()) {
+						if data, err := os.ReadFile(path); err == nil {
+							scan(data, path)
+						}
+					}
+				}
+			}
+			if d == root || filepath.Dir(d) == d || !strings.HasPrefix(d, root+string(filepath.Separator)) {
+				return
+			}
+		}
+	}
+	for _, path := range s.files {
+		scan(s.data[path], path)
+	}
+	return out
 }
 
 // embedFile returns the file a position of CUE's names, relative to the
