@@ -188,7 +188,9 @@ func readSource(dir string) (*source, Diagnostics) {
 // directories above each up to the module's root, which the loader
 // reads with it. Such a .cue file or module file is a problem at the
 // file; any other name gets an empty overlay, as in the catalog's own
-// directory.
+// directory, and so does a link to nothing, on which the loader fails
+// (an editor's lock link, .#lib.cue), a problem too where it is a .cue
+// file the cue tool would load.
 func (s *source) guardModule() Diagnostics {
 	dirs := packageDirs(s.dir)
 	root := dirs[len(dirs)-1]
@@ -259,6 +261,17 @@ func (s *source) guardModule() Diagnostics {
 				for _, e := range entries {
 					path := filepath.Join(d, e.Name())
 					if e.IsDir() {
+						continue
+					}
+					if _, err := os.Stat(path); err != nil {
+						// A link to nothing, as an editor's lock link
+						// (.#lib.cue): the loader would fail on it.
+						s.overlay[path] = load.FromBytes(nil)
+						if IsCatalogFile(e.Name()) {
+							out = append(out, Diagnostic{File: relative(path), Line: 1, Col: 1,
+								Msg: "the file is a link to nothing (" + linkTarget(path) + ")",
+								Fix: "remove the link, or rename it to start with _ so that errspec and the cue tool leave it out"})
+						}
 						continue
 					}
 					if what, ok := notRegular(path); ok {
