@@ -1300,3 +1300,24 @@ func TestPlanReadError(t *testing.T) {
 		t.Errorf("error %q, want %q", got, want)
 	}
 }
+
+// TestMatchPathDotFiles checks that an input pattern matches a path as
+// CUE's @embed glob does: a name that starts with a dot only where the
+// pattern's element does too.
+func TestMatchPathDotFiles(t *testing.T) {
+	for _, tc := range []struct {
+		pattern, path string
+		want          bool
+	}{
+		{"/p/docs/*.md", "/p/docs/index.md", true},
+		{"/p/docs/*.md", "/p/docs/.hidden.md", false},
+		{"/p/docs/.*.md", "/p/docs/.hidden.md", true},
+		{"/p/*/a.json", "/p/.cache/a.json", false},
+		{"/p/docs/*.md", "/p/docs/sub/a.md", false},
+		{"/p/docs/[.md", "/p/docs/[.md", false}, // malformed
+	} {
+		if got := matchPath(filepath.FromSlash(tc.pattern), filepath.FromSlash(tc.path)); got != tc.want {
+			t.Errorf("matchPath(%q, %q) = %v, want %v", tc.pattern, tc.path, got, tc.want)
+		}
+	}
+}

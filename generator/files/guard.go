@@ -201,10 +201,21 @@ func realPattern(p string) string {
 }
 
 // matchPath reports whether the path p matches the pattern, as
-// filepath.Match has it; a malformed pattern matches nothing.
+// filepath.Match has it and as CUE's @embed reads a glob: a name that
+// starts with a dot matches only an element of the pattern that does
+// too. A malformed pattern matches nothing.
 func matchPath(pattern, p string) bool {
-	ok, err := filepath.Match(pattern, p)
-	return err == nil && ok
+	if ok, err := filepath.Match(pattern, p); err != nil || !ok {
+		return false
+	}
+	sep := string(filepath.Separator)
+	pe, e := strings.Split(pattern, sep), strings.Split(p, sep)
+	for i := range min(len(pe), len(e)) {
+		if strings.HasPrefix(e[i], ".") && !strings.HasPrefix(pe[i], ".") {
+			return false
+		}
+	}
+	return true
 }
 
 // maxPath is the length of the longest absolute path errspec writes to,
