@@ -82,6 +82,11 @@ type source struct {
 	// embedAt is the position of the first @embed attribute that names
 	// each file of embeds.
 	embedAt map[string]token.Pos
+	// read is the content of the other files the catalog is made of, by
+	// absolute path, as errspec read them before CUE did: the .cue files
+	// of the packages it imports from its module, and the files it
+	// embeds.
+	read map[string][]byte
 }
 
 // notCatalogDir is the problem of a catalog directory, dir (abs in full),
@@ -108,7 +113,7 @@ func notCatalogDir(dir, abs string, err error) Diagnostic {
 // root), checks that those of dir are readable, regular files, and
 // returns them with the overlay CUE's loader is to see.
 func readSource(dir string) (*source, Diagnostics) {
-	src := &source{overlay: map[string]load.Source{}, data: map[string][]byte{}, embedAt: map[string]token.Pos{}}
+	src := &source{overlay: map[string]load.Source{}, data: map[string][]byte{}, embedAt: map[string]token.Pos{}, read: map[string][]byte{}}
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return src, Diagnostics{{Msg: err.Error()}}
@@ -285,6 +290,7 @@ func (s *source) guardModule() Diagnostics {
 					}
 					if IsCatalogFile(e.Name()) {
 						if data, err := os.ReadFile(path); err == nil {
+							s.read[path] = data
 							scan(data, path)
 						}
 					}
@@ -409,10 +415,17 @@ func embedded(path string, data []byte, at map[string]token.Pos) (names, globs [
 // that names it: CUE would wait on a pipe forever, or read a device
 // without end, and the catalog's own directory, whose files errspec gives
 // CUE, would read as empty.
+//
+// It reads each one that is a regular file, for Sources.
 func (s *source) embedProblems() Diagnostics {
 	var out Diagnostics
 	for _, name := range s.embeds {
 		st, err := os.Stat(name)
+		if err == nil && st.Mode().IsRegular() {
+			if data, err := os.ReadFile(name); err == nil {
+				s.read[name] = data
+			}
+		}
 		if err != nil || st.IsDir() || st.Mode().IsRegular() {
 			continue // CUE reports what is missing, and a directory
 		}

@@ -12,6 +12,8 @@ import (
 
 	"cuelang.org/go/cue/load"
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/errspec/errspec/internal/gittest"
 )
 
 // TestFilesAsCUELoads checks that Files lists the files CUE's loader
@@ -249,5 +251,43 @@ func TestExamplePosInEmbed(t *testing.T) {
 				t.Errorf("the example's position is %s, want %s", got, want)
 			}
 		})
+	}
+}
+
+// TestSourcesHoldEmbedsAndImports checks that the sources of a catalog,
+// which a run compares with the disk before it writes, hold what the
+// catalog is made of besides its own files: the files it embeds and the
+// .cue files of the packages it imports from its module, so that a run
+// that read an older version of one writes nothing over the outputs of
+// a newer one.
+func TestSourcesHoldEmbedsAndImports(t *testing.T) {
+	root := t.TempDir()
+	gittest.Write(t, root, map[string]string{
+		"cue.mod/module.cue": "module: \"example.com/x\"\nlanguage: version: \"v0.12.0\"\n",
+		"a/catalog.cue": "@extern(embed)\n\npackage a\n\nimport \"example.com/x/lib\"\n\n" +
+			"_intro: _ @embed(file=\"data/intro.txt\", type=text)\n" +
+			"name: \"a\"\ndescription: \"\\(_intro) \\(lib.more)\"\n" +
+			"outputs: markdown: file: \"ERRORS.md\"\n" +
+			"categories: internal: description: \"The server failed.\"\n" +
+			"codes: INTERNAL: {category: \"internal\", title: \"Internal error\", message: \"Something went wrong\"}\n",
+		"a/data/intro.txt": "Read me first.",
+		"lib/lib.cue":      "package lib\n\nmore: \"And then this.\"\n",
+	})
+	cat, err := Dir(filepath.Join(root, "a"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := cat.Sources()
+	for path, want := range map[string]string{
+		"a/catalog.cue":    "",
+		"a/data/intro.txt": "Read me first.",
+		"lib/lib.cue":      "package lib\n\nmore: \"And then this.\"\n",
+	} {
+		data, ok := got[filepath.Join(root, filepath.FromSlash(path))]
+		if !ok {
+			t.Errorf("Sources lacks %s", path)
+		} else if want != "" && string(data) != want {
+			t.Errorf("Sources has %s as %q, want %q", path, data, want)
+		}
 	}
 }

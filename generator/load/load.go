@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
@@ -120,8 +121,17 @@ type Catalog struct {
 
 // Sources returns the catalog's files as errspec read and evaluated them,
 // by absolute path (in a CUE module, those of the directories above it
-// that CUE loads with it too).
-func (c *Catalog) Sources() map[string][]byte { return c.src.data }
+// that CUE loads with it too, and those of the packages it imports from
+// the module), and the files it embeds (@embed) as errspec read them
+// just before CUE did.
+func (c *Catalog) Sources() map[string][]byte {
+	if len(c.src.read) == 0 {
+		return c.src.data
+	}
+	out := maps.Clone(c.src.read)
+	maps.Copy(out, c.src.data)
+	return out
+}
 
 // Embeds returns the files the catalog embeds (@embed), by absolute
 // path, sorted.
