@@ -419,24 +419,45 @@ func embedded(path string, data []byte, at map[string]token.Pos) (names, globs [
 // It reads each one that is a regular file, for Sources.
 func (s *source) embedProblems() Diagnostics {
 	var out Diagnostics
+	dirs := packageDirs(s.dir)
+	module := dirs[len(dirs)-1] // the module's root, when it holds cue.mod
+	if real, err := filepath.EvalSymlinks(module); err == nil && isModule(module) {
+		module = real
+	} else {
+		module = ""
+	}
 	for _, name := range s.embeds {
 		st, err := os.Stat(name)
-		if err == nil && st.Mode().IsRegular() {
-			if data, err := os.ReadFile(name); err == nil {
-				s.read[name] = data
-			}
-		}
-		if err != nil || st.IsDir() || st.Mode().IsRegular() {
+		if err != nil || st.IsDir() {
 			continue // CUE reports what is missing, and a directory
 		}
-		what := relative(name) + " is a "
-		if lst, err := os.Lstat(name); err == nil && lst.Mode()&fs.ModeSymlink != 0 {
-			what = relative(name) + " is a link to " + linkTarget(name) + ", a "
+		if !st.Mode().IsRegular() {
+			what := relative(name) + " is a "
+			if lst, err := os.Lstat(name); err == nil && lst.Mode()&fs.ModeSymlink != 0 {
+				what = relative(name) + " is a link to " + linkTarget(name) + ", a "
+			}
+			d := Diagnostic{Msg: "@embed: " + what + textsafe.FileKind(st.Mode()) + ", not a regular file, which errspec and the cue tool could not read to its end",
+				Fix: "embed a regular file"}
+			setPos(&d, s.embedAt[name])
+			out = append(out, d)
+			continue
 		}
-		d := Diagnostic{Msg: "@embed: " + what + textsafe.FileKind(st.Mode()) + ", not a regular file, which errspec and the cue tool could not read to its end",
-			Fix: "embed a regular file"}
-		setPos(&d, s.embedAt[name])
-		out = append(out, d)
+		if real, err := filepath.EvalSymlinks(name); err == nil && module != "" {
+			if rel, err := filepath.Rel(module, real); err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+				what := relative(name) + " is a link to " + linkTarget(name)
+				if lst, err := os.Lstat(name); err != nil || lst.Mode()&fs.ModeSymlink == 0 {
+					what = relative(name) + " is reached through a link, as " + real
+				}
+				d := Diagnostic{Msg: "@embed: " + what + ", which leads out of the CUE module: the cue tool embeds no file outside it (../), and errspec follows no link out of it",
+					Fix: "embed a file of the module, or copy the file into it"}
+				setPos(&d, s.embedAt[name])
+				out = append(out, d)
+				continue
+			}
+		}
+		if data, err := os.ReadFile(name); err == nil {
+			s.read[name] = data
+		}
 	}
 	return out
 }
@@ -487,6 +508,13 @@ func Embeds(path string, data []byte) []Embed {
 		return true
 	}, nil)
 	return embeds
+}
+
+// isModule reports whether dir is the root of a CUE module: it holds
+// cue.mod.
+func isModule(dir string) bool {
+	_, err := os.Stat(filepath.Join(dir, "cue.mod"))
+	return err == nil
 }
 
 // packageDirs returns dir and, when dir is in a CUE module, the
