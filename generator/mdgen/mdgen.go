@@ -18,6 +18,7 @@ package mdgen
 
 import (
 	"fmt"
+	"io"
 	"io/fs"
 	"iter"
 	"slices"
@@ -292,9 +293,20 @@ func readTemplate(overrides fs.FS, name string) ([]byte, error) {
 	case info.Size() > maxTemplate:
 		return nil, fmt.Errorf("the template override %s has %d bytes, and a template has %d at most; write a smaller one", name, info.Size(), maxTemplate)
 	}
-	src, err := fs.ReadFile(overrides, name)
+	// Read up to one byte more than a template may have, whatever the
+	// size said: a file can grow meanwhile, and one of /proc, /sys or
+	// some FUSE file systems says 0 and gives more.
+	f, err := overrides.Open(name)
 	if err != nil {
 		return nil, fmt.Errorf("reading the template override %s: %w", name, err)
+	}
+	defer f.Close()
+	src, err := io.ReadAll(io.LimitReader(f, maxTemplate+1))
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("reading the template override %s: %w", name, err)
+	case len(src) > maxTemplate:
+		return nil, fmt.Errorf("the template override %s has more than %d bytes, which a template has at most; write a smaller one", name, maxTemplate)
 	}
 	return src, nil
 }

@@ -857,3 +857,51 @@ func TestRenderTitleTaken(t *testing.T) {
 		}
 	}
 }
+
+// endlessFS is a directory whose one file, code.md.tmpl, says it is an
+// empty regular file, as a file of /proc or some FUSE file systems do,
+// and gives bytes without end.
+type endlessFS struct{}
+
+func (endlessFS) Open(name string) (fs.File, error) {
+	if name != "code.md.tmpl" {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
+	}
+	return endlessFile{}, nil
+}
+
+func (endlessFS) ReadDir(name string) ([]fs.DirEntry, error) {
+	if name != "." {
+		return nil, &fs.PathError{Op: "readdir", Path: name, Err: fs.ErrNotExist}
+	}
+	return []fs.DirEntry{fs.FileInfoToDirEntry(endlessInfo{})}, nil
+}
+
+type endlessFile struct{}
+
+func (endlessFile) Stat() (fs.FileInfo, error) { return endlessInfo{}, nil }
+func (endlessFile) Close() error               { return nil }
+func (endlessFile) Read(b []byte) (int, error) {
+	for i := range b {
+		b[i] = 'x'
+	}
+	return len(b), nil
+}
+
+type endlessInfo struct{ fs.FileInfo }
+
+func (endlessInfo) Name() string      { return "code.md.tmpl" }
+func (endlessInfo) Size() int64       { return 0 }
+func (endlessInfo) Mode() fs.FileMode { return 0o644 }
+func (endlessInfo) IsDir() bool       { return false }
+
+// TestRenderOverrideEndless checks that an override is read up to the
+// size a template may have, whatever its size says: one that gives
+// bytes without end is refused, where reading it would fill the memory.
+func TestRenderOverrideEndless(t *testing.T) {
+	cat := loadExample(t)
+	_, err := mdgen.Render(cat, notice, endlessFS{})
+	if err == nil || !strings.Contains(err.Error(), "code.md.tmpl has more than") {
+		t.Fatalf("Render = %v, want the override refused as too large", err)
+	}
+}
