@@ -133,7 +133,7 @@ func dirImportPath(dir, rel string, output []string) (string, error) {
 	if err != nil {
 		return "", model.Errors{{Path: output,
 			Msg: "the adapters import the Go package by its import path, which errspec reads from its go.mod, but " + err.Error(),
-			Fix: `make it a regular file, or give the package's import path: outputs: go: import_path: "example.com/app/apperr"`}}
+			Fix: `make it a regular file errspec can read, or give the package's import path: outputs: go: import_path: "example.com/app/apperr"`}}
 	}
 	if modDir == "" {
 		return "", model.Errors{{Path: output,
