@@ -255,6 +255,8 @@ const TypesFix = "use string, int, bool, float, tier, object, []T or map[string]
 var typeNames = map[string]string{
 	"string": "string", "str": "string", "text": "string",
 	"int": "int", "integer": "int", "int32": "int", "int64": "int", "long": "int", "uint": "int",
+	"int8": "int", "int16": "int", "uint8": "int", "uint16": "int", "uint32": "int", "uint64": "int",
+	"uintptr": "int", "byte": "int", "rune": "int",
 	"float": "float", "number": "float", "float32": "float", "float64": "float", "double": "float", "decimal": "float",
 	"bool": "bool", "boolean": "bool",
 	"tier":   "tier",
@@ -264,9 +266,23 @@ var typeNames = map[string]string{
 // TypeFix says how to fix the param type src, which errspec does not
 // know: the type meant, when src names one as another language or JSON
 // Schema does (integer, []number, map[string]boolean), and the types.
+//
+// A type written as Go writes it is told as such: a pointer, which Go
+// uses for a value that may be absent (*string: a param with optional:
+// true), []byte (a string), and any or interface{} (a param has one
+// type).
 func TypeFix(src string) string {
 	if t := suggestType(src); t != "" && t != src {
+		if strings.Contains(src, "*") {
+			return "did you mean " + t + "? a param is never a pointer: one that may be left out is written optional: true; " + TypesFix
+		}
 		return "did you mean " + t + "? " + TypesFix
+	}
+	if i := strings.LastIndex(src, "]"); i >= 0 && goAny(src[i+1:]) {
+		return "a list or map holds values of one type, which any and interface{} do not say: give it, such as " + src[:i+1] + "string, or " + src[:i+1] + "object for objects with their fields; " + TypesFix
+	}
+	if goAny(src) {
+		return "a param has one type, which any and interface{} do not say: declare an object with its fields as object, or send the value as a string; " + TypesFix
 	}
 	switch name := strings.ToLower(src); {
 	case listNames[name]:
@@ -281,6 +297,10 @@ func TypeFix(src string) string {
 // as other languages write one (string[], list[string], Array<int>,
 // dict[str, int], Map<String, Integer>).
 func suggestType(src string) string {
+	if src == "[]byte" || src == "*[]byte" {
+		return "string" // Go's bytes; encoding/json writes them as a string
+	}
+	src = strings.TrimPrefix(src, "*") // a Go pointer: the type it points to
 	for _, prefix := range []string{"[]", "map[string]"} {
 		if rest, ok := strings.CutPrefix(src, prefix); ok {
 			if t := suggestType(rest); t != "" {
@@ -305,6 +325,12 @@ func suggestType(src string) string {
 		return ""
 	}
 	return typeNames[strings.ToLower(src)]
+}
+
+// goAny reports whether src is Go's type of any value.
+func goAny(src string) bool {
+	src = strings.TrimPrefix(strings.TrimSpace(src), "*")
+	return src == "any" || strings.ReplaceAll(src, " ", "") == "interface{}"
 }
 
 // foreignContainer matches a list or map type as other languages write
