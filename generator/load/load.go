@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	gotoken "go/token"
 	"maps"
 	"math"
 	"os"
@@ -1090,6 +1091,10 @@ func diagnostic(v, def cue.Value, p []string, e cueerrors.Error, notAllowed map[
 		}
 		if src, err := strconv.Unquote(fmt.Sprint(args[0])); err == nil && fieldKey(p) == "type" {
 			d.Fix = model.TypeFix(src)
+		} else if err == nil && fieldKey(p) == "package" {
+			if name := packageName(src); name != "" {
+				d.Fix = "give a Go package name: lower-case letters and digits, such as " + name
+			}
 		}
 	case strings.HasPrefix(d.Msg, "expected label or ':'") && afterImport(pos):
 		d.Msg = "an import after the first field: a file's imports come right after its package clause"
@@ -1690,6 +1695,22 @@ var valueFixes = map[string]string{
 	"version":             `give a semantic version, such as "1.4.0" or "v1.4.0"`,
 	"examples":            "write the examples as a list, such as [{params: {...}, json: {...}}]",
 	"deprecated":          `write deprecated as an object, such as {since: "v2", use: "NEW_CODE"}`,
+}
+
+// packageName returns the Go package name that src, which is not one,
+// reads as (my-errs and MyErrs are myerrs), or "" when it has no ASCII
+// letter or reads as a Go keyword.
+func packageName(src string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(src) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' && b.Len() > 0 {
+			b.WriteRune(r)
+		}
+	}
+	if name := b.String(); name != "" && !gotoken.IsKeyword(name) {
+		return name
+	}
+	return ""
 }
 
 // requiredFixes say what to add for a required field that is missing, by
