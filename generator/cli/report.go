@@ -330,7 +330,7 @@ func findProblem(err error, fix string) problem {
 	case errors.Is(err, fs.ErrNotExist) && errors.As(err, &pe):
 		// A pattern whose directory does not exist, ./nosuch/...: said
 		// as for a directory, not as the system call that found it.
-		return usageProblem("no directory "+filepath.ToSlash(pe.Path), fix)
+		return usageProblem("no directory "+filepath.ToSlash(pe.Path)+load.GenerateDir(pe.Path), fix)
 	}
 	return usageProblem(err.Error(), fix)
 }

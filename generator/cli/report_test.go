@@ -21,6 +21,18 @@ func TestFindProblemMissing(t *testing.T) {
 	}
 }
 
+// TestFindProblemMissingUnderGenerate checks that a pattern of a
+// //go:generate line whose directory does not exist says where go
+// generate read it from.
+func TestFindProblemMissingUnderGenerate(t *testing.T) {
+	t.Setenv("GOFILE", "gen.go")
+	t.Setenv("GOLINE", "3")
+	err := &fs.PathError{Op: "lstat", Path: "nosuch", Err: fs.ErrNotExist}
+	if p, want := findProblem(err, "fix"), "no directory nosuch, read from the directory of gen.go, where go generate runs the errspec of gen.go:3"; !strings.Contains(p.err.Error(), want) {
+		t.Errorf("findProblem = %q, want %q", p.err.Error(), want)
+	}
+}
+
 // TestFindProblemPermission checks that a directory below a pattern that
 // errspec may not read is named in the fix, with what to do about it:
 // running as root, a test cannot make one.

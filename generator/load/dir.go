@@ -89,6 +89,20 @@ type source struct {
 	read map[string][]byte
 }
 
+// GenerateDir says, for a relative path that names no directory, where
+// the path was read from when go generate runs errspec (it sets GOFILE
+// and GOLINE, and runs the command in the directory of the file that
+// holds the //go:generate line), and is "" otherwise: a path in that
+// line is relative to that file's directory, not to the module's root
+// nor to where go generate was typed.
+func GenerateDir(path string) string {
+	file, line := os.Getenv("GOFILE"), os.Getenv("GOLINE")
+	if file == "" || line == "" || filepath.IsAbs(path) {
+		return ""
+	}
+	return ", read from the directory of " + file + ", where go generate runs the errspec of " + file + ":" + line
+}
+
 // notCatalogDir is the problem of a catalog directory, dir (abs in full),
 // that cannot be read: err.
 func notCatalogDir(dir, abs string, err error) Diagnostic {
@@ -97,7 +111,7 @@ func notCatalogDir(dir, abs string, err error) Diagnostic {
 	case errors.Is(serr, fs.ErrNotExist):
 		// A directory named that is not there is a bad command line, as
 		// DIR/... of one is: no file of a catalog is at fault.
-		d.Msg = "no directory " + filepath.ToSlash(dir)
+		d.Msg = "no directory " + filepath.ToSlash(dir) + GenerateDir(dir)
 		d.Fix += ", or run errspec where ./... finds it"
 		d.Code = diag.CodeUsage
 	case serr == nil && !st.IsDir():

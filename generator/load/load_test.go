@@ -475,6 +475,26 @@ func TestDirNoCatalog(t *testing.T) {
 	}
 }
 
+// TestDirNoCatalogUnderGenerate: go generate runs errspec in the
+// directory of the file with the //go:generate line, so a path of that
+// line that names no directory is told as read from there.
+func TestDirNoCatalogUnderGenerate(t *testing.T) {
+	t.Setenv("GOFILE", "gen.go")
+	t.Setenv("GOLINE", "3")
+	t.Chdir(t.TempDir())
+	want := Diagnostics{{Msg: "no directory ../errs, read from the directory of gen.go, where go generate runs the errspec of gen.go:3",
+		Fix: "point errspec at the directory that holds the catalog, or run errspec where ./... finds it", Code: diag.CodeUsage}}
+	if diff := cmp.Diff(want, diagnostics(t, "../errs")); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+	// An absolute path is read from nowhere in particular.
+	missing := filepath.Join(t.TempDir(), "missing")
+	want = Diagnostics{{Msg: "no directory " + filepath.ToSlash(missing), Fix: want[0].Fix, Code: diag.CodeUsage}}
+	if diff := cmp.Diff(want, diagnostics(t, missing)); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
 func TestFixFor(t *testing.T) {
 	tests := []struct {
 		path []string
