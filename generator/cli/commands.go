@@ -111,11 +111,36 @@ func dispatch(args []string, stdout, stderr io.Writer) int {
 			c := lookup(arg)
 			return c.run(c, rest, stdout, stderr)
 		case !isPath(arg):
-			return (&run{stdout: stdout, stderr: stderr, json: formatJSON(rest)}).unknownCommand(arg, "and no directory "+arg)
+			r := &run{stdout: stdout, stderr: stderr, json: formatJSON(rest)}
+			if name := unknownFlag(args[:i]); name != "" {
+				// errspec --formt json lint: the misspelt flag is the
+				// problem, not its value taken for the command.
+				return r.usage("flag provided but not defined: -" + name)
+			}
+			return r.unknownCommand(arg, "and no directory "+arg)
 		}
 	}
 	c := lookup("generate")
 	return c.run(c, args, stdout, stderr)
+}
+
+// unknownFlag returns the name of the first flag of args that no
+// command has, or "".
+func unknownFlag(args []string) string {
+	for _, arg := range args {
+		name, _, _ := strings.Cut(strings.TrimLeft(arg, "-"), "=")
+		if !strings.HasPrefix(arg, "-") || arg == "-" || name == "h" || name == "help" {
+			continue
+		}
+		known := false
+		for _, c := range commands {
+			known = known || regexp.MustCompile(`[\[ ]--?`+regexp.QuoteMeta(name)+`[\] ]`).MatchString(c.usage)
+		}
+		if !known {
+			return name
+		}
+	}
+	return ""
 }
 
 // valueFlag matches a flag that takes a value in a command's synopsis

@@ -94,6 +94,19 @@ usage: errspec explain [--dir DIR] [--format json] CODE
 	fix: --format is a flag of errspec generate, errspec check, errspec explain, errspec lint, errspec breaking and errspec version, not of errspec help
 usage: errspec help [COMMAND]
 `},
+		{[]string{"lint", "--formt", "json"}, `errspec: flag provided but not defined: -formt
+	fix: did you mean --format? run errspec help lint for the usage
+usage: errspec lint [--format json] [DIR ...]
+`},
+		{[]string{"--verbose"}, `errspec: flag provided but not defined: -verbose
+	fix: did you mean -v? run errspec help generate for the usage
+usage: errspec [generate] [-v] [--templates DIR] [--format json] [DIR ...]
+`},
+		// A misspelt flag before the command, whose value would be taken
+		// for the command: the flag is the problem.
+		{[]string{"--formt", "json", "lint"}, `errspec: flag provided but not defined: -formt
+	fix: did you mean --format? run errspec help for the usage
+`},
 		{[]string{"breaking", "."}, `errspec: errspec breaking needs --against REF: the older version, a directory or a git revision
 	fix: run errspec help breaking for the usage
 usage: errspec breaking --against REF [--all] [--format json] [DIR ...]

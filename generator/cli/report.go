@@ -345,6 +345,10 @@ func findProblem(err error, fix string) problem {
 // prefix starts every message errspec prints on stderr for a person.
 const prefix = "errspec: "
 
+// flagName matches a flag in a command's synopsis ("[--format json]",
+// "[-v]"): as written in group 1, its name in group 2.
+var flagName = regexp.MustCompile(`[\[ ](--?(\w+))[\] ]`)
+
 // usage reports a command line that does not parse and, for a person,
 // prints the command's synopsis after it.
 func (r *run) usage(msg string) int {
@@ -371,6 +375,26 @@ func (r *run) usage(msg string) int {
 			fix = spelled + " is a flag of " + prose.List(others, "and") + ", not of errspec " + r.cmd.name
 			if name == "dir" {
 				fix += ", which takes the catalog directories as arguments: errspec " + r.cmd.name + " DIR"
+			}
+		} else if len(others) == 0 && lookup(name) == nil {
+			// A flag no command has, such as --formt: the closest of
+			// the command's flags (of any command's before the command).
+			cs := commands
+			if r.cmd != nil {
+				cs = []*command{r.cmd}
+			}
+			var names []string
+			spelling := map[string]string{}
+			for _, c := range cs {
+				for _, m := range flagName.FindAllStringSubmatch(c.usage, -1) {
+					names = append(names, m[2])
+					spelling[m[2]] = m[1]
+				}
+			}
+			if m := model.Closest(name, names); len(m) > 0 {
+				fix = "did you mean " + spelling[m[0]] + "? " + fix
+			} else if v, ok := spelling["v"]; ok && strings.EqualFold(name, "verbose") {
+				fix = "did you mean " + v + "? " + fix
 			}
 		}
 	}
