@@ -1236,6 +1236,9 @@ func conflict(def cue.Value, p []string, e cueerrors.Error, args []any, msg, fix
 // type without its quotes, which is CUE's own type. It returns ""
 // otherwise.
 func literalFix(p []string, want, got, value string) string {
+	if f := shapeFix(p, want, got, value); f != "" {
+		return f
+	}
 	switch {
 	case got == "bytes" && want == "string":
 		if u, err := literal.Unquote(value); err == nil && utf8.ValidString(u) {
@@ -1272,6 +1275,43 @@ func literalFix(p []string, want, got, value string) string {
 	}
 	return ""
 }
+
+// shapeFix says how to write an output given as its path alone
+// (outputs: markdown: "ERRORS.md", outputs: go: "."), which the schema
+// wants as an object, and params or fields given as a list of objects
+// with a name, which it wants keyed by name; "" otherwise.
+func shapeFix(p []string, want, got, value string) string {
+	n := len(p)
+	if want != "struct" || n == 0 {
+		return ""
+	}
+	if n == 2 && p[0] == "outputs" && got == "string" {
+		switch p[1] {
+		case "markdown", "jsonschema", "catalog", "llms":
+			return "write " + p[1] + ": file: " + value + ": an output is an object, whose file is the path"
+		case "go", "mcp", "grpc":
+			name := "apperr" + map[string]string{"go": "", "mcp": "mcp", "grpc": "grpc"}[p[1]]
+			extra := ""
+			if p[1] == "grpc" {
+				extra = `, domain: "tools.example.com"`
+			}
+			return "write " + p[1] + ": {dir: " + value + `, package: "` + name + `"` + extra + "}: a Go output is an object with the package's directory and name"
+		}
+	}
+	last := p[n-1]
+	if (last == "params" || last == "fields") && got == "list" && (n < 2 || p[n-2] != "params" && p[n-2] != "fields") {
+		name := "path"
+		if m := listedName.FindStringSubmatch(value); m != nil {
+			name = m[1]
+		}
+		return "write " + last + " as an object with a field per " + strings.TrimSuffix(last, "s") + ", named by its name: " + last + ": {" + name + `: {type: "string"}}`
+	}
+	return ""
+}
+
+// listedName matches the name of the first object of a list of params as
+// CUE prints it: [{name:"path",type:"string"}].
+var listedName = regexp.MustCompile(`^\[\{(?:[^{}]*,)?name:"([a-z][a-z0-9_]*)"`)
 
 // cueTypeProblem words the problem of typ, one of CUE's types, written
 // at p where the schema wants a value of kind want: most often a param's
