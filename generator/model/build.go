@@ -589,7 +589,15 @@ func (b *builder) format(p []string, body string, param *Param, format string) (
 		}
 		return FormatOrHigher, true
 	}
-	b.errs.add(p, "write {"+param.Name+"}, {"+param.Name+":json}, {"+param.Name+":and}, {"+param.Name+":or} or {"+param.Name+":or_higher}",
+	// The formats the param's type takes, and no other.
+	forms := []string{"{" + param.Name + "}", "{" + param.Name + ":json}"}
+	switch t.Kind {
+	case List:
+		forms = append(forms, "{"+param.Name+":and}", "{"+param.Name+":or}")
+	case TierKind:
+		forms = append(forms, "{"+param.Name+":or_higher}")
+	}
+	b.errs.add(p, "write "+strings.Join(forms[:len(forms)-1], ", ")+" or "+forms[len(forms)-1],
 		"unknown format %q in placeholder {%s}", strings.TrimPrefix(format, ":"), body)
 	return 0, false
 }
@@ -614,6 +622,11 @@ func (b *builder) errorText(p []string, src string, params []*Param) Template {
 // part of a param, {card.last4} or {items[0]}, what the param inserts as
 // a whole, and how to insert the part; else the param meant.
 func partFix(name string, byName map[string]*Param, names []string) string {
+	if rest, ok := strings.CutPrefix(name, "params."); ok && byName[rest] != nil {
+		// The path of the param in the wire JSON: a placeholder names
+		// the param alone.
+		return "write {" + rest + "}: a placeholder names the param alone, not its place on the wire"
+	}
 	i := strings.IndexAny(name, ".[")
 	if i <= 0 || byName[name[:i]] == nil {
 		return didYouMean("params", name, names)

@@ -429,7 +429,8 @@ func TestBuildTemplateErrors(t *testing.T) {
 		inParam("ids", InputParam{Type: "[]int"}),
 		inParam("objs", InputParam{Type: "[]object", Fields: Ordered[InputParam]{inParam("a", InputParam{Type: "int"})}}),
 	}
-	const formats = "write {name}, {name:json}, {name:and}, {name:or} or {name:or_higher}"
+	// The formats a string takes; a list's take :and and :or too.
+	const formats = "write {name} or {name:json}"
 	tests := []struct {
 		src    string
 		params Ordered[InputParam]
@@ -438,6 +439,8 @@ func TestBuildTemplateErrors(t *testing.T) {
 		{"Missing {nmae}", params, Errors{{Msg: "placeholder {nmae} names no param of this code", Fix: `did you mean "name"?`, At: 9}}},
 		{"{name:yaml}", params, Errors{{Msg: `unknown format "yaml" in placeholder {name:yaml}`, Fix: formats, At: 1}}},
 		{"{name:JSON}", params, Errors{{Msg: `unknown format "JSON" in placeholder {name:JSON}`, Fix: formats, At: 1}}},
+		{"{ids:upper}", params, Errors{{Msg: `unknown format "upper" in placeholder {ids:upper}`, Fix: "write {ids}, {ids:json}, {ids:and} or {ids:or}", At: 1}}},
+		{"{params.name}", params, Errors{{Msg: "placeholder {params.name} names no param of this code", Fix: "write {name}: a placeholder names the param alone, not its place on the wire", At: 1}}},
 		{"{name:and}", params, Errors{{Msg: "placeholder {name:and}: :and joins a list, and name is string", Fix: "write {name}, or use :and on a list", At: 1}}},
 		{"oops {name", params, Errors{{Msg: `unclosed { at offset 5, in "oops {name"`, Fix: "close the placeholder with }, or write {{ for a literal {", At: 6}}},
 		{"a { {name}", params, Errors{{Msg: `unclosed { at offset 2, in "a { {name}"`, Fix: "close the placeholder with }, or write {{ for a literal {", At: 3}}},
@@ -463,7 +466,7 @@ func TestBuildTemplateErrors(t *testing.T) {
 func TestBuildTemplateEmptyFormat(t *testing.T) {
 	templateErrors(t, "{name:}", Ordered[InputParam]{inParam("name", InputParam{Type: "string"})}, Errors{{
 		Msg: `unknown format "" in placeholder {name:}`,
-		Fix: "write {name}, {name:json}, {name:and}, {name:or} or {name:or_higher}", At: 1}})
+		Fix: "write {name} or {name:json}", At: 1}})
 }
 
 type fieldView struct {
