@@ -1791,6 +1791,63 @@ var nameFixes = map[string]string{
 	"actions":    "start action names with an ASCII letter and use ASCII letters, digits, _, . and -, such as write",
 }
 
+// entryName returns the name that label, the name of an entry of the
+// map parent that its pattern refuses, reads as: its words joined with
+// _ (TOO-MANY-CALLS is TOO_MANY_CALLS, "not found" not_found), in lower
+// snake_case where the map wants it (retryAfter is retry_after); "" when
+// it has no word that starts with a letter or has a letter beyond ASCII,
+// or for a map whose names
+// are not the catalog's own (ignore's rules).
+func entryName(parent, label string) string {
+	if u, err := strconv.Unquote(label); err == nil {
+		label = u
+	}
+	lower := strings.Contains(nameFixes[parent], "lower snake_case")
+	keep := func(r rune) bool { return r < utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsDigit(r)) }
+	if parent == "tools" || parent == "actions" {
+		keep = func(r rune) bool {
+			return r < utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsDigit(r) || r == '.' || r == '-')
+		}
+	} else if !lower && parent != "codes" && parent != "categories" {
+		return ""
+	}
+	if strings.IndexFunc(label, func(r rune) bool { return r >= utf8.RuneSelf && unicode.IsLetter(r) }) >= 0 {
+		return "" // ÉCHEC: which ASCII name is meant is the user's to say
+	}
+	var words []string
+	var word []rune
+	prev := rune(0)
+	for _, r := range label {
+		switch {
+		case unicode.Is(unicode.Cf, r):
+			continue // a zero-width space, which shows nothing: A\u200bB is AB
+		case !keep(r):
+			if len(word) > 0 {
+				words, word = append(words, string(word)), nil
+			}
+		case lower && unicode.IsUpper(r) && unicode.IsLower(prev) && len(word) > 0:
+			words, word = append(words, string(word)), []rune{r} // camelCase
+		default:
+			word = append(word, r)
+		}
+		prev = r
+	}
+	if len(word) > 0 {
+		words = append(words, string(word))
+	}
+	for len(words) > 0 && !unicode.IsLetter(rune(words[0][0])) {
+		words = words[1:]
+	}
+	name := strings.Join(words, "_")
+	if lower {
+		name = strings.ToLower(name)
+	}
+	if name == "" || name == label {
+		return ""
+	}
+	return name
+}
+
 func fixFor(v cue.Value, p []string, msg string) string {
 	last, parent := "", ""
 	if n := len(p); n > 0 {
@@ -1802,6 +1859,9 @@ func fixFor(v cue.Value, p []string, msg string) string {
 	switch {
 	case strings.Contains(msg, "field not allowed"):
 		if fix, ok := nameFixes[parent]; ok {
+			if name := entryName(parent, last); name != "" {
+				return "name it " + name + ": " + fix
+			}
 			return fix
 		}
 		return allowedFields(v, p[:len(p)-1], last, nil)
