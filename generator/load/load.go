@@ -1875,6 +1875,8 @@ func fixFor(v cue.Value, p []string, msg string) string {
 		return "add " + last
 	case strings.Contains(msg, "conflicting values"), strings.Contains(msg, "mismatched types"):
 		return "give a value of the type the schema expects here"
+	case strings.Contains(msg, `out of bound !=""`) && last == "dir" && len(p) == 3 && p[0] == "outputs":
+		return `write dir: "." for the catalog's own directory, or a directory relative to it`
 	case strings.Contains(msg, `out of bound !=""`):
 		return "give a non-empty text, or leave the field out if it is optional"
 	case strings.Contains(msg, "invalid value"), strings.Contains(msg, "out of bound"):

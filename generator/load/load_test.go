@@ -520,6 +520,7 @@ func TestFixFor(t *testing.T) {
 		{[]string{"codes", "X", "message"}, "conflicting values 42 and string (mismatched types int and string)", "give a value of the type the schema expects here"},
 		{[]string{"codes", "X", "message"}, "mismatched types int and string", "give a value of the type the schema expects here"},
 		{[]string{"codes", "X", "title"}, `invalid value "" (out of bound !="")`, "give a non-empty text, or leave the field out if it is optional"},
+		{[]string{"outputs", "go", "dir"}, `invalid value "" (out of bound !="")`, `write dir: "." for the catalog's own directory, or a directory relative to it`},
 		{[]string{"name"}, `invalid value "Bad" (out of bound =~"^[a-z][a-z0-9_]*$")`, "use lower snake_case, such as agent_tools"},
 		{[]string{"docs", "base_url"}, `invalid value "ftp://x" (out of bound =~"^https?://[^\\s]+$")`, "give an http or https URL without a #fragment, such as https://docs.example.com/errors; percent-encode a space or any of \" < > \\ ^ ` { | } in it (%20 for a space, %7C for |)"},
 		{[]string{"outputs", "go", "package"}, `invalid value "A" (out of bound =~"^[a-z][a-z0-9]*$")`, "give a Go package name: lower-case letters and digits, such as agenttools"},
