@@ -1499,6 +1499,8 @@ var kindFixes = map[string]string{
 func boundProblem(p []string, bound string) string {
 	key := fieldKey(p)
 	switch {
+	case bound == `!=""`:
+		return "the text is empty"
 	case key == "base_url" && bound == `!~"#"`:
 		return "a docs base URL takes no #fragment: errspec adds #anchor itself"
 	case strings.HasPrefix(bound, "=~") && strings.HasSuffix(key, "file"):

@@ -371,7 +371,7 @@ func TestDirFixes(t *testing.T) {
 			Msg: `invalid value "[]uuid": not a param type`,
 			Fix: "use string, int, bool, float, tier, object, []T or map[string]T"}}},
 		{"empty suggestion", `codes: X: suggestion: ""` + "\n", Diagnostics{{Line: 7, Col: 23, Path: "codes.X.suggestion",
-			Msg: `invalid value "" (out of bound !="")`, Fix: "give a non-empty text, or leave the field out if it is optional"}}},
+			Msg: `invalid value "": the text is empty`, Fix: "give a non-empty text, or leave the field out if it is optional"}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
