@@ -1565,19 +1565,39 @@ type opener struct {
 	close string
 }
 
-// unclosed finds the innermost bracket that the file of pos leaves open.
+// unclosed finds the bracket that the file of pos leaves open: the
+// innermost at the end of the file, unless the indentation says which
+// (a closing bracket at the start of a line left of the line that opened
+// the bracket it closes: that bracket is the one left open).
 func unclosed(pos token.Pos) (opener, bool) {
-	var stack []opener
+	type open struct {
+		opener
+		indent int // the column of the first token of the opener's line
+	}
+	var stack []open
+	var guess *open // the first opener a closing bracket left of its line's indentation passed over
+	line, indent := 0, 0
 	eachToken(pos, func(p token.Pos, tok token.Token, _ string) bool {
+		first := p.Line() != line
+		if first {
+			line, indent = p.Line(), p.Column()
+		}
 		switch tok {
 		case token.LBRACE:
-			stack = append(stack, opener{p, "{", "}"})
+			stack = append(stack, open{opener{p, "{", "}"}, indent})
 		case token.LBRACK:
-			stack = append(stack, opener{p, "[", "]"})
+			stack = append(stack, open{opener{p, "[", "]"}, indent})
 		case token.LPAREN:
-			stack = append(stack, opener{p, "(", ")"})
+			stack = append(stack, open{opener{p, "(", ")"}, indent})
 		case token.RBRACE, token.RBRACK, token.RPAREN:
 			if len(stack) > 0 {
+				top := stack[len(stack)-1]
+				if first && guess == nil && p.Column() < top.indent {
+					// A bracket that starts its line left of the line
+					// that opened the innermost: it closes an outer one,
+					// and the innermost was never closed.
+					guess = &top
+				}
 				stack = stack[:len(stack)-1]
 			}
 		}
@@ -1586,7 +1606,10 @@ func unclosed(pos token.Pos) (opener, bool) {
 	if len(stack) == 0 {
 		return opener{}, false
 	}
-	return stack[len(stack)-1], true
+	if guess != nil {
+		return guess.opener, true
+	}
+	return stack[len(stack)-1].opener, true
 }
 
 // afterImport reports whether the token just before pos, in its file, is

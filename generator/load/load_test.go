@@ -665,6 +665,12 @@ func TestDirWording(t *testing.T) {
 		{"unclosed brace", map[string]string{"catalog.cue": catalogWith("codes: Y: {\n\ttitle: \"Y\"\n")}, Diagnostics{
 			{File: "catalog.cue", Line: 7, Col: 11, Msg: "{ is never closed: the file ends first", Fix: "add the } that closes it, or remove it"},
 		}},
+		// A brace left open inside others that are closed: the closing
+		// brace left of the line that opened it tells which it is, not
+		// the outermost that the end of the file finds open.
+		{"unclosed inner brace", map[string]string{"catalog.cue": catalogWith("codes: {\n\tY: {\n\t\ttitle: \"Y\"\n\t\tparams: p: {type: \"string\"\n\t}\n\tZ: {title: \"Z\"}\n}\n")}, Diagnostics{
+			{File: "catalog.cue", Line: 10, Col: 14, Msg: "{ is never closed: the file ends first", Fix: "add the } that closes it, or remove it"},
+		}},
 		{"regular expression", map[string]string{"catalog.cue": catalogWith(`upgrade_url: "example.com"` + "\n")}, Diagnostics{
 			{File: "catalog.cue", Line: 7, Col: 14, Path: "upgrade_url", Msg: `invalid value "example.com": not an http or https URL with a host, and without spaces or any of the characters " < > \ ^ ` + "`" + ` { | }`,
 				Fix: "give an http or https URL, such as https://example.com/pricing; percent-encode a space or any of \" < > \\ ^ ` { | } in it (%20 for a space, %7C for |)"},
