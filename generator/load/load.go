@@ -1364,7 +1364,7 @@ func disjunction(v, def cue.Value, p []string, alts []cueerrors.Error, notAllowe
 		}
 	}
 	var user, got string
-	var wants []string
+	var wants, kindsWanted []string
 	for _, e := range alts {
 		format, args := e.Msg()
 		if strings.HasPrefix(format, "invalid value") {
@@ -1380,6 +1380,7 @@ func disjunction(v, def cue.Value, p []string, alts []cueerrors.Error, notAllowe
 		want := fmt.Sprint(args[w])
 		if len(args) == 4 {
 			got, want = fmt.Sprint(args[2+u]), kindName(fmt.Sprint(args[2+w]))
+			kindsWanted = append(kindsWanted, fmt.Sprint(args[2+w]))
 		}
 		if !slices.Contains(wants, want) {
 			wants = append(wants, want)
@@ -1398,6 +1399,16 @@ func disjunction(v, def cue.Value, p []string, alts []cueerrors.Error, notAllowe
 	}
 	if f, ok := valueFixes[fieldKey(p)]; ok {
 		d.Fix = f
+	}
+	if kinds == len(alts) {
+		// A value in quotes where a boolean or a number goes:
+		// structured_content: "false".
+		for _, want := range kindsWanted {
+			if f := literalFix(p, want, got, user); f != "" {
+				d.Fix = f
+				break
+			}
+		}
 	}
 	if got == "bytes" {
 		// The catalog holds no bytes: the quotes are what is wrong.
