@@ -103,6 +103,10 @@ func GenerateDir(path string) string {
 	return ", read from the directory of " + file + ", where go generate runs the errspec of " + file + ":" + line
 }
 
+// cuePackageName matches a directory name that is a CUE package name
+// a catalog could take as it is.
+var cuePackageName = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
+
 // notCatalogDir is the problem of a catalog directory, dir (abs in full),
 // that cannot be read: err.
 func notCatalogDir(dir, abs string, err error) Diagnostic {
@@ -699,6 +703,11 @@ func packageProblems(src *source, inst *build.Instance) Diagnostics {
 		switch {
 		case format == "no package name":
 			clause := "a package clause, such as package errors"
+			if name := filepath.Base(filepath.Dir(f.Filename)); cuePackageName.MatchString(name) {
+				// The catalog's directory names it, as the cue tool's
+				// import path does.
+				clause = "a package clause, such as package " + name + ", after the catalog's directory"
+			}
 			if inst.PkgName != "" {
 				clause = "package " + inst.PkgName + ", the package clause of the catalog's other files"
 			}
