@@ -410,7 +410,7 @@ var catalog = errspec.Catalog{
 // codeTable holds every code, sorted, a line each: its metadata and its compiled templates, in the order of errspec.CodeSpec's fields.
 const codeTable = `
 "AGAINST_HOLDS_NONE" "warning" "The older version holds none of the catalogs" false "after_fix" 0 0 500 "" false 0 "\x00\x04\x00" "" "\x00\x05\x00" "" "\x01\x02\x03\x04\x00\x05"
-"AMBIGUOUS_CODE" "usage" "Ambiguous code" false "after_fix" 0 0 400 "" false 0 "\x00\x00\x00 matches more than one code: \x00\x01\x00" "" "name the catalog with --dir, and the code as it is spelt" "" ""
+"AMBIGUOUS_CODE" "usage" "Ambiguous code" false "after_fix" 0 0 400 "" false 0 "\x00\x00\x00 matches more than one code: \x00\x01\x00" "" "name the catalog with --dir, and the code as it is spelt: \x00\x02\x80errspec explain --dir DIR CODE\x00\xfe" "" ""
 "BREAKING_CHANGE" "breaking" "Breaking change" false "after_fix" 0 0 409 "" false 0 "\x00\x04\x00" "" "\x00\x05\x00" "" "\x03\x04\x05\x06\x00\a\x01\x02"
 "CATALOG_CHANGE" "breaking" "Change that breaks nothing" false "never" 0 0 409 "" false 0 "\x00\x04\x00" "" "\x00\x05\x00" "" "\x04\x05\x06\a\x00\b\x01\x02\x03"
 "CATALOG_INVALID" "catalog" "Catalog is inconsistent" false "after_fix" 0 0 422 "" false 0 "\x00\x04\x00" "" "\x00\x05\x00" "" "\x01\x02\x03\x04\x00\x05"
@@ -460,12 +460,19 @@ func NewAgainstHoldsNone(problem string, opts ...AgainstHoldsNoneOptions) *Error
 type AmbiguousCodeParams struct {
 	Code    string   `errspec:"max=80" json:"code"` // The code asked for. Cut to 80 characters.
 	Matches []string `json:"matches"`               // The codes it matches, each with its catalog directory.
+	AmbiguousCodeOptions
+}
+
+// AmbiguousCodeOptions are the optional params of AMBIGUOUS_CODE. A param left at its zero value is left off the wire.
+type AmbiguousCodeOptions struct {
+	_       [0]func()
+	Command string `json:"command,omitempty"` // The command line that explains the first of the codes it matches.
 }
 
 // NewAmbiguousCode returns an error of code AMBIGUOUS_CODE: Ambiguous code. Its message reads "{code} matches more than one code: {matches}".
 // errspec explain was asked for a code that several catalogs declare, or that matches several codes when case is ignored.
-func NewAmbiguousCode(code string, matches []string) *Error {
-	return newError(1, &AmbiguousCodeParams{Code: code, Matches: matches}, nil)
+func NewAmbiguousCode(code string, matches []string, opts ...AmbiguousCodeOptions) *Error {
+	return newError(1, &AmbiguousCodeParams{Code: code, Matches: matches}, opts)
 }
 
 // BreakingChangeParams are the params of BREAKING_CHANGE.

@@ -125,7 +125,9 @@ func runExplain(c *command, args []string, stdout, stderr io.Writer) int {
 		for _, m := range matches {
 			where = append(where, m.code.Name+" in "+m.dir)
 		}
-		return r.report(problem{err: diagnostics.NewAmbiguousCode(name, where)})
+		first := matches[0]
+		command := "errspec explain --dir " + first.dir + " " + first.code.Name
+		return r.report(problem{err: diagnostics.NewAmbiguousCode(name, where, diagnostics.AmbiguousCodeOptions{Command: command})})
 	}
 	m := matches[0]
 	if r.json {

@@ -126,6 +126,13 @@ func TestExplainAmbiguous(t *testing.T) {
 	if code != cli.ExitInvalid || !strings.Contains(errOut, "NOT_FOUND matches more than one code") {
 		t.Errorf("exit %d, stderr %q", code, errOut)
 	}
+	// The fix gives a command line that explains one of them.
+	_, command, ok := strings.Cut(strings.TrimSpace(errOut), "as it is spelt: ")
+	if args := strings.Fields(command); !ok || len(args) != 5 || args[0] != "errspec" {
+		t.Errorf("the fix gives no command line: %q", errOut)
+	} else if code, out, errOut := errspec(args[1:]...); code != cli.ExitOK || !strings.HasPrefix(out, "NOT_FOUND: ") {
+		t.Errorf("%s: exit %d, stdout %q, stderr %q", command, code, out, errOut)
+	}
 	code, out, errOut := errspec("explain", "--dir", "other", "NOT_FOUND")
 	if code != cli.ExitOK || !strings.HasPrefix(out, "NOT_FOUND: ") {
 		t.Errorf("with --dir: exit %d, stdout %q, stderr %q", code, out, errOut)
