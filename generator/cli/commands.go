@@ -127,16 +127,15 @@ func dispatch(args []string, stdout, stderr io.Writer) int {
 // unknownFlag returns the name of the first flag of args that no
 // command has, or "".
 func unknownFlag(args []string) string {
+	known := map[string]bool{"h": true, "help": true}
+	for _, c := range commands {
+		for _, m := range flagName.FindAllStringSubmatch(c.usage, -1) {
+			known[m[2]] = true
+		}
+	}
 	for _, arg := range args {
 		name, _, _ := strings.Cut(strings.TrimLeft(arg, "-"), "=")
-		if !strings.HasPrefix(arg, "-") || arg == "-" || name == "h" || name == "help" {
-			continue
-		}
-		known := false
-		for _, c := range commands {
-			known = known || regexp.MustCompile(`[\[ ]--?`+regexp.QuoteMeta(name)+`[\] ]`).MatchString(c.usage)
-		}
-		if !known {
+		if strings.HasPrefix(arg, "-") && arg != "-" && !known[name] {
 			return name
 		}
 	}

@@ -188,16 +188,14 @@ func (r *run) fromWrite(err error) []problem {
 			return
 		case errors.As(err, &foreign):
 			d := r.locateOutput(foreign.Dir, foreign.Output, "", "")
-			e := diagnostics.NewOutputForeign(files.Show(foreign.Path), foreign.Catalog,
-				diagnostics.OutputForeignOptions{Owner: foreign.Owner, Output: d.Position(), Path: d.Path})
+			opts := diagnostics.OutputForeignOptions{Owner: foreign.Owner, Output: d.Position(), Path: d.Path}
 			if foreign.Owner != "" && foreign.Owner != foreign.Catalog {
 				// The file is errspec's, of another catalog: say which,
 				// and what to do when that is this catalog's former name.
-				e.Message += ": it carries the notice of catalog " + foreign.Owner
-				e.Suggestion = "if " + foreign.Owner + " is this catalog's former name, delete " + files.Show(foreign.Path) +
-					" and run errspec again; else give the output a path that catalog " + foreign.Owner + " does not write to"
+				opts.Fix = "it carries the notice of catalog " + foreign.Owner + ": if " + foreign.Owner + " is this catalog's former name, delete " +
+					files.Show(foreign.Path) + " and run errspec again; else give the output a path that catalog " + foreign.Owner + " does not write to"
 			}
-			out = append(out, problem{err: e, pos: d.Position(), path: d.Path})
+			out = append(out, problem{err: diagnostics.NewOutputForeign(files.Show(foreign.Path), foreign.Catalog, opts), pos: d.Position(), path: d.Path})
 			return
 		}
 		var read *files.ReadError
