@@ -83,19 +83,22 @@ func TestPageWarningBoundary(t *testing.T) {
 	}
 }
 
-// TestRuntimeWarning checks that a Go package in a module whose go.mod
-// does not require errspec's module, whose runtime the package imports,
-// is a warning at outputs.go that says how to add it; and that a module
-// that requires it, a package in no module, and one in a Go workspace
-// are not.
-func TestRuntimeWarning(t *testing.T) {
-	const catalog = `package apperr
+// appCatalog is a catalog of one code whose Go package is in the
+// catalog's directory.
+const appCatalog = `package apperr
 
 name: "app"
 outputs: go: {dir: ".", package: "apperr"}
 categories: internal: description: "The server failed."
 codes: INTERNAL: {category: "internal", title: "Internal error", message: "Something went wrong"}
 `
+
+// TestRuntimeWarning checks that a Go package in a module whose go.mod
+// does not require errspec's module, whose runtime the package imports,
+// is a warning at outputs.go that says how to add it; and that a module
+// that requires it, a package in no module, and one in a Go workspace
+// are not.
+func TestRuntimeWarning(t *testing.T) {
 	for _, tt := range []struct {
 		name  string
 		files map[string]string
@@ -108,7 +111,7 @@ codes: INTERNAL: {category: "internal", title: "Internal error", message: "Somet
 	} {
 		root := t.TempDir()
 		mod := filepath.Join(root, "mod")
-		files := map[string]string{"apperr/catalog.cue": catalog}
+		files := map[string]string{"apperr/catalog.cue": appCatalog}
 		maps.Copy(files, tt.files)
 		gittest.Write(t, mod, files)
 		var got []load.Diagnostic
@@ -134,13 +137,6 @@ codes: INTERNAL: {category: "internal", title: "Internal error", message: "Somet
 // which read the import path of the package from go.mod, are rejected
 // at the output with what the file is.
 func TestGoModNotRegular(t *testing.T) {
-	const catalog = `package apperr
-
-name: "app"
-outputs: go: {dir: ".", package: "apperr"}
-categories: internal: description: "The server failed."
-codes: INTERNAL: {category: "internal", title: "Internal error", message: "Something went wrong"}
-`
 	const adapters = `package apperr
 
 name: "app"
@@ -155,7 +151,7 @@ codes: INTERNAL: {category: "internal", title: "Internal error", message: "Somet
 		catalog string
 		want    string // the problem's message, "" for none
 	}{
-		{catalog, ""},
+		{appCatalog, ""},
 		{adapters, "go.mod is a named pipe, not a regular file"},
 	} {
 		mod := t.TempDir()
