@@ -38,14 +38,14 @@ const (
 )
 
 // checkText checks a text of the catalog at p, what names it (the title):
-// not blank, no control characters but tabs and newlines (and carriage
-// returns in descriptions), one line for a title and a word of lists, not
-// over its length.
+// not blank (a word of lists may be spaces alone), no control characters
+// but tabs and newlines (and carriage returns in descriptions), one line
+// for a title and a word of lists, not over its length.
 func (b *builder) checkText(p []string, what string, kind textKind, s string) {
 	if s == "" {
 		return
 	}
-	if textsafe.Blank(s) && kind != docText {
+	if textsafe.Blank(s) && kind != docText && !(kind == wordText && spaces(s)) {
 		b.errs.add(p, "write the text, or leave the field out if it is optional", "%s is blank: it holds only white space or characters that show nothing", what)
 		return
 	}
@@ -74,6 +74,18 @@ func (b *builder) checkText(p []string, what string, kind textKind, s string) {
 		b.errs.add(p, fmt.Sprintf("shorten it to at most %d characters: say what happened in a sentence or two, and the rest in description", MaxTemplate),
 			"%s is %d characters long, more than the %d a template may have", what, n, MaxTemplate)
 	}
+}
+
+// spaces reports whether s is spaces alone, of any width, which join a
+// list in a language that parts its elements with a space, as Thai's
+// separator " " does: a word of lists, not a blank one.
+func spaces(s string) bool {
+	for _, r := range s {
+		if !unicode.Is(unicode.Zs, r) {
+			return false
+		}
+	}
+	return true
 }
 
 // isControl reports whether r is a control character a text of the kind
