@@ -234,25 +234,47 @@ var functionWords = map[string]string{
 	"es": `el los las una unos unas del al es son fue fueron ha han con por para sin y o usted su sus`,
 }
 
+// listLanguageWords are function words of the languages LIST_WORDS reads
+// a catalog's language from besides those of functionWords: Portuguese,
+// Italian and Dutch, which share words with French and Spanish (de, en,
+// il, con, del, para), so that their catalogs are not taken for French or
+// Spanish and told to join lists with " et " or " y ". Words English
+// uses too (no, do, as, non, era, ai, op) are left out.
+var listLanguageWords = map[string]string{
+	"pt": `os um uma uns umas da das dos na nas nos ao aos pelo pela pelos pelas em com sem para por
+		não são foi foram está estão ser você seu sua seus suas`,
+	"it": `il lo gli la le un uno una di del dello della dei degli delle al allo alla agli alle
+		dal dalla nel nello nella nei con su sul sulla per tra fra sono stato essere ha hanno che`,
+	"nl": `de het een van en op te met voor aan bij uit naar om zijn werd worden wordt niet geen ook dan dat deze dit uw`,
+}
+
+// languagesOf holds, for each function word of functionWords and
+// listLanguageWords, every language it is one of: LIST_WORDS counts it
+// for each.
+var languagesOf = map[string][]string{}
+
+func init() {
+	for _, words := range []map[string]string{functionWords, listLanguageWords} {
+		for _, lang := range slices.Sorted(maps.Keys(words)) {
+			for _, w := range strings.Fields(words[lang]) {
+				if !slices.Contains(languagesOf[w], lang) {
+					languagesOf[w] = append(languagesOf[w], lang)
+				}
+			}
+		}
+	}
+}
+
 // stopWords carry no meaning of their own, for comparing a suggestion with
 // a message: the function words of English, French, German and Spanish,
 // so that "La commande {id} est introuvable" says no more than "Commande
-// {id} introuvable". languageOf holds, for each, the one language it is
-// a function word of, or "" when it is one of several.
-var (
-	stopWords  = map[string]bool{}
-	languageOf = map[string]string{}
-)
+// {id} introuvable".
+var stopWords = map[string]bool{}
 
 func init() {
-	for lang, words := range functionWords {
+	for _, words := range functionWords {
 		for _, w := range strings.Fields(words) {
-			if stopWords[w] && languageOf[w] != lang {
-				languageOf[w] = ""
-				continue
-			}
 			stopWords[w] = true
-			languageOf[w] = lang
 		}
 	}
 }
@@ -311,6 +333,9 @@ var languageNames = map[string]struct{ name, lists string }{
 	"fr": {"French", `lists: {and: " et ", or: " ou "}`},
 	"de": {"German", `lists: {and: " und ", or: " oder "}`},
 	"es": {"Spanish", `lists: {and: " y ", or: " o "}`},
+	"pt": {"Portuguese", `lists: {and: " e ", or: " ou "}`},
+	"it": {"Italian", `lists: {and: " e ", or: " o "}`},
+	"nl": {"Dutch", `lists: {and: " en ", or: " of "}`},
 }
 
 // scriptLists are the words that join lists in the language a script
@@ -321,6 +346,9 @@ var scriptLists = []struct {
 	script         *unicode.RangeTable
 	language, list string
 }{
+	{ukrainian, "Ukrainian", `lists: {and: " і ", or: " або "}`},
+	{urdu, "Urdu", `lists: {separator: "، ", and: " اور ", or: " یا "}`},
+	{persian, "Persian", `lists: {separator: "، ", and: " و ", or: " یا "}`},
 	{unicode.Hiragana, "Japanese", `lists: {separator: "、", and: "、", or: "、または"}`},
 	{unicode.Katakana, "Japanese", `lists: {separator: "、", and: "、", or: "、または"}`},
 	{unicode.Hangul, "Korean", `lists: {and: " 및 ", or: " 또는 "}`},
@@ -328,6 +356,27 @@ var scriptLists = []struct {
 	{unicode.Cyrillic, "Russian", `lists: {and: " и ", or: " или "}`},
 	{unicode.Arabic, "Arabic", `lists: {and: " و", or: " أو "}`},
 	{unicode.Hebrew, "Hebrew", `lists: {and: " ו", or: " או "}`},
+}
+
+// The letters that tell a language apart from the others of its script:
+// Ukrainian's і, ї, є and ґ among Cyrillic's (or Russian's words would be
+// proposed), Urdu's ٹ, ڈ, ڑ, ں and ے and Persian's پ, چ, ژ, گ, ک and ی
+// among Arabic's.
+var (
+	ukrainian = letters("ієїґІЄЇҐ")
+	urdu      = letters("ٹڈڑںے")
+	persian   = letters("پچژگکی")
+)
+
+// letters returns a table of the letters of s.
+func letters(s string) *unicode.RangeTable {
+	rs := []rune(s)
+	slices.Sort(rs)
+	t := &unicode.RangeTable{}
+	for _, r := range rs {
+		t.R16 = append(t.R16, unicode.Range16{Lo: uint16(r), Hi: uint16(r), Stride: 1})
+	}
+	return t
 }
 
 // englishList is how English's words join a list of each format.
@@ -341,8 +390,9 @@ var englishList = map[model.Format]string{
 // listWords reports the first template that joins a list with English's
 // words, "a, b and c", which the catalog's lists leaves as they are, in a
 // catalog whose titles and templates are in another language: French,
-// German or Spanish by their distinct function words of two letters or
-// more (two at least, more than English's), or a script other than Latin
+// German, Spanish, Portuguese, Italian or Dutch by their distinct
+// function words of two letters or more (two at least, more than
+// English's and than any other language's), or a script other than Latin
 // by most of their letters, where a list in words ({name}) is at fault
 // too ("a, b, c" for "a、b、c").
 func (l *linter) listWords() {
@@ -374,9 +424,11 @@ func (l *linter) listWords() {
 		}) {
 			// A letter alone, such as Spanish's y and o, is as often a
 			// name or a variable: x|y.
-			if lang := languageOf[w]; lang != "" && utf8.RuneCountInString(w) > 1 && !seen[w] {
+			if utf8.RuneCountInString(w) > 1 && !seen[w] {
 				seen[w] = true
-				hits[lang]++
+				for _, lang := range languagesOf[w] {
+					hits[lang]++
+				}
 			}
 		}
 	}
@@ -398,16 +450,24 @@ func (l *linter) listWords() {
 			}
 		}
 	} else {
-		best := "en"
+		// A word of several languages counts for each: the language of
+		// most words is the catalog's, unless another has as many.
+		best, tie := "en", false
 		for _, k := range slices.Sorted(maps.Keys(languageNames)) {
-			if hits[k] > hits[best] {
-				best = k
+			switch {
+			case hits[k] > hits[best]:
+				best, tie = k, false
+			case hits[k] == hits[best]:
+				tie = true
 			}
 		}
 		if best == "en" || hits[best] < 2 {
 			return
 		}
 		lang, fix = languageNames[best].name, "give the words of their language: "+languageNames[best].lists
+		if tie {
+			lang, fix = "a language other than English", "give the words of their language: lists: {separator: ..., and: ..., or: ...}"
+		}
 	}
 	for _, c := range l.cat.Codes {
 		for _, t := range c.Templates() {
