@@ -379,6 +379,10 @@ func letters(s string) *unicode.RangeTable {
 	return t
 }
 
+// unspaced are the scripts written without spaces between words, whose
+// letters LIST_WORDS counts as words each.
+var unspaced = []*unicode.RangeTable{unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Thai, unicode.Lao, unicode.Khmer, unicode.Myanmar}
+
 // englishList is how English's words join a list of each format.
 var englishList = map[model.Format]string{
 	model.FormatText:     `"a, b, c"`,
@@ -393,8 +397,9 @@ var englishList = map[model.Format]string{
 // German, Spanish, Portuguese, Italian or Dutch by their distinct
 // function words of two letters or more (two at least, more than
 // English's and than any other language's), or a script other than Latin
-// by most of their letters, where a list in words ({name}) is at fault
-// too ("a, b, c" for "a、b、c").
+// by most of their words (a letter of Han, kana or Thai a word, a term in
+// Latin letters one word), where a list in words ({name}) is at fault too
+// ("a, b, c" for "a、b、c").
 func (l *linter) listWords() {
 	lists, english := l.cat.Lists, model.EnglishLists
 	if lists.And != english.And && lists.Or != english.Or && lists.Separator != english.Separator {
@@ -403,21 +408,38 @@ func (l *linter) listWords() {
 	hits := map[string]int{} // distinct function words, by language
 	seen := map[string]bool{}
 	scripts := map[*unicode.RangeTable]int{}
-	var latin, other int
+	var latin, other int // words of Latin letters and of others
 	read := func(text string) {
+		inWord, wasLatin := false, false
 		for _, r := range text {
-			switch {
-			case !unicode.IsLetter(r):
-			case unicode.Is(unicode.Latin, r):
-				latin++
-			default:
-				other++
+			if !unicode.IsLetter(r) {
+				inWord = false
+				continue
+			}
+			isLatin := unicode.Is(unicode.Latin, r)
+			if !isLatin {
 				for _, s := range scriptLists {
 					if unicode.Is(s.script, r) {
 						scripts[s.script]++
 					}
 				}
 			}
+			// A word starts after a letter of another script too
+			// (payload에), and every letter of a script written without
+			// spaces between words (Han, kana, Thai) counts as one,
+			// where a word of Latin letters, such as a technical term
+			// in a Chinese text (request body 中), counts once however
+			// long it is.
+			switch {
+			case !isLatin && unicode.In(r, unspaced...):
+				other++
+			case inWord && isLatin == wasLatin:
+			case isLatin:
+				latin++
+			default:
+				other++
+			}
+			inWord, wasLatin = true, isLatin
 		}
 		for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
 			return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '\''
