@@ -399,7 +399,7 @@ var englishList = map[model.Format]string{
 // English's and than any other language's), or a script other than Latin
 // by most of their words (a letter of Han, kana or Thai a word, a term in
 // Latin letters one word), where a list in words ({name}) is at fault too
-// ("a, b, c" for "a、b、c").
+// for a language that parts a list otherwise ("a, b, c" for "a、b、c").
 func (l *linter) listWords() {
 	lists, english := l.cat.Lists, model.EnglishLists
 	if lists.And != english.And && lists.Or != english.Or && lists.Separator != english.Separator {
@@ -463,11 +463,18 @@ func (l *linter) listWords() {
 		}
 	}
 	var lang, fix string
+	// separator: the language parts a list's elements with other than
+	// English's ", " (Japanese's and Chinese's 、, Persian's ، ), so that a
+	// list in words ({name}) is at fault too. Of a script whose language
+	// is not known, a list in words is not: Greek, Hindi and most others
+	// part a list with ", ".
+	separator := false
 	if other > latin {
 		lang, fix = "a script other than Latin", "give the words of their language: lists: {separator: ..., and: ..., or: ...}"
 		for _, s := range scriptLists {
 			if scripts[s.script] > 0 {
 				lang, fix = s.language, "give the words of their language: "+s.list
+				separator = strings.Contains(s.list, "separator:")
 				break
 			}
 		}
@@ -507,7 +514,7 @@ func (l *linter) listWords() {
 						continue
 					}
 				case model.FormatText:
-					if other <= latin || lists.Separator != english.Separator {
+					if !separator || lists.Separator != english.Separator {
 						continue
 					}
 				default:
