@@ -543,7 +543,9 @@ var whenWords = regexp.MustCompile(`(?i)\b(wait|waiting|pause|sleep|after|until|
 // Dutch, Russian, Turkish, Arabic, Hebrew and Korean ("Patientez 30
 // secondes", "Warten Sie 30 Sekunden", "30 saniye bekleyin"). A word of
 // Chinese or Japanese, written without spaces, says when if it holds one
-// of whenHan ("30秒待ってから"). As in English, "later" does not:
+// of whenHan ("30秒待ってから"). As English's tomorrow, the word for
+// tomorrow says when ("Réessayez demain", "明天重试"), and as in English,
+// "later" does not:
 // "Réessayez plus tard" leaves an agent to guess.
 var (
 	whenStems = []string{
@@ -556,11 +558,13 @@ var (
 		"saniye", "dakika", "bekley", "bekledik", "sonra",
 		"ثانية", "ثوان", "دقيقة", "دقائق", "ساعة", "ساعات", "انتظر", "بعد",
 		"שניות", "שנייה", "דקות", "דקה", "שעה", "שעות", "המתן", "המתינו", "לאחר",
-		"시간", "기다",
+		"시간", "기다", "내일",
 	}
 	whenExact = []string{"jour", "jours", "tage", "tagen", "hora", "horas", "día", "días", "dia", "dias",
-		"ore", "giorni", "attendi", "uur", "wacht", "bekle", "час", "часа", "часов", "saat", "초", "분", "분간", "후", "후에"}
-	whenHan = []string{"秒", "分钟", "分鐘", "分間", "分後", "分后", "時間", "小时", "小時", "待", "立即", "すぐ"}
+		"ore", "ora", "giorni", "attendi", "uur", "minuut", "dag", "dagen", "wacht", "bekle", "час", "часа", "часов", "saat", "초", "분", "분간", "후", "후에",
+		// tomorrow, as English's tomorrow
+		"demain", "morgen", "mañana", "amanhã", "domani", "yarın", "завтра", "غدا", "غدًا", "מחר"}
+	whenHan = []string{"秒", "分钟", "分鐘", "分間", "分後", "分后", "時間", "小时", "小時", "待", "立即", "すぐ", "明天", "明日"}
 )
 
 // saysWhen reports whether a text of a suggestion says when to retry.
