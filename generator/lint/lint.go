@@ -395,8 +395,8 @@ var englishList = map[model.Format]string{
 // words, "a, b and c", which the catalog's lists leaves as they are, in a
 // catalog whose titles and templates are in another language: French,
 // German, Spanish, Portuguese, Italian or Dutch by their distinct
-// function words of two letters or more (two at least, more than
-// English's and than any other language's), or a script other than Latin
+// function words of two letters or more (two at least, one of them its
+// own, more than English's and than any other language's), or a script other than Latin
 // by most of their words (a letter of Han, kana or Thai a word, a term in
 // Latin letters one word), where a list in words ({name}) is at fault too
 // for a language that parts a list otherwise ("a, b, c" for "a、b、c").
@@ -406,6 +406,7 @@ func (l *linter) listWords() {
 		return
 	}
 	hits := map[string]int{} // distinct function words, by language
+	own := map[string]int{}  // those of hits that no other language has
 	seen := map[string]bool{}
 	scripts := map[*unicode.RangeTable]int{}
 	var latin, other int // words of Latin letters and of others
@@ -450,6 +451,9 @@ func (l *linter) listWords() {
 				seen[w] = true
 				for _, lang := range languagesOf[w] {
 					hits[lang]++
+					if len(languagesOf[w]) == 1 {
+						own[lang]++
+					}
 				}
 			}
 		}
@@ -480,7 +484,9 @@ func (l *linter) listWords() {
 		}
 	} else {
 		// A word of several languages counts for each: the language of
-		// most words is the catalog's, unless another has as many.
+		// most words is the catalog's, unless another has as many, and
+		// one of them must be its own (de and la alone, in Café de la
+		// Paix, are as much Spanish or Italian as French).
 		best, tie := "en", false
 		for _, k := range slices.Sorted(maps.Keys(languageNames)) {
 			switch {
@@ -490,7 +496,7 @@ func (l *linter) listWords() {
 				tie = true
 			}
 		}
-		if best == "en" || hits[best] < 2 {
+		if best == "en" || hits[best] < 2 || own[best] == 0 {
 			return
 		}
 		lang, fix = languageNames[best].name, "give the words of their language: "+languageNames[best].lists
