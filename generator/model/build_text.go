@@ -88,6 +88,39 @@ func spaces(s string) bool {
 	return true
 }
 
+// spacedScripts are the scripts that part words with spaces and write a
+// conjunction as a word of its own: a word of lists in them that starts
+// or ends with a letter glues it to the element beside it. Arabic's and
+// Hebrew's and is written onto the element after it (" و", " ו"), Korean's
+// 와 onto the element before it ("와 "), and Chinese, Japanese and Thai
+// part no words with spaces, so they are not among them.
+var spacedScripts = []*unicode.RangeTable{unicode.Latin, unicode.Cyrillic, unicode.Greek, unicode.Armenian, unicode.Georgian, unicode.Devanagari}
+
+// checkListWord checks that a word of lists that starts or ends with a
+// letter of a script of spacedScripts has a space on that side: "et"
+// would join titre, corps and auteur as "titre, corpsetauteur".
+func (b *builder) checkListWord(p []string, what, s string) {
+	if s == "" || textsafe.Blank(s) {
+		return
+	}
+	first, _ := utf8.DecodeRuneInString(s)
+	last, _ := utf8.DecodeLastRuneInString(s)
+	glued := func(r rune) bool { return unicode.IsLetter(r) && unicode.In(r, spacedScripts...) }
+	if !glued(first) && !glued(last) {
+		return
+	}
+	fixed := s
+	if glued(first) {
+		fixed = " " + fixed
+	}
+	if glued(last) {
+		fixed += " "
+	}
+	example := "a" + s + "b"
+	b.errs.add(p, fmt.Sprintf("write it as it goes between two elements, spaces included: %q", fixed),
+		"%s, %q, goes between two elements of a list as it is written, and glues them to it: %q", what, s, example)
+}
+
 // isControl reports whether r is a control character a text of the kind
 // must not hold: an escape sequence in a message would reach a terminal
 // through the error's text, and a NUL cannot go in a Go comment.
@@ -114,6 +147,9 @@ func (b *builder) checkTexts() {
 	b.checkText(at("lists", "separator"), "the separator of lists", wordText, in.Lists.Separator)
 	b.checkText(at("lists", "and"), `the word for "and" of lists`, wordText, in.Lists.And)
 	b.checkText(at("lists", "or"), `the word for "or" of lists`, wordText, in.Lists.Or)
+	b.checkListWord(at("lists", "separator"), "the separator of lists", in.Lists.Separator)
+	b.checkListWord(at("lists", "and"), `the word for "and" of lists`, in.Lists.And)
+	b.checkListWord(at("lists", "or"), `the word for "or" of lists`, in.Lists.Or)
 	for _, e := range in.Categories {
 		b.checkText(at("categories", e.Key, "description"), "the description", docText, e.Value.Description)
 	}
