@@ -510,26 +510,32 @@ func (l *linter) listWords() {
 				if p.Param == nil || p.Param.Type.Kind != model.List && p.Format != model.FormatOrHigher {
 					continue
 				}
+				// englishSeparator: the list is parted with English's
+				// ", " where the language parts it otherwise, also
+				// before the word for and or or of its own ("a, b和c").
+				englishSeparator := separator && lists.Separator == english.Separator
+				var own bool // the catalog gives the word before the last element
 				switch p.Format {
 				case model.FormatAnd:
-					if lists.And != english.And {
-						continue
-					}
+					own = lists.And != english.And
 				case model.FormatOr, model.FormatOrHigher:
-					if lists.Or != english.Or {
-						continue
-					}
+					own = lists.Or != english.Or
 				case model.FormatText:
-					if !separator || lists.Separator != english.Separator {
-						continue
-					}
+					own = true
 				default:
 					continue
+				}
+				if own && !englishSeparator {
+					continue
+				}
+				shown := englishList[p.Format]
+				if own {
+					shown = englishList[model.FormatText]
 				}
 				end := strings.IndexByte(t.Source[p.Offset:], '}')
 				l.addAt(codePath(c, t.Key), p.Offset, fix,
 					"the titles and templates of the catalog are in %s, and the %s of code %s joins a list with English's words, %s: %s",
-					lang, t.Key, c.Name, englishList[p.Format], t.Source[p.Offset:p.Offset+end+1])
+					lang, t.Key, c.Name, shown, t.Source[p.Offset:p.Offset+end+1])
 				return
 			}
 		}
