@@ -216,26 +216,25 @@ func (c *comparer) add(rule string, kind Kind, path []string, inOld bool, code, 
 
 func (c *comparer) catalog() {
 	var changed []string
-	if c.old.Name != c.new.Name {
-		changed = append(changed, "name")
+	gone := false // the first field changed is left out of the newer catalog
+	change := func(field string, differs, left bool) {
+		if differs {
+			if len(changed) == 0 {
+				gone = left
+			}
+			changed = append(changed, field)
+		}
 	}
-	if c.old.Title != c.new.Title {
-		changed = append(changed, "title")
-	}
-	if c.old.Description != c.new.Description {
-		changed = append(changed, "description")
-	}
-	if c.old.ErrorText.Source != c.new.ErrorText.Source {
-		changed = append(changed, "error_text")
-	}
-	if c.old.Lists != c.new.Lists {
-		changed = append(changed, "lists")
-	}
-	if c.old.UpgradeURL != c.new.UpgradeURL {
-		changed = append(changed, "upgrade_url")
-	}
+	change("name", c.old.Name != c.new.Name, false)
+	change("title", c.old.Title != c.new.Title, false) // the name when left out
+	change("description", c.old.Description != c.new.Description, c.new.Description == "")
+	change("error_text", c.old.ErrorText.Source != c.new.ErrorText.Source, c.new.ErrorText.Source == "")
+	change("lists", c.old.Lists != c.new.Lists, c.new.Lists == model.EnglishLists)
+	change("upgrade_url", c.old.UpgradeURL != c.new.UpgradeURL, c.new.UpgradeURL == "")
 	if len(changed) > 0 {
-		c.add("TEXT_CHANGED", Safe, []string{changed[0]}, false, "", "", "the catalog's %s changed", and(changed))
+		// A field the newer catalog leaves out is placed where the older
+		// one gives it, where it was placed at the newer one's first line.
+		c.add("TEXT_CHANGED", Safe, []string{changed[0]}, gone, "", "", "the catalog's %s changed", and(changed))
 	}
 	if o, n := c.old.Outputs.GRPC, c.new.Outputs.GRPC; o != nil && n != nil && o.Domain != n.Domain {
 		c.add("GRPC_STATUS_CHANGED", Breaking, []string{"outputs", "grpc", "domain"}, false, "",
