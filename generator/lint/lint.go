@@ -238,14 +238,19 @@ var functionWords = map[string]string{
 // a catalog's language from besides those of functionWords: Portuguese,
 // Italian and Dutch, which share words with French and Spanish (de, en,
 // il, con, del, para), so that their catalogs are not taken for French or
-// Spanish and told to join lists with " et " or " y ". Words English
-// uses too (no, do, as, non, era, ai, op) are left out.
+// Spanish and told to join lists with " et " or " y ", and Polish, Turkish
+// and Vietnamese (with tekrar, ponownie and lại, again, which their
+// errors say often). Words English uses too (no, do, as, to, non, era, ai,
+// var) are left out.
 var listLanguageWords = map[string]string{
 	"pt": `os um uma uns umas da das dos na nas nos ao aos pelo pela pelos pelas em com sem para por
 		não são foi foram está estão ser você seu sua seus suas`,
 	"it": `il lo gli la le un uno una di del dello della dei degli delle al allo alla agli alle
 		dal dalla nel nello nella nei con su sul sulla per tra fra sono stato essere ha hanno che`,
 	"nl": `de het een van en op te met voor aan bij uit naar om zijn werd worden wordt niet geen ook dan dat deze dit uw`,
+	"pl": `nie się jest są był była było na dla lub oraz przez od że jak ale czy już jeszcze proszę ponownie`,
+	"tr": `ve ile bir bu şu için veya olan daha çok lütfen değil yok gibi ama ki tekrar`,
+	"vi": `và của các những không được là có cho trong với này hoặc vui lòng đã để rồi một khi thì bị lại`,
 }
 
 // languagesOf holds, for each function word of functionWords and
@@ -336,6 +341,9 @@ var languageNames = map[string]struct{ name, lists string }{
 	"pt": {"Portuguese", `lists: {and: " e ", or: " ou "}`},
 	"it": {"Italian", `lists: {and: " e ", or: " o "}`},
 	"nl": {"Dutch", `lists: {and: " en ", or: " of "}`},
+	"pl": {"Polish", `lists: {and: " i ", or: " lub "}`},
+	"tr": {"Turkish", `lists: {and: " ve ", or: " veya "}`},
+	"vi": {"Vietnamese", `lists: {and: " và ", or: " hoặc "}`},
 }
 
 // scriptLists are the words that join lists in the language a script
@@ -356,6 +364,9 @@ var scriptLists = []struct {
 	{unicode.Cyrillic, "Russian", `lists: {and: " и ", or: " или "}`},
 	{unicode.Arabic, "Arabic", `lists: {and: " و", or: " أو "}`},
 	{unicode.Hebrew, "Hebrew", `lists: {and: " ו", or: " או "}`},
+	{unicode.Greek, "Greek", `lists: {and: " και ", or: " ή "}`},
+	{unicode.Devanagari, "Hindi", `lists: {and: " और ", or: " या "}`},
+	{unicode.Thai, "Thai", `lists: {separator: " ", and: " และ", or: " หรือ "}`},
 }
 
 // The letters that tell a language apart from the others of its script:
@@ -394,10 +405,10 @@ var englishList = map[model.Format]string{
 // listWords reports the first template that joins a list with English's
 // words, "a, b and c", which the catalog's lists leaves as they are, in a
 // catalog whose titles and templates are in another language: French,
-// German, Spanish, Portuguese, Italian or Dutch by their distinct
-// function words of two letters or more (two at least, one of them its
-// own, more than English's and than any other language's), or a script other than Latin
-// by most of their words (a letter of Han, kana or Thai a word, a term in
+// German, Spanish, Portuguese, Italian, Dutch, Polish, Turkish or
+// Vietnamese by their distinct function words of two letters or more (two
+// at least, one of them its own, more than English's and than any other
+// language's), or a script other than Latin by most of their words (a letter of Han, kana or Thai a word, a term in
 // Latin letters one word), where a list in words ({name}) is at fault too
 // for a language that parts a list otherwise ("a, b, c" for "a、b、c").
 func (l *linter) listWords() {
