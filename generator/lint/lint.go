@@ -241,13 +241,13 @@ var functionWords = map[string]string{
 // Spanish and told to join lists with " et " or " y ", and Polish, Turkish
 // and Vietnamese (with tekrar, ponownie and lại, again, which their
 // errors say often). Words English uses too (no, do, as, to, non, era, ai,
-// var) are left out.
+// var, met, van) are left out.
 var listLanguageWords = map[string]string{
 	"pt": `os um uma uns umas da das dos na nas nos ao aos pelo pela pelos pelas em com sem para por
 		não são foi foram está estão ser você seu sua seus suas`,
 	"it": `il lo gli la le un uno una di del dello della dei degli delle al allo alla agli alle
 		dal dalla nel nello nella nei con su sul sulla per tra fra sono stato essere ha hanno che`,
-	"nl": `de het een van en op te met voor aan bij uit naar om zijn werd worden wordt niet geen ook dan dat deze dit uw`,
+	"nl": `de het een en op te voor aan bij uit naar om zijn werd worden wordt niet geen ook dan dat deze dit uw`,
 	"pl": `nie się jest są był była było na dla lub oraz przez od że jak ale czy już jeszcze proszę ponownie`,
 	"tr": `ve ile bir bu şu için veya olan daha çok lütfen değil yok gibi ama ki tekrar`,
 	"vi": `và của các những không được là có cho trong với này hoặc vui lòng đã để rồi một khi thì bị lại`,
@@ -453,9 +453,16 @@ func (l *linter) listWords() {
 			}
 			inWord, wasLatin = true, isLatin
 		}
-		for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
+		for _, w := range strings.FieldsFunc(text, func(r rune) bool {
 			return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '\''
 		}) {
+			// A word in capitals is an acronym (OS, DI, NA), not a
+			// function word.
+			lower := strings.ToLower(w)
+			if strings.ToUpper(w) == w && lower != w && utf8.RuneCountInString(w) > 1 {
+				continue
+			}
+			w = lower
 			// A letter alone, such as Spanish's y and o, is as often a
 			// name or a variable: x|y.
 			if utf8.RuneCountInString(w) > 1 && !seen[w] {
