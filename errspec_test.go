@@ -226,6 +226,27 @@ func TestLists(t *testing.T) {
 	}
 }
 
+// TestListsObjectFields fills an object's fields after its first, in
+// parentheses, joined with the catalog's separator, as the elements of a
+// list are: "2 (7、y、z)" in Chinese, where they kept English's ", ".
+func TestListsObjectFields(t *testing.T) {
+	for _, tc := range []struct {
+		lists errspec.Lists
+		want  string
+	}{
+		{errspec.Lists{}, "objs 1 and 2 (n, 7, y, z) obj"},
+		{errspec.Lists{Separator: "、", And: "和"}, "objs 1和2 (n、7、y、z) obj"},
+	} {
+		c := errspec.Catalog{Name: "test", Codes: codes[:], Envelopes: catalog.Envelopes, Tiers: catalog.Tiers, TierType: catalog.TierType, Lists: tc.lists}
+		params := fullParams()
+		params.Objs = []object{{Field: "1"}, {Field: "2", Note: "n", Count: 7, Tags: []string{"y", "z"}}}
+		_, detail, _ := c.New(c.Lookup("ALL"), params, nil)
+		if !strings.Contains(detail, tc.want) {
+			t.Errorf("%+v: detail %q, want it to hold %q", tc.lists, detail, tc.want)
+		}
+	}
+}
+
 func TestNewAndMarshal(t *testing.T) {
 	v := newError("ALL", fullParams(), []allOptions{{Note: "first"}, {Num: 9, List: []tier{"Free", "Team"}, Map: map[string]string{"b": "<&>"}}})
 	if want := `n=abcd… t=[redacted] tj="[redacted]" c=3 r=0.5 f=true tier=Team or Enterprise tags=a, b and c labels=a: 2; z: 1 obj={"field":"f","inner":{"field":"g","tags":["x"]}}`; v.Message != want {

@@ -233,8 +233,8 @@ func (t *texter) param(f *field, format tmpl.Format) {
 // list's elements joined with the catalog's separator (", " in English),
 // a map's keys each with its value ("create: project_id, title; merge:
 // project_id"), an object's first field not empty with the others that
-// are not after it in parentheses ("Use the web UI (Settings > Branches,
-// Free)"). A nil object is nothing.
+// are not after it in parentheses, joined with the separator too ("Use
+// the web UI (Settings > Branches, Free)"). A nil object is nothing.
 func (t *texter) prose(typ *vtype, p unsafe.Pointer) {
 	switch typ.kind {
 	case kList:
@@ -271,7 +271,7 @@ func (t *texter) prose(typ *vtype, p unsafe.Pointer) {
 			case 1:
 				t.b = append(t.b, " ("...)
 			default:
-				t.b = append(t.b, ", "...)
+				t.b = append(t.b, t.c.Lists.words().Separator...)
 			}
 			start := len(t.b)
 			if f.sensitive {
