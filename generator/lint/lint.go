@@ -550,6 +550,12 @@ func (l *linter) listWords() {
 				if own {
 					shown = englishList[model.FormatText]
 				}
+				// One finding says it for the catalog: the first
+				// template not ignored, so that ignoring one code does
+				// not silence the others.
+				if l.cat.Lint.Ignores(l.rule, codePath(c, t.Key)) {
+					continue
+				}
 				end := strings.IndexByte(t.Source[p.Offset:], '}')
 				l.addAt(codePath(c, t.Key), p.Offset, fix,
 					"the titles and templates of the catalog are in %s, and the %s of code %s joins a list with English's words, %s: %s",
