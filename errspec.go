@@ -90,7 +90,8 @@ type Catalog struct {
 // template: "a, b and c" in English.
 type Lists struct {
 	// Separator goes between the elements of a list, but before the last
-	// one where And or Or goes: ", " when "".
+	// one where And or Or goes, and between the fields of an object after
+	// its first, in parentheses: ", " when "".
 	Separator string
 	// And goes before the last element of a list of {param:and}: " and "
 	// when "".

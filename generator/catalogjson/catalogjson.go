@@ -55,7 +55,7 @@ type Catalog struct {
 // Lists are the words that join the elements of a list in a template,
 // each as it goes between two elements: "a, b and c" in English.
 type Lists struct {
-	Separator string `json:"separator"` // between the elements, but before the last one of {p:and}, {p:or} and {tier:or_higher}
+	Separator string `json:"separator"` // between the elements, but before the last one of {p:and}, {p:or} and {tier:or_higher}; between an object's fields in parentheses
 	And       string `json:"and"`       // before the last element of {p:and}
 	Or        string `json:"or"`        // before the last element of {p:or} and the highest tier of {tier:or_higher}
 }

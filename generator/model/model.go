@@ -185,7 +185,7 @@ func (c *Code) Optional() []*Param { return filterParams(c.Params, true) }
 // template, each written as it goes between two elements, spaces
 // included.
 type Lists struct {
-	Separator string // between the elements, but before the last one of {p:and}, {p:or} and {tier:or_higher}
+	Separator string // between the elements, but before the last one of {p:and}, {p:or} and {tier:or_higher}; between an object's fields in parentheses
 	And       string // before the last element of {p:and}
 	Or        string // before the last element of {p:or} and the highest tier of {tier:or_higher}
 }
