@@ -404,18 +404,79 @@ var englishList = map[model.Format]string{
 
 // listWords reports the first template that joins a list with English's
 // words, "a, b and c", which the catalog's lists leaves as they are, in a
-// catalog whose titles and templates are in another language: French,
-// German, Spanish, Portuguese, Italian, Dutch, Polish, Turkish or
-// Vietnamese by their distinct function words of two letters or more (two
-// at least, one of them its own, more than English's and than any other
-// language's), or a script other than Latin by most of their words (a letter of Han, kana or Thai a word, a term in
-// Latin letters one word), where a list in words ({name}) is at fault too
-// for a language that parts a list otherwise ("a, b, c" for "a、b、c").
+// catalog whose titles and templates are in another language (see
+// readLanguage), where a list in words ({name}) is at fault too for a
+// language that parts a list otherwise ("a, b, c" for "a、b、c").
 func (l *linter) listWords() {
 	lists, english := l.cat.Lists, model.EnglishLists
 	if lists.And != english.And && lists.Or != english.Or && lists.Separator != english.Separator {
 		return
 	}
+	lang, ok := readLanguage(l.cat)
+	if !ok {
+		return
+	}
+	for _, c := range l.cat.Codes {
+		for _, t := range c.Templates() {
+			for _, p := range t.Parts {
+				if p.Param == nil || p.Param.Type.Kind != model.List && p.Format != model.FormatOrHigher {
+					continue
+				}
+				// englishSeparator: the list is parted with English's
+				// ", " where the language parts it otherwise, also
+				// before the word for and or or of its own ("a, b和c").
+				englishSeparator := lang.separator && lists.Separator == english.Separator
+				var own bool // the catalog gives the word before the last element
+				switch p.Format {
+				case model.FormatAnd:
+					own = lists.And != english.And
+				case model.FormatOr, model.FormatOrHigher:
+					own = lists.Or != english.Or
+				case model.FormatText:
+					own = true
+				default:
+					continue
+				}
+				if own && !englishSeparator {
+					continue
+				}
+				shown := englishList[p.Format]
+				if own {
+					shown = englishList[model.FormatText]
+				}
+				// One finding says it for the catalog: the first
+				// template not ignored, so that ignoring one code does
+				// not silence the others.
+				if l.cat.Lint.Ignores(l.rule, codePath(c, t.Key)) {
+					continue
+				}
+				end := strings.IndexByte(t.Source[p.Offset:], '}')
+				l.addAt(codePath(c, t.Key), p.Offset, lang.fix,
+					"the titles and templates of the catalog are in %s, and the %s of code %s joins a list with English's words, %s: %s",
+					lang.name, t.Key, c.Name, shown, t.Source[p.Offset:p.Offset+end+1])
+				return
+			}
+		}
+	}
+}
+
+// language is a language other than English that readLanguage reads a
+// catalog's texts in: its name, the fix that gives its words for lists,
+// and whether it parts a list's elements otherwise than English's ", "
+// (Japanese's and Chinese's 、, Persian's ، ).
+type language struct {
+	name, fix string
+	separator bool
+}
+
+// readLanguage returns the language of the titles and templates of a
+// catalog, and false for English or a language it cannot tell: French,
+// German, Spanish, Portuguese, Italian, Dutch, Polish, Turkish or
+// Vietnamese by their distinct function words of two letters or more (two
+// at least, one of them its own, more than English's and than any other
+// language's), or a script other than Latin by most of their words (a
+// letter of Han, kana or Thai a word, a term in Latin letters one word).
+func readLanguage(cat *model.Catalog) (language, bool) {
 	hits := map[string]int{} // distinct function words, by language
 	own := map[string]int{}  // those of hits that no other language has
 	seen := map[string]bool{}
@@ -476,7 +537,7 @@ func (l *linter) listWords() {
 			}
 		}
 	}
-	for _, c := range l.cat.Codes {
+	for _, c := range cat.Codes {
 		read(c.Title)
 		for _, t := range c.Templates() {
 			for _, p := range t.Parts {
@@ -484,86 +545,38 @@ func (l *linter) listWords() {
 			}
 		}
 	}
-	var lang, fix string
-	// separator: the language parts a list's elements with other than
-	// English's ", " (Japanese's and Chinese's 、, Persian's ، ), so that a
-	// list in words ({name}) is at fault too. Of a script whose language
-	// is not known, a list in words is not: Greek, Hindi and most others
-	// part a list with ", ".
-	separator := false
+	unknown := "give the words of their language: lists: {separator: ..., and: ..., or: ...}"
 	if other > latin {
-		lang, fix = "a script other than Latin", "give the words of their language: lists: {separator: ..., and: ..., or: ...}"
+		// Of a script whose language is not known, a list in words is
+		// not at fault: Greek, Hindi and most others part a list with
+		// ", ".
 		for _, s := range scriptLists {
 			if scripts[s.script] > 0 {
-				lang, fix = s.language, "give the words of their language: "+s.list
-				separator = strings.Contains(s.list, "separator:")
-				break
+				return language{s.language, "give the words of their language: " + s.list, strings.Contains(s.list, "separator:")}, true
 			}
 		}
-	} else {
-		// A word of several languages counts for each: the language of
-		// most words is the catalog's, unless another has as many, and
-		// one of them must be its own (de and la alone, in Café de la
-		// Paix, are as much Spanish or Italian as French).
-		best, tie := "en", false
-		for _, k := range slices.Sorted(maps.Keys(languageNames)) {
-			switch {
-			case hits[k] > hits[best]:
-				best, tie = k, false
-			case hits[k] == hits[best]:
-				tie = true
-			}
-		}
-		if best == "en" || hits[best] < 2 || own[best] == 0 {
-			return
-		}
-		lang, fix = languageNames[best].name, "give the words of their language: "+languageNames[best].lists
-		if tie {
-			lang, fix = "a language other than English", "give the words of their language: lists: {separator: ..., and: ..., or: ...}"
+		return language{"a script other than Latin", unknown, false}, true
+	}
+	// A word of several languages counts for each: the language of most
+	// words is the catalog's, unless another has as many, and one of them
+	// must be its own (de and la alone, in Café de la Paix, are as much
+	// Spanish or Italian as French).
+	best, tie := "en", false
+	for _, k := range slices.Sorted(maps.Keys(languageNames)) {
+		switch {
+		case hits[k] > hits[best]:
+			best, tie = k, false
+		case hits[k] == hits[best]:
+			tie = true
 		}
 	}
-	for _, c := range l.cat.Codes {
-		for _, t := range c.Templates() {
-			for _, p := range t.Parts {
-				if p.Param == nil || p.Param.Type.Kind != model.List && p.Format != model.FormatOrHigher {
-					continue
-				}
-				// englishSeparator: the list is parted with English's
-				// ", " where the language parts it otherwise, also
-				// before the word for and or or of its own ("a, b和c").
-				englishSeparator := separator && lists.Separator == english.Separator
-				var own bool // the catalog gives the word before the last element
-				switch p.Format {
-				case model.FormatAnd:
-					own = lists.And != english.And
-				case model.FormatOr, model.FormatOrHigher:
-					own = lists.Or != english.Or
-				case model.FormatText:
-					own = true
-				default:
-					continue
-				}
-				if own && !englishSeparator {
-					continue
-				}
-				shown := englishList[p.Format]
-				if own {
-					shown = englishList[model.FormatText]
-				}
-				// One finding says it for the catalog: the first
-				// template not ignored, so that ignoring one code does
-				// not silence the others.
-				if l.cat.Lint.Ignores(l.rule, codePath(c, t.Key)) {
-					continue
-				}
-				end := strings.IndexByte(t.Source[p.Offset:], '}')
-				l.addAt(codePath(c, t.Key), p.Offset, fix,
-					"the titles and templates of the catalog are in %s, and the %s of code %s joins a list with English's words, %s: %s",
-					lang, t.Key, c.Name, shown, t.Source[p.Offset:p.Offset+end+1])
-				return
-			}
-		}
+	switch {
+	case best == "en" || hits[best] < 2 || own[best] == 0:
+		return language{}, false
+	case tie:
+		return language{"a language other than English", unknown, false}, true
 	}
+	return language{languageNames[best].name, "give the words of their language: " + languageNames[best].lists, false}, true
 }
 
 // whenWords say when to retry: a time, a unit of time, or a word for
