@@ -4,8 +4,9 @@ package agenttools
 
 import (
 	"encoding/json"
-	"github.com/errspec/errspec"
 	"testing"
+
+	"github.com/errspec/errspec"
 )
 
 // examples are the examples of the catalog: where the catalog gives each, the error it builds, and the wire JSON it must marshal to.

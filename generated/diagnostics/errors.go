@@ -14,9 +14,10 @@
 package diagnostics
 
 import (
-	"github.com/errspec/errspec"
 	"log/slog"
 	"time"
+
+	"github.com/errspec/errspec"
 )
 
 // This package needs the runtime of the errspec release that generated it: if this line does not compile, the errspec in your go.mod is older than that release; update it, or run go generate with the errspec your go.mod requires.

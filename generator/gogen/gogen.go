@@ -15,6 +15,7 @@ import (
 	"go/format"
 	"go/scanner"
 	"regexp"
+	"slices"
 	"strings"
 
 	. "github.com/dave/jennifer/jen"
@@ -151,7 +152,43 @@ func formatSource(f *File) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("formatting generated Go: %w\n%s", err, excerpt(buf.String(), err))
 	}
-	return out, nil
+	return groupImports(out), nil
+}
+
+// groupImports puts the standard library's imports of formatted source
+// in a group of their own, before the others, as goimports and gopls
+// group them: jennifer sorts every import into one block, which a team
+// whose CI runs goimports -l (or gci, or a linter built on them) would
+// see as a file to rewrite. The groups stay sorted, as go/format left
+// them.
+func groupImports(src []byte) []byte {
+	start := bytes.Index(src, []byte("\nimport (\n"))
+	if start < 0 {
+		return src
+	}
+	start += len("\nimport (\n")
+	n := bytes.Index(src[start:], []byte("\n)\n"))
+	if n < 0 {
+		return src
+	}
+	var std, other [][]byte
+	for line := range bytes.SplitSeq(src[start:start+n], []byte("\n")) {
+		if i := bytes.IndexByte(line, '"'); i >= 0 && bytes.Contains(line[i:], []byte(".")) {
+			first, _, _ := bytes.Cut(line[i+1:], []byte("/"))
+			if bytes.IndexByte(first, '.') >= 0 {
+				other = append(other, line)
+				continue
+			}
+		} else if len(bytes.TrimSpace(line)) == 0 {
+			continue
+		}
+		std = append(std, line)
+	}
+	if len(std) == 0 || len(other) == 0 {
+		return src
+	}
+	block := slices.Concat(bytes.Join(std, []byte("\n")), []byte("\n\n"), bytes.Join(other, []byte("\n")))
+	return slices.Concat(src[:start], block, src[start+n:])
 }
 
 // excerpt shows the lines of src around the positions a go/scanner error

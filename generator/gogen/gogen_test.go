@@ -17,6 +17,8 @@ import (
 	"strings"
 	"testing"
 
+	"golang.org/x/tools/imports"
+
 	"github.com/errspec/errspec"
 	"github.com/errspec/errspec/generator/files"
 	"github.com/errspec/errspec/generator/gogen"
@@ -67,7 +69,9 @@ func eachRendered(t *testing.T, f func(dir string, cat *model.Catalog, out []gog
 // as it is: parts of a file are formatted apart, which must come to the
 // same as formatting the whole. It also checks that gofmt -s has nothing
 // to simplify, which editors flag (a composite literal's element that
-// repeats the element type, in the examples' test).
+// repeats the element type, in the examples' test), and that goimports,
+// which a team's CI may run as well, has nothing to regroup: the
+// standard library's imports apart from the others.
 func TestIsFormatted(t *testing.T) {
 	goroot, err := exec.Command("go", "env", "GOROOT").Output()
 	if err != nil {
@@ -84,6 +88,12 @@ func TestIsFormatted(t *testing.T) {
 			}
 			if !bytes.Equal(formatted, f.Data) {
 				t.Errorf("%s/%s: go/format changes it:\n%s", dir, f.Name, firstDiff(f.Data, formatted))
+			}
+			grouped, err := imports.Process(f.Name, f.Data, &imports.Options{FormatOnly: true, Comments: true, TabIndent: true, TabWidth: 8})
+			if err != nil {
+				t.Errorf("%s/%s: goimports: %v", dir, f.Name, err)
+			} else if !bytes.Equal(grouped, f.Data) {
+				t.Errorf("%s/%s: goimports changes it:\n%s", dir, f.Name, firstDiff(f.Data, grouped))
 			}
 			cmd := exec.Command(gofmt, "-s", "-d")
 			cmd.Stdin = bytes.NewReader(f.Data)
