@@ -608,7 +608,10 @@ func (r *reader) pinned(want string) error {
 // retryAfter reads seconds to wait before a retry: an integer from one
 // to MaxRetryAfter.
 func (r *reader) retryAfter() (int64, error) {
-	n, err := r.integer()
+	// Read as 64 bits on every platform, so that a retry-after beyond
+	// MaxRetryAfter is told as such, and not as a number an int of 32
+	// bits cannot hold.
+	n, err := r.integerOf(64)
 	switch {
 	case err != nil:
 	case n < 1:
@@ -621,7 +624,7 @@ func (r *reader) retryAfter() (int64, error) {
 
 // status reads an HTTP status: an integer from 100 to 599.
 func (r *reader) status() (int, error) {
-	n, err := r.integer()
+	n, err := r.integerOf(64)
 	if err == nil && (n < 100 || n > 599) {
 		err = fmt.Errorf("HTTP status %d, not from 100 to 599", n)
 	}
@@ -629,7 +632,11 @@ func (r *reader) status() (int, error) {
 }
 
 // integer reads a number without a fractional part that fits an int.
-func (r *reader) integer() (int64, error) {
+func (r *reader) integer() (int64, error) { return r.integerOf(strconv.IntSize) }
+
+// integerOf reads a number without a fractional part that fits a signed
+// integer of the given bits.
+func (r *reader) integerOf(bits int) (int64, error) {
 	if c := r.s.peek(); c != '-' && (c < '0' || c > '9') {
 		return 0, r.s.kindError("an integer")
 	}
@@ -637,13 +644,14 @@ func (r *reader) integer() (int64, error) {
 	if err != nil {
 		return 0, err
 	}
-	return parseInt(text)
+	return parseIntOf(text, bits)
 }
 
-// parseInt reads the text of a JSON number that must be an integer, as
-// JSON Schema counts integers (1.0 and 1e2 are), that an int holds.
-func parseInt(text []byte) (int64, error) {
-	if n, err := strconv.ParseInt(bytesString(text), 10, strconv.IntSize); err == nil {
+// parseIntOf reads the text of a JSON number that must be an integer, as
+// JSON Schema counts integers (1.0 and 1e2 are), that a signed integer of
+// the given bits, 32 or 64, holds: an int's, strconv.IntSize, for a param.
+func parseIntOf(text []byte, bits int) (int64, error) {
+	if n, err := strconv.ParseInt(bytesString(text), 10, bits); err == nil {
 		return n, nil
 	}
 	// The magnitude settles most numbers without big.Rat, whose cost
@@ -654,7 +662,7 @@ func parseInt(text []byte) (int64, error) {
 	case m < 0:
 		return 0, fmt.Errorf("%s is not an integer", text)
 	case m >= 19:
-		return 0, fmt.Errorf("%s does not fit a %d-bit integer", text, strconv.IntSize)
+		return 0, fmt.Errorf("%s does not fit a %d-bit integer", text, bits)
 	}
 	x, ok := new(big.Rat).SetString(string(text))
 	switch {
@@ -662,8 +670,8 @@ func parseInt(text []byte) (int64, error) {
 		return 0, fmt.Errorf("invalid number %s", text)
 	case !x.IsInt():
 		return 0, fmt.Errorf("%s is not an integer", text)
-	case !x.Num().IsInt64() || x.Num().Int64() > math.MaxInt || x.Num().Int64() < math.MinInt:
-		return 0, fmt.Errorf("%s does not fit a %d-bit integer", text, strconv.IntSize)
+	case !x.Num().IsInt64() || x.Num().Int64() > 1<<(bits-1)-1 || x.Num().Int64() < -1<<(bits-1):
+		return 0, fmt.Errorf("%s does not fit a %d-bit integer", text, bits)
 	}
 	return x.Num().Int64(), nil
 }

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"math"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -401,7 +402,7 @@ func TestParseRejects(t *testing.T) {
 		{all(`"retryable":false`, `"retryable":true`), "retryable: true, want false for ALL"},
 		{all(`"count":1`, `"count":1.5`), "params.count: 1.5 is not an integer"},
 		{all(`"count":1`, `"count":"1"`), "params.count: wrong type: a string, want an integer"},
-		{all(`"count":1`, `"count":9223372036854775808`), "params.count: 9223372036854775808 does not fit a 64-bit integer"},
+		{all(`"count":1`, `"count":9223372036854775808`), "params.count: 9223372036854775808 does not fit a " + strconv.Itoa(strconv.IntSize) + "-bit integer"},
 		{all(`"ratio":1`, `"ratio":1e400`), "params.ratio: 1e400 does not fit a 64-bit float"},
 		{all(`"ratio":1`, `"ratio":1.7976931348623158e308`), "params.ratio: 1.7976931348623158e308 does not fit a 64-bit float"},
 		{all(`"tier":"Free"`, `"tier":"Gold"`), `params.tier: "Gold" is not a tier of test`},

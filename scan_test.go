@@ -83,9 +83,24 @@ func TestNumbers(t *testing.T) {
 		{"1e19", 0, "does not fit"}, {"1e999999", 0, "does not fit"}, {"1e9999999", 0, "does not fit"},
 		{"1.5", 0, "not an integer"}, {"1e-999999", 0, "not an integer"}, {"0.1e1", 1, ""},
 	} {
-		n, err := parseInt([]byte(tt.text))
+		n, err := parseIntOf([]byte(tt.text), 64)
 		if n != tt.n || (err == nil) != (tt.err == "") || err != nil && !strings.Contains(err.Error(), tt.err) {
-			t.Errorf("parseInt(%s) = %d, %v; want %d, %q", tt.text, n, err, tt.n, tt.err)
+			t.Errorf("parseIntOf(%s, 64) = %d, %v; want %d, %q", tt.text, n, err, tt.n, tt.err)
+		}
+	}
+	// An int of 32 bits, as on 386 and arm, holds less.
+	for _, tt := range []struct {
+		text string
+		n    int64
+		err  string
+	}{
+		{"2147483647", 2147483647, ""}, {"21474836.47e2", 2147483647, ""}, {"-2147483648", -2147483648, ""},
+		{"2147483648", 0, "does not fit a 32-bit integer"}, {"-2147483649", 0, "does not fit a 32-bit integer"},
+		{"2.147483648e9", 0, "does not fit a 32-bit integer"}, {"9223372036854775807", 0, "does not fit a 32-bit integer"},
+	} {
+		n, err := parseIntOf([]byte(tt.text), 32)
+		if n != tt.n || (err == nil) != (tt.err == "") || err != nil && !strings.Contains(err.Error(), tt.err) {
+			t.Errorf("parseIntOf(%s, 32) = %d, %v; want %d, %q", tt.text, n, err, tt.n, tt.err)
 		}
 	}
 	for _, tt := range []struct {
