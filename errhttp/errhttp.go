@@ -530,7 +530,7 @@ type problem struct {
 	Context    string
 	Retryable  bool
 	Retry      errspec.Retry
-	RetryAfter int
+	RetryAfter int64 // 64 bits on every platform: one beyond MaxRetryAfter is rejected, not taken for a value of another type
 	Params     json.RawMessage
 }
 
@@ -579,7 +579,7 @@ func parseProblem(c *errspec.Catalog, status int, body []byte) (errspec.View, er
 		return errspec.View{}, fmt.Errorf("errhttp: reading problem details: %w", err)
 	}
 	if u := v.Unknown; u != nil {
-		u.Category, u.Retryable, u.Retry, u.RetryAfter = p.Category, p.Retryable, p.Retry, p.RetryAfter
+		u.Category, u.Retryable, u.Retry, u.RetryAfter = p.Category, p.Retryable, p.Retry, int(p.RetryAfter)
 		u.HTTPStatus, v.Status = p.Status, p.Status
 		if p.Type != "" && p.Type != "about:blank" {
 			u.DocsURL, u.Title = p.Type, p.Title
