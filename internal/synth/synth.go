@@ -691,7 +691,8 @@ func format1(p *param, format string) string {
 // prose is a value in words, as the generated code writes it for a
 // placeholder without a format: a list's elements joined with ", ", a
 // map's keys each with its value, joined with "; ", an object's first
-// field with the others in parentheses.
+// field with the others in parentheses, each field that is not its zero
+// value (0 and false are left out too, as the runtime leaves them out).
 func prose(typ string, fields []*param, v value) string {
 	switch {
 	case strings.HasPrefix(typ, "[]"):
@@ -706,7 +707,7 @@ func prose(typ string, fields []*param, v value) string {
 		var parts []string
 		for _, m := range v.(object) {
 			for _, f := range fields {
-				if f.name == m.key {
+				if f.name == m.key && m.val != 0 && m.val != false && m.val != 0.0 {
 					if s := prose(f.typ, f.fields, m.val); s != "" {
 						parts = append(parts, s)
 					}
