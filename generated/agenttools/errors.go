@@ -597,12 +597,13 @@ var toolSpecs = [...]struct {
 
 // ValidateCall checks a call of a tool's action against the catalog's tools: it returns the INVALID_ACTION error for an action the tool does not have, the MISSING_REQUIRED_FIELD error for required arguments the call does not give (absent or null), and nil for a valid call or a tool the catalog does not list.
 func ValidateCall(tool, action string, args map[string]any) error {
-	i := slices.IndexFunc(toolSpecs[:], func(t struct {
-		name    string
-		actions []actionSpec
-	}) bool {
-		return t.name == tool
-	})
+	i := -1
+	for j := range toolSpecs {
+		if toolSpecs[j].name == tool {
+			i = j
+			break
+		}
+	}
 	if i < 0 {
 		return nil
 	}

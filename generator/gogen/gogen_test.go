@@ -14,6 +14,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -95,6 +96,9 @@ func TestIsFormatted(t *testing.T) {
 			} else if !bytes.Equal(grouped, f.Data) {
 				t.Errorf("%s/%s: goimports changes it:\n%s", dir, f.Name, firstDiff(f.Data, grouped))
 			}
+			if pos, ok := paramsNotClosedOnOwnLine(f.Data); !ok {
+				t.Errorf("%s/%s:%s: a parameter list over lines whose ) follows its last parameter, which gofumpt rewrites", dir, f.Name, pos)
+			}
 			cmd := exec.Command(gofmt, "-s", "-d")
 			cmd.Stdin = bytes.NewReader(f.Data)
 			if diff, err := cmd.CombinedOutput(); err != nil || len(diff) > 0 {
@@ -107,6 +111,31 @@ func TestIsFormatted(t *testing.T) {
 	if n < 5 {
 		t.Errorf("only %d files checked", n)
 	}
+}
+
+// paramsNotClosedOnOwnLine reports the position of the first parameter
+// list of src that spans lines but whose closing parenthesis is on the
+// line of its last parameter, and false; gofumpt, which some teams run
+// over every file, would put the parenthesis on a line of its own.
+func paramsNotClosedOnOwnLine(src []byte) (string, bool) {
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, "", src, 0)
+	if err != nil {
+		return err.Error(), false
+	}
+	pos, ok := "", true
+	ast.Inspect(file, func(n ast.Node) bool {
+		ft, isFunc := n.(*ast.FuncType)
+		if !ok || !isFunc || ft.Params == nil || len(ft.Params.List) == 0 {
+			return ok
+		}
+		open, last, closing := fset.Position(ft.Params.Opening).Line, fset.Position(ft.Params.List[len(ft.Params.List)-1].End()).Line, fset.Position(ft.Params.Closing).Line
+		if open != closing && last == closing {
+			pos, ok = strconv.Itoa(open), false
+		}
+		return ok
+	})
+	return pos, ok
 }
 
 // TestNoHiddenCharacters checks that the Go that Render writes holds no

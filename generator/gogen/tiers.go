@@ -291,7 +291,13 @@ func genValidateCall(cat *model.Catalog) Code {
 			Qual(runtimePkg, "Entry").Types(Index().String()).Values(Id("Key").Op(":").Id("a").Dot("name"), Id("Value").Op(":").Add(fields.Clone()))))
 	}
 	body := []Code{
-		Id("i").Op(":=").Qual(slicesPkg, "IndexFunc").Call(Id("toolSpecs").Index(Empty(), Empty()), Func().Params(Id("t").Struct(Id("name").String(), Id("actions").Index().Id("actionSpec"))).Bool().Block(Return(Id("t").Dot("name").Op("==").Id("tool")))),
+		// A loop, not slices.IndexFunc, whose func would take the
+		// struct type of toolSpecs as a parameter spread over lines,
+		// which gofumpt would rewrite.
+		Id("i").Op(":=").Lit(-1),
+		For(Id("j").Op(":=").Range().Id("toolSpecs")).Block(
+			If(Id("toolSpecs").Index(Id("j")).Dot("name").Op("==").Id("tool")).Block(Id("i").Op("=").Id("j"), Break()),
+		),
 		If(Id("i").Op("<").Lit(0)).Block(Return(Nil())),
 		Var().Id("valid").Index().String(),
 	}
