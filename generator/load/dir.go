@@ -703,9 +703,10 @@ func packageProblems(src *source, inst *build.Instance) Diagnostics {
 		switch {
 		case format == "no package name":
 			clause := "a package clause, such as package errors"
-			if name := filepath.Base(filepath.Dir(f.Filename)); cuePackageName.MatchString(name) {
+			if name := filepath.Base(filepath.Dir(f.Filename)); cuePackageName.MatchString(name) && token.Lookup(name) == token.IDENT {
 				// The catalog's directory names it, as the cue tool's
-				// import path does.
+				// import path does, unless it is a keyword of CUE
+				// (func, if, true), which no package clause may name.
 				clause = "a package clause, such as package " + name + ", after the catalog's directory"
 			}
 			if inst.PkgName != "" {

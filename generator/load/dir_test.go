@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strings"
 	"syscall"
 	"testing"
 	"unicode/utf8"
@@ -289,5 +290,32 @@ func TestSourcesHoldEmbedsAndImports(t *testing.T) {
 		} else if want != "" && string(data) != want {
 			t.Errorf("Sources has %s as %q, want %q", path, data, want)
 		}
+	}
+}
+
+// TestNoPackageClauseFix checks the package clause that the fix of a
+// catalog file without one proposes: the one its directory names when
+// that is a CUE package name, and an example otherwise, as a keyword of
+// CUE (func, if, true) is no package name.
+func TestNoPackageClauseFix(t *testing.T) {
+	for dir, want := range map[string]string{
+		"errs":    "start the file with a package clause, such as package errs, after the catalog's directory, or rename it to start with _ to leave it out",
+		"my-errs": "start the file with a package clause, such as package errors, or rename it to start with _ to leave it out",
+		"func":    "start the file with a package clause, such as package errors, or rename it to start with _ to leave it out",
+		"if":      "start the file with a package clause, such as package errors, or rename it to start with _ to leave it out",
+		"true":    "start the file with a package clause, such as package errors, or rename it to start with _ to leave it out",
+	} {
+		t.Run(dir, func(t *testing.T) {
+			root := t.TempDir()
+			body := strings.TrimPrefix(validCatalog, "package demo\n")
+			writeFiles(t, filepath.Join(root, dir), map[string]string{"catalog.cue": body})
+			wd, _ := os.Getwd()
+			defer os.Chdir(wd)
+			os.Chdir(root)
+			d := diagnostics(t, "./"+dir)
+			if len(d) != 1 || d[0].Fix != want {
+				t.Errorf("diagnostics %+v, want one with the fix %q", d, want)
+			}
+		})
 	}
 }
