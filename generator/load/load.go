@@ -1579,19 +1579,31 @@ type opener struct {
 // unclosed finds the bracket that the file of pos leaves open: the
 // innermost at the end of the file, unless the indentation says which
 // (a closing bracket at the start of a line left of the line that opened
-// the bracket it closes: that bracket is the one left open).
+// the bracket it closes: that bracket is the one left open). A line is
+// left of another when its indentation is a shorter start of the
+// other's, so that tabs are not compared with spaces; and the guess is
+// dropped when the brackets after it close every one before it, as they
+// do when a line closes two brackets at once (}}) and the bracket the
+// file leaves open comes later.
 func unclosed(pos token.Pos) (opener, bool) {
+	if !pos.IsValid() {
+		return opener{}, false
+	}
+	src, err := os.ReadFile(pos.Filename())
+	if err != nil {
+		return opener{}, false
+	}
 	type open struct {
 		opener
-		indent int // the column of the first token of the opener's line
+		indent string // the white space before the first token of the opener's line
 	}
 	var stack []open
 	var guess *open // the first opener a closing bracket left of its line's indentation passed over
-	line, indent := 0, 0
-	eachToken(pos, func(p token.Pos, tok token.Token, _ string) bool {
+	line, indent := 0, ""
+	eachTokenOf(pos.Filename(), src, func(p token.Pos, tok token.Token, _ string) bool {
 		first := p.Line() != line
 		if first {
-			line, indent = p.Line(), p.Column()
+			line, indent = p.Line(), string(src[p.Offset()-(p.Column()-1):p.Offset()])
 		}
 		switch tok {
 		case token.LBRACE:
@@ -1603,13 +1615,17 @@ func unclosed(pos token.Pos) (opener, bool) {
 		case token.RBRACE, token.RBRACK, token.RPAREN:
 			if len(stack) > 0 {
 				top := stack[len(stack)-1]
-				if first && guess == nil && p.Column() < top.indent {
+				if first && guess == nil && len(indent) < len(top.indent) && strings.HasPrefix(top.indent, indent) {
 					// A bracket that starts its line left of the line
 					// that opened the innermost: it closes an outer one,
 					// and the innermost was never closed.
 					guess = &top
 				}
 				stack = stack[:len(stack)-1]
+				if len(stack) == 0 {
+					// Every bracket is closed, the guessed one too.
+					guess = nil
+				}
 			}
 		}
 		return true

@@ -673,6 +673,18 @@ func TestDirWording(t *testing.T) {
 		{"unclosed inner brace", map[string]string{"catalog.cue": catalogWith("codes: {\n\tY: {\n\t\ttitle: \"Y\"\n\t\tparams: p: {type: \"string\"\n\t}\n\tZ: {title: \"Z\"}\n}\n")}, Diagnostics{
 			{File: "catalog.cue", Line: 10, Col: 14, Msg: "{ is never closed: the file ends first", Fix: "add the } that closes it, or remove it"},
 		}},
+		// Brackets closed two on a line (}}) close every one before
+		// them: the bracket left open is the one after them, not one
+		// that the first } passed over.
+		{"unclosed bracket after two closed on a line", map[string]string{"catalog.cue": catalogWith("codes: {\n    Y: {\n        title: \"Y\"\n}}\nx: [\n")}, Diagnostics{
+			{File: "catalog.cue", Line: 11, Col: 4, Msg: "[ is never closed: the file ends first", Fix: "add the ] that closes it, or remove it"},
+		}},
+		// A brace opened on a line indented with spaces and closed on
+		// one indented with a tab is not taken for one that a closing
+		// brace passed over: a tab is not compared with spaces.
+		{"unclosed brace, tabs and spaces mixed", map[string]string{"catalog.cue": catalogWith("codes: {\n        Y: {\n\t\ttitle: \"Y\"\n\t}\n        Z: {title: \"Z\"\n}\n")}, Diagnostics{
+			{File: "catalog.cue", Line: 11, Col: 12, Msg: "{ is never closed: the file ends first", Fix: "add the } that closes it, or remove it"},
+		}},
 		{"regular expression", map[string]string{"catalog.cue": catalogWith(`upgrade_url: "example.com"` + "\n")}, Diagnostics{
 			{File: "catalog.cue", Line: 7, Col: 14, Path: "upgrade_url", Msg: `invalid value "example.com": not an http or https URL with a host, and without spaces or any of the characters " < > \ ^ ` + "`" + ` { | }`,
 				Fix: "give an http or https URL, such as https://example.com/pricing; percent-encode a space or any of \" < > \\ ^ ` { | } in it (%20 for a space, %7C for |)"},
