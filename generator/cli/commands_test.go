@@ -107,6 +107,19 @@ usage: errspec [generate] [-v] [--templates DIR] [--format json] [DIR ...]
 		{[]string{"--formt", "json", "lint"}, `errspec: flag provided but not defined: -formt
 	fix: did you mean --format? run errspec help for the usage
 `},
+		// The start of a flag's name is the flag meant, not a flag as
+		// short as it (--t is not -v), and the start of two is either.
+		{[]string{"generate", "--t", "x"}, `errspec: flag provided but not defined: -t
+	fix: did you mean --templates? run errspec help generate for the usage
+usage: errspec [generate] [-v] [--templates DIR] [--format json] [DIR ...]
+`},
+		{[]string{"breaking", "--a", "main"}, `errspec: flag provided but not defined: -a
+	fix: did you mean --against or --all? run errspec help breaking for the usage
+usage: errspec breaking --against REF [--all] [--format json] [DIR ...]
+`},
+		{[]string{"-f", "json", "lint"}, `errspec: flag provided but not defined: -f
+	fix: did you mean --format? run errspec help for the usage
+`},
 		{[]string{"breaking", "."}, `errspec: errspec breaking needs --against REF: the older version, a directory or a git revision
 	fix: run errspec help breaking for the usage
 usage: errspec breaking --against REF [--all] [--format json] [DIR ...]

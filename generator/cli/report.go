@@ -381,15 +381,25 @@ func (r *run) usage(msg string) int {
 			if r.cmd != nil {
 				cs = []*command{r.cmd}
 			}
-			var names []string
+			var names, started []string
 			spelling := map[string]string{}
 			for _, c := range cs {
 				for _, m := range flagName.FindAllStringSubmatch(c.usage, -1) {
+					if _, ok := spelling[m[2]]; ok {
+						continue
+					}
 					names = append(names, m[2])
 					spelling[m[2]] = m[1]
+					if strings.HasPrefix(m[2], name) {
+						// --t, --temp: the start of --templates, which
+						// Go's flags do not take for the flag.
+						started = append(started, m[1])
+					}
 				}
 			}
-			if m := model.Closest(name, names); len(m) > 0 {
+			if len(started) > 0 {
+				fix = "did you mean " + prose.List(started, "or") + "? " + fix
+			} else if m := model.Closest(name, names); len(m) > 0 {
 				fix = "did you mean " + spelling[m[0]] + "? " + fix
 			} else if v, ok := spelling["v"]; ok && strings.EqualFold(name, "verbose") {
 				fix = "did you mean " + v + "? " + fix
