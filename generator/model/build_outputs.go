@@ -128,12 +128,17 @@ func (b *builder) checkPath(p []string, file string, dir bool) bool {
 		return false
 	}
 	elems := strings.Split(file, "/")
-	if strings.HasPrefix(elems[0], "~") && len(elems) > 1 {
-		// ~/docs and ~user/docs are a home directory to a shell, which
-		// errspec is not: it would make a directory named ~ beside the
-		// catalog, which rm -r ~ run to remove it would take for home.
-		b.errs.add(p, "give a path relative to the catalog directory, such as "+strings.Join(elems[1:], "/")+": errspec does not expand ~, and writes no output outside the project",
-			"%s starts with %s, which a shell reads as a home directory, and errspec as a directory named %s beside the catalog", file, elems[0], elems[0])
+	if strings.HasPrefix(elems[0], "~") && (len(elems) > 1 || dir) {
+		// ~/docs and ~user/docs, and ~ and ~user as an output's
+		// directory, are a home directory to a shell, which errspec is
+		// not: it would make a directory named ~ beside the catalog,
+		// which rm -r ~ run to remove it would take for home.
+		meant, what := strings.Join(elems[1:], "/"), file+" starts with "+elems[0]+", which"
+		if meant == "" {
+			meant, what = `"." for the catalog's own directory`, "the directory "+file+" is what"
+		}
+		b.errs.add(p, "give a path relative to the catalog directory, such as "+meant+": errspec does not expand ~, and writes no output outside the project",
+			"%s a shell reads as a home directory, and errspec as a directory named %s beside the catalog", what, elems[0])
 		return false
 	}
 	for i, e := range elems {
