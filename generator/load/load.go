@@ -1584,7 +1584,9 @@ type opener struct {
 // other's, so that tabs are not compared with spaces; and the guess is
 // dropped when the brackets after it close every one before it, as they
 // do when a line closes two brackets at once (}}) and the bracket the
-// file leaves open comes later.
+// file leaves open comes later. A bracket opened on a line that starts
+// by closing one (}, { between the objects of a list) is at the level of
+// the one closed.
 func unclosed(pos token.Pos) (opener, bool) {
 	if !pos.IsValid() {
 		return opener{}, false
@@ -1620,6 +1622,12 @@ func unclosed(pos token.Pos) (opener, bool) {
 					// that opened the innermost: it closes an outer one,
 					// and the innermost was never closed.
 					guess = &top
+				}
+				if first {
+					// A line that starts by closing a bracket, as }, {
+					// between the objects of a list does, opens the
+					// next at the level of the one it closed.
+					indent = top.indent
 				}
 				stack = stack[:len(stack)-1]
 				if len(stack) == 0 {

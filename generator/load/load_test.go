@@ -685,6 +685,12 @@ func TestDirWording(t *testing.T) {
 		{"unclosed brace, tabs and spaces mixed", map[string]string{"catalog.cue": catalogWith("codes: {\n        Y: {\n\t\ttitle: \"Y\"\n\t}\n        Z: {title: \"Z\"\n}\n")}, Diagnostics{
 			{File: "catalog.cue", Line: 11, Col: 12, Msg: "{ is never closed: the file ends first", Fix: "add the } that closes it, or remove it"},
 		}},
+		// A line that starts with }, { opens a brace at the level of the
+		// one it closes, not at its own indentation: the } of the list
+		// closes it where it should.
+		{"unclosed brace after }, { in a list", map[string]string{"catalog.cue": catalogWith("codes: {\n\tX: {title: \"X\", examples: [{\n\t\tparams: {}\n\t\t}, {\n\t\tparams: {}\n\t}]}\n\tY: {\n}\n")}, Diagnostics{
+			{File: "catalog.cue", Line: 13, Col: 5, Msg: "{ is never closed: the file ends first", Fix: "add the } that closes it, or remove it"},
+		}},
 		{"regular expression", map[string]string{"catalog.cue": catalogWith(`upgrade_url: "example.com"` + "\n")}, Diagnostics{
 			{File: "catalog.cue", Line: 7, Col: 14, Path: "upgrade_url", Msg: `invalid value "example.com": not an http or https URL with a host, and without spaces or any of the characters " < > \ ^ ` + "`" + ` { | }`,
 				Fix: "give an http or https URL, such as https://example.com/pricing; percent-encode a space or any of \" < > \\ ^ ` { | } in it (%20 for a space, %7C for |)"},
