@@ -125,18 +125,28 @@ func dispatch(args []string, stdout, stderr io.Writer) int {
 }
 
 // unknownFlag returns the name of the first flag of args that no
-// command has, or "".
+// command has, or "". The value of a flag that takes one is no flag,
+// as commandAt reads it, even when it starts with a dash.
 func unknownFlag(args []string) string {
 	known := map[string]bool{"h": true, "help": true}
+	takesValue := map[string]bool{}
 	for _, c := range commands {
 		for _, m := range flagName.FindAllStringSubmatch(c.usage, -1) {
 			known[m[2]] = true
 		}
+		for _, m := range valueFlag.FindAllStringSubmatch(c.usage, -1) {
+			takesValue[m[1]] = true
+		}
 	}
-	for _, arg := range args {
-		name, _, _ := strings.Cut(strings.TrimLeft(arg, "-"), "=")
-		if strings.HasPrefix(arg, "-") && arg != "-" && !known[name] {
+	for i := 0; i < len(args); i++ {
+		arg := args[i]
+		name, _, hasValue := strings.Cut(strings.TrimLeft(arg, "-"), "=")
+		switch {
+		case !strings.HasPrefix(arg, "-") || arg == "-":
+		case !known[name]:
 			return name
+		case !hasValue && takesValue[name]:
+			i++ // its value
 		}
 	}
 	return ""

@@ -120,6 +120,11 @@ usage: errspec breaking --against REF [--all] [--format json] [DIR ...]
 		{[]string{"-f", "json", "lint"}, `errspec: flag provided but not defined: -f
 	fix: did you mean --format? run errspec help for the usage
 `},
+		// The value of a flag, though it starts with a dash, is no
+		// misspelt flag: the command is what is unknown.
+		{[]string{"--templates", "-tmpl", "nosuch"}, `errspec: unknown command "nosuch", and no directory nosuch; the commands are generate, check, explain, lint, breaking, version, help
+	fix: run errspec help for the commands
+`},
 		{[]string{"breaking", "."}, `errspec: errspec breaking needs --against REF: the older version, a directory or a git revision
 	fix: run errspec help breaking for the usage
 usage: errspec breaking --against REF [--all] [--format json] [DIR ...]
