@@ -1799,8 +1799,13 @@ var valueFixes = map[string]string{
 
 // packageName returns the Go package name that src, which is not one,
 // reads as (my-errs and MyErrs are myerrs), or "" when it has no ASCII
-// letter or reads as a Go keyword.
+// letter, has a letter beyond ASCII (café is not caf: which name is
+// meant is the user's to say, as entryName has it) or reads as a Go
+// keyword.
 func packageName(src string) string {
+	if strings.IndexFunc(src, func(r rune) bool { return r >= utf8.RuneSelf && unicode.IsLetter(r) }) >= 0 {
+		return ""
+	}
 	var b strings.Builder
 	for _, r := range strings.ToLower(src) {
 		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' && b.Len() > 0 {

@@ -355,6 +355,8 @@ func TestDirFixes(t *testing.T) {
 			Msg: `invalid value "My_MCP": a Go package name is lower-case letters and digits, starting with a letter`, Fix: "give a Go package name: lower-case letters and digits, such as mymcp"}}},
 		{"grpc package without a letter", `outputs: grpc: {dir: "g", package: "2_0", domain: "x.example.com"}` + "\n", Diagnostics{{Line: 7, Col: 36, Path: "outputs.grpc.package",
 			Msg: `invalid value "2_0": a Go package name is lower-case letters and digits, starting with a letter`, Fix: "give a Go package name: lower-case letters and digits, such as agenttools"}}},
+		{"grpc package with a letter beyond ASCII", `outputs: grpc: {dir: "g", package: "café", domain: "x.example.com"}` + "\n", Diagnostics{{Line: 7, Col: 36, Path: "outputs.grpc.package",
+			Msg: `invalid value "café": a Go package name is lower-case letters and digits, starting with a letter`, Fix: "give a Go package name: lower-case letters and digits, such as agenttools"}}},
 		{"boolean in quotes outside a disjunction", `outputs: mcp: {dir: "m", package: "m", structured_content: "false"}` + "\n", Diagnostics{{Line: 7, Col: 60, Path: "outputs.mcp.structured_content",
 			Msg: `a string is not allowed here: "false"`, Fix: "write false, without quotes"}}},
 		{"markdown as its path", `outputs: markdown: "ERRORS.md"` + "\n", Diagnostics{{Line: 7, Col: 20, Path: "outputs.markdown",
