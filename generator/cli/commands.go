@@ -129,15 +129,12 @@ func dispatch(args []string, stdout, stderr io.Writer) int {
 // as commandAt reads it, even when it starts with a dash.
 func unknownFlag(args []string) string {
 	known := map[string]bool{"h": true, "help": true}
-	takesValue := map[string]bool{}
 	for _, c := range commands {
 		for _, m := range flagName.FindAllStringSubmatch(c.usage, -1) {
 			known[m[2]] = true
 		}
-		for _, m := range valueFlag.FindAllStringSubmatch(c.usage, -1) {
-			takesValue[m[1]] = true
-		}
 	}
+	takesValue := valueFlags()
 	for i := 0; i < len(args); i++ {
 		arg := args[i]
 		name, _, hasValue := strings.Cut(strings.TrimLeft(arg, "-"), "=")
@@ -162,12 +159,7 @@ var valueFlag = regexp.MustCompile(`(?:^|[\[ ])--?(\w+) [A-Za-z]`)
 // its value when a command's synopsis gives it one and it is not written
 // -flag=value.
 func commandAt(args []string) int {
-	takesValue := map[string]bool{}
-	for _, c := range commands {
-		for _, m := range valueFlag.FindAllStringSubmatch(c.usage, -1) {
-			takesValue[m[1]] = true
-		}
-	}
+	takesValue := valueFlags()
 	for i := 0; i < len(args); i++ {
 		arg := args[i]
 		switch {
@@ -180,6 +172,18 @@ func commandAt(args []string) int {
 		}
 	}
 	return -1
+}
+
+// valueFlags returns the names of the flags of any command that take a
+// value.
+func valueFlags() map[string]bool {
+	takesValue := map[string]bool{}
+	for _, c := range commands {
+		for _, m := range valueFlag.FindAllStringSubmatch(c.usage, -1) {
+			takesValue[m[1]] = true
+		}
+	}
+	return takesValue
 }
 
 // unknownCommand reports a command errspec does not have, with the list
