@@ -1879,26 +1879,20 @@ func entryName(parent, label string) string {
 	if strings.IndexFunc(label, func(r rune) bool { return r >= utf8.RuneSelf && unicode.IsLetter(r) }) >= 0 {
 		return "" // ÉCHEC: which ASCII name is meant is the user's to say
 	}
-	var words []string
-	var word []rune
-	prev := rune(0)
-	for _, r := range label {
-		switch {
-		case unicode.Is(unicode.Cf, r):
-			continue // a zero-width space, which shows nothing: A\u200bB is AB
-		case !keep(r):
-			if len(word) > 0 {
-				words, word = append(words, string(word)), nil
-			}
-		case lower && unicode.IsUpper(r) && unicode.IsLower(prev) && len(word) > 0:
-			words, word = append(words, string(word)), []rune{r} // camelCase
-		default:
-			word = append(word, r)
+	visible := strings.Map(func(r rune) rune {
+		if unicode.Is(unicode.Cf, r) {
+			return -1 // a zero-width space, which shows nothing: A\u200bB is AB
 		}
-		prev = r
-	}
-	if len(word) > 0 {
-		words = append(words, string(word))
+		return r
+	}, label)
+	var words []string
+	for _, chunk := range strings.FieldsFunc(visible, func(r rune) bool { return !keep(r) }) {
+		if lower {
+			// camelCase and HTTPStatus, as errspec makes Go names of words
+			words = append(words, model.Words(chunk)...)
+			continue
+		}
+		words = append(words, chunk)
 	}
 	for len(words) > 0 && !unicode.IsLetter(rune(words[0][0])) {
 		words = words[1:]
