@@ -278,7 +278,7 @@ func TypeFix(src string) string {
 		}
 		return "did you mean " + t + "? " + TypesFix
 	}
-	if i := strings.LastIndex(src, "]"); i >= 0 && goAny(src[i+1:]) {
+	if i := strings.LastIndex(src, "]"); i >= 0 && goAny(src[i+1:]) && containers(src[:i+1]) {
 		return "a list or map holds values of one type, which any and interface{} do not say: give it, such as " + src[:i+1] + "string, or " + src[:i+1] + "object for objects with their fields; " + TypesFix
 	}
 	if goAny(src) {
@@ -325,6 +325,21 @@ func suggestType(src string) string {
 		return ""
 	}
 	return typeNames[strings.ToLower(src)]
+}
+
+// containers reports whether src is list and map types of errspec, []
+// and map[string], one in another: what may come before an element type.
+func containers(src string) bool {
+	for src != "" {
+		rest, ok := strings.CutPrefix(src, "[]")
+		if !ok {
+			if rest, ok = strings.CutPrefix(src, "map[string]"); !ok {
+				return false
+			}
+		}
+		src = rest
+	}
+	return true
 }
 
 // goAny reports whether src is Go's type of any value.
