@@ -150,7 +150,10 @@ func readSource(dir string) (*source, Diagnostics) {
 		embeds := false     // whether a catalog file of d embeds files (@embed)
 		for _, e := range entries {
 			path := filepath.Join(d, e.Name())
-			if e.IsDir() {
+			if e.IsDir() || e.Type()&fs.ModeSymlink != 0 && isDir(path) {
+				// A directory, or a link to one (a catalog directory
+				// reached through a link in the module's root): an
+				// overlay there would make it a file for CUE's loader.
 				continue
 			}
 			if !IsCatalogFile(e.Name()) {
@@ -526,6 +529,12 @@ func Embeds(path string, data []byte) []Embed {
 		return true
 	}, nil)
 	return embeds
+}
+
+// isDir reports whether path is a directory, or a link to one.
+func isDir(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && st.IsDir()
 }
 
 // isModule reports whether dir is the root of a CUE module: it holds
