@@ -918,3 +918,30 @@ func TestBuildTitleAnchorPerCode(t *testing.T) {
 	in.Title = "Test errors"
 	mustBuild(t, in)
 }
+
+// TestListWordsGlued checks the words of lists that would glue the
+// elements of a list to them, a letter of a script written with spaces
+// at an end, combining marks after it too (và written with a combining
+// grave accent), and those that would not.
+func TestListWordsGlued(t *testing.T) {
+	for word, glued := range map[string]bool{
+		" et ":           false,
+		"et":             true,
+		" et":            true,
+		" va\u0300":      true,
+		" va\u0300 ":     false,
+		"、":              false,
+		" و":             false,
+		", ":             false,
+		" и ":            false,
+		" и":             true,
+		"\u00a0et\u00a0": false,
+	} {
+		in := testInput(inCode("X", InputCode{Category: "c", Title: "X", Message: "X"}))
+		in.Lists.And = word
+		_, err := Build(in)
+		if got := err != nil; got != glued {
+			t.Errorf("lists.and %q: Build error %v, want one: %v", word, err, glued)
+		}
+	}
+}

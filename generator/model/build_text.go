@@ -104,7 +104,14 @@ func (b *builder) checkListWord(p []string, what, s string) {
 		return
 	}
 	first, _ := utf8.DecodeRuneInString(s)
-	last, _ := utf8.DecodeLastRuneInString(s)
+	// The last letter, before the combining marks that belong to it (và
+	// written v, a and a combining grave accent).
+	last := utf8.RuneError
+	for _, r := range s {
+		if !unicode.Is(unicode.M, r) {
+			last = r
+		}
+	}
 	glued := func(r rune) bool { return unicode.IsLetter(r) && unicode.In(r, spacedScripts...) }
 	if !glued(first) && !glued(last) {
 		return
