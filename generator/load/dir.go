@@ -218,23 +218,18 @@ func readSource(dir string) (*source, Diagnostics) {
 // (an editor's lock link, .#lib.cue), a problem too where it is a .cue
 // file the cue tool would load.
 func (s *source) guardModule() Diagnostics {
-	dirs := packageDirs(s.dir)
-	root := dirs[len(dirs)-1]
-	modFile := filepath.Join(root, "cue.mod", "module.cue")
-	if _, err := os.Stat(filepath.Join(root, "cue.mod")); err != nil {
+	root := moduleRoot(s.dir)
+	if root == "" {
 		return nil // no module: an import is of the standard library, or fails
 	}
+	modFile := filepath.Join(root, "cue.mod", "module.cue")
 	var out Diagnostics
 	notRegular := func(path string) (string, bool) {
 		st, err := os.Stat(path)
 		if err != nil || st.IsDir() || st.Mode().IsRegular() {
 			return "", false
 		}
-		what := "the file is a "
-		if lst, err := os.Lstat(path); err == nil && lst.Mode()&fs.ModeSymlink != 0 {
-			what = "the file is a link to " + linkTarget(path) + ", a "
-		}
-		return what + textsafe.FileKind(st.Mode()) + ", not a regular file", true
+		return "the file is " + kindOf(path, st) + ", not a regular file", true
 	}
 	if what, ok := notRegular(modFile); ok {
 		return Diagnostics{{File: relative(modFile), Line: 1, Col: 1, Msg: what,
@@ -244,19 +239,15 @@ func (s *source) guardModule() Diagnostics {
 	if data, err := os.ReadFile(modFile); err == nil {
 		if f, err := parser.ParseFile(modFile, data); err == nil {
 			for _, d := range f.Decls {
-				if fd, ok := d.(*ast.Field); ok {
-					if name, _, _ := ast.LabelName(fd.Label); name == "module" {
-						if lit, ok := fd.Value.(*ast.BasicLit); ok {
-							module, _ = strconv.Unquote(lit.Value)
-							module, _, _ = strings.Cut(module, "@")
-						}
-					}
+				if lit, ok := fieldValue(d, "module").(*ast.BasicLit); ok {
+					module, _ = strconv.Unquote(lit.Value)
+					module, _, _ = strings.Cut(module, "@")
 				}
 			}
 		}
 	}
 	seen := map[string]bool{}
-	for _, d := range dirs {
+	for _, d := range packageDirs(s.dir) {
 		seen[d] = true // read by readSource
 	}
 	var visit func(dir string)
@@ -440,9 +431,8 @@ func embedded(path string, data []byte, at map[string]token.Pos) (names, globs [
 // It reads each one that is a regular file, for Sources.
 func (s *source) embedProblems() Diagnostics {
 	var out Diagnostics
-	dirs := packageDirs(s.dir)
-	module := dirs[len(dirs)-1] // the module's root, when it holds cue.mod
-	if real, err := filepath.EvalSymlinks(module); err == nil && isModule(module) {
+	module := moduleRoot(s.dir)
+	if real, err := filepath.EvalSymlinks(module); err == nil && module != "" {
 		module = real
 	} else {
 		module = ""
@@ -453,11 +443,7 @@ func (s *source) embedProblems() Diagnostics {
 			continue // CUE reports what is missing, and a directory
 		}
 		if !st.Mode().IsRegular() {
-			what := relative(name) + " is a "
-			if lst, err := os.Lstat(name); err == nil && lst.Mode()&fs.ModeSymlink != 0 {
-				what = relative(name) + " is a link to " + linkTarget(name) + ", a "
-			}
-			d := Diagnostic{Msg: "@embed: " + what + textsafe.FileKind(st.Mode()) + ", not a regular file, which errspec and the cue tool could not read to its end",
+			d := Diagnostic{Msg: "@embed: " + relative(name) + " is " + kindOf(name, st) + ", not a regular file, which errspec and the cue tool could not read to its end",
 				Fix: "embed a regular file"}
 			setPos(&d, s.embedAt[name])
 			out = append(out, d)
@@ -537,11 +523,24 @@ func isDir(path string) bool {
 	return err == nil && st.IsDir()
 }
 
-// isModule reports whether dir is the root of a CUE module: it holds
-// cue.mod.
-func isModule(dir string) bool {
-	_, err := os.Stat(filepath.Join(dir, "cue.mod"))
-	return err == nil
+// kindOf names what path is, which st, its os.Stat, says is no regular
+// file or directory: "a named pipe", or "a link to /dev/zero, a device".
+func kindOf(path string, st fs.FileInfo) string {
+	if lst, err := os.Lstat(path); err == nil && lst.Mode()&fs.ModeSymlink != 0 {
+		return "a link to " + linkTarget(path) + ", a " + textsafe.FileKind(st.Mode())
+	}
+	return "a " + textsafe.FileKind(st.Mode())
+}
+
+// moduleRoot returns the root of the CUE module that dir is in, the
+// directory that holds cue.mod, or "" when dir is in none.
+func moduleRoot(dir string) string {
+	dirs := packageDirs(dir)
+	root := dirs[len(dirs)-1]
+	if _, err := os.Stat(filepath.Join(root, "cue.mod")); err != nil {
+		return ""
+	}
+	return root
 }
 
 // packageDirs returns dir and, when dir is in a CUE module, the
@@ -583,11 +582,7 @@ func readCatalogFile(path string) ([]byte, *Diagnostic) {
 	case st.IsDir():
 		return nil, nil
 	case !st.Mode().IsRegular():
-		what := "the file is a "
-		if lst, err := os.Lstat(path); err == nil && lst.Mode()&fs.ModeSymlink != 0 {
-			what = "the file is a link to " + linkTarget(path) + ", a "
-		}
-		return nil, problem(what+textsafe.FileKind(st.Mode())+", not a regular file", "make it a regular file, "+leaveOut)
+		return nil, problem("the file is "+kindOf(path, st)+", not a regular file", "make it a regular file, "+leaveOut)
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {

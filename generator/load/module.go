@@ -21,8 +21,10 @@ import (
 // in (a field the module file's schema does not allow), and what to do
 // about them differs from a problem of the catalog.
 func moduleFileProblems(dir string, err error) Diagnostics {
-	dirs := packageDirs(dir)
-	root := dirs[len(dirs)-1]
+	root := moduleRoot(dir)
+	if root == "" {
+		return nil
+	}
 	file := filepath.Join(root, "cue.mod", "module.cue")
 	if _, serr := os.Stat(file); serr != nil {
 		return nil
