@@ -255,8 +255,14 @@ var listLanguageWords = map[string]string{
 
 // languagesOf holds, for each function word of functionWords and
 // listLanguageWords, every language it is one of: LIST_WORDS counts it
-// for each.
-var languagesOf = map[string][]string{}
+// for each. stopWords carry no meaning of their own, for comparing a
+// suggestion with a message: the function words of English, French,
+// German and Spanish (functionWords), so that "La commande {id} est
+// introuvable" says no more than "Commande {id} introuvable".
+var (
+	languagesOf = map[string][]string{}
+	stopWords   = map[string]bool{}
+)
 
 func init() {
 	for _, words := range []map[string]string{functionWords, listLanguageWords} {
@@ -268,15 +274,6 @@ func init() {
 			}
 		}
 	}
-}
-
-// stopWords carry no meaning of their own, for comparing a suggestion with
-// a message: the function words of English, French, German and Spanish,
-// so that "La commande {id} est introuvable" says no more than "Commande
-// {id} introuvable".
-var stopWords = map[string]bool{}
-
-func init() {
 	for _, words := range functionWords {
 		for _, w := range strings.Fields(words) {
 			stopWords[w] = true
@@ -416,16 +413,16 @@ func (l *linter) listWords() {
 	if !ok {
 		return
 	}
+	// englishSeparator: a list is parted with English's ", " where the
+	// language parts it otherwise, also before the word for and or or of
+	// its own ("a, b和c").
+	englishSeparator := lang.separator && lists.Separator == english.Separator
 	for _, c := range l.cat.Codes {
 		for _, t := range c.Templates() {
 			for _, p := range t.Parts {
 				if p.Param == nil || p.Param.Type.Kind != model.List && p.Format != model.FormatOrHigher {
 					continue
 				}
-				// englishSeparator: the list is parted with English's
-				// ", " where the language parts it otherwise, also
-				// before the word for and or or of its own ("a, b和c").
-				englishSeparator := lang.separator && lists.Separator == english.Separator
 				var own bool // the catalog gives the word before the last element
 				switch p.Format {
 				case model.FormatAnd:

@@ -151,12 +151,14 @@ func (b *builder) checkTexts() {
 	b.checkText(at("title"), "the catalog's title", lineText, in.Title)
 	b.checkText(at("description"), "the catalog's description", docText, in.Description)
 	b.checkText(at("error_text"), "the error text template", templateText, in.ErrorText)
-	b.checkText(at("lists", "separator"), "the separator of lists", wordText, in.Lists.Separator)
-	b.checkText(at("lists", "and"), `the word for "and" of lists`, wordText, in.Lists.And)
-	b.checkText(at("lists", "or"), `the word for "or" of lists`, wordText, in.Lists.Or)
-	b.checkListWord(at("lists", "separator"), "the separator of lists", in.Lists.Separator)
-	b.checkListWord(at("lists", "and"), `the word for "and" of lists`, in.Lists.And)
-	b.checkListWord(at("lists", "or"), `the word for "or" of lists`, in.Lists.Or)
+	for _, w := range []struct{ key, what, word string }{
+		{"separator", "the separator of lists", in.Lists.Separator},
+		{"and", `the word for "and" of lists`, in.Lists.And},
+		{"or", `the word for "or" of lists`, in.Lists.Or},
+	} {
+		b.checkText(at("lists", w.key), w.what, wordText, w.word)
+		b.checkListWord(at("lists", w.key), w.what, w.word)
+	}
 	for _, e := range in.Categories {
 		b.checkText(at("categories", e.Key, "description"), "the description", docText, e.Value.Description)
 	}
