@@ -5,7 +5,6 @@ package main
 import (
 	"bufio"
 	"bytes"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -15,6 +14,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/errspec/errspec/internal/gittest"
 )
 
 // TestRunWaitsForLock holds the lock of a repository, as another errspec
@@ -150,15 +151,7 @@ func TestUnreadableRoot(t *testing.T) {
 	if r := runPaused(t, bin, dir, 0, nil, "generate", "./..."); r.code != 0 {
 		t.Fatalf("generate exited %d: %s", r.code, r.stderr)
 	}
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		return os.Lchown(p, 65534, 65534)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	gittest.Chown(t, dir, 65534, 65534)
 	for _, p := range []string{filepath.Dir(bin), filepath.Dir(dir)} {
 		if err := os.Chmod(p, 0o755); err != nil {
 			t.Fatal(err)

@@ -2,7 +2,6 @@ package against
 
 import (
 	"errors"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -500,16 +499,8 @@ func TestRepositoryOfAnotherUser(t *testing.T) {
 	gittest.Commit(t, repo, map[string]string{"spec/catalog.cue": "package spec\n"}, "v1")
 	t.Setenv("HOME", t.TempDir()) // no safe.directory of the user's
 	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
-	err := filepath.WalkDir(repo, func(p string, _ fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		return os.Lchown(p, 65534, 65534)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = Open(repo, "HEAD", []string{"spec"})
+	gittest.Chown(t, repo, 65534, 65534)
+	_, err := Open(repo, "HEAD", []string{"spec"})
 	var nf *NotFoundError
 	if !errors.As(err, &nf) || !strings.Contains(nf.Reason, "dubious ownership") || !strings.Contains(nf.Fix(), "git config --global --add safe.directory "+repo) {
 		t.Errorf("Open in a repository of another user: %v, want git's reason and its fix", err)

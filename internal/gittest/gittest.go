@@ -3,6 +3,7 @@
 package gittest
 
 import (
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -60,4 +61,19 @@ func Commit(t testing.TB, dir string, files map[string]string, msg string) {
 	Write(t, dir, files)
 	Git(t, dir, "add", "-A")
 	Git(t, dir, "commit", "-q", "--allow-empty", "-m", msg)
+}
+
+// Chown gives dir and everything below it to the user uid and group gid,
+// links themselves rather than what they point to.
+func Chown(t testing.TB, dir string, uid, gid int) {
+	t.Helper()
+	err := filepath.WalkDir(dir, func(p string, _ fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		return os.Lchown(p, uid, gid)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 }
