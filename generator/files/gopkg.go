@@ -5,6 +5,7 @@ import (
 	"go/build"
 	"go/parser"
 	"go/token"
+	"iter"
 	"os"
 	"path/filepath"
 	"slices"
@@ -21,50 +22,44 @@ import (
 // that carries the catalog's notice, which errspec replaces or removes,
 // do not count.
 func (g *guard) checkGoPackages(sets []Set) {
-	for i := range sets {
-		s := &sets[i]
-		for _, d := range s.Dirs {
-			if d.Ext != ".go" {
+	for s, d := range goDirs(sets) {
+		dir := clean(d.Path)
+		pkg, output := generatedPackage(s, dir)
+		if pkg == "" {
+			continue
+		}
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			continue // a directory errspec creates
+		}
+		for _, e := range entries {
+			name := e.Name()
+			p := filepath.Join(dir, name)
+			if !strings.HasSuffix(name, ".go") || !e.Type().IsRegular() || g.generated(p) {
 				continue
 			}
-			dir := clean(d.Path)
-			pkg, output := generatedPackage(s, dir)
-			if pkg == "" {
+			if owner, err := fileOwner(p); err != nil || owner == s.Catalog {
 				continue
 			}
-			entries, err := os.ReadDir(dir)
+			if ok, err := build.Default.MatchFile(dir, name); err != nil || !ok {
+				continue
+			}
+			f, err := parser.ParseFile(token.NewFileSet(), p, nil, parser.PackageClauseOnly)
 			if err != nil {
-				continue // a directory errspec creates
+				continue // the go command reports it
 			}
-			for _, e := range entries {
-				name := e.Name()
-				p := filepath.Join(dir, name)
-				if !strings.HasSuffix(name, ".go") || !e.Type().IsRegular() || g.generated(p) {
-					continue
-				}
-				if owner, err := fileOwner(p); err != nil || owner == s.Catalog {
-					continue
-				}
-				if ok, err := build.Default.MatchFile(dir, name); err != nil || !ok {
-					continue
-				}
-				f, err := parser.ParseFile(token.NewFileSet(), p, nil, parser.PackageClauseOnly)
-				if err != nil {
-					continue // the go command reports it
-				}
-				other := f.Name.Name
-				if other == pkg || other == "documentation" || (strings.HasSuffix(name, "_test.go") && other == pkg+"_test") {
-					continue
-				}
-				want := other // the package name that would build with the file
-				if strings.HasSuffix(name, "_test.go") {
-					want = strings.TrimSuffix(other, "_test")
-				}
-				g.reject(s, output, "give the output the package name "+want+", or a directory of its own",
-					"%s is of package %s, and errspec writes package %s there: go build would find two packages in %s",
-					g.show(p), other, pkg, g.show(dir))
-				break
+			other := f.Name.Name
+			if other == pkg || other == "documentation" || (strings.HasSuffix(name, "_test.go") && other == pkg+"_test") {
+				continue
 			}
+			want := other // the package name that would build with the file
+			if strings.HasSuffix(name, "_test.go") {
+				want = strings.TrimSuffix(other, "_test")
+			}
+			g.reject(s, output, "give the output the package name "+want+", or a directory of its own",
+				"%s is of package %s, and errspec writes package %s there: go build would find two packages in %s",
+				g.show(p), other, pkg, g.show(dir))
+			break
 		}
 	}
 }
@@ -104,36 +99,43 @@ func importPathRune(r rune) bool {
 // the nearest go.mod at or above the directory; without one, there is no
 // import path to check.
 func (g *guard) checkGoModulePaths(sets []Set) {
-	for i := range sets {
-		s := &sets[i]
-		for _, d := range s.Dirs {
-			if d.Ext != ".go" {
-				continue
+	for s, d := range goDirs(sets) {
+		_, output := generatedPackage(s, clean(d.Path))
+		if output == nil {
+			continue
+		}
+		dir, err := filepath.Abs(d.Path)
+		if err != nil {
+			continue
+		}
+		mod := dir
+		for !exists(filepath.Join(mod, "go.mod")) {
+			if mod = filepath.Dir(mod); mod == filepath.Dir(mod) {
+				break
 			}
-			_, output := generatedPackage(s, clean(d.Path))
-			if output == nil {
-				continue
+		}
+		rel, ok := within(mod, dir)
+		if !ok || !exists(filepath.Join(mod, "go.mod")) || rel == "." {
+			continue
+		}
+		for _, e := range strings.Split(rel, string(filepath.Separator)) {
+			if why, fix := GoDirElement(e); why != "" {
+				g.reject(s, output, fix+", or move the catalog to such a directory",
+					"%s, the directory of the Go package (in the module of %s): %s",
+					g.show(dir), g.show(filepath.Join(mod, "go.mod")), why)
+				break
 			}
-			dir, err := filepath.Abs(d.Path)
-			if err != nil {
-				continue
-			}
-			mod := dir
-			for !exists(filepath.Join(mod, "go.mod")) {
-				if mod = filepath.Dir(mod); mod == filepath.Dir(mod) {
-					break
-				}
-			}
-			rel, ok := within(mod, dir)
-			if !ok || !exists(filepath.Join(mod, "go.mod")) || rel == "." {
-				continue
-			}
-			for _, e := range strings.Split(rel, string(filepath.Separator)) {
-				if why, fix := GoDirElement(e); why != "" {
-					g.reject(s, output, fix+", or move the catalog to such a directory",
-						"%s, the directory of the Go package (in the module of %s): %s",
-						g.show(dir), g.show(filepath.Join(mod, "go.mod")), why)
-					break
+		}
+	}
+}
+
+// goDirs yields each directory of sets that holds Go files, with its set.
+func goDirs(sets []Set) iter.Seq2[*Set, Dir] {
+	return func(yield func(*Set, Dir) bool) {
+		for i := range sets {
+			for _, d := range sets[i].Dirs {
+				if d.Ext == ".go" && !yield(&sets[i], d) {
+					return
 				}
 			}
 		}
