@@ -285,6 +285,10 @@ func init() {
 // qu', and are written with the word that follows.
 var elided = []string{"c", "d", "j", "l", "m", "n", "qu", "s", "t"}
 
+// partsWords reports whether r parts the words of a text: it is no
+// letter, no digit and no apostrophe (l'identifiant is one word).
+func partsWords(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '\'' }
+
 // contentWords are the words of a template that carry meaning, in lower
 // case, a placeholder as its braced name.
 func contentWords(t model.Template) map[string]bool {
@@ -294,9 +298,7 @@ func contentWords(t model.Template) map[string]bool {
 			out["{"+p.Param.Name+"}"] = true
 			continue
 		}
-		for _, w := range strings.FieldsFunc(strings.ToLower(p.Text), func(r rune) bool {
-			return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '\''
-		}) {
+		for _, w := range strings.FieldsFunc(strings.ToLower(p.Text), partsWords) {
 			// l'identifiant is the word identifiant.
 			if before, after, ok := strings.Cut(w, "'"); ok && after != "" && slices.Contains(elided, before) {
 				w = after
@@ -511,9 +513,7 @@ func readLanguage(cat *model.Catalog) (language, bool) {
 			}
 			inWord, wasLatin = true, isLatin
 		}
-		for _, w := range strings.FieldsFunc(text, func(r rune) bool {
-			return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '\''
-		}) {
+		for _, w := range strings.FieldsFunc(text, partsWords) {
 			// A word in capitals is an acronym (OS, DI, NA), not a
 			// function word.
 			lower := strings.ToLower(w)
