@@ -205,6 +205,8 @@ func roleText(r model.Role) string {
 		return "The server returns it when a call names an action its tool does not have."
 	case model.RoleInvalidArguments:
 		return "The MCP server returns it when a call's arguments do not match the tool's input schema."
+	case model.RoleInternal:
+		return "The server returns it when its handler of a tool call fails unexpectedly (a panic, which the server recovers)."
 	}
 	return ""
 }

@@ -37,7 +37,7 @@ var Rules = []Rule{
 	{"TIER_USED", true, "every tier is one a feature or an alternative names, or below one; without features, the tiers are used when a param has the type tier"},
 	{"FEATURE_USED", true, "features have a code to report them: one plays the tier_restricted role"},
 	{"TOOL_USED", true, "every tool is gated by a feature or checked by the call validator (codes play missing_fields and invalid_action, and the tool lists actions)"},
-	{"ROLE_USED", true, "every role's code is one a generated helper returns: permission_denied and not_found with an api_error code (FromUpstream), missing_fields and invalid_action together and with tools that list actions (ValidateCall), tier_restricted with features (TierRestricted)"},
+	{"ROLE_USED", true, "every role's code is one a generated helper returns: permission_denied and not_found with an api_error code (FromUpstream), missing_fields and invalid_action together and with tools that list actions (ValidateCall), tier_restricted with features (TierRestricted), invalid_arguments with an MCP output, internal with an MCP or a gRPC output"},
 	{"FEATURE_ACTION_DECLARED", true, "every tool:action a feature gates is an action of its tool in the tools table"},
 	{"MESSAGE_PARAMS", true, "a message names what the caller needs to act on: a code with params names one in its message or detail, and a not-found names what was not found"},
 	{"OPTIONAL_DEFAULT", true, "a template that places an optional param gives the text to show when it is not given, {name|text}: the error never reads with a hole"},
@@ -800,6 +800,12 @@ func (l *linter) roleUsed() {
 		case r == model.RoleTierRestricted && len(l.cat.Features) == 0:
 			why, fix = "the catalog has no features: TierRestricted, which returns it, is not generated",
 				`gate tools with features: features: KEY: {name: "...", tier: "...", tools: ["tool", "tool:action"]}`
+		case r == model.RoleInvalidArguments && l.cat.Outputs.MCP == nil:
+			why, fix = "the catalog has no MCP output: the adapter that returns it is not generated",
+				`generate the MCP adapter: outputs: mcp: {dir: "...", package: "..."}`
+		case r == model.RoleInternal && l.cat.Outputs.MCP == nil && l.cat.Outputs.GRPC == nil:
+			why, fix = "the catalog has neither an MCP nor a gRPC output: the adapters that return it are not generated",
+				`generate an adapter: outputs: mcp: {dir: "...", package: "..."}, or outputs: grpc: {dir: "...", package: "...", domain: "..."}`
 		default:
 			continue
 		}

@@ -92,6 +92,9 @@ const (
 	// RoleInvalidArguments is arguments that do not match a tool's input
 	// schema, which the MCP adapter reports.
 	RoleInvalidArguments Role = "invalid_arguments"
+	// RoleInternal is a tool handler's panic, which the MCP and gRPC
+	// adapters recover.
+	RoleInternal Role = "internal"
 )
 
 // Roles maps each role to the code that plays it, or nil.
@@ -122,6 +125,7 @@ var RoleParams = map[Role][]RoleParam{
 		{"action_required_fields", "map[string][]string"},
 	},
 	RoleInvalidArguments: {{"tool", "string"}, {"reason", "string"}},
+	RoleInternal:         {{"tool", "string"}},
 }
 
 var upstreamParams = []RoleParam{
@@ -134,7 +138,7 @@ var AlternativeFields = []string{"action", "description", "available_on"}
 
 // AllRoles lists the roles in a fixed order.
 var AllRoles = []Role{RoleTierRestricted, RolePermissionDenied, RoleNotFound, RoleAPIError, RoleMissingFields, RoleInvalidAction,
-	RoleInvalidArguments}
+	RoleInvalidArguments, RoleInternal}
 
 // Example is a checked example of a code: the params given to its
 // constructor and the exact wire JSON that must come out.
