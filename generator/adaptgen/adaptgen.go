@@ -23,6 +23,7 @@ import (
 	. "github.com/dave/jennifer/jen"
 
 	"github.com/errspec/errspec/generator/gogen"
+	"github.com/errspec/errspec/generator/model"
 )
 
 // The packages the adapters import.
@@ -30,6 +31,9 @@ const (
 	runtimePkg   = "github.com/errspec/errspec"
 	contextPkg   = "context"
 	errorsPkg    = "errors"
+	debugPkg     = "runtime/debug"
+	fmtPkg       = "fmt"
+	slogPkg      = "log/slog"
 	jsonPkg      = "encoding/json"
 	stringsPkg   = "strings"
 	mcpPkg       = "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -165,6 +169,35 @@ func errorType(importPath string) *Statement { return Op("*").Qual(importPath, "
 // catalog wraps: errspec.FirstOf[*pkg.Error](err).
 func firstOf(importPath string, err Code) *Statement {
 	return Qual(runtimePkg, "FirstOf").Index(errorType(importPath)).Call(err)
+}
+
+// genPanicked writes panicked, which gives the error of the code of the
+// internal role that a panic of where (a tool handler, a gRPC method)
+// becomes; its argument tool, what (the tool's name, the method's), fills
+// the code's param tool, or is logged as key (tool, method) when the code
+// has none.
+func genPanicked(cat *model.Catalog, importPath, where, what, key string) Code {
+	c := cat.Roles[model.RoleInternal]
+	text := "panicked returns the error of code " + c.Name + " that the panic v of " + where + " becomes, its cause v: an error as it is, any other value as its text."
+	logged := []Code{Id("ctx"), Lit("recovered the panic of " + where), Lit("error"), Id("e")}
+	if c.Param("tool") != nil {
+		text += " Its param tool is " + what + "."
+	} else {
+		logged = append(logged, Lit(key), Id("tool"))
+	}
+	text += " The wire never carries a cause: the error is logged with the stack of the panic through slog's default logger, so that the panic is not lost."
+	return Add(
+		doc(text),
+		Line(), Func().Id("panicked").Params(Id("ctx").Qual(contextPkg, "Context"), Id("tool").String(), Id("v").Any()).Add(errorType(importPath)).Block(
+			List(Id("cause"), Id("ok")).Op(":=").Id("v").Assert(Error()),
+			If(Op("!").Id("ok")).Block(Id("cause").Op("=").Qual(fmtPkg, "Errorf").Call(Lit("%v"), Id("v"))),
+			deprecatedUse(model.RoleInternal, c),
+			Id("e").Op(":=").Add(gogen.RoleCall(c, map[string]*Statement{"tool": Id("tool")}, importPath)).Dot("WithCause").Call(Qual(fmtPkg, "Errorf").Call(Lit("panic: %w"), Id("cause"))),
+			Qual(slogPkg, "ErrorContext").Call(append(logged, Lit("stack"), String().Parens(Qual(debugPkg, "Stack").Call()))...),
+			Return(Id("e")),
+		),
+		Line(),
+	)
 }
 
 // render formats an adapter's file as gogen formats the catalog's package.

@@ -35,7 +35,7 @@ func RenderGRPC(cat *model.Catalog, notice, importPath string) ([]byte, error) {
 		)
 		f.Add(genCode(cat, importPath))
 		f.Add(genStatus(cat, importPath))
-		f.Add(genInterceptors())
+		f.Add(genInterceptors(cat, importPath))
 		violations := genFieldViolations(cat, importPath)
 		if violations != nil {
 			f.Add(violations)
@@ -171,27 +171,59 @@ func genStatus(cat *model.Catalog, importPath string) Code {
 	)
 }
 
-// genInterceptors writes the server interceptors.
-func genInterceptors() Code {
+// genInterceptors writes the server interceptors and, when a code plays
+// the internal role, recovered, with which they turn a method's panic
+// into an error.
+func genInterceptors(cat *model.Catalog, importPath string) Code {
 	convert := []Code{
 		If(List(Id("st"), Id("ok")).Op(":=").Id("Status").Call(Err()), Id("ok")).Block(Return(Id("st").Dot("Err").Call())),
 		Return(Err()),
 	}
+	unary := "UnaryServerInterceptor returns the error of a unary method as Status gives it; any other error as it is."
+	stream := "StreamServerInterceptor returns the error of a streaming method as Status gives it; any other error as it is."
+	recoverUnary, recoverStream, recovered := Null(), Null(), Null()
+	if c := cat.Roles[model.RoleInternal]; c != nil {
+		said := " A panic of the method, which would end the server, gives an error of code " + c.Name + ", as recovered says."
+		unary += said
+		stream += said
+		// recoverIn defers the recovery of a panic, assigning the results
+		// from the status of the panic's error, called rec.
+		recoverIn := func(assign func(rec *Statement) *Statement, ctx *Statement) *Statement {
+			return Defer().Func().Params().Block(
+				If(Id("v").Op(":=").Recover(), Id("v").Op("!=").Nil()).Block(
+					assign(Id("recovered").Call(ctx, Id("info").Dot("FullMethod"), Id("v"))),
+				),
+			).Call()
+		}
+		recoverUnary = recoverIn(func(rec *Statement) *Statement { return List(Id("resp"), Err()).Op("=").List(Nil(), rec) }, Id("ctx"))
+		recoverStream = recoverIn(func(rec *Statement) *Statement { return Err().Op("=").Add(rec) }, Id("ss").Dot("Context").Call())
+		recovered = Add(
+			Line(), doc("recovered returns the status error of a method whose handler panicked with v: the status of the error panicked gives for the method, whose full name fills the param tool."),
+			Line(), Func().Id("recovered").Params(Id("ctx").Qual(contextPkg, "Context"), Id("method").String(), Id("v").Any()).Error().Block(
+				List(Id("st"), Id("_")).Op(":=").Id("Status").Call(Id("panicked").Call(Id("ctx"), Id("method"), Id("v"))),
+				Return(Id("st").Dot("Err").Call()),
+			),
+			Line(),
+			Line(), genPanicked(cat, importPath, "a gRPC method", "the method's full name (/package.Service/Method)", "method"),
+		)
+	}
 	return Add(
-		doc("UnaryServerInterceptor returns the error of a unary method as Status gives it; any other error as it is. Install it with grpc.ChainUnaryInterceptor(UnaryServerInterceptor)."),
+		doc(unary+" Install it with grpc.ChainUnaryInterceptor(UnaryServerInterceptor)."),
 		Line(), Func().Id("UnaryServerInterceptor").Params(
 			Id("ctx").Qual(contextPkg, "Context"), Id("req").Any(), Id("info").Op("*").Qual(grpcPkg, "UnaryServerInfo"), Id("handler").Qual(grpcPkg, "UnaryHandler"),
-		).Params(Any(), Error()).Block(
-			List(Id("resp"), Err()).Op(":=").Id("handler").Call(Id("ctx"), Id("req")),
+		).Params(Id("resp").Any(), Err().Error()).Block(
+			recoverUnary,
+			List(Id("resp"), Err()).Op("=").Id("handler").Call(Id("ctx"), Id("req")),
 			If(List(Id("st"), Id("ok")).Op(":=").Id("Status").Call(Err()), Id("ok")).Block(Return(Id("resp"), Id("st").Dot("Err").Call())),
 			Return(Id("resp"), Err()),
 		),
 		Line(),
-		Line(), doc("StreamServerInterceptor returns the error of a streaming method as Status gives it; any other error as it is. Install it with grpc.ChainStreamInterceptor(StreamServerInterceptor)."),
+		Line(), doc(stream+" Install it with grpc.ChainStreamInterceptor(StreamServerInterceptor)."),
 		Line(), Func().Id("StreamServerInterceptor").Params(
 			Id("srv").Any(), Id("ss").Qual(grpcPkg, "ServerStream"), Id("info").Op("*").Qual(grpcPkg, "StreamServerInfo"), Id("handler").Qual(grpcPkg, "StreamHandler"),
-		).Error().Block(append([]Code{Err().Op(":=").Id("handler").Call(Id("srv"), Id("ss"))}, convert...)...),
+		).Params(Err().Error()).Block(append([]Code{recoverStream, Err().Op("=").Id("handler").Call(Id("srv"), Id("ss"))}, convert...)...),
 		Line(),
+		recovered,
 	)
 }
 

@@ -25,6 +25,7 @@ func RenderMCP(cat *model.Catalog, notice, importPath string) ([]byte, error) {
 		f.Add(genInstall())
 		f.Add(genMiddleware(cat, importPath))
 		f.Add(genFill(cat, importPath))
+		f.Add(genRecovered(cat, importPath))
 		f.Add(genFromResult(cat, importPath))
 		return f
 	})
@@ -48,6 +49,9 @@ func mcpDoc(cat *model.Catalog, importPath string) []string {
 	first := fmt.Sprintf("Package %s serves the errors of package %s (%s) to MCP clients through the official MCP Go SDK, %s: Install adds a middleware to a server that turns the error a tool handler returns, an *%s.Error wrapped or not, into a tool result with isError set, %s.", o.Package, pkg, importPath, mcpPkg, pkg, carries)
 	if c := cat.Roles[model.RoleInvalidArguments]; c != nil {
 		first += fmt.Sprintf(" Arguments that do not match a tool's input schema, which the SDK rejects before the handler runs, give an error of code %s (with the SDK at %s or later; an older one sends them as a protocol error, which the middleware leaves as it is).", c.Name, mcpArgumentsResults)
+	}
+	if c := cat.Roles[model.RoleInternal]; c != nil {
+		first += fmt.Sprintf(" A tool handler's panic, which would end the server, gives an error of code %s.", c.Name)
 	}
 	first += " Any other error keeps the SDK's behaviour, an error of another catalog too, even one whose cause is an *" + pkg + ".Error: the adapter of that catalog, installed beside this one, serves it. FromResult reads an error result back in a client."
 	return []string{first, fmt.Sprintf("The adapter is a package apart from package %s so that only a program that serves MCP needs the SDK in its go.mod, at %s or later.", pkg, oldestMCPSDK)}
@@ -76,22 +80,31 @@ func genMiddleware(cat *model.Catalog, importPath string) Code {
 		foreign = []Code{
 			List(Id("reason"), Id("ok")).Op(":=").Qual(stringsPkg, "CutPrefix").Call(callErr.Clone().Dot("Error").Call(), Id("argumentsPrefix")),
 			If(Op("!").Id("ok")).Block(Return(Id("res"), Nil())),
-			Var().Id("name").String(),
-			If(List(Id("call"), Id("ok")).Op(":=").Id("req").Assert(Op("*").Qual(mcpPkg, "CallToolRequest")), Id("ok").Op("&&").Id("call").Dot("Params").Op("!=").Nil()).Block(
-				Id("name").Op("=").Id("call").Dot("Params").Dot("Name"),
-			),
+			Id("name").Op(":=").Id("toolName").Call(Id("req")),
 			deprecatedUse(model.RoleInvalidArguments, c),
 			Id("e").Op("=").Add(gogen.RoleCall(c, values, importPath)).Dot("WithCause").Call(callErr.Clone()),
 			If(Op("!").Id("fill").Call(Id("r"), Id("e"), Id("e"))).Block(Return(Id("res"), Nil())),
 			Return(Id("r"), Nil()),
 		}
 	}
+	recover := Null()
+	if c := cat.Roles[model.RoleInternal]; c != nil {
+		text += " A tool handler's panic, which would end the server, becomes an error result of code " + c.Name + ", as recovered says."
+		recover = If(Id("method").Op("==").Lit("tools/call")).Block(
+			Defer().Func().Params().Block(
+				If(Id("v").Op(":=").Recover(), Id("v").Op("!=").Nil()).Block(
+					List(Id("res"), Err()).Op("=").List(Id("recovered").Call(Id("ctx"), Id("req"), Id("v")), Nil()),
+				),
+			).Call(),
+		)
+	}
 	text += " Every other method, result and error passes as it is."
 	out := Add(
 		doc(text),
 		Line(), Func().Id("Middleware").Params(Id("next").Qual(mcpPkg, "MethodHandler")).Qual(mcpPkg, "MethodHandler").Block(
-			Return(Func().Params(Id("ctx").Qual(contextPkg, "Context"), Id("method").String(), Id("req").Qual(mcpPkg, "Request")).Params(Qual(mcpPkg, "Result"), Error()).Block(
-				List(Id("res"), Err()).Op(":=").Id("next").Call(Id("ctx"), Id("method"), Id("req")),
+			Return(Func().Params(Id("ctx").Qual(contextPkg, "Context"), Id("method").String(), Id("req").Qual(mcpPkg, "Request")).Params(Id("res").Qual(mcpPkg, "Result"), Err().Error()).Block(
+				recover,
+				List(Id("res"), Err()).Op("=").Id("next").Call(Id("ctx"), Id("method"), Id("req")),
 				If(Id("method").Op("!=").Lit("tools/call")).Block(Return(Id("res"), Err())),
 				If(Err().Op("!=").Nil()).Block(
 					Comment("A low-level handler's error: the SDK sends it as a protocol error."),
@@ -116,7 +129,41 @@ func genMiddleware(cat *model.Catalog, importPath string) Code {
 			Line(),
 		)
 	}
+	if cat.Roles[model.RoleInvalidArguments] != nil || cat.Roles[model.RoleInternal] != nil {
+		out.Line().Add(
+			doc("toolName returns the name of the tool that req calls, or \"\"."),
+			Line(), Func().Id("toolName").Params(Id("req").Qual(mcpPkg, "Request")).String().Block(
+				If(List(Id("call"), Id("ok")).Op(":=").Id("req").Assert(Op("*").Qual(mcpPkg, "CallToolRequest")), Id("ok").Op("&&").Id("call").Dot("Params").Op("!=").Nil()).Block(
+					Return(Id("call").Dot("Params").Dot("Name")),
+				),
+				Return(Lit("")),
+			),
+			Line(),
+		)
+	}
 	return out
+}
+
+// genRecovered writes recovered, which makes the error result of a tool
+// handler's panic, when a code plays the internal role.
+func genRecovered(cat *model.Catalog, importPath string) Code {
+	c := cat.Roles[model.RoleInternal]
+	if c == nil {
+		return Null()
+	}
+	return Add(
+		doc("recovered returns the error result of a tool call whose handler panicked with v: the error panicked gives for the tool."),
+		Line(), Func().Id("recovered").Params(Id("ctx").Qual(contextPkg, "Context"), Id("req").Qual(mcpPkg, "Request"), Id("v").Any()).Op("*").Qual(mcpPkg, "CallToolResult").Block(
+			Id("e").Op(":=").Id("panicked").Call(Id("ctx"), Id("toolName").Call(Id("req")), Id("v")),
+			Id("r").Op(":=").Op("&").Qual(mcpPkg, "CallToolResult").Values(),
+			If(Op("!").Id("fill").Call(Id("r"), Id("e"), Id("e"))).Block(
+				Id("r").Dot("SetError").Call(Id("e")),
+			),
+			Return(Id("r")),
+		),
+		Line(),
+		Line(), genPanicked(cat, importPath, "a tool handler", "the tool's name", "tool"),
+	)
 }
 
 // genFill writes fill, which sets an error result's content as the

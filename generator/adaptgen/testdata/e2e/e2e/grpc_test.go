@@ -73,6 +73,7 @@ func newerStatus() *status.Status {
 }
 
 func (failing) Check(ctx context.Context, req *healthgrpc.HealthCheckRequest) (*healthgrpc.HealthCheckResponse, error) {
+	crash(req.GetService())
 	if err := failures[req.GetService()]; err != nil {
 		return nil, err
 	}
@@ -80,7 +81,20 @@ func (failing) Check(ctx context.Context, req *healthgrpc.HealthCheckRequest) (*
 }
 
 func (failing) Watch(req *healthgrpc.HealthCheckRequest, stream healthgrpc.Health_WatchServer) error {
+	crash(req.GetService())
 	return failures[req.GetService()]
+}
+
+// crash panics for the services named panic (with a string) and nilmap
+// (with the runtime's error of a write to a nil map).
+func crash(service string) {
+	switch service {
+	case "panic":
+		panic("the cache is gone")
+	case "nilmap":
+		var m map[string]int
+		m["x"]++
+	}
 }
 
 // client serves the failing service over bufconn, with the adapter's

@@ -19,7 +19,7 @@ import (
 type Conn struct {
 	t       *testing.T
 	session *mcp.ClientSession
-	log     *syncBuffer
+	log     *Buffer
 }
 
 // Start makes a server named e2e, version v1, lets install install its
@@ -36,7 +36,7 @@ func Start(t *testing.T, install func(*mcp.Server), add func(*mcp.Server)) *Conn
 	if _, err := s.Connect(ctx, st, nil); err != nil {
 		t.Fatal(err)
 	}
-	log := &syncBuffer{}
+	log := &Buffer{}
 	cs, err := mcp.NewClient(&mcp.Implementation{Name: "client", Version: "v1"}, nil).Connect(ctx, &mcp.LoggingTransport{Transport: ct, Writer: log}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -148,20 +148,27 @@ func SameJSON(t *testing.T, a, b string) bool {
 	return bytes.Equal(xa, ya)
 }
 
-// syncBuffer is a buffer for concurrent writers.
-type syncBuffer struct {
+// Buffer is a buffer for concurrent writers, such as a client's
+// transport log or a logger.
+type Buffer struct {
 	mu sync.Mutex
 	b  bytes.Buffer
 }
 
-func (s *syncBuffer) Write(p []byte) (int, error) {
+func (s *Buffer) Write(p []byte) (int, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.b.Write(p)
 }
 
-func (s *syncBuffer) String() string {
+func (s *Buffer) String() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.b.String()
+}
+
+func (s *Buffer) Reset() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.b.Reset()
 }

@@ -1,0 +1,128 @@
+package e2e_test
+
+import (
+	"context"
+	"encoding/json"
+	"log/slog"
+	"strings"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	healthgrpc "google.golang.org/grpc/health/grpc_health_v1"
+	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/proto"
+
+	"example.com/app/apperr"
+	"example.com/app/apperr/apperrgrpc"
+	"example.com/app/apperr/apperrmcp"
+	"example.com/app/internal/mcptest"
+)
+
+// The catalog's internal role names INTERNAL_ERROR: the adapters recover
+// a tool handler's or a method's panic, which would end the server, as
+// that error.
+
+// TestMCPPanic checks that a tool handler's panic, typed or low-level,
+// gives the client an error result of INTERNAL_ERROR, and is logged with
+// its stack through slog's default logger, the cause staying off the
+// wire; the server serves the next call.
+func TestMCPPanic(t *testing.T) {
+	log := captureLog(t)
+	conn := mcptest.Start(t, apperrmcp.Install, func(s *mcp.Server) {
+		mcp.AddTool(s, &mcp.Tool{Name: "typed_crash"}, func(ctx context.Context, req *mcp.CallToolRequest, in pipelineArgs) (*mcp.CallToolResult, pipeline, error) {
+			panic("the cache is gone")
+		})
+		s.AddTool(&mcp.Tool{Name: "raw_crash", InputSchema: json.RawMessage(`{"type":"object"}`)}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			var m map[string]int
+			m["x"]++
+			return nil, nil
+		})
+		mcp.AddTool(s, &mcp.Tool{Name: "get_pipeline"}, func(ctx context.Context, req *mcp.CallToolRequest, in pipelineArgs) (*mcp.CallToolResult, pipeline, error) {
+			return nil, pipeline{Status: "success"}, nil
+		})
+	})
+	sent := apperr.NewInternalError()
+	w := wire(t, sent)
+	for _, tt := range []struct{ tool, cause string }{
+		{"typed_crash", "panic: the cache is gone"},
+		{"raw_crash", "panic: assignment to entry in nil map"},
+	} {
+		res, raw := conn.Call(tt.tool, map[string]any{"project_id": "app", "pipeline_id": 1})
+		if want := mcptest.ErrorResult(w, w); raw != want {
+			t.Errorf("%s: the client read\n%s\nwant\n%s", tt.tool, raw, want)
+		}
+		got, ok := apperrmcp.FromResult(res)
+		sameError(t, got, ok, sent)
+		logged := logLines(log.String(), "tool="+tt.tool)
+		if len(logged) != 1 || !strings.Contains(logged[0], `msg="recovered the panic of a tool handler"`) ||
+			!strings.Contains(logged[0], `cause="`+tt.cause+`"`) || !strings.Contains(logged[0], "panic_test.go") {
+			t.Errorf("%s: logged\n%s\nwant one line with the message, the cause %q and the stack", tt.tool, strings.Join(logged, "\n"), tt.cause)
+		}
+	}
+	if res, raw := conn.Call("get_pipeline", map[string]any{"project_id": "app", "pipeline_id": 1}); res.IsError {
+		t.Errorf("after the panics, the client read %s", raw)
+	}
+}
+
+// TestGRPCPanic checks that a method's panic, which would end the server,
+// gives the client the status of the code of the internal role, and is
+// logged with its stack through slog's default logger, the cause staying
+// off the wire; the server serves the next call.
+func TestGRPCPanic(t *testing.T) {
+	log := captureLog(t)
+	c := client(t)
+	sent := apperr.NewInternalError()
+	want := mustStatus(apperrgrpc.Status(sent)).Proto()
+	for _, tt := range []struct{ service, cause string }{
+		{"panic", "panic: the cache is gone"},
+		{"nilmap", "panic: assignment to entry in nil map"},
+	} {
+		_, err := c.Check(context.Background(), &healthgrpc.HealthCheckRequest{Service: tt.service})
+		if got := status.Convert(err).Proto(); !proto.Equal(got, want) {
+			t.Errorf("Check %s: the client read\n%v\nwant\n%v", tt.service, got, want)
+		}
+		if got, ok := apperrgrpc.FromError(err); !ok || got.Code != apperr.CodeInternalError || got.Unwrap() != nil {
+			t.Errorf("Check %s: FromError gives %#v, %v; want INTERNAL_ERROR without a cause", tt.service, got, ok)
+		}
+		stream, err := c.Watch(context.Background(), &healthgrpc.HealthCheckRequest{Service: tt.service})
+		if err == nil {
+			_, err = stream.Recv()
+		}
+		if got := status.Convert(err).Proto(); !proto.Equal(got, want) {
+			t.Errorf("Watch %s: the client read\n%v\nwant\n%v", tt.service, got, want)
+		}
+		for _, method := range []string{"Check", "Watch"} {
+			logged := logLines(log.String(), "method=/grpc.health.v1.Health/"+method)
+			if len(logged) != 1 || !strings.Contains(logged[0], `msg="recovered the panic of a gRPC method"`) ||
+				!strings.Contains(logged[0], `cause="`+tt.cause+`"`) || !strings.Contains(logged[0], "grpc_test.go") {
+				t.Errorf("%s %s: logged\n%s\nwant one line with the message, the cause %q and the stack", method, tt.service, strings.Join(logged, "\n"), tt.cause)
+			}
+		}
+		log.Reset()
+	}
+	if res, err := c.Check(context.Background(), &healthgrpc.HealthCheckRequest{}); err != nil || res.GetStatus() != healthgrpc.HealthCheckResponse_SERVING {
+		t.Errorf("after the panics, Check gives %v, %v", res, err)
+	}
+}
+
+// captureLog makes slog's default logger write text to the buffer it
+// returns, until the test ends.
+func captureLog(t *testing.T) *mcptest.Buffer {
+	t.Helper()
+	old := slog.Default()
+	buf := &mcptest.Buffer{}
+	slog.SetDefault(slog.New(slog.NewTextHandler(buf, nil)))
+	t.Cleanup(func() { slog.SetDefault(old) })
+	return buf
+}
+
+// logLines returns the lines of log that hold s.
+func logLines(log, s string) []string {
+	var out []string
+	for line := range strings.Lines(log) {
+		if strings.Contains(line, s) {
+			out = append(out, line)
+		}
+	}
+	return out
+}
