@@ -1546,12 +1546,14 @@ var boundProblems = map[string]string{
 	"version":     "not a semantic version, MAJOR.MINOR.PATCH",
 	"import_path": "not a Go import path",
 	"domain":      "an ErrorInfo domain is a lower-case host name",
+	"ignore[]":    "not the path of a value: names parted by single dots, as the paths of findings are written",
 }
 
 // fieldKey names the field at p for the tables of fixes: its name, with
 // its output for the file of an output (markdown.file), "example." before
-// a field of an example, and "[]" after a list for an element of it
-// (tiers[]).
+// a field of an example, "[]" after a list for an element of it
+// (tiers[]), and ignore[] for a path of a rule's ignore, whatever the
+// rule.
 func fieldKey(p []string) string {
 	n := len(p)
 	if n == 0 {
@@ -1559,6 +1561,8 @@ func fieldKey(p []string) string {
 	}
 	last := p[n-1]
 	switch {
+	case n == 4 && (p[0] == "lint" || p[0] == "breaking") && p[1] == "ignore":
+		return "ignore[]" // a path of a rule's ignore, lint.ignore.RULE[0]
 	case strings.HasPrefix(last, "[") && n > 1:
 		return p[n-2] + "[]"
 	case last == "file" && n > 1:
@@ -1786,6 +1790,7 @@ var valueFixes = map[string]string{
 	"max_length":          "give a length from 1 to 2147483647, or leave max_length out",
 	"tiers[]":             `name the tier with words of ASCII letters, digits, _ and -, parted by single spaces, such as "Premium" or "Premium Plus"`,
 	"tools[]":             `write a tool of the tools table, or tool:action, such as "merge_request:create"`,
+	"ignore[]":            `write the path of the value to exempt as errspec's findings write it, such as "codes.NOT_FOUND", "codes.NOT_FOUND.params.id" or "tiers[2]"`,
 	"layout":              "use single (one page, file) or per_code (a page per code, dir)",
 	"url_suffix":          `use "", "/", ".html" or ".md"`,
 	"import_path":         "give the package's Go import path, such as example.com/app/apperr",

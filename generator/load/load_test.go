@@ -376,6 +376,12 @@ func TestDirFixes(t *testing.T) {
 			Fix: "use string, int, bool, float, tier, object, []T or map[string]T"}}},
 		{"empty suggestion", `codes: X: suggestion: ""` + "\n", Diagnostics{{Line: 7, Col: 23, Path: "codes.X.suggestion",
 			Msg: `invalid value "": the text is empty`, Fix: "give a non-empty text, or leave the field out if it is optional"}}},
+		{"lint ignore path", `lint: ignore: CODE_SUGGESTION: ["codes..X"]` + "\n", Diagnostics{{Line: 7, Col: 33, Path: "lint.ignore.CODE_SUGGESTION[0]",
+			Msg: `invalid value "codes..X": not the path of a value: names parted by single dots, as the paths of findings are written`,
+			Fix: `write the path of the value to exempt as errspec's findings write it, such as "codes.NOT_FOUND", "codes.NOT_FOUND.params.id" or "tiers[2]"`}}},
+		{"breaking ignore path", `breaking: ignore: PARAM_REMOVED: ["codes[\"X\"]"]` + "\n", Diagnostics{{Line: 7, Col: 35, Path: "breaking.ignore.PARAM_REMOVED[0]",
+			Msg: `invalid value "codes[\"X\"]": not the path of a value: names parted by single dots, as the paths of findings are written`,
+			Fix: `write the path of the value to exempt as errspec's findings write it, such as "codes.NOT_FOUND", "codes.NOT_FOUND.params.id" or "tiers[2]"`}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
