@@ -147,7 +147,8 @@ func (e *SubmoduleError) Fix() string {
 // of the repository that holds base, whose files under paths (each
 // relative to base, "." for all of it) it copies into a temporary
 // directory: the .cue files, and those of the cue.mod directories above
-// them. Close removes the copy.
+// them. Close removes the copy. A file that names no revision is a
+// NotFoundError whose fix names its directory.
 func Open(base, ref string, paths []string) (*Tree, error) {
 	if ref == "" {
 		return nil, errors.New("the older version is empty: name a directory or a git revision")
@@ -156,7 +157,8 @@ func Open(base, ref string, paths []string) (*Tree, error) {
 	if !filepath.IsAbs(ref) {
 		dir = filepath.Join(base, ref)
 	}
-	if st, err := os.Stat(dir); err == nil && st.IsDir() {
+	st, statErr := os.Stat(dir)
+	if statErr == nil && st.IsDir() {
 		if !filepath.IsAbs(ref) && !strings.HasPrefix(ref, "-") {
 			if _, err := gitLine(base, "rev-parse", "--verify", "--quiet", "--end-of-options", ref+"^{commit}"); err == nil {
 				return nil, &AmbiguousError{ref}
@@ -166,6 +168,13 @@ func Open(base, ref string, paths []string) (*Tree, error) {
 	}
 	if strings.HasPrefix(ref, "-") {
 		return nil, &NotFoundError{Ref: ref, Reason: "a revision does not start with -"}
+	}
+	if statErr == nil && !filepath.IsAbs(ref) {
+		if _, err := gitLine(base, "rev-parse", "--verify", "--quiet", "--end-of-options", ref+"^{commit}"); err != nil {
+			return nil, fileRef(ref)
+		}
+	} else if statErr == nil {
+		return nil, fileRef(ref)
 	}
 	top, err := gitLine(base, "rev-parse", "--show-toplevel")
 	if err != nil {
@@ -206,6 +215,13 @@ func Open(base, ref string, paths []string) (*Tree, error) {
 		return nil, readError(ref, err)
 	}
 	return t, nil
+}
+
+// fileRef is the NotFoundError of ref, a file that names no revision: a
+// catalog's file, given where its directory was meant.
+func fileRef(ref string) *NotFoundError {
+	return &NotFoundError{Ref: ref, Reason: "it is a file, and the older version is the directory of its catalog's files",
+		How: "give --against the directory that holds the file: --against " + filepath.Dir(ref)}
 }
 
 // notRepository is the NotFoundError of ref when git finds no repository

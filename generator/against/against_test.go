@@ -438,6 +438,36 @@ func TestAmbiguous(t *testing.T) {
 	}
 }
 
+// TestFile checks that a file, the catalog's file where its directory
+// was meant, is not found, with its directory as the fix, whether the
+// repository or no repository holds it; and that a file named like a
+// revision leaves the revision found.
+func TestFile(t *testing.T) {
+	repo := gittest.Repo(t)
+	gittest.Commit(t, repo, map[string]string{"spec/catalog.cue": "package a\n", "v1": "notes\n"}, "one")
+	gittest.Git(t, repo, "tag", "v1")
+	outside := filepath.Join(t.TempDir(), "catalog.cue")
+	if err := os.WriteFile(outside, []byte("package a\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ base, ref, fix string }{
+		{repo, "spec/catalog.cue", "--against spec"},
+		{repo, filepath.Join(repo, "spec", "catalog.cue"), "--against " + filepath.Join(repo, "spec")},
+		{t.TempDir(), outside, "--against " + filepath.Dir(outside)},
+	} {
+		_, err := Open(tc.base, tc.ref, []string{"."})
+		var nf *NotFoundError
+		if !errors.As(err, &nf) || !strings.Contains(err.Error(), "it is a file") || !strings.HasSuffix(nf.Fix(), tc.fix) {
+			t.Errorf("Open(%s): %v, want a NotFoundError saying it is a file, with a fix ending in %q", tc.ref, err, tc.fix)
+		}
+	}
+	tree, err := Open(repo, "v1", []string{"."})
+	if err != nil || tree.Rev == "" {
+		t.Fatalf("Open(v1), a tag and a file: %+v, %v, want the revision", tree, err)
+	}
+	tree.Close()
+}
+
 // TestNotFoundTreePath checks that a tree of a commit, REV:PATH, is not
 // taken, with a fix that names the commit and the directory apart.
 func TestNotFoundTreePath(t *testing.T) {
