@@ -52,11 +52,24 @@ func runBreaking(c *command, args []string, stdout, stderr io.Writer) int {
 	defer tree.Close()
 
 	pairs, gone, problems := pair(tree, args, cats)
+	locs := locators{}
+	for _, p := range pairs {
+		// A path of the breaking block that names what neither version
+		// has: load takes it, since it may name what the older has.
+		versions := []*model.Catalog{p.new.Model}
+		if p.old != nil {
+			versions = append(versions, p.old.Model)
+		}
+		for _, e := range model.IgnoredNowhere(versions...) {
+			d := locs.at(p.new, e.Path, 0, nil)
+			d.Msg, d.Fix = e.Msg, e.Fix
+			problems = append(problems, fromDiagnostic(diagnostics.CodeCatalogInvalid, d))
+		}
+	}
 	if len(problems) > 0 {
 		return r.report(problems...)
 	}
 	var fs []finding
-	locs := locators{}
 	add := func(ch breaking.Change, cat *load.Catalog, display func(string) string) {
 		if !*all && ch.Kind == breaking.Safe {
 			return

@@ -366,6 +366,36 @@ func TestBreakingOldCatalogInvalid(t *testing.T) {
 	}
 }
 
+// TestBreakingIgnoreNamesNothing checks that a path of the breaking
+// block that names an entry neither version has, a misspelt code, is a
+// problem at its position with the closest name, and that one naming a
+// code only the older version has exempts its removal.
+func TestBreakingIgnoreNamesNothing(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	newer := shopV1[:strings.Index(shopV1, "codes: CART_NOT_FOUND")]
+	gittest.Write(t, dir, map[string]string{
+		"old/catalog.cue": shopV1,
+		"new/catalog.cue": newer + `breaking: ignore: CODE_REMOVED: ["codes.CART_NOT_FOUND"]` + "\n",
+	})
+	if code, out, errOut := errspec("breaking", "--against", "old", "new"); code != cli.ExitOK || out != "" || errOut != "" {
+		t.Errorf("the removal ignored: exit %d, stdout %q, stderr %q, want exit 0 and nothing printed", code, out, errOut)
+	}
+	gittest.Write(t, dir, map[string]string{
+		"new/catalog.cue": newer + `breaking: ignore: CODE_REMOVED: ["codes.CART_NOT_FUOND", "tools.cart"]` + "\n",
+	})
+	code, out, errOut := errspec("breaking", "--against", "old", "new")
+	want := `errspec: new/catalog.cue:13:34: breaking.ignore.CODE_REMOVED[0]: "codes.CART_NOT_FUOND" names no entry of codes in the older version or this one, so it exempts nothing
+	fix: did you mean "codes.CART_NOT_FOUND", "codes.ORDER_NOT_FOUND"?
+errspec: new/catalog.cue:13:58: breaking.ignore.CODE_REMOVED[1]: "tools.cart" names no entry of tools in the older version or this one, so it exempts nothing
+	fix: remove the path, or name an entry of tools that one of the versions declares
+errspec: 2 problems
+`
+	if code != cli.ExitInvalid || out != "" || errOut != want {
+		t.Errorf("exit %d, stdout %q, stderr:\n%s\nwant exit 2 and\n%s", code, out, errOut, want)
+	}
+}
+
 // TestBreakingAgainstHoldsNone checks that a revision that holds none of
 // the catalogs compared passes, each catalog new there, with a warning
 // that says so: a wrong --against would otherwise pass whatever changed.

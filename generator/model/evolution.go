@@ -230,3 +230,72 @@ func (b *builder) declares(section, rest string) bool {
 	}
 	return false
 }
+
+// Entries returns the names of the entries of one of the catalog's
+// named sections (codes, categories, features, tools, envelopes).
+func (c *Catalog) Entries(section string) []string {
+	var out []string
+	switch section {
+	case "codes":
+		for _, x := range c.Codes {
+			out = append(out, x.Name)
+		}
+	case "categories":
+		for _, x := range c.Categories {
+			out = append(out, x.Name)
+		}
+	case "features":
+		for _, x := range c.Features {
+			out = append(out, x.Key)
+		}
+	case "tools":
+		for _, x := range c.Tools {
+			out = append(out, x.Name)
+		}
+	case "envelopes":
+		for _, x := range c.Envelopes {
+			if x.Name != "" {
+				out = append(out, x.Name)
+			}
+		}
+	}
+	return out
+}
+
+// IgnoredNowhere returns a problem for each path of the breaking block of
+// versions[0] whose entry (codes.X, categories.X, ...) none of the
+// versions declares: a path misspelt, which exempts nothing. Load takes
+// these paths as they are, since they may name what only the older
+// version has; errspec breaking checks them when it has both versions.
+func IgnoredNowhere(versions ...*Catalog) Errors {
+	var errs errorList
+	for _, ig := range versions[0].Breaking.Ignore {
+		for i, p := range ig.Paths {
+			first, rest, _ := strings.Cut(p, ".")
+			if !topLevelPaths[first] || rest == "" {
+				continue
+			}
+			var paths []string
+			declared := false
+			for _, cat := range versions {
+				for _, k := range cat.Entries(first) {
+					paths = append(paths, first+"."+k)
+					declared = declared || rest == k || strings.HasPrefix(rest, k+".") || strings.HasPrefix(rest, k+"[")
+				}
+			}
+			if declared {
+				continue
+			}
+			fix := "remove the path, or name an entry of " + first + " that one of the versions declares"
+			if m := Closest(p, unique(paths)); len(m) > 0 {
+				fix = "did you mean " + quoteList(m) + "?"
+			}
+			what := "the older version or this one"
+			if len(versions) == 1 {
+				what = "this catalog, which is new"
+			}
+			errs.add(at("breaking", "ignore", ig.Rule, index(i)), fix, "%q names no entry of %s in %s, so it exempts nothing", p, first, what)
+		}
+	}
+	return errs.errs
+}
