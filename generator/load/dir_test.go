@@ -255,6 +255,29 @@ func TestExamplePosInEmbed(t *testing.T) {
 	}
 }
 
+// TestTextEmbedPosition checks that a problem of a value a catalog
+// embeds as text, which CUE gives a position of no file, is reported at
+// the field that embeds it, where it was reported at the start of the
+// catalog's first file.
+func TestTextEmbedPosition(t *testing.T) {
+	root := t.TempDir()
+	writeFiles(t, filepath.Join(root, "cue.mod"), map[string]string{
+		"module.cue": "module: \"example.com/embeds@v0\"\nlanguage: version: \"v0.12.0\"\n",
+	})
+	writeFiles(t, filepath.Join(root, "cat"), map[string]string{
+		"catalog.cue": "@extern(embed)\n\npackage cat\n\nname: \"embeds\"\noutputs: jsonschema: file: \"errors.schema.json\"\n" +
+			"categories: internal: description: \"The server failed.\"\ncodes: INTERNAL: {\n\tcategory: \"internal\"\n\ttitle: \"Internal error\"\n" +
+			"\tmessage: _ @embed(file=\"message.txt\", type=text)\n}\n",
+		"message.txt": "Something went wrong in {stage}",
+	})
+	t.Chdir(root)
+	want := Diagnostics{{File: "cat/catalog.cue", Line: 11, Col: 2, Path: "codes.INTERNAL.message",
+		Msg: "placeholder {stage} names no param of this code", Fix: "declare it under params"}}
+	if diff := cmp.Diff(want, diagnostics(t, "cat")); diff != "" {
+		t.Errorf("diagnostics (-want +got):\n%s", diff)
+	}
+}
+
 // TestSourcesHoldEmbedsAndImports checks that the sources of a catalog,
 // which a run compares with the disk before it writes, hold what the
 // catalog is made of besides its own files: the files it embeds and the

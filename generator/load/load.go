@@ -2469,12 +2469,13 @@ func selector(s string) cue.Selector {
 }
 
 // userValuePos returns where the user wrote a value, skipping the schema's
-// contribution to it: it looks through the value's conjuncts, a few levels
-// deep.
+// contribution to it and the position of no file that CUE gives a value
+// an @embed attribute reads: it looks through the value's conjuncts, a
+// few levels deep, and finds the field that embeds it.
 func userValuePos(v cue.Value) token.Pos {
 	var find func(v cue.Value, depth int) token.Pos
 	find = func(v cue.Value, depth int) token.Pos {
-		if pos := v.Pos(); pos.IsValid() && pos.Filename() != schemaFile {
+		if pos := v.Pos(); pos.IsValid() && pos.Filename() != "" && pos.Filename() != schemaFile {
 			return pos
 		}
 		if depth == 0 {
