@@ -370,8 +370,13 @@ func (c *comparer) codes() {
 			c.add("CODE_REMOVED", Expected, p, true, o.Name, "",
 				"code %s is gone, as announced: the older version deprecated it for %s", o.Name, use.Name)
 		case ok:
-			c.add("CODE_RENAMED", Breaking, []string{"codes", to}, false, to,
-				fmt.Sprintf("keep %s too, deprecated with use: %q, until no client expects it; remove it in a later version", o.Name, to),
+			fix := fmt.Sprintf("keep %s too, deprecated with use: %q, until no client expects it; remove it in a later version", o.Name, to)
+			if n := c.new.Code(to); n.Ident == o.Ident {
+				// The two cannot be declared side by side: the catalog
+				// would give one Go name twice.
+				fix = fmt.Sprintf("keep the name %s: %s gives the same Go names (%s), so the two cannot be declared side by side while clients move", o.Name, to, n.GoName)
+			}
+			c.add("CODE_RENAMED", Breaking, []string{"codes", to}, false, to, fix,
 				"code %s is gone, and %s, new, looks like its new name", o.Name, to)
 			c.out[len(c.out)-1].Was = o.Name
 		case o.Deprecated != nil:
