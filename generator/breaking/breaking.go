@@ -1467,6 +1467,10 @@ func (c *comparer) version(changes []Change) (Change, bool) {
 	ch := Change{Rule: "VERSION_NOT_BUMPED", Level: Version, Kind: Breaking, Path: []string{"version"},
 		Message: fmt.Sprintf("%s, and the version goes from %s to %s", count(n, "breaking change"), c.old.Version, c.new.Version),
 		Fix:     fmt.Sprintf("make the version %s, or undo the breaking changes", next)}
+	if ok2 && !back && !ov.Less(nv) {
+		// The same version, written the same or with a v of its own.
+		ch.Message = fmt.Sprintf("%s, and the version stays %s", count(n, "breaking change"), c.new.Version)
+	}
 	if back && n == 0 {
 		ch.Message = fmt.Sprintf("the version goes back from %s to %s: a client would take this version for an older one", c.old.Version, c.new.Version)
 		ch.Fix = fmt.Sprintf("make the version %s or later", next)
