@@ -364,11 +364,11 @@ func (c *comparer) codes() {
 			if why := c.unreadGone(o); why != "" {
 				c.add("CODE_REMOVED", Breaking, p, true, o.Name,
 					"keep the code, deprecated, until no server of the older version runs",
-					"code %s is gone, as the older version announced (deprecated for %s), but a client of the newer version rejects it from a server of the older version, as a code it does not know: %s", o.Name, use.Name, why)
+					"code %s is gone, as the older version announced (deprecated for %s), but a client of the newer version rejects it from a server of the older version, as a code it does not know: %s", o.Name, announced(o, use), why)
 				break
 			}
 			c.add("CODE_REMOVED", Expected, p, true, o.Name, "",
-				"code %s is gone, as announced: the older version deprecated it for %s", o.Name, use.Name)
+				"code %s is gone, as announced: the older version deprecated it for %s", o.Name, announced(o, use))
 		case ok:
 			fix := fmt.Sprintf("keep %s too, deprecated with use: %q, until no client expects it; remove it in a later version", o.Name, to)
 			if n := c.new.Code(to); n.Ident == o.Ident {
@@ -397,13 +397,29 @@ func (c *comparer) codes() {
 	}
 }
 
-// replacement returns the code of the newer catalog that the older one
-// named the replacement of the deprecated code o, or nil.
+// replacement returns the code of the newer catalog that replaces the
+// deprecated code o: the replacement the older version named, or, when
+// that one is gone too, deprecated in turn, its own, and so on; nil when
+// the chain of replacements leads to no code of the newer catalog.
 func (c *comparer) replacement(o *model.Code) *model.Code {
-	if o.Deprecated == nil || o.Deprecated.Use == nil {
-		return nil
+	for seen := map[*model.Code]bool{}; o.Deprecated != nil && o.Deprecated.Use != nil && !seen[o]; o = o.Deprecated.Use {
+		seen[o] = true
+		if n := c.new.Code(o.Deprecated.Use.Name); n != nil {
+			return n
+		}
 	}
-	return c.new.Code(o.Deprecated.Use.Name)
+	return nil
+}
+
+// announced words the replacements the older version named for o, up to
+// use, the one the newer catalog has, as replacement found it: "B", or
+// "B, and B for C" when B is gone too.
+func announced(o, use *model.Code) string {
+	s := o.Deprecated.Use.Name
+	for from := o.Deprecated.Use; from.Name != use.Name; from = from.Deprecated.Use {
+		s += ", and " + from.Name + " for " + from.Deprecated.Use.Name
+	}
+	return s
 }
 
 // renames pairs codes gone with new codes that look like them renamed:
