@@ -1026,9 +1026,13 @@ func (c *comparer) tiers() {
 	for i, t := range c.old.Tiers {
 		if tier(c.new, t.Name) == nil {
 			c.explained["tiers."+t.Name] = true
+			msg := "tier " + t.Name + " is gone"
+			if i < len(c.new.Tiers) && tier(c.old, c.new.Tiers[i].Name) == nil {
+				// A new tier in its place: renamed, most likely.
+				msg += ", and " + c.new.Tiers[i].Name + ", new, is in its place: a rename, which a client takes for another tier, since it sends and reads tiers by name"
+			}
 			c.add("TIER_REMOVED", Breaking, []string{"tiers", fmt.Sprintf("[%d]", i)}, true, "",
-				"keep the tier: clients send and read its name",
-				"tier %s is gone", t.Name)
+				"keep the tier: clients send and read its name", "%s", msg)
 		}
 	}
 	// The tiers both versions have, in the older order: each must stay
