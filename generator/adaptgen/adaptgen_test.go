@@ -92,7 +92,9 @@ func TestMiddlewareRole(t *testing.T) {
 	cat := catalog(t)
 	with := gen(genMiddleware(cat, importPath))
 	for _, want := range []string{
-		`reason, ok := strings.CutPrefix(r.GetError().Error(), argumentsPrefix)`,
+		`reason, ok := argumentsReason(req, r.GetError())`,
+		`if reason, ok := strings.CutPrefix(err.Error(), argumentsPrefix); ok {`,
+		`t, ok := err.(*json.UnmarshalTypeError)`,
 		`e = apperr.NewInvalidArguments(name, reason).WithCause(r.GetError())`,
 		`const argumentsPrefix = "validating \"arguments\": "`,
 	} {
@@ -102,7 +104,7 @@ func TestMiddlewareRole(t *testing.T) {
 	}
 	delete(cat.Roles, model.RoleInvalidArguments)
 	without := gen(genMiddleware(cat, importPath))
-	if strings.Contains(without, "argumentsPrefix") || !strings.Contains(without, "e, ok := errspec.FirstOf[*apperr.Error](r.GetError())\n\t\tif !ok {\n\t\t\treturn res, nil\n\t\t}") {
+	if strings.Contains(without, "argumentsPrefix") || strings.Contains(without, "argumentsReason") || !strings.Contains(without, "e, ok := errspec.FirstOf[*apperr.Error](r.GetError())\n\t\tif !ok {\n\t\t\treturn res, nil\n\t\t}") {
 		t.Errorf("Middleware without the role:\n%s", without)
 	}
 }

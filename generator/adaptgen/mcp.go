@@ -48,7 +48,7 @@ func mcpDoc(cat *model.Catalog, importPath string) []string {
 	}
 	first := fmt.Sprintf("Package %s serves the errors of package %s (%s) to MCP clients through the official MCP Go SDK, %s: Install adds a middleware to a server that turns the error a tool handler returns, an *%s.Error wrapped or not, into a tool result with isError set, %s.", o.Package, pkg, importPath, mcpPkg, pkg, carries)
 	if c := cat.Roles[model.RoleInvalidArguments]; c != nil {
-		first += fmt.Sprintf(" Arguments that do not match a tool's input schema, which the SDK rejects before the handler runs, give an error of code %s (with the SDK at %s or later; an older one sends them as a protocol error, which the middleware leaves as it is).", c.Name, mcpArgumentsResults)
+		first += fmt.Sprintf(" Arguments that the SDK rejects before a typed tool's handler runs, ones that do not match the tool's input schema or that its Go input type cannot hold (an integer beyond an int64), give an error of code %s (with the SDK at %s or later; an older one sends them as a protocol error, which the middleware leaves as it is).", c.Name, mcpArgumentsResults)
 	}
 	if c := cat.Roles[model.RoleInternal]; c != nil {
 		first += fmt.Sprintf(" A tool handler's panic, which would end the server, gives an error of code %s.", c.Name)
@@ -75,10 +75,10 @@ func genMiddleware(cat *model.Catalog, importPath string) Code {
 	foreign := []Code{Return(Id("res"), Nil())}
 	text := "Middleware turns the errors of tool calls into error results: an *" + cat.Outputs.GoPackage + ".Error that a tool handler returns, wrapped or not, typed or low-level (whose errors the SDK would send as protocol errors), becomes a result with isError set and the content the package doc says."
 	if c := cat.Roles[model.RoleInvalidArguments]; c != nil {
-		text += " Arguments that fail the tool's input schema, which the SDK reports with an error whose text starts with " + fmt.Sprintf("%q", argumentsPrefix) + ", give an error of code " + c.Name + ", whose cause is the SDK's."
+		text += " Arguments that the SDK rejects before a typed tool's handler runs give an error of code " + c.Name + ", whose cause is the SDK's: arguments that fail the tool's input schema, which the SDK reports with an error whose text starts with " + fmt.Sprintf("%q", argumentsPrefix) + ", and arguments that the handler's Go input type cannot hold, which it reports with the *json.UnmarshalTypeError of decoding them, for an argument of the call."
 		values := map[string]*Statement{"tool": Id("name"), "reason": Id("reason")}
 		foreign = []Code{
-			List(Id("reason"), Id("ok")).Op(":=").Qual(stringsPkg, "CutPrefix").Call(callErr.Clone().Dot("Error").Call(), Id("argumentsPrefix")),
+			List(Id("reason"), Id("ok")).Op(":=").Id("argumentsReason").Call(Id("req"), callErr.Clone()),
 			If(Op("!").Id("ok")).Block(Return(Id("res"), Nil())),
 			Id("name").Op(":=").Id("toolName").Call(Id("req")),
 			deprecatedUse(model.RoleInvalidArguments, c),
@@ -127,7 +127,7 @@ func genMiddleware(cat *model.Catalog, importPath string) Code {
 			doc("argumentsPrefix starts the text of the error of arguments that do not match a tool's input schema, as the SDK's typed handlers write it."),
 			Line(), Const().Id("argumentsPrefix").Op("=").Lit(argumentsPrefix),
 			Line(),
-		)
+		).Line().Add(genArgumentsReason())
 	}
 	if cat.Roles[model.RoleInvalidArguments] != nil || cat.Roles[model.RoleInternal] != nil {
 		out.Line().Add(
@@ -163,6 +163,37 @@ func genRecovered(cat *model.Catalog, importPath string) Code {
 		),
 		Line(),
 		Line(), genPanicked(cat, importPath, "a tool handler", "the tool's name", "tool"),
+	)
+}
+
+// genArgumentsReason writes argumentsReason, which tells the error of
+// arguments that a typed tool's handler never saw from the error of a
+// handler. The SDK checks the arguments against the input schema, then
+// decodes them into the handler's Go input type: a value that the schema
+// lets through and the type cannot hold (an integer beyond an int64, a
+// string that is no RFC 3339 time for a time.Time) fails there, with the
+// *json.UnmarshalTypeError of the decoding, unwrapped, whose Field is the
+// path of the argument. A handler's own decoding error, of a value that
+// is no argument of the call, is the handler's.
+func genArgumentsReason() Code {
+	callArgs := Id("call").Dot("Params").Dot("Arguments")
+	return Add(
+		doc("argumentsReason returns the reason of an error result whose error, err, is the SDK's for arguments that a typed tool's handler never saw, and true: arguments that fail the tool's input schema, and arguments that pass it but that the handler's Go input type cannot hold (an integer beyond its range, a string that is no RFC 3339 time for a time.Time), which the SDK reports with the *json.UnmarshalTypeError of decoding them, for an argument the call gives. It reports false for any other error, a handler's own."),
+		Line(), Func().Id("argumentsReason").Params(Id("req").Qual(mcpPkg, "Request"), Err().Error()).Params(String(), Bool()).Block(
+			If(List(Id("reason"), Id("ok")).Op(":=").Qual(stringsPkg, "CutPrefix").Call(Err().Dot("Error").Call(), Id("argumentsPrefix")), Id("ok")).Block(Return(Id("reason"), True())),
+			List(Id("t"), Id("ok")).Op(":=").Err().Assert(Op("*").Qual(jsonPkg, "UnmarshalTypeError")),
+			List(Id("call"), Id("isCall")).Op(":=").Id("req").Assert(Op("*").Qual(mcpPkg, "CallToolRequest")),
+			If(Op("!").Id("ok").Op("||").Id("t").Dot("Field").Op("==").Lit("").Op("||").Id("t").Dot("Type").Op("==").Nil().Op("||").Op("!").Id("isCall").Op("||").Id("call").Dot("Params").Op("==").Nil()).Block(Return(Lit(""), False())),
+			Var().Id("args").Map(String()).Qual(jsonPkg, "RawMessage"),
+			If(Qual(jsonPkg, "Unmarshal").Call(callArgs, Op("&").Id("args")).Op("!=").Nil()).Block(Return(Lit(""), False())),
+			For(Id("name").Op(":=").Range().Id("args")).Block(
+				If(Id("t").Dot("Field").Op("==").Id("name").Op("||").Qual(stringsPkg, "HasPrefix").Call(Id("t").Dot("Field"), Id("name").Op("+").Lit("."))).Block(
+					Return(Lit("argument ").Op("+").Qual("strconv", "Quote").Call(Id("t").Dot("Field")).Op("+").Lit(": the value does not fit the tool's Go type ").Op("+").Id("t").Dot("Type").Dot("String").Call(), True()),
+				),
+			),
+			Return(Lit(""), False()),
+		),
+		Line(),
 	)
 }
 

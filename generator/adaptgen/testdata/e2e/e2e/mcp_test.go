@@ -56,6 +56,10 @@ func serve(t *testing.T, install func(*mcp.Server)) *mcptest.Conn {
 					return nil, pipeline{}, errors.Join(none, apperr.NewRateLimited(600, "minute", 17))
 				case 4:
 					return nil, pipeline{}, asOnly{errors.New("cache miss"), apperr.NewResourceNotFound("pipeline", "404")}
+				case 5:
+					// The handler's own decoding error, of a value that is
+					// no argument: the SDK's, not bad arguments.
+					return nil, pipeline{}, &json.UnmarshalTypeError{Value: "string", Type: reflect.TypeFor[int](), Struct: "jobResponse", Field: "jobs.count"}
 				}
 				return nil, pipeline{Status: "success"}, nil
 			})
@@ -85,6 +89,14 @@ func (a asOnly) As(target any) bool {
 var badArguments = map[string]any{"project_id": "app", "pipeline_id": "forty-two"}
 
 const badReason = `validating root: validating /properties/pipeline_id: type: forty-two has type "string", want "integer"`
+
+// hugeArguments are arguments of get_pipeline that pass its input schema
+// (an integer) but that its Go input type cannot hold (an int): the SDK
+// fails to decode them before the handler runs, for the reason
+// hugeReason.
+var hugeArguments = map[string]any{"project_id": "app", "pipeline_id": 1e30}
+
+const hugeReason = `argument "pipeline_id": the value does not fit the tool's Go type int`
 
 // argumentsAreResults reports whether the SDK reports arguments that fail
 // a tool's input schema in an error result, which the adapter's
@@ -137,11 +149,13 @@ func TestMCPErrors(t *testing.T) {
 		{"joined after a cancellation", map[string]any{"project_id": "app", "pipeline_id": 3}, apperr.NewUpstreamTimeout(30_000)},
 		{"shown to errors.As by an As method", map[string]any{"project_id": "app", "pipeline_id": 4}, apperr.NewResourceNotFound("pipeline", "404")},
 		{"arguments", badArguments, apperr.NewInvalidArguments("get_pipeline", badReason)},
+		{"arguments beyond the Go type", hugeArguments, apperr.NewInvalidArguments("get_pipeline", hugeReason)},
 	} {
-		if tt.name == "arguments" && !argumentsAreResults(t) {
+		if strings.HasPrefix(tt.name, "arguments") && !argumentsAreResults(t) {
 			// The SDK sends a protocol error, which the adapter leaves.
-			_, err := conn.CallErr("get_pipeline", tt.args)
-			if want := `validating "arguments": ` + badReason; err == nil || !strings.HasSuffix(err.Error(), want) {
+			if _, err := conn.CallErr("get_pipeline", tt.args); err == nil {
+				t.Errorf("%s: CallTool gives no protocol error", tt.name)
+			} else if want := `validating "arguments": ` + badReason; tt.name == "arguments" && !strings.HasSuffix(err.Error(), want) {
 				t.Errorf("arguments: CallTool gives %v, want a protocol error that ends with %q", err, want)
 			}
 			continue
@@ -175,6 +189,10 @@ func TestMCPErrors(t *testing.T) {
 	}
 	if _, ok := apperrmcp.FromResult(res); ok {
 		t.Error("FromResult read an errspec error from another error")
+	}
+	res, raw = conn.Call("get_pipeline", map[string]any{"project_id": "app", "pipeline_id": 5})
+	if want := mcptest.ErrorResult("json: cannot unmarshal string into Go struct field jobResponse.jobs.count of type int", ""); raw != want {
+		t.Errorf("a handler's decoding error: the client read\n%s\nwant\n%s", raw, want)
 	}
 	// A nil *Error is no error of the catalog, and the server lives on.
 	res, raw = conn.Call("get_pipeline", map[string]any{"project_id": "app", "pipeline_id": 0})
