@@ -35,7 +35,9 @@
 // that wraps no errspec error is written as a 500 problem that says
 // nothing of it: its text may hold what a client must not see.
 //
-// Read and Parse read either format back into the generated Error type.
+// Read and Parse read either format back into the generated Error type,
+// and the catalog's format under application/problem+json too, as a
+// server sends it whose catalog's envelope is itself problem details.
 package errhttp
 
 import (
@@ -449,7 +451,11 @@ func retryAfter(h http.Header) int {
 // Parse reads an error of a response with the given Content-Type and
 // status: problem details as WriteProblem writes them, or the catalog's
 // wire format (application/json, or any type with a +json suffix), into
-// the generated Error type E. A code the catalog does not know, from a
+// the generated Error type E. Under application/problem+json, a body
+// with a member that WriteProblem does not write and no params member is
+// read as the catalog's format when it is in it: a server whose
+// catalog's envelope is itself problem details, with its params beside
+// type, title and status as extension members, sends it so. A code the catalog does not know, from a
 // newer version of it, gives an error of that code, as the generated
 // Parse gives one. Problem details give the error all they carry: the
 // code and params, the message (detail), the suggestion, the detail of
@@ -485,15 +491,29 @@ func Parse[E any, P ErrorPtr[E]](contentType string, status int, body []byte) (*
 		return nil, fmt.Errorf("%w: a body of %s that is no JSON", ErrNotError, media)
 	}
 	e := P(new(E))
+	c := errspec.CatalogOf(e)
+	var v errspec.View
 	if media == ProblemType {
-		v, err := parseProblem(errspec.CatalogOf(e), status, body)
-		if err != nil {
-			return nil, err
+		members, own := problemMembers(body)
+		if own {
+			// Possibly the catalog's own format: read as such if it is.
+			v, err = c.Parse(body)
 		}
-		e.ErrspecSetView(v)
-		return e, nil
+		if !own || err != nil {
+			pv, perr := parseProblem(c, status, members, body)
+			if perr != nil {
+				if own && !errors.Is(err, errspec.ErrNoCode) {
+					// The catalog's format, with a fault its Parse names.
+					return nil, err
+				}
+				return nil, perr
+			}
+			e.ErrspecSetView(pv)
+			return e, nil
+		}
+	} else {
+		v, err = c.Parse(body)
 	}
-	v, err := errspec.CatalogOf(e).Parse(body)
 	if err != nil {
 		if errors.Is(err, errspec.ErrNoCode) {
 			return nil, fmt.Errorf("%w: %w", ErrNotError, err)
@@ -534,8 +554,41 @@ type problem struct {
 	Params     json.RawMessage
 }
 
-// parseProblem reads problem details, body, JSON of a response with the
-// given status, into an error of catalog c. As RFC 9457 asks, a member whose
+// writtenMembers are the members of problem details that WriteProblem
+// writes.
+var writtenMembers = map[string]bool{
+	"type": true, "title": true, "status": true, "detail": true, "instance": true,
+	"code": true, "category": true, "suggestion": true, "context": true,
+	"retryable": true, "retry": true, "retry_after": true, "params": true,
+}
+
+// problemMembers returns the members of body, valid JSON of problem
+// details, nil when it is no object; and whether it may be in the
+// catalog's own format rather than as WriteProblem writes it: a catalog
+// whose envelope is itself problem details puts its params beside type,
+// title and status, as RFC 9457's extension members, and a server sends
+// it as application/problem+json. It may when it has a member that
+// WriteProblem does not write and no params, where WriteProblem puts
+// them.
+func problemMembers(body []byte) (map[string]json.RawMessage, bool) {
+	var members map[string]json.RawMessage
+	if json.Unmarshal(body, &members) != nil {
+		return nil, false
+	}
+	if _, ok := members["params"]; ok {
+		return members, false
+	}
+	for key := range members {
+		if !writtenMembers[key] {
+			return members, true
+		}
+	}
+	return members, false
+}
+
+// parseProblem reads problem details, the members of a JSON body of a
+// response with the given status (problemMembers), into an error of
+// catalog c. As RFC 9457 asks, a member whose
 // value is not of its type is ignored, as if it were not there; member
 // names are matched exactly. Problem details without a code (a string)
 // hold no errspec error; problem details with a code that repeat a
@@ -543,9 +596,8 @@ type problem struct {
 // counts is the reader's guess (encoding/json takes the last, others the
 // first). A status that is none of an error's, or none, is the
 // response's.
-func parseProblem(c *errspec.Catalog, status int, body []byte) (errspec.View, error) {
-	var members map[string]json.RawMessage
-	if err := json.Unmarshal(body, &members); err != nil {
+func parseProblem(c *errspec.Catalog, status int, members map[string]json.RawMessage, body []byte) (errspec.View, error) {
+	if members == nil {
 		// body is JSON (Parse checks it), of another type than an object.
 		return errspec.View{}, fmt.Errorf("%w: problem details that are no JSON object", ErrNotError)
 	}
