@@ -105,10 +105,8 @@ func quality(accept []string, media string) float64 {
 	q, specificity := 0.0, -1
 	for _, v := range accept {
 		for _, r := range strings.Split(v, ",") {
-			mr, params, err := mime.ParseMediaType(r)
-			if err != nil {
-				continue
-			}
+			mr, params, _ := strings.Cut(r, ";")
+			mr = strings.ToLower(strings.TrimSpace(mr))
 			s := -1
 			switch {
 			case mr == media:
@@ -121,16 +119,31 @@ func quality(accept []string, media string) float64 {
 			if s <= specificity {
 				continue
 			}
-			rq := 1.0
-			if v, ok := params["q"]; ok {
-				if f, err := strconv.ParseFloat(v, 64); err == nil && f >= 0 && f <= 1 {
-					rq = f
-				}
-			}
-			q, specificity = rq, s
+			q, specificity = weight(params), s
 		}
 	}
 	return q
+}
+
+// weight returns the q of the parameters of a media range, params, the
+// text after its first ";": the first q parameter's, 1 without one or
+// when it is no number from 0 to 1. It reads the parameters one by one,
+// as mime.ParseMediaType would not: a parameter that does not parse (a
+// stray ";", a name without a value, a quote left open, a name given
+// twice) would hide the media range before it, and the client that
+// accepts application/json alone would get problem details.
+func weight(params string) float64 {
+	for _, p := range strings.Split(params, ";") {
+		name, value, _ := strings.Cut(p, "=")
+		if !strings.EqualFold(strings.TrimSpace(name), "q") {
+			continue
+		}
+		if f, err := strconv.ParseFloat(strings.TrimSpace(value), 64); err == nil && f >= 0 && f <= 1 {
+			return f
+		}
+		return 1
+	}
+	return 1
 }
 
 // WriteProblem writes err as RFC 9457 problem details (see the package

@@ -476,6 +476,14 @@ func TestWriteAccept(t *testing.T) {
 		// A q that is no quality is read as none given.
 		{[]string{"application/json;q=oops"}, errhttp.JSONType},
 		{[]string{"application/json;q=2, application/problem+json;q=0.5"}, errhttp.JSONType},
+		// A parameter that does not parse hides neither the media range
+		// before it nor its q.
+		{[]string{"application/json; charset"}, errhttp.JSONType},
+		{[]string{"application/json;;q=0.9, application/problem+json;q=0.5"}, errhttp.JSONType},
+		{[]string{`application/json; charset="utf-8`}, errhttp.JSONType},
+		{[]string{"application/json;q=1;q=1"}, errhttp.JSONType},
+		{[]string{"application/json; q=, application/problem+json;q=0.5"}, errhttp.JSONType},
+		{[]string{"application/json;charset=utf-8;q=0.1;, application/problem+json"}, errhttp.ProblemType},
 	} {
 		req, _ := http.NewRequest("GET", srv.URL, nil)
 		for _, a := range tc.accept {
