@@ -67,10 +67,17 @@ func find[E Error](err error) (E, bool) {
 }
 
 // Leads reports whether cause is e or leads to it: whether e is in
-// cause's chain (chain), by identity. A generated WithCause attaches no
-// cause that leads back to its error: errors.Is, errors.As, Error and
-// Text would go round the circle forever.
+// cause's chain (chain), by identity; or whether cause is a nil pointer
+// (a nil *fs.PathError stored in an error), which is no cause. A
+// generated WithCause attaches no cause that leads back to its error:
+// errors.Is, errors.As, Error and Text would go round the circle
+// forever; nor a nil pointer, whose Error and Unwrap methods may
+// dereference it, as *fs.PathError's do, and panic in Error, Text, a
+// log or errors.Is.
 func Leads(cause, e error) bool {
+	if cause != nil && isNil(cause) {
+		return true
+	}
 	for err := range chain(cause) {
 		if err == e {
 			return true
@@ -81,9 +88,13 @@ func Leads(cause, e error) bool {
 
 // chain yields err and the errors of its chain as errors.Is and errors.As
 // walk it, depth first through Unwrap() error and Unwrap() []error. It
-// does not unwrap a nil pointer of a generated Error type, whose Unwrap a
-// package generated before it was nil-safe panics, and it stops after
-// maxChain errors, so that it ends on a chain that goes round a circle.
+// does not unwrap a nil pointer, of a generated Error type, whose Unwrap a
+// package generated before it was nil-safe panics, or of any other type
+// (a nil *fs.PathError that a handler wrapped with fmt.Errorf), whose
+// Unwrap may dereference it: the adapters walk the chain of every error
+// a server returns, and must not panic where fmt prints the error. It
+// stops after maxChain errors, so that it ends on a chain that goes
+// round a circle.
 func chain(err error) iter.Seq[error] {
 	return func(yield func(error) bool) {
 		stack := []error{err}
@@ -96,7 +107,7 @@ func chain(err error) iter.Seq[error] {
 			if !yield(err) {
 				return
 			}
-			if x, ok := err.(Error); ok && isNil(x) {
+			if isNil(err) {
 				continue // a nil error has no cause to unwrap
 			}
 			switch u := err.(type) {
@@ -116,7 +127,7 @@ func chain(err error) iter.Seq[error] {
 const maxChain = 1 << 16
 
 // isNil reports whether e is nil, or a nil pointer.
-func isNil(e Error) bool {
+func isNil(e error) bool {
 	v := reflect.ValueOf(e)
 	return !v.IsValid() || v.Kind() == reflect.Pointer && v.IsNil()
 }

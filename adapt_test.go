@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
 	"maps"
 	"strings"
@@ -141,6 +142,10 @@ func TestFirstOf(t *testing.T) {
 		{"joined after a nil one and another error", errors.Join(nilErr, io.EOF, mine), true},
 		{"joined after another catalog's", errors.Join(other(nil), mine), false},
 		{"none", io.EOF, false},
+		// A nil pointer of another type, whose Unwrap dereferences it,
+		// is not unwrapped: neither FirstOf nor an adapter panics on it.
+		{"joined after a nil *fs.PathError, wrapped", errors.Join(fmt.Errorf("open: %w", nilPath), mine), true},
+		{"a nil *fs.PathError, wrapped", fmt.Errorf("open: %w", nilPath), false},
 	} {
 		got, ok := errspec.FirstOf[*testError](tc.err)
 		if ok != tc.want || ok && got.v.Code != "FLAT" {
@@ -437,6 +442,10 @@ func (l *loop) Unwrap() error { return l.next }
 
 // TestLeads checks that Leads finds an error anywhere in a chain, and
 // ends on a chain that goes round a circle without it.
+// nilPath is a nil *fs.PathError stored in an error, whose Error and
+// Unwrap methods dereference it.
+var nilPath error = (*fs.PathError)(nil)
+
 func TestLeads(t *testing.T) {
 	e := errors.New("e")
 	l := &loop{}
@@ -452,6 +461,10 @@ func TestLeads(t *testing.T) {
 		{chain{io.EOF, nil, chain{fmt.Errorf("x: %w", e)}}, true},
 		{chain{io.EOF, nil}, false},
 		{l, false},
+		// A nil pointer is no cause: a generated WithCause does not
+		// attach it, whose Error and Unwrap would panic.
+		{nilPath, true},
+		{fmt.Errorf("open: %w", nilPath), false},
 	} {
 		if got := errspec.Leads(c.cause, e); got != c.want {
 			t.Errorf("Leads(%v, e) = %t, want %t", c.cause, got, c.want)

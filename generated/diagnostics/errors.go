@@ -246,7 +246,7 @@ func (e *Error) Unwrap() error {
 	return e.cause
 }
 
-// WithCause attaches the error that caused e, for Unwrap and errors.Is; it is not part of the wire format. It returns e. A cause that is e or wraps it is not attached: errors.Is, Error and Text would go round the circle forever. On a nil *Error it sets nothing and returns nil, as a nil *Error's other methods do not fail.
+// WithCause attaches the error that caused e, for Unwrap and errors.Is; it is not part of the wire format. It returns e. A cause that is e or wraps it is not attached: errors.Is, Error and Text would go round the circle forever; nor is a nil pointer, such as a nil *fs.PathError stored in an error, which is no cause and whose methods may panic. On a nil *Error it sets nothing and returns nil, as a nil *Error's other methods do not fail.
 func (e *Error) WithCause(cause error) *Error {
 	if e == nil {
 		return nil

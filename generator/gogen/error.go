@@ -78,7 +78,7 @@ func genError(cat *model.Catalog) Code {
 			If(Id("e").Op("==").Nil()).Block(Return(Nil())),
 			Return(e("cause")),
 		),
-		Line(), Line(), doc("WithCause attaches the error that caused e, for Unwrap and errors.Is; it is not part of the wire format. It returns e. A cause that is e or wraps it is not attached: errors.Is, Error and Text would go round the circle forever. On a nil *Error it sets nothing and returns nil, as a nil *Error's other methods do not fail."),
+		Line(), Line(), doc("WithCause attaches the error that caused e, for Unwrap and errors.Is; it is not part of the wire format. It returns e. A cause that is e or wraps it is not attached: errors.Is, Error and Text would go round the circle forever; nor is a nil pointer, such as a nil *fs.PathError stored in an error, which is no cause and whose methods may panic. On a nil *Error it sets nothing and returns nil, as a nil *Error's other methods do not fail."),
 		Line(), Func().Add(recv()).Id("WithCause").Params(Id("cause").Error()).Op("*").Id("Error").Block(
 			If(Id("e").Op("==").Nil()).Block(Return(Nil())),
 			If(Op("!").Qual(runtimePkg, "Leads").Call(Id("cause"), Id("e"))).Block(e("cause").Op("=").Id("cause")),
