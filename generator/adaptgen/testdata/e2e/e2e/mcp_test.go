@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os/exec"
 	"reflect"
 	"strings"
@@ -56,6 +57,11 @@ func serve(t *testing.T, install func(*mcp.Server)) *mcptest.Conn {
 					return nil, pipeline{}, errors.Join(none, apperr.NewRateLimited(600, "minute", 17))
 				case 4:
 					return nil, pipeline{}, asOnly{errors.New("cache miss"), apperr.NewResourceNotFound("pipeline", "404")}
+				case 6:
+					// A nil pointer of a type whose Unwrap dereferences it,
+					// wrapped: the middleware does not unwrap it.
+					var missing *fs.PathError
+					return nil, pipeline{}, errors.Join(fmt.Errorf("reading the cache: %w", missing), apperr.NewResourceNotFound("pipeline", "404"))
 				case 5:
 					// The handler's own decoding error, of a value that is
 					// no argument: the SDK's, not bad arguments.
@@ -148,6 +154,7 @@ func TestMCPErrors(t *testing.T) {
 		{"joined after a nil *Error", map[string]any{"project_id": "app", "pipeline_id": 2}, apperr.NewRateLimited(600, "minute", 17)},
 		{"joined after a cancellation", map[string]any{"project_id": "app", "pipeline_id": 3}, apperr.NewUpstreamTimeout(30_000)},
 		{"shown to errors.As by an As method", map[string]any{"project_id": "app", "pipeline_id": 4}, apperr.NewResourceNotFound("pipeline", "404")},
+		{"joined after a nil *fs.PathError", map[string]any{"project_id": "app", "pipeline_id": 6}, apperr.NewResourceNotFound("pipeline", "404")},
 		{"arguments", badArguments, apperr.NewInvalidArguments("get_pipeline", badReason)},
 		{"arguments beyond the Go type", hugeArguments, apperr.NewInvalidArguments("get_pipeline", hugeReason)},
 	} {
