@@ -247,8 +247,8 @@ func TestNoDeprecatedUse(t *testing.T) {
 			return true
 		})
 	}
-	if n != 1 {
-		t.Errorf("%d uses of a deprecated identifier, want 1 (the MCP adapter's of the role's constructor)", n)
+	if n != 3 {
+		t.Errorf("%d uses of a deprecated identifier, want 3 (the constructors of the roles' codes: invalid_arguments's in the MCP adapter, internal's in both)", n)
 	}
 }
 
