@@ -194,7 +194,13 @@ func (w *writer) field(m *smember) {
 	case FieldCategory:
 		w.text(m.json, v.Category())
 	case FieldMessage:
-		w.text(m.json, v.Message)
+		msg := v.Message
+		if msg == "" && w.spec != nil {
+			// An error built without its texts (an Error literal) is sent
+			// with the message its template gives.
+			msg = v.Catalog.message(w.spec, w.codec, w.params)
+		}
+		w.text(m.json, msg)
 	case FieldDetail:
 		w.text(m.json, v.Detail)
 	case FieldSuggestion:

@@ -885,6 +885,73 @@ func parsesBack(t *testing.T, b string) {
 	}
 }
 
+// reasonCodes have a message of text alone, and one that a param alone
+// fills in, which renders empty when the param is "".
+var reasonCodes = [...]errspec.CodeSpec{
+	{Code: "PLAIN", Category: "upstream", Title: "Plain", Retry: errspec.RetryNever, HTTPStatus: 500, Message: "Nothing to say"},
+	{Code: "REASON", Category: "upstream", Title: "Upstream failed", Retry: errspec.RetryAfterFix, HTTPStatus: 502,
+		Message: tmpl.Encode([]tmpl.Part{param(0, tmpl.Text)}), Params: (*smallParams)(nil)},
+}
+
+var (
+	reasonCatalog      = errspec.Catalog{Name: "reason", Codes: reasonCodes[:], Envelopes: [][]errspec.Member{defaultEnvelope}}
+	reasonExactCatalog = errspec.Catalog{Name: "reason", Codes: reasonCodes[:], Envelopes: [][]errspec.Member{defaultEnvelope}, Exact: true}
+)
+
+// TestEmptyMessage checks that every error is sent with a message, which
+// the exact mode's JSON Schema and Parse want of every known code: one
+// whose template renders empty (a message "{reason}" with reason "") has
+// its code's title for a message, and one built without its texts (an
+// Error literal, or one whose Message was set to "") is sent with the
+// message its template gives. What is written parses back, in both
+// modes, to the same bytes.
+func TestEmptyMessage(t *testing.T) {
+	reason := reasonCatalog.Lookup("REASON")
+	plain := reasonCatalog.Lookup("PLAIN")
+	built := func(id string) errspec.View {
+		v := errspec.View{Catalog: &reasonCatalog, Spec: reason, Code: "REASON", Params: &smallParams{ID: id}}
+		v.Message, v.Detail, v.Suggestion = reasonCatalog.New(reason, v.Params, nil)
+		return v
+	}
+	for _, tt := range []struct {
+		v    errspec.View
+		want string // the message on the wire
+	}{
+		{built(""), "Upstream failed"},
+		{built("timed out"), "timed out"},
+		{errspec.View{Catalog: &reasonCatalog, Spec: reason, Code: "REASON", Params: &smallParams{ID: "reset"}}, "reset"},
+		{errspec.View{Catalog: &reasonCatalog, Spec: reason, Code: "REASON", Params: &smallParams{}}, "Upstream failed"},
+		{errspec.View{Catalog: &reasonCatalog, Spec: plain, Code: "PLAIN"}, "Nothing to say"},
+	} {
+		b := marshal(t, tt.v)
+		if !strings.Contains(b, `"message":`+string(mustJSON(tt.want))) {
+			t.Errorf("%s, want the message %q", b, tt.want)
+		}
+		if tt.v.Message != "" && tt.v.Message != tt.want {
+			t.Errorf("the constructor's message is %q, want %q", tt.v.Message, tt.want)
+		}
+		for _, c := range []*errspec.Catalog{&reasonCatalog, &reasonExactCatalog} {
+			back, err := c.Parse([]byte(b))
+			if err != nil {
+				t.Errorf("exact mode %t: %v\n%s", c.Exact, err, b)
+				continue
+			}
+			if back.Message != tt.want {
+				t.Errorf("exact mode %t: Parse reads the message %q, want %q", c.Exact, back.Message, tt.want)
+			}
+			if again := marshal(t, back); again != b {
+				t.Errorf("exact mode %t: marshal, Parse, marshal\n got %s\nwant %s", c.Exact, again, b)
+			}
+		}
+	}
+	// The compatible mode fills in a message the wire does not carry as
+	// the constructor does.
+	in := `{"code":"REASON","category":"upstream","retryable":false,"params":{"id":""}}`
+	if v, err := reasonCatalog.Parse([]byte(in)); err != nil || v.Message != "Upstream failed" {
+		t.Errorf("Parse(%s) = %q, %v; want the message Upstream failed", in, v.Message, err)
+	}
+}
+
 // TestFloatNotFinite checks that an error built with a float that is not
 // finite, which JSON cannot hold, reaches the client whole: the float is
 // not known, null where a value must be given, left off where optional;

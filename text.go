@@ -16,7 +16,8 @@ import (
 // opts is the list of options the constructor was given, or nil: the last
 // one, if any, becomes the params' embedded options struct. Then each
 // string param longer than its max length is cut, its last character "…",
-// and the message, detail and suggestion templates of s are filled in.
+// and the message, detail and suggestion templates of s are filled in; a
+// message that renders empty is s's title.
 func (c *Catalog) New(s *CodeSpec, params any, opts any) (message, detail, suggestion string) {
 	if opts != nil {
 		c.setOptions(s, params, opts)
@@ -74,7 +75,29 @@ func (c *Catalog) texts(s *CodeSpec, params any) (message, detail, suggestion st
 	t.fill(s.Suggestion)
 	all := string(t.b)
 	t.release()
-	return all[:m], all[m:d], all[d:]
+	return orTitle(all[:m], s), all[m:d], all[d:]
+}
+
+// message fills in the message template of s with the params at p, of
+// the codec k, for an error built without its texts.
+func (c *Catalog) message(s *CodeSpec, k *codec, p unsafe.Pointer) string {
+	t := texters.Get().(*texter)
+	*t = texter{b: t.b[:0], c: c, k: k, p: p}
+	t.fill(s.Message)
+	m := string(t.b)
+	t.release()
+	return orTitle(m, s)
+}
+
+// orTitle returns the message m of an error of s, or s's title where m is
+// empty: a template that renders empty ("{reason}" with reason "") leaves
+// an error without a message, which every envelope sends and the JSON
+// Schema wants of every code.
+func orTitle(m string, s *CodeSpec) string {
+	if m == "" {
+		return s.Title
+	}
+	return m
 }
 
 // texters holds texters for reuse.
