@@ -285,6 +285,11 @@ func (w *writer) value(key string, f *field) {
 		w.b = appendString(w.b, Redacted)
 		return
 	}
+	if f.maxLen > 0 {
+		// Cut as the constructor cuts it, for params set without it.
+		w.b = appendString(w.b, truncate(*(*string)(p), f.maxLen))
+		return
+	}
 	var err error
 	if w.b, err = f.typ.appendJSON(w.b, p); err != nil && w.err == nil {
 		w.err = fmt.Errorf("%s: marshaling an error of %s: param %s: %w", w.v.Catalog.Name, w.v.Code, f.name, err)

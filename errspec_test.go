@@ -952,6 +952,32 @@ func TestEmptyMessage(t *testing.T) {
 	}
 }
 
+// TestMaxLengthByHand checks that an error built without its constructor
+// (an Error literal, or params set after it) sends a string param longer
+// than its max length cut, as the constructor cuts it, which the JSON
+// Schema and Parse want, and leaves the params as they are.
+func TestMaxLengthByHand(t *testing.T) {
+	p := fullParams()
+	p.Name = "abcdefgh"
+	v := errspec.View{Catalog: &catalog, Spec: catalog.Lookup("ALL"), Code: "ALL", Params: p, Message: "m"}
+	b := marshal(t, v)
+	if !strings.Contains(b, `"name":"abcd…"`) {
+		t.Errorf("the name is not cut: %s", b)
+	}
+	for _, c := range []*errspec.Catalog{&catalog, &exactCatalog} {
+		back, err := c.Parse([]byte(b))
+		if err != nil {
+			t.Fatalf("exact mode %t: %v\n%s", c.Exact, err, b)
+		}
+		if got := back.Params.(*allParams).Name; got != "abcd…" {
+			t.Errorf("exact mode %t: Parse reads the name %q", c.Exact, got)
+		}
+	}
+	if p.Name != "abcdefgh" {
+		t.Errorf("marshal changed the params: name %q", p.Name)
+	}
+}
+
 // TestFloatNotFinite checks that an error built with a float that is not
 // finite, which JSON cannot hold, reaches the client whole: the float is
 // not known, null where a value must be given, left off where optional;
