@@ -1,7 +1,9 @@
 // Package parsecheck puts a differential test into a generated package of
 // a temporary module: on mutations of the catalog's examples, the
 // generated Parse must accept exactly what the catalog's JSON Schema, in
-// the catalog's mode, accepts (see check.go.txt).
+// the catalog's mode, accepts, and what its constructors build from
+// hostile params must marshal to JSON the schema accepts (see
+// check.go.txt).
 package parsecheck
 
 import (
