@@ -1783,7 +1783,7 @@ var valueFixes = map[string]string{
 	"index":               "give a file name ending in .md, such as index.md or README.md",
 	"type":                model.TypesFix,
 	"http_status":         "give an HTTP error status between 400 and 599",
-	"example.http_status": "give an HTTP status between 100 and 599",
+	"example.http_status": "give an HTTP error status between 400 and 599, as WithHTTPStatus sets",
 	"retry":               "use never, after_fix, after_delay or safe",
 	"retry_after":         "give the seconds to wait before a retry, from 0 to 2147483647 (about 68 years)",
 	"retries":             "give how many times to send the same call again, from 1 to 2147483647, or leave retries out",
