@@ -1,6 +1,7 @@
 package errspec
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"math"
@@ -654,26 +655,110 @@ func parseIntOf(text []byte, bits int) (int64, error) {
 	if n, err := strconv.ParseInt(bytesString(text), 10, bits); err == nil {
 		return n, nil
 	}
-	// The magnitude settles most numbers without big.Rat, whose cost
-	// grows with the exponent: 1e999999 would take it 30 ms.
-	switch m, nonZero := magnitude(text); {
-	case !nonZero:
+	d := readDecimal(text)
+	switch m := d.magnitude(); {
+	case len(d.digits) == 0:
 		return 0, nil
-	case m < 0:
+	case m < 0 || m < 19 && d.exp < 0:
 		return 0, fmt.Errorf("%s is not an integer", text)
 	case m >= 19:
 		return 0, fmt.Errorf("%s does not fit a %d-bit integer", text, bits)
 	}
-	x, ok := new(big.Rat).SetString(string(text))
-	switch {
-	case !ok:
-		return 0, fmt.Errorf("invalid number %s", text)
-	case !x.IsInt():
-		return 0, fmt.Errorf("%s is not an integer", text)
-	case !x.Num().IsInt64() || x.Num().Int64() > 1<<(bits-1)-1 || x.Num().Int64() < -1<<(bits-1):
+	// At most 19 digits, the zeros after them included.
+	b := make([]byte, 0, 20)
+	if d.neg {
+		b = append(b, '-')
+	}
+	b = append(b, d.digits...)
+	for range d.exp {
+		b = append(b, '0')
+	}
+	n, err := strconv.ParseInt(string(b), 10, bits)
+	if err != nil {
 		return 0, fmt.Errorf("%s does not fit a %d-bit integer", text, bits)
 	}
-	return x.Num().Int64(), nil
+	return n, nil
+}
+
+// A decimal is the value of the text of a JSON number, read in one pass:
+// digits × 10^exp, the digits without the zeros that lead or trail them
+// (none for 0, whose sign is dropped), so that the texts of one value
+// read alike (1.50, 15e-1 and 0.15e1 are all 15 × 10^-1). It is read in
+// time that grows with the text alone, where big.Rat takes time that
+// grows with the square of the digits (seconds for a million zeros
+// after a point) and refuses more than a million.
+type decimal struct {
+	neg    bool
+	digits []byte
+	exp    int
+	// capped reports an exponent too large to count (beyond 1<<30 either
+	// way), which exp holds capped: far beyond any bound that matters,
+	// but not the exponent of any one value.
+	capped bool
+}
+
+// expCap caps the exponent of a decimal.
+const expCap = 1 << 30
+
+// readDecimal reads the text of a JSON number.
+func readDecimal(text []byte) decimal {
+	var d decimal
+	i := 0
+	if i < len(text) && text[i] == '-' {
+		d.neg = true
+		i++
+	}
+	frac, point := 0, false // the digits after the point
+	for ; i < len(text); i++ {
+		c := text[i]
+		if c == '.' {
+			point = true
+			continue
+		}
+		if c < '0' || c > '9' {
+			break
+		}
+		if point {
+			frac++
+		}
+		if c != '0' || len(d.digits) > 0 {
+			d.digits = append(d.digits, c)
+		}
+	}
+	exp, neg := 0, false
+	for i++; i < len(text); i++ {
+		switch c := text[i]; {
+		case c == '-':
+			neg = true
+		case c < '0' || c > '9':
+		case exp > expCap/10:
+			exp, d.capped = expCap, true
+		default:
+			exp = exp*10 + int(c-'0')
+		}
+	}
+	if neg {
+		exp = -exp
+	}
+	n := len(d.digits)
+	for n > 0 && d.digits[n-1] == '0' {
+		n--
+	}
+	if n == 0 {
+		return decimal{}
+	}
+	d.exp = exp - frac + len(d.digits) - n
+	d.digits = d.digits[:n]
+	return d
+}
+
+// magnitude returns the power of ten of d's first digit (2 for 123, -1
+// for 0.5), 0 for 0.
+func (d decimal) magnitude() int {
+	if len(d.digits) == 0 {
+		return 0
+	}
+	return len(d.digits) - 1 + d.exp
 }
 
 // magnitude returns the power of ten of the first digit of a JSON
@@ -681,49 +766,15 @@ func parseIntOf(text []byte, bits int) (int64, error) {
 // every digit is 0. An exponent too large to count is capped, which
 // keeps its sign and its distance from any bound that matters.
 func magnitude(text []byte) (int, bool) {
-	i, first, digits := 0, -1, 0
-	point := -1 // the number of digits before the point
-	for ; i < len(text); i++ {
-		c := text[i]
-		switch {
-		case c == '.':
-			point = digits
-			continue
-		case c == 'e' || c == 'E':
-		case c < '0' || c > '9':
-			continue
-		default:
-			if c != '0' && first < 0 {
-				first = digits
-			}
-			digits++
-			continue
-		}
-		break
-	}
-	if first < 0 {
-		return 0, false
-	}
-	if point < 0 {
-		point = digits
-	}
-	exp, neg := 0, false
-	for i++; i < len(text); i++ {
-		switch c := text[i]; {
-		case c == '-':
-			neg = true
-		case c >= '0' && c <= '9' && exp < 1<<30:
-			exp = exp*10 + int(c-'0')
-		}
-	}
-	if neg {
-		exp = -exp
-	}
-	return point - 1 - first + exp, true
+	d := readDecimal(text)
+	return d.magnitude(), len(d.digits) > 0
 }
 
-// maxFloat is the largest float64, as a fraction.
-var maxFloat = new(big.Rat).SetFloat64(math.MaxFloat64)
+// maxFloat is the largest float64, as a decimal.
+var maxFloat = func() decimal {
+	n, _ := new(big.Float).SetFloat64(math.MaxFloat64).Int(nil)
+	return readDecimal([]byte(n.String()))
+}()
 
 // parseFloat reads the text of a JSON number that a float64 holds: one
 // no larger in magnitude than the largest float64.
@@ -735,8 +786,8 @@ func parseFloat(text []byte) (float64, error) {
 		return 0, fmt.Errorf("%s does not fit a 64-bit float", text)
 	case math.Abs(f) == math.MaxFloat64:
 		// Rounded to the largest float64, from above it or not.
-		x, ok := new(big.Rat).SetString(string(text))
-		if !ok || new(big.Rat).Abs(x).Cmp(maxFloat) > 0 {
+		d := readDecimal(text)
+		if m := d.magnitude(); m > maxFloat.magnitude() || m == maxFloat.magnitude() && bytes.Compare(d.digits, maxFloat.digits) > 0 {
 			return 0, fmt.Errorf("%s does not fit a 64-bit float", text)
 		}
 	}
@@ -770,17 +821,8 @@ func sameJSON(a string, b []byte) bool {
 		y, err2 := sb.rawString()
 		return err1 == nil && err2 == nil && string(x) == string(y)
 	case (ca == '-' || ca >= '0' && ca <= '9') && (cb == '-' || cb >= '0' && cb <= '9'):
-		ma, nza := magnitude([]byte(a))
-		mb, nzb := magnitude(b)
-		if nza != nzb || nza && (ma != mb || ca == '-' != (cb == '-')) {
-			return false
-		}
-		if !nza {
-			return true // both 0, whatever the sign
-		}
-		x, ok1 := new(big.Rat).SetString(a)
-		y, ok2 := new(big.Rat).SetString(string(b))
-		return ok1 && ok2 && x.Cmp(y) == 0
+		x, y := readDecimal([]byte(a)), readDecimal(b)
+		return !x.capped && !y.capped && x.neg == y.neg && x.exp == y.exp && string(x.digits) == string(y.digits)
 	}
 	return false
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestSkipRepeatedKey checks that a value Parse skips, such as a member
@@ -125,5 +126,56 @@ func TestNumbers(t *testing.T) {
 		if got := sameJSON(tt.a, []byte(tt.b)); got != tt.same {
 			t.Errorf("sameJSON(%s, %s) = %t", tt.a, tt.b, got)
 		}
+	}
+}
+
+// TestLongNumbers checks that a number of many digits is read in time
+// that grows with its length alone, and as the value it is: an integer
+// or a constant written with a million zeros after its point is that
+// integer or constant, where big.Rat took seconds over it, quadratic in
+// its length, and refused it past a million digits.
+func TestLongNumbers(t *testing.T) {
+	zeros := strings.Repeat("0", 1<<21)
+	start := time.Now()
+	for _, tt := range []struct {
+		text string
+		n    int64
+		err  string
+	}{
+		{"3." + zeros, 3, ""}, {"-3." + zeros + "e0", -3, ""}, {"0." + zeros + "3e2097153", 3, ""},
+		{"3." + zeros + "1", 0, "not an integer"}, {"9223372036854775807." + zeros, 9223372036854775807, ""},
+		{"9223372036854775808." + zeros, 0, "does not fit"}, {"1" + zeros, 0, "does not fit"},
+	} {
+		n, err := parseIntOf([]byte(tt.text), 64)
+		if n != tt.n || (err == nil) != (tt.err == "") || err != nil && !strings.Contains(err.Error(), tt.err) {
+			t.Errorf("parseIntOf(%.30s…, 64) = %d, %.60v; want %d, %q", tt.text, n, err, tt.n, tt.err)
+		}
+	}
+	for _, tt := range []struct {
+		text string
+		ok   bool
+	}{
+		{"1.7976931348623157" + zeros, true}, {"-1.7976931348623157" + zeros + "e308", true},
+		{"179769313486231570814527423731704356798070567525844996598917476803157260780028538760589558632766878171540458953514382464234321326889464182768467546703537516986049910576551282076245490090389328944075868508455133942304583236903222948165808559332123348274797826204144723168738177180919299881250404026184124858368" + "." + zeros, true},
+		{"179769313486231570814527423731704356798070567525844996598917476803157260780028538760589558632766878171540458953514382464234321326889464182768467546703537516986049910576551282076245490090389328944075868508455133942304583236903222948165808559332123348274797826204144723168738177180919299881250404026184124858368" + "." + zeros + "1", false},
+	} {
+		if _, err := parseFloat([]byte(tt.text)); (err == nil) != tt.ok {
+			t.Errorf("parseFloat(%.30s…): %.60v", tt.text, err)
+		}
+	}
+	for _, tt := range []struct {
+		a, b string
+		same bool
+	}{
+		{"1.5", "1.5" + zeros, true}, {"1.5", "0.15" + zeros + "e1", true}, {"2", "2." + zeros + "1", false},
+		{"2", "200" + zeros + "e-2097154", true}, {"0", "-0." + zeros + "e99999999999999999999", true},
+		{"1", "1e99999999999999999999", false},
+	} {
+		if got := sameJSON(tt.a, []byte(tt.b)); got != tt.same {
+			t.Errorf("sameJSON(%s, %.30s…) = %t", tt.a, tt.b, got)
+		}
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("numbers of two million digits took %v", d)
 	}
 }
