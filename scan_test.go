@@ -2,6 +2,9 @@ package errspec
 
 import (
 	"fmt"
+	"math/big"
+	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -177,5 +180,54 @@ func TestLongNumbers(t *testing.T) {
 	}
 	if d := time.Since(start); d > 2*time.Second {
 		t.Errorf("numbers of two million digits took %v", d)
+	}
+}
+
+// TestNumbersAsRat checks the reading of short numbers of every form
+// against big.Rat's: whether a number is an integer an int64 holds and
+// which, and whether two texts are the same value.
+func TestNumbersAsRat(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	digits := func(n int) string {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = "0000123456789"[r.IntN(13)]
+		}
+		return string(b)
+	}
+	number := func() string {
+		s := digits(1 + r.IntN(12))
+		if len(s) > 1 && s[0] == '0' {
+			s = s[1:]
+			if s[0] == '0' {
+				s = "0"
+			}
+		}
+		if r.IntN(3) == 0 {
+			s = "-" + s
+		}
+		if r.IntN(2) == 0 {
+			s += "." + digits(1+r.IntN(12))
+		}
+		if r.IntN(2) == 0 {
+			s += []string{"e", "E", "e+", "e-"}[r.IntN(4)] + strconv.Itoa(r.IntN(25))
+		}
+		return s
+	}
+	for range 20000 {
+		a, b := number(), number()
+		x, _ := new(big.Rat).SetString(a)
+		y, _ := new(big.Rat).SetString(b)
+		if got, want := sameJSON(a, []byte(b)), x.Cmp(y) == 0; got != want {
+			t.Errorf("sameJSON(%s, %s) = %t, want %t", a, b, got, want)
+		}
+		// The same value written otherwise: more zeros, another exponent.
+		if !strings.ContainsAny(a, ".eE") && !sameJSON(a, []byte(a+".000e0")) {
+			t.Errorf("sameJSON(%s, %s.000e0) = false", a, a)
+		}
+		n, err := parseIntOf([]byte(a), 64)
+		if want := x.IsInt() && x.Num().IsInt64(); (err == nil) != want || want && n != x.Num().Int64() {
+			t.Errorf("parseIntOf(%s) = %d, %v; big.Rat reads %s", a, n, err, x.RatString())
+		}
 	}
 }
