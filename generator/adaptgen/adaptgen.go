@@ -178,7 +178,7 @@ func firstOf(importPath string, err Code) *Statement {
 // has none.
 func genPanicked(cat *model.Catalog, importPath, where, what, key string) Code {
 	c := cat.Roles[model.RoleInternal]
-	text := "panicked returns the error of code " + c.Name + " that the panic v of " + where + " becomes, its cause v: an error as it is, any other value as its text."
+	text := "panicked returns the error of code " + c.Name + " that the panic v of " + where + " becomes, its cause v: an error as it is (its text alone when its chain panics to walk, as WithCause walks it), any other value as its text."
 	logged := []Code{Id("ctx"), Lit("recovered the panic of " + where), Lit("error"), Id("e")}
 	if c.Param("tool") != nil {
 		text += " Its param tool is " + what + "."
@@ -191,8 +191,16 @@ func genPanicked(cat *model.Catalog, importPath, where, what, key string) Code {
 		Line(), Func().Id("panicked").Params(Id("ctx").Qual(contextPkg, "Context"), Id("tool").String(), Id("v").Any()).Add(errorType(importPath)).Block(
 			List(Id("cause"), Id("ok")).Op(":=").Id("v").Assert(Error()),
 			If(Op("!").Id("ok")).Block(Id("cause").Op("=").Qual(fmtPkg, "Errorf").Call(Lit("%v"), Id("v"))),
+			Id("cause").Op("=").Qual(fmtPkg, "Errorf").Call(Lit("panic: %w"), Id("cause")),
 			deprecatedUse(model.RoleInternal, c),
-			Id("e").Op(":=").Add(gogen.RoleCall(c, map[string]*Statement{"tool": Id("tool")}, importPath)).Dot("WithCause").Call(Qual(fmtPkg, "Errorf").Call(Lit("panic: %w"), Id("cause"))),
+			Id("e").Op(":=").Add(gogen.RoleCall(c, map[string]*Statement{"tool": Id("tool")}, importPath)),
+			Func().Params().Block(
+				Comment("An error whose Unwrap panics in turn, which WithCause calls, is attached as its text."),
+				Defer().Func().Params().Block(
+					If(Recover().Op("!=").Nil()).Block(Id("e").Dot("WithCause").Call(Qual(errorsPkg, "New").Call(Id("cause").Dot("Error").Call()))),
+				).Call(),
+				Id("e").Dot("WithCause").Call(Id("cause")),
+			).Call(),
 			Qual(slogPkg, "ErrorContext").Call(append(logged, Lit("stack"), String().Parens(Qual(debugPkg, "Stack").Call()))...),
 			Return(Id("e")),
 		),

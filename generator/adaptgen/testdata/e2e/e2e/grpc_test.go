@@ -85,8 +85,9 @@ func (failing) Watch(req *healthgrpc.HealthCheckRequest, stream healthgrpc.Healt
 	return failures[req.GetService()]
 }
 
-// crash panics for the services named panic (with a string) and nilmap
-// (with the runtime's error of a write to a nil map).
+// crash panics for the services named panic (with a string), nilmap
+// (with the runtime's error of a write to a nil map) and unwrap (with an
+// error whose Unwrap panics in turn).
 func crash(service string) {
 	switch service {
 	case "panic":
@@ -94,8 +95,18 @@ func crash(service string) {
 	case "nilmap":
 		var m map[string]int
 		m["x"]++
+	case "unwrap":
+		panic(unwrapPanics{})
 	}
 }
+
+// unwrapPanics is an error whose Unwrap panics, as the panic of a broken
+// handler may be.
+type unwrapPanics struct{}
+
+func (unwrapPanics) Error() string { return "the chain is broken" }
+
+func (unwrapPanics) Unwrap() error { panic("Unwrap of a broken chain") }
 
 // client serves the failing service over bufconn, with the adapter's
 // interceptors, and returns a client of it.

@@ -23,7 +23,7 @@ import (
 // that error.
 
 // TestMCPPanic checks that a tool handler's panic, typed or low-level,
-// gives the client an error result of INTERNAL_ERROR, and is logged with
+// with a value whose Unwrap panics in turn too, gives the client an error result of INTERNAL_ERROR, and is logged with
 // its stack through slog's default logger, the cause staying off the
 // wire; the server serves the next call.
 func TestMCPPanic(t *testing.T) {
@@ -37,6 +37,9 @@ func TestMCPPanic(t *testing.T) {
 			m["x"]++
 			return nil, nil
 		})
+		mcp.AddTool(s, &mcp.Tool{Name: "unwrap_crash"}, func(ctx context.Context, req *mcp.CallToolRequest, in pipelineArgs) (*mcp.CallToolResult, pipeline, error) {
+			panic(unwrapPanics{})
+		})
 		mcp.AddTool(s, &mcp.Tool{Name: "get_pipeline"}, func(ctx context.Context, req *mcp.CallToolRequest, in pipelineArgs) (*mcp.CallToolResult, pipeline, error) {
 			return nil, pipeline{Status: "success"}, nil
 		})
@@ -46,6 +49,7 @@ func TestMCPPanic(t *testing.T) {
 	for _, tt := range []struct{ tool, cause string }{
 		{"typed_crash", "panic: the cache is gone"},
 		{"raw_crash", "panic: assignment to entry in nil map"},
+		{"unwrap_crash", "panic: the chain is broken"},
 	} {
 		res, raw := conn.Call(tt.tool, map[string]any{"project_id": "app", "pipeline_id": 1})
 		if want := mcptest.ErrorResult(w, w); raw != want {
@@ -65,7 +69,7 @@ func TestMCPPanic(t *testing.T) {
 }
 
 // TestGRPCPanic checks that a method's panic, which would end the server,
-// gives the client the status of the code of the internal role, and is
+// with a value whose Unwrap panics in turn too, gives the client the status of the code of the internal role, and is
 // logged with its stack through slog's default logger, the cause staying
 // off the wire; the server serves the next call.
 func TestGRPCPanic(t *testing.T) {
@@ -76,6 +80,7 @@ func TestGRPCPanic(t *testing.T) {
 	for _, tt := range []struct{ service, cause string }{
 		{"panic", "panic: the cache is gone"},
 		{"nilmap", "panic: assignment to entry in nil map"},
+		{"unwrap", "panic: the chain is broken"},
 	} {
 		_, err := c.Check(context.Background(), &healthgrpc.HealthCheckRequest{Service: tt.service})
 		if got := status.Convert(err).Proto(); !proto.Equal(got, want) {
