@@ -183,6 +183,7 @@ func genPanicked(cat *model.Catalog, importPath, where, what, key string) Code {
 	if c.Param("tool") != nil {
 		text += " Its param tool is " + what + "."
 	} else {
+		text += " The code has no param tool: " + what + " is logged as " + key + "."
 		logged = append(logged, Lit(key), Id("tool"))
 	}
 	text += " The wire never carries a cause: the error is logged with the stack of the panic through slog's default logger, so that the panic is not lost."

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -268,5 +269,35 @@ func TestCorePackageUnchanged(t *testing.T) {
 	}
 	if diff := cmp.Diff(without, with); diff != "" {
 		t.Errorf("the adapters change the Go package (-without +with):\n%s", diff)
+	}
+}
+
+// TestPanickedDocTool checks that the docs of the adapters' recovery say
+// that a method's or a tool's name fills the param tool only where the
+// internal role's code has one, and say where the name goes otherwise.
+func TestPanickedDocTool(t *testing.T) {
+	for _, tt := range []struct {
+		dir     string
+		hasTool bool
+	}{
+		{"../../golden/testdata/adapters", true},
+		{"../../golden/testdata/adapters_deprecated", false},
+	} {
+		loaded, err := load.Dir(tt.dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cat := loaded.Model
+		for name, render := range map[string]func(*model.Catalog, string, string) ([]byte, error){"mcp": RenderMCP, "grpc": RenderGRPC} {
+			src, err := render(cat, files.Notice(cat.Name), cat.Outputs.GoImportPath)
+			if err != nil {
+				t.Fatal(err)
+			}
+			fills := regexp.MustCompile(`(?m)^//.*(fills the param tool|Its param tool is)`).Match(src)
+			logged := regexp.MustCompile(`(?m)^// panicked .*The code has no param tool: .* is logged as (tool|method)\.`).Match(src)
+			if fills != tt.hasTool || logged == tt.hasTool {
+				t.Errorf("%s, %s: a doc says the name fills the param tool: %v, that it is logged: %v; the code has a param tool: %v", tt.dir, name, fills, logged, tt.hasTool)
+			}
+		}
 	}
 }

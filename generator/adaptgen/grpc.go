@@ -198,7 +198,7 @@ func genInterceptors(cat *model.Catalog, importPath string) Code {
 		recoverUnary = recoverIn(func(rec *Statement) *Statement { return List(Id("resp"), Err()).Op("=").List(Nil(), rec) }, Id("ctx"))
 		recoverStream = recoverIn(func(rec *Statement) *Statement { return Err().Op("=").Add(rec) }, Id("ss").Dot("Context").Call())
 		recovered = Add(
-			Line(), doc("recovered returns the status error of a method whose handler panicked with v: the status of the error panicked gives for the method, whose full name fills the param tool."),
+			Line(), doc("recovered returns the status error of a method whose handler panicked with v: the status of the error panicked gives for the method's full name."),
 			Line(), Func().Id("recovered").Params(Id("ctx").Qual(contextPkg, "Context"), Id("method").String(), Id("v").Any()).Error().Block(
 				List(Id("st"), Id("_")).Op(":=").Id("Status").Call(Id("panicked").Call(Id("ctx"), Id("method"), Id("v"))),
 				Return(Id("st").Dot("Err").Call()),
