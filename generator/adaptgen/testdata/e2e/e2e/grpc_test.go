@@ -112,11 +112,18 @@ func (unwrapPanics) Unwrap() error { panic("Unwrap of a broken chain") }
 // interceptors, and returns a client of it.
 func client(t *testing.T) healthgrpc.HealthClient {
 	t.Helper()
-	lis := bufconn.Listen(1 << 20)
-	s := grpc.NewServer(
+	return clientWith(t,
 		grpc.ChainUnaryInterceptor(apperrgrpc.UnaryServerInterceptor),
 		grpc.ChainStreamInterceptor(apperrgrpc.StreamServerInterceptor),
 	)
+}
+
+// clientWith serves the failing service over bufconn, with the server
+// options given, and returns a client of it.
+func clientWith(t *testing.T, opts ...grpc.ServerOption) healthgrpc.HealthClient {
+	t.Helper()
+	lis := bufconn.Listen(1 << 20)
+	s := grpc.NewServer(opts...)
 	healthgrpc.RegisterHealthServer(s, failing{})
 	go s.Serve(lis)
 	t.Cleanup(s.Stop)

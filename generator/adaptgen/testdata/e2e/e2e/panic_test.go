@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"google.golang.org/grpc"
 	healthgrpc "google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
@@ -130,4 +131,52 @@ func logLines(log, s string) []string {
 		}
 	}
 	return out
+}
+
+// TestPanicInside checks that the adapters recover the panic of what runs
+// inside them: a receiving middleware added before Install, and a unary
+// or stream interceptor chained after the adapter's.
+func TestPanicInside(t *testing.T) {
+	captureLog(t)
+	conn := mcptest.Start(t, func(s *mcp.Server) {
+		s.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
+			return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+				if method == "tools/call" {
+					panic("the authorization check failed")
+				}
+				return next(ctx, method, req)
+			}
+		})
+		apperrmcp.Install(s)
+	}, func(s *mcp.Server) {
+		mcp.AddTool(s, &mcp.Tool{Name: "get_pipeline"}, func(ctx context.Context, req *mcp.CallToolRequest, in pipelineArgs) (*mcp.CallToolResult, pipeline, error) {
+			return nil, pipeline{Status: "success"}, nil
+		})
+	})
+	sent := apperr.NewInternalError()
+	w := wire(t, sent)
+	if _, raw := conn.Call("get_pipeline", map[string]any{"project_id": "app", "pipeline_id": 1}); raw != mcptest.ErrorResult(w, w) {
+		t.Errorf("a middleware inside the adapter's panicked; the client read\n%s", raw)
+	}
+
+	want := mustStatus(apperrgrpc.Status(sent)).Proto()
+	c := clientWith(t,
+		grpc.ChainUnaryInterceptor(apperrgrpc.UnaryServerInterceptor, func(ctx context.Context, req any, info *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {
+			panic("the authorization check failed")
+		}),
+		grpc.ChainStreamInterceptor(apperrgrpc.StreamServerInterceptor, func(srv any, ss grpc.ServerStream, info *grpc.StreamServerInfo, handler grpc.StreamHandler) error {
+			panic("the authorization check failed")
+		}),
+	)
+	_, err := c.Check(context.Background(), &healthgrpc.HealthCheckRequest{})
+	if got := status.Convert(err).Proto(); !proto.Equal(got, want) {
+		t.Errorf("Check: a unary interceptor after the adapter's panicked; the client read\n%v", got)
+	}
+	stream, err := c.Watch(context.Background(), &healthgrpc.HealthCheckRequest{})
+	if err == nil {
+		_, err = stream.Recv()
+	}
+	if got := status.Convert(err).Proto(); !proto.Equal(got, want) {
+		t.Errorf("Watch: a stream interceptor after the adapter's panicked; the client read\n%v", got)
+	}
 }
