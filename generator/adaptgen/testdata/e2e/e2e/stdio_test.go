@@ -3,32 +3,62 @@ package e2e_test
 import (
 	"bytes"
 	"context"
+	"net"
 	"os"
 	"os/exec"
 	"strings"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials/insecure"
+	healthgrpc "google.golang.org/grpc/health/grpc_health_v1"
+	"google.golang.org/grpc/test/bufconn"
 
 	"example.com/app/apperr"
 	"example.com/app/apperr/apperrmcp"
 	"example.com/app/seeds/seed002/mcpjson"
+	"example.com/app/seeds/seed002/seedgrpc"
 )
 
 // serveEnv names, in the environment of the test binary run again as a
 // command, the adapter that the MCP server it then is installs: apperr,
 // whose catalog's internal role recovers a tool handler's panic, or
-// seed002, whose catalog has no internal role.
+// seed002, whose catalog has no internal role; or grpc-seed002, for a
+// gRPC server with the interceptors of seed002 (see crashGRPC).
 const serveEnv = "ERRSPEC_E2E_SERVE"
 
 // TestMain runs the tests, or, with serveEnv set, serves tools over stdio
-// as a real MCP server command does (see serveStdio).
+// as a real MCP server command does (see serveStdio), or crashes a gRPC
+// server (crashGRPC).
 func TestMain(m *testing.M) {
-	if adapter := os.Getenv(serveEnv); adapter != "" {
+	switch adapter := os.Getenv(serveEnv); adapter {
+	case "":
+		os.Exit(m.Run())
+	case "grpc-seed002":
+		crashGRPC()
+	default:
 		serveStdio(adapter)
-		return
 	}
-	os.Exit(m.Run())
+}
+
+// crashGRPC serves the failing service over bufconn with the
+// interceptors of seed002, whose catalog has no internal role, and calls
+// Check of the service panic, whose handler panics: the panic ends the
+// process, as it does without errspec.
+func crashGRPC() {
+	lis := bufconn.Listen(1 << 20)
+	s := grpc.NewServer(grpc.ChainUnaryInterceptor(seedgrpc.UnaryServerInterceptor), grpc.ChainStreamInterceptor(seedgrpc.StreamServerInterceptor))
+	healthgrpc.RegisterHealthServer(s, failing{})
+	go s.Serve(lis)
+	conn, err := grpc.NewClient("passthrough:///bufnet",
+		grpc.WithContextDialer(func(ctx context.Context, _ string) (net.Conn, error) { return lis.DialContext(ctx) }),
+		grpc.WithTransportCredentials(insecure.NewCredentials()))
+	if err != nil {
+		os.Exit(3)
+	}
+	healthgrpc.NewHealthClient(conn).Check(context.Background(), &healthgrpc.HealthCheckRequest{Service: "panic"})
+	os.Exit(0)
 }
 
 // serveStdio serves, over stdin and stdout, the tools crash, whose handler
@@ -117,4 +147,17 @@ func TestStdioPanic(t *testing.T) {
 			t.Errorf("the server exited with %d, stderr\n%s\nwant the panic's exit status 2 and its stack", code, stderr)
 		}
 	})
+}
+
+// TestGRPCNoRole checks, in a process of its own, that the interceptors
+// of a catalog without the internal role recover no panic: the method's
+// panic ends the server's process, with the panic's exit status and
+// stack.
+func TestGRPCNoRole(t *testing.T) {
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), serveEnv+"=grpc-seed002")
+	out, err := cmd.CombinedOutput()
+	if code := cmd.ProcessState.ExitCode(); code != 2 || !strings.Contains(string(out), "panic: the cache is gone") || !strings.Contains(string(out), "grpc_test.go") {
+		t.Errorf("the server exited with %d (%v), output\n%s\nwant the panic's exit status 2 and its stack", code, err, out)
+	}
 }
