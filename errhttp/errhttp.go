@@ -466,9 +466,12 @@ func retryAfter(h http.Header) int {
 // wire format (application/json, or any type with a +json suffix), into
 // the generated Error type E. Under application/problem+json, a body
 // with a member that WriteProblem does not write and no params member is
-// read as the catalog's format when it is in it: a server whose
-// catalog's envelope is itself problem details, with its params beside
-// type, title and status as extension members, sends it so. A code the catalog does not know, from a
+// read as the catalog's format when it is in it and that format sends
+// such a member: a server whose catalog's envelope is itself problem
+// details, with its params beside type, title and status as extension
+// members, sends it so; problem details as WriteProblem writes them
+// with an extension member that another party added (a trace_id) read
+// as problem details. A code the catalog does not know, from a
 // newer version of it, gives an error of that code, as the generated
 // Parse gives one. Problem details give the error all they carry: the
 // code and params, the message (detail), the suggestion, the detail of
@@ -507,22 +510,27 @@ func Parse[E any, P ErrorPtr[E]](contentType string, status int, body []byte) (*
 	c := errspec.CatalogOf(e)
 	var v errspec.View
 	if media == ProblemType {
-		members, own := problemMembers(body)
+		members, extra := problemMembers(body)
+		own := len(extra) > 0
 		if own {
 			// Possibly the catalog's own format: read as such if it is.
 			v, err = c.Parse(body)
 		}
-		if !own || err != nil {
+		if !own || err != nil || !explains(v, extra) {
 			pv, perr := parseProblem(c, status, members, body)
-			if perr != nil {
-				if own && !errors.Is(err, errspec.ErrNoCode) {
-					// The catalog's format, with a fault its Parse names.
-					return nil, err
-				}
+			switch {
+			case perr == nil:
+				e.ErrspecSetView(pv)
+				return e, nil
+			case own && err == nil:
+				// The catalog's format, with a member neither format
+				// has, which a client ignores.
+			case own && !errors.Is(err, errspec.ErrNoCode):
+				// The catalog's format, with a fault its Parse names.
+				return nil, err
+			default:
 				return nil, perr
 			}
-			e.ErrspecSetView(pv)
-			return e, nil
 		}
 	} else {
 		v, err = c.Parse(body)
@@ -576,27 +584,52 @@ var writtenMembers = map[string]bool{
 }
 
 // problemMembers returns the members of body, valid JSON of problem
-// details, nil when it is no object; and whether it may be in the
-// catalog's own format rather than as WriteProblem writes it: a catalog
-// whose envelope is itself problem details puts its params beside type,
-// title and status, as RFC 9457's extension members, and a server sends
-// it as application/problem+json. It may when it has a member that
-// WriteProblem does not write and no params, where WriteProblem puts
-// them.
-func problemMembers(body []byte) (map[string]json.RawMessage, bool) {
+// details, nil when it is no object; and, when it may be in the
+// catalog's own format rather than as WriteProblem writes it, the names
+// of its members that WriteProblem does not write: a catalog whose
+// envelope is itself problem details puts its params beside type, title
+// and status, as RFC 9457's extension members, and a server sends it as
+// application/problem+json. It may when it has such a member and no
+// params, where WriteProblem puts them.
+func problemMembers(body []byte) (map[string]json.RawMessage, []string) {
 	var members map[string]json.RawMessage
 	if json.Unmarshal(body, &members) != nil {
-		return nil, false
+		return nil, nil
 	}
 	if _, ok := members["params"]; ok {
-		return members, false
+		return members, nil
 	}
+	var extra []string
 	for key := range members {
 		if !writtenMembers[key] {
-			return members, true
+			extra = append(extra, key)
 		}
 	}
-	return members, false
+	return members, extra
+}
+
+// explains reports whether v, read from a body in the catalog's own
+// format, sends one of the members extra of the body, which WriteProblem
+// does not write: whether the body is in that format, and not problem
+// details as WriteProblem writes them with an extension member that
+// another party added (a proxy's trace_id), which the catalog's Parse
+// ignores as it ignores any member it does not know, reading problem
+// details' detail as the error's detail and losing its message.
+func explains(v errspec.View, extra []string) bool {
+	wire, err := v.AppendJSON(nil)
+	if err != nil {
+		return false
+	}
+	var sent map[string]json.RawMessage
+	if json.Unmarshal(wire, &sent) != nil {
+		return false
+	}
+	for _, key := range extra {
+		if _, ok := sent[key]; ok {
+			return true
+		}
+	}
+	return false
 }
 
 // parseProblem reads problem details, the members of a JSON body of a

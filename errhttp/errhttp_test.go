@@ -634,6 +634,33 @@ func TestReadForeignProblem(t *testing.T) {
 	}
 }
 
+// TestReadProblemExtension reads problem details as WriteProblem writes
+// them, of codes with params and without, with an extension member that
+// another party added (a gateway's trace_id), which a client ignores as
+// RFC 9457 asks: the error reads back whole, where a body without a
+// params member was read in the catalog's own format, which took the
+// problem's detail for the error's detail and lost the message's place
+// and the detail under context.
+func TestReadProblemExtension(t *testing.T) {
+	for _, sent := range []*agenttools.Error{
+		agenttools.NewInternalError().WithDetail("the cache is gone"),
+		agenttools.NewInternalError().WithHTTPStatus(503),
+		agenttools.NewUpstreamTimeout(30_000).WithDetail("after 3 tries"),
+	} {
+		rec := httptest.NewRecorder()
+		errhttp.WriteProblem(rec, sent, "/calls/7")
+		body := strings.Replace(rec.Body.String(), "{", `{"trace_id":"4bf92f3577b34da6",`, 1)
+		e, err := errhttp.Parse[agenttools.Error](errhttp.ProblemType, rec.Code, []byte(body))
+		if err != nil {
+			t.Fatalf("%s: %v", body, err)
+		}
+		same(t, e, sent)
+		if e.HTTPStatus() != sent.HTTPStatus() {
+			t.Errorf("%s: read with status %d, want %d", body, e.HTTPStatus(), sent.HTTPStatus())
+		}
+	}
+}
+
 // TestReadGzip reads the error of a response whose body is gzipped, as a
 // server or proxy sends it to a client that asked for gzip itself (Go's
 // Transport then leaves the body as it came): the error reads back whole,
