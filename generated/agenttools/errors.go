@@ -31,7 +31,7 @@ const (
 	CodeDuplicateResource    Code = "DUPLICATE_RESOURCE"     // Resource already exists
 	CodeInternalError        Code = "INTERNAL_ERROR"         // Internal error
 	CodeInvalidAction        Code = "INVALID_ACTION"         // Invalid action
-	CodeInvalidArguments     Code = "INVALID_ARGUMENTS"      // Arguments do not match the input schema
+	CodeInvalidArguments     Code = "INVALID_ARGUMENTS"      // Arguments not valid for the tool
 	CodeMissingRequiredField Code = "MISSING_REQUIRED_FIELD" // Missing required field
 	CodePayloadTooLarge      Code = "PAYLOAD_TOO_LARGE"      // Payload too large
 	CodePermissionDenied     Code = "PERMISSION_DENIED"      // Permission denied
@@ -420,7 +420,7 @@ const codeTable = `
 "DUPLICATE_RESOURCE" "conflict" "Resource already exists" false "after_fix" 0 0 409 "https://docs.example.com/errors#duplicate_resource" false 0 "\x00\x00\x00 \x00\x01\x00 already exists" "" "Use the existing \x00\x00\x00, or choose another name." "" ""
 "INTERNAL_ERROR" "internal" "Internal error" true "after_delay" 1 1 500 "https://docs.example.com/errors#internal_error" false 0 "Internal error" "" "Wait briefly, then retry once." "" ""
 "INVALID_ACTION" "validation" "Invalid action" false "after_fix" 0 0 400 "https://docs.example.com/errors#invalid_action" false 0 "Tool \x00\x00\x00 has no action \x00\x01\x00" "" "Use one of the valid actions: \x00\x02\x03" "" ""
-"INVALID_ARGUMENTS" "validation" "Arguments do not match the input schema" false "after_fix" 0 0 400 "https://docs.example.com/errors#invalid_arguments" false 0 "The arguments of \x00\x00\x00 do not match its input schema: \x00\x01\x00" "" "Call \x00\x00\x00 again with arguments that match its input schema." "" ""
+"INVALID_ARGUMENTS" "validation" "Arguments not valid for the tool" false "after_fix" 0 0 400 "https://docs.example.com/errors#invalid_arguments" false 0 "The arguments of \x00\x00\x00 are not valid: \x00\x01\x00" "" "Call \x00\x00\x00 again with arguments that match its input schema." "" ""
 "MISSING_REQUIRED_FIELD" "validation" "Missing required field" false "after_fix" 0 0 400 "https://docs.example.com/errors#missing_required_field" false 0 "Missing required fields for \x00\x00\x00 \x00\x01\x00: \x00\x02\x00" "" "Add the required fields: \x00\x02\x00" "" ""
 "PAYLOAD_TOO_LARGE" "limit" "Payload too large" false "after_fix" 0 0 413 "https://docs.example.com/errors#payload_too_large" false 0 "\x00\x00\x00 is \x00\x01\x00 bytes; the limit is \x00\x02\x00" "" "Split the content, or send at most \x00\x02\x00 bytes of \x00\x00\x00." "" ""
 "PERMISSION_DENIED" "permission" "Permission denied" false "never" 0 0 403 "https://docs.example.com/errors#permission_denied" false 0 "You don't have permission to \x00\x01\x00 with \x00\x00\x00" "" "Check your access level for this project or group." "" ""
@@ -686,13 +686,14 @@ func NewInvalidAction(tool string, action string, validActions []string, opts ..
 type InvalidArgumentsParams struct {
 	_      [0]func()
 	Tool   string `json:"tool"`                     // The tool that was called.
-	Reason string `errspec:"max=300" json:"reason"` // What the schema validator found, which may quote the arguments. Cut to 300 characters.
+	Reason string `errspec:"max=300" json:"reason"` // What the schema validator found, or which argument the tool cannot take, which may quote the arguments. Cut to 300 characters.
 }
 
-// NewInvalidArguments returns an error of code INVALID_ARGUMENTS: Arguments do not match the input schema. Its message reads "The arguments of {tool} do not match its input schema: {reason}".
+// NewInvalidArguments returns an error of code INVALID_ARGUMENTS: Arguments not valid for the tool. Its message reads "The arguments of {tool} are not valid: {reason}".
 // The server rejected the call's arguments before running the tool:
-// they do not match the tool's input schema. The reason is the schema
-// validator's.
+// they do not match the tool's input schema, or hold a value that the
+// tool cannot take (an integer beyond its range). The reason says
+// which argument and why.
 func NewInvalidArguments(tool string, reason string) *Error {
 	return newError(4, &InvalidArgumentsParams{Tool: tool, Reason: reason}, nil)
 }

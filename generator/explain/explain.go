@@ -204,9 +204,9 @@ func roleText(r model.Role) string {
 	case model.RoleInvalidAction:
 		return "The server returns it when a call names an action its tool does not have."
 	case model.RoleInvalidArguments:
-		return "The MCP server returns it when a call's arguments do not match the tool's input schema."
+		return "The MCP server returns it when a call's arguments do not match the tool's input schema, or hold a value that the tool cannot take."
 	case model.RoleInternal:
-		return "The server returns it when its handler of a tool call fails unexpectedly (a panic, which the server recovers)."
+		return "The server returns it when its handler of a tool call or of a method fails unexpectedly (a panic, which the server recovers)."
 	}
 	return ""
 }
