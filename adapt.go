@@ -49,10 +49,14 @@ func FirstOf[E Error](err error) (E, bool) {
 // not a nil pointer: an error of the chain that is an E, or, as errors.As
 // asks of it, that has an As method that sets an E (a wrapper of several
 // errors that lets errors.As see them through As alone, as
-// go.uber.org/multierr before v1.9 did).
+// go.uber.org/multierr before v1.9 did). It calls no As method of a nil
+// pointer, which may dereference it, as chain calls no Unwrap of one.
 func find[E Error](err error) (E, bool) {
 	for err := range chain(err) {
-		if e, ok := err.(E); ok && !isNil(e) {
+		if isNil(err) {
+			continue
+		}
+		if e, ok := err.(E); ok {
 			return e, true
 		}
 		if x, ok := err.(interface{ As(any) bool }); ok {

@@ -85,6 +85,20 @@ func (a asOnly) As(target any) bool {
 	return false
 }
 
+// multi holds errors that it shows errors.As through an As method of a
+// pointer, which dereferences it, as a wrapper of several errors may.
+type multi struct{ errs []error }
+
+func (m *multi) Error() string { return fmt.Sprint(len(m.errs), " errors") }
+func (m *multi) As(target any) bool {
+	for _, err := range m.errs {
+		if errors.As(err, target) {
+			return true
+		}
+	}
+	return false
+}
+
 // TestAsMethod checks that As, AsType and FirstOf find an errspec error
 // that an error shows errors.As through an As method, as errors.As finds
 // it, where they found none and the adapters sent the wrapper's text
@@ -146,6 +160,10 @@ func TestFirstOf(t *testing.T) {
 		// is not unwrapped: neither FirstOf nor an adapter panics on it.
 		{"joined after a nil *fs.PathError, wrapped", errors.Join(fmt.Errorf("open: %w", nilPath), mine), true},
 		{"a nil *fs.PathError, wrapped", fmt.Errorf("open: %w", nilPath), false},
+		// Nor is its As method called, which may dereference it too.
+		{"joined after a nil *multi, wrapped", errors.Join(fmt.Errorf("open: %w", (*multi)(nil)), mine), true},
+		{"a nil *multi", (*multi)(nil), false},
+		{"a *multi", &multi{[]error{io.EOF, mine}}, true},
 	} {
 		got, ok := errspec.FirstOf[*testError](tc.err)
 		if ok != tc.want || ok && got.v.Code != "FLAT" {
@@ -440,12 +458,12 @@ type loop struct{ next *loop }
 func (l *loop) Error() string { return "loop" }
 func (l *loop) Unwrap() error { return l.next }
 
-// TestLeads checks that Leads finds an error anywhere in a chain, and
-// ends on a chain that goes round a circle without it.
 // nilPath is a nil *fs.PathError stored in an error, whose Error and
 // Unwrap methods dereference it.
 var nilPath error = (*fs.PathError)(nil)
 
+// TestLeads checks that Leads finds an error anywhere in a chain, and
+// ends on a chain that goes round a circle without it.
 func TestLeads(t *testing.T) {
 	e := errors.New("e")
 	l := &loop{}
