@@ -274,7 +274,8 @@ func TestCorePackageUnchanged(t *testing.T) {
 
 // TestPanickedDocTool checks that the docs of the adapters' recovery say
 // that a method's or a tool's name fills the param tool only where the
-// internal role's code has one, and say where the name goes otherwise.
+// internal role's code has one, and say where the name goes otherwise;
+// and that the package doc of each adapter says that it recovers panics.
 func TestPanickedDocTool(t *testing.T) {
 	for _, tt := range []struct {
 		dir     string
@@ -292,6 +293,10 @@ func TestPanickedDocTool(t *testing.T) {
 			src, err := render(cat, files.Notice(cat.Name), cat.Outputs.GoImportPath)
 			if err != nil {
 				t.Fatal(err)
+			}
+			panics := regexp.MustCompile(`(?m)^// Package .*'s panic, which would end the server, gives an error of code `).Match(src)
+			if !panics {
+				t.Errorf("%s, %s: the package doc does not say that a panic gives the internal role's code", tt.dir, name)
 			}
 			fills := regexp.MustCompile(`(?m)^//.*(fills the param tool|Its param tool is)`).Match(src)
 			logged := regexp.MustCompile(`(?m)^// panicked .*The code has no param tool: .* is logged as (tool|method)\.`).Match(src)

@@ -17,9 +17,13 @@ import (
 // catalog's Go package.
 func RenderGRPC(cat *model.Catalog, notice, importPath string) ([]byte, error) {
 	o, pkg := cat.Outputs.GRPC, cat.Outputs.GoPackage
+	first := fmt.Sprintf("Package %s serves the errors of package %s (%s) over gRPC, %s: Status turns an *%s.Error, wrapped or not, into a status, the interceptors do it for every error a service method returns, and FromError and FromStatus read a status back into an *%s.Error.", o.Package, pkg, importPath, grpcPkg, pkg, pkg)
+	if c := cat.Roles[model.RoleInternal]; c != nil {
+		first += fmt.Sprintf(" A method's panic, which would end the server, gives an error of code %s.", c.Name)
+	}
 	return renderImporting(pkg, func(name string) *File {
 		f := newFile(o.Package, notice,
-			fmt.Sprintf("Package %s serves the errors of package %s (%s) over gRPC, %s: Status turns an *%s.Error, wrapped or not, into a status, the interceptors do it for every error a service method returns, and FromError and FromStatus read a status back into an *%s.Error.", o.Package, pkg, importPath, grpcPkg, pkg, pkg),
+			first,
 			"A status carries the code's gRPC code (see Code), the error's message, and details, each marshaled deterministically, so that an error gives the same bytes every time: an ErrorInfo whose reason is the error's code, whose domain is Domain and whose metadata are the params the wire carries, as strings (lists, maps, objects and numbers as JSON, sensitive params redacted), and the code's category, retry class and title under errspec-category, errspec-retry and errspec-title, for a client of an older version of the catalog that does not know the code, with the suggestion under errspec-suggestion when the code has no docs URL; a RetryInfo when a retry after a delay can help; a Help link to the code's docs, described by the suggestion, or by the code's title when the error has none; a BadRequest with a field violation per argument that an error of bad arguments names; and a DebugInfo with the error's detail, when it has one. Every text is valid UTF-8, as protobuf requires: a byte a param made invalid is U+FFFD, as on the wire.",
 			fmt.Sprintf("The adapter is a package apart from package %s so that only a program that uses gRPC needs gRPC in its go.mod: %s at %s or later, and %s at %s or later, whose field violations have a reason.", pkg, grpcPkg, oldestGRPC, path.Dir(detailsPkg), oldestGenproto),
 		)
