@@ -157,7 +157,10 @@ func genRecovered(cat *model.Catalog, importPath string) Code {
 			Id("e").Op(":=").Id("panicked").Call(Id("ctx"), Id("toolName").Call(Id("req")), Id("v")),
 			Id("r").Op(":=").Op("&").Qual(mcpPkg, "CallToolResult").Values(),
 			If(Op("!").Id("fill").Call(Id("r"), Id("e"), Id("e"))).Block(
-				Id("r").Dot("SetError").Call(Id("e")),
+				Comment("An error that does not marshal: its text, less the cause, which holds the panic and stays on the server."),
+				Id("view").Op(":=").Id("e").Dot("ErrspecView").Call(),
+				Id("view").Dot("Cause").Op("=").Nil(),
+				Id("r").Dot("SetError").Call(Qual(errorsPkg, "New").Call(Id("view").Dot("ErrorText").Call())),
 			),
 			Return(Id("r")),
 		),
