@@ -231,9 +231,9 @@ func (b *builder) declares(section, rest string) bool {
 	return false
 }
 
-// Entries returns the names of the entries of one of the catalog's
+// entries returns the names of the entries of one of the catalog's
 // named sections (codes, categories, features, tools, envelopes).
-func (c *Catalog) Entries(section string) []string {
+func (c *Catalog) entries(section string) []string {
 	var out []string
 	switch section {
 	case "codes":
@@ -278,7 +278,7 @@ func IgnoredNowhere(versions ...*Catalog) Errors {
 			var paths []string
 			declared := false
 			for _, cat := range versions {
-				for _, k := range cat.Entries(first) {
+				for _, k := range cat.entries(first) {
 					paths = append(paths, first+"."+k)
 					declared = declared || rest == k || strings.HasPrefix(rest, k+".") || strings.HasPrefix(rest, k+"[")
 				}
