@@ -310,8 +310,37 @@ type Unknown struct {
 
 // RawParams are the params of an error whose code the catalog does not
 // know, as the JSON object the wire carried (bytes that are not UTF-8 read
-// as U+FFFD, as in every string Parse reads), or nil.
+// as U+FFFD, as in every string Parse reads), or nil. encoding/json, fmt
+// and log/slog show them as that object, not as the bytes of a []byte.
 type RawParams []byte
+
+// MarshalJSON returns the JSON object p holds, or null for nil p, so that
+// a client that passes an error's params on through encoding/json (a
+// struct or a log handler that holds them) sends the object the wire
+// carried.
+func (p RawParams) MarshalJSON() ([]byte, error) {
+	if p == nil {
+		return []byte("null"), nil
+	}
+	return p, nil
+}
+
+// UnmarshalJSON sets p to a copy of data, a JSON object; JSON null leaves
+// p as it is, as encoding/json leaves a value that it decodes null into.
+func (p *RawParams) UnmarshalJSON(data []byte) error {
+	if string(data) == "null" {
+		return nil
+	}
+	if len(data) == 0 || data[0] != '{' {
+		return fmt.Errorf("errspec: raw params must be a JSON object, not %.20s", data)
+	}
+	*p = append((*p)[:0], data...)
+	return nil
+}
+
+// String returns the JSON object p holds, as fmt and log/slog's text
+// show it.
+func (p RawParams) String() string { return string(p) }
 
 // spec returns the spec of v's code, or nil for a code the catalog does
 // not know.

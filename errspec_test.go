@@ -654,6 +654,57 @@ func TestParseUnknownCode(t *testing.T) {
 // param of an unknown code, as it is none of a known one: Parse ignores
 // it, as the JSON Schema does, and the placed param is read from its
 // place.
+// TestRawParamsShown checks that the params of a code the catalog does
+// not know, which a client of an older version of the catalog reads from
+// a newer server, show as the JSON object the wire carried wherever a
+// client passes them on: encoding/json (a struct that holds them, a log
+// handler), fmt and log/slog's text, and back through encoding/json.
+func TestRawParamsShown(t *testing.T) {
+	in := `{"code":"NEW_CODE","category":"validation","message":"A newer error","retryable":true,"params":{"a":1,"b":["x"],"c":{"d":null}}}`
+	v, err := catalog.Parse([]byte(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const want = `{"a":1,"b":["x"],"c":{"d":null}}`
+	b, err := json.Marshal(v.Params)
+	if err != nil || string(b) != want {
+		t.Errorf("json.Marshal of the raw params: %s, %v; want %s", b, err, want)
+	}
+	type forwarded struct {
+		Code   string
+		Params any
+		Raw    errspec.RawParams
+		None   errspec.RawParams
+	}
+	b, err = json.Marshal(forwarded{Code: v.Code, Params: v.Params, Raw: v.Params.(errspec.RawParams)})
+	wantStruct := `{"Code":"NEW_CODE","Params":` + want + `,"Raw":` + want + `,"None":null}`
+	if err != nil || string(b) != wantStruct {
+		t.Errorf("json.Marshal of a struct holding the raw params:\n got %s, %v\nwant %s", b, err, wantStruct)
+	}
+	var back forwarded
+	if err := json.Unmarshal(b, &back); err != nil || string(back.Raw) != want || back.None != nil {
+		t.Errorf("json.Unmarshal of the raw params: %q %q, %v", back.Raw, back.None, err)
+	}
+	if err := json.Unmarshal([]byte(`{"Raw":[1]}`), &back); err == nil {
+		t.Errorf("json.Unmarshal of raw params that are no object: no error")
+	}
+	for _, verb := range []string{"%v", "%s", "%+v"} {
+		if got := fmt.Sprintf(verb, v.Params); got != want {
+			t.Errorf("fmt %s of the raw params: %s, want %s", verb, got, want)
+		}
+	}
+	var logged bytes.Buffer
+	slog.New(slog.NewJSONHandler(&logged, nil)).Info("failed", "params", v.Params)
+	if !strings.Contains(logged.String(), `"params":`+want) {
+		t.Errorf("slog's JSON handler wrote the raw params as %s", logged.String())
+	}
+	logged.Reset()
+	slog.New(slog.NewTextHandler(&logged, nil)).Info("failed", "params", v.Params)
+	if !strings.Contains(logged.String(), `params="{\"a\":1`) {
+		t.Errorf("slog's text handler wrote the raw params as %s", logged.String())
+	}
+}
+
 func TestParseUnknownCodePlacedParam(t *testing.T) {
 	params := errspec.Catalog{Name: "params", Codes: nestedCodes[:], Envelopes: [][]errspec.Member{{
 		{Key: "code", Kind: errspec.MemberField, Field: errspec.FieldCode},
