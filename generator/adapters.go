@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"golang.org/x/mod/modfile"
+	"golang.org/x/mod/semver"
 
 	"github.com/errspec/errspec/generator/adaptgen"
 	"github.com/errspec/errspec/generator/files"
@@ -228,4 +229,95 @@ func runtimeWarning(dir string, o model.Outputs) *model.Error {
 	return &model.Error{Path: []string{"outputs", "go"},
 		Msg: fmt.Sprintf("%s does not require %s, whose runtime the generated package imports: go build of the package would fail (no required module provides package %s)", files.Show(filepath.Join(modDir, "go.mod")), runtimeModule, runtimeModule),
 		Fix: "add errspec to that module as its tool, which pins the generator and its runtime to one version: go get -tool " + runtimeModule + "/cmd/errspec"}
+}
+
+// adapterModuleWarnings warns, at outputs.mcp or outputs.grpc, of each
+// module an adapter of the catalog in dir imports that the go.mod above
+// the adapter's directory does not require, or requires at a version
+// older than the adapter needs: go build of the adapter would fail, with
+// "no required module provides package" for the one and an error inside
+// the adapter (r.GetError undefined) for the other, as go mod tidy adds
+// a module at its latest version but leaves one it requires as it is. A
+// module the go.mod replaces by a directory, and an adapter in no module
+// or in a Go workspace, are left to the go command.
+func adapterModuleWarnings(dir string, cat *model.Catalog) model.Errors {
+	var errs model.Errors
+	warned := map[string]bool{}
+	for _, m := range adaptgen.Modules(cat) {
+		if warned[m.Path] {
+			continue
+		}
+		var adapterDir string
+		if m.Output == "mcp" {
+			adapterDir = cat.Outputs.MCP.Dir
+		} else {
+			adapterDir = cat.Outputs.GRPC.Dir
+		}
+		_, modDir, lax, err := goModAbove(dir, adapterDir)
+		if err != nil || lax == nil || lax.Module == nil || lax.Module.Mod.Path == m.Path {
+			continue
+		}
+		if work, _, err := fileAbove(modDir, "go.work"); err != nil || work != "" {
+			continue
+		}
+		// ParseLax, which reads the go.mod of a dependency, leaves out
+		// its replace directives; a go.mod that does not parse whole is
+		// the go command's to report.
+		data, err := os.ReadFile(filepath.Join(modDir, "go.mod"))
+		if err != nil {
+			continue
+		}
+		f, err := modfile.Parse("go.mod", data, nil)
+		if err != nil {
+			continue
+		}
+		version := ""
+		for _, r := range f.Require {
+			if r.Mod.Path == m.Path {
+				version = r.Mod.Version
+			}
+		}
+		replaced := false
+		for _, r := range f.Replace {
+			if r.Old.Path == m.Path && (r.Old.Version == "" || r.Old.Version == version) {
+				replaced, version = true, r.New.Version
+			}
+		}
+		if replaced && version == "" {
+			continue
+		}
+		goMod := files.Show(filepath.Join(modDir, "go.mod"))
+		in := ""
+		if d := files.Show(modDir); d != "." {
+			in = " in " + d
+		}
+		p := []string{"outputs", m.Output}
+		switch {
+		case replaced && semver.Compare(version, m.Oldest) < 0:
+			warned[m.Path] = true
+			errs = append(errs, &model.Error{Path: p,
+				Msg: fmt.Sprintf("%s replaces %s by version %s, and the %s adapter needs %s or later: %s", goMod, m.Path, version, adapterName(m.Output), m.Oldest, m.Why),
+				Fix: fmt.Sprintf("replace it by %s or later, or remove the replace directive", m.Oldest)})
+		case version == "":
+			warned[m.Path] = true
+			errs = append(errs, &model.Error{Path: p,
+				Msg: fmt.Sprintf("%s does not require %s, which the %s adapter imports: go build of the adapter would fail (no required module provides package)", goMod, m.Path, adapterName(m.Output)),
+				Fix: "run go mod tidy" + in + ", which adds it at its latest version"})
+		case semver.Compare(version, m.Oldest) < 0:
+			warned[m.Path] = true
+			errs = append(errs, &model.Error{Path: p,
+				Msg: fmt.Sprintf("%s requires %s %s, and the %s adapter needs %s or later: %s", goMod, m.Path, version, adapterName(m.Output), m.Oldest, m.Why),
+				Fix: fmt.Sprintf("run go get %s@latest%s: go mod tidy leaves a version that go.mod requires as it is", m.Path, in)})
+		}
+	}
+	return errs
+}
+
+// adapterName is the name of the adapter of the output key, as prose
+// writes it.
+func adapterName(key string) string {
+	if key == "grpc" {
+		return "gRPC"
+	}
+	return "MCP"
 }

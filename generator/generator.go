@@ -89,6 +89,11 @@ func Render(cat *load.Catalog, opts Options) (files.Set, error) {
 			d.Code = diag.CodeRuntimeNotRequired
 			opts.Warn(d)
 		}
+		for _, w := range adapterModuleWarnings(cat.Dir, cat.Model) {
+			d := cat.Locator().Locate(w)
+			d.Code = diag.CodeAdapterModuleNotRequired
+			opts.Warn(d)
+		}
 	}
 	set.Sources = cat.Sources()
 	// What the catalog embeds, errspec reads: no output may overwrite it.

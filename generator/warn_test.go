@@ -185,3 +185,89 @@ codes: INTERNAL: {category: "internal", title: "Internal error", message: "Somet
 		}
 	}
 }
+
+// TestAdapterModuleWarning checks that an adapter whose go.mod does not
+// require a module it imports, or requires one at a version older than
+// the adapter needs (to build, or to give roles.invalid_arguments its
+// code), is a warning at the adapter's output that says the command
+// that mends it; and that a go.mod that requires them at those
+// versions or later, replaces one by a directory, or is in a Go
+// workspace is not.
+func TestAdapterModuleWarning(t *testing.T) {
+	const catalog = `package apperr
+
+name: "app"
+outputs: {
+	go: {dir: ".", package: "apperr"}
+	mcp: {dir: "apperrmcp", package: "apperrmcp"}
+	grpc: {dir: "apperrgrpc", package: "apperrgrpc", domain: "app.example.com"}
+}
+categories: internal: description: "The server failed."
+codes: INTERNAL: {category: "internal", title: "Internal error", message: "Something went wrong"}
+`
+	const arguments = `
+roles: invalid_arguments: "INVALID_ARGUMENTS"
+codes: INVALID_ARGUMENTS: {category: "internal", title: "Invalid arguments", message: "{reason}", params: {tool: {type: "string"}, reason: {type: "string"}}}
+`
+	const head = "module example.com/app\n\ngo 1.26.0\n\nrequire github.com/errspec/errspec v0.1.0\n\n"
+	const current = "require github.com/modelcontextprotocol/go-sdk v1.8.0\n\nrequire google.golang.org/grpc v1.85.0\n\nrequire google.golang.org/genproto/googleapis/rpc v0.0.0-20261110000943-09e21b237f2c\n"
+	type warning struct{ path, msg, fix string }
+	for _, tt := range []struct {
+		name    string
+		catalog string
+		goMod   string
+		work    bool
+		want    []warning
+	}{
+		{"tidy", catalog, head + current, false, nil},
+		{"oldest", catalog, head + "require (\n\tgithub.com/modelcontextprotocol/go-sdk v1.3.1\n\tgoogle.golang.org/grpc v1.63.0\n\tgoogle.golang.org/genproto/googleapis/rpc v0.0.0-20250115164207-1a7da9e5054f\n)\n", false, nil},
+		{"not tidied", catalog, head, false, []warning{
+			{"outputs.mcp", "go.mod does not require github.com/modelcontextprotocol/go-sdk, which the MCP adapter imports", "run go mod tidy"},
+			{"outputs.grpc", "go.mod does not require google.golang.org/grpc, which the gRPC adapter imports", "run go mod tidy"},
+			{"outputs.grpc", "go.mod does not require google.golang.org/genproto/googleapis/rpc, which the gRPC adapter imports", "run go mod tidy"},
+		}},
+		{"too old", catalog, head + "require (\n\tgithub.com/modelcontextprotocol/go-sdk v1.2.0\n\tgoogle.golang.org/grpc v1.85.0\n\tgoogle.golang.org/genproto/googleapis/rpc v0.0.0-20241202173237-19429a94021a\n)\n", false, []warning{
+			{"outputs.mcp", "go.mod requires github.com/modelcontextprotocol/go-sdk v1.2.0, and the MCP adapter needs v1.3.1 or later: the adapter does not build with an older one (r.GetError undefined)",
+				"run go get github.com/modelcontextprotocol/go-sdk@latest"},
+			{"outputs.grpc", "go.mod requires google.golang.org/genproto/googleapis/rpc v0.0.0-20241202173237-19429a94021a, and the gRPC adapter needs v0.0.0-20250115164207-1a7da9e5054f or later",
+				"run go get google.golang.org/genproto/googleapis/rpc@latest"},
+		}},
+		{"too old for invalid_arguments", catalog + arguments, head + "require github.com/modelcontextprotocol/go-sdk v1.4.0\n\nrequire google.golang.org/grpc v1.85.0\n\nrequire google.golang.org/genproto/googleapis/rpc v0.0.0-20261110000943-09e21b237f2c\n", false, []warning{
+			{"outputs.mcp", "go.mod requires github.com/modelcontextprotocol/go-sdk v1.4.0, and the MCP adapter needs v1.6.0 or later: an older one sends arguments that fail a tool's input schema as a protocol error",
+				"run go get github.com/modelcontextprotocol/go-sdk@latest"},
+		}},
+		{"replaced by a version", catalog, head + current + "\nreplace github.com/modelcontextprotocol/go-sdk => github.com/modelcontextprotocol/go-sdk v1.2.0\n", false, []warning{
+			{"outputs.mcp", "go.mod replaces github.com/modelcontextprotocol/go-sdk by version v1.2.0, and the MCP adapter needs v1.3.1 or later", "replace it by v1.3.1 or later"},
+		}},
+		{"replaced by a directory", catalog, head + "require github.com/modelcontextprotocol/go-sdk v1.2.0\n\nrequire google.golang.org/grpc v1.85.0\n\nrequire google.golang.org/genproto/googleapis/rpc v0.0.0-20261110000943-09e21b237f2c\n\nreplace github.com/modelcontextprotocol/go-sdk => ../go-sdk\n", false, nil},
+		{"workspace", catalog, head, true, nil},
+	} {
+		root := t.TempDir()
+		mod := filepath.Join(root, "mod")
+		files := map[string]string{"apperr/catalog.cue": tt.catalog, "go.mod": tt.goMod}
+		if tt.work {
+			files["../go.work"] = "go 1.26.0\n\nuse ./mod\n"
+		}
+		gittest.Write(t, mod, files)
+		var got []warning
+		_, err := Generate(filepath.Join(mod, "apperr"), Options{Warn: func(d load.Diagnostic) {
+			if d.Code != diag.CodeAdapterModuleNotRequired {
+				t.Errorf("%s: warning %+v, want only ADAPTER_MODULE_NOT_REQUIRED", tt.name, d)
+				return
+			}
+			got = append(got, warning{d.Path, d.Msg, d.Fix})
+		}})
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		if len(got) != len(tt.want) {
+			t.Errorf("%s: warnings %+v, want %d: %+v", tt.name, got, len(tt.want), tt.want)
+			continue
+		}
+		for i, w := range tt.want {
+			if g := got[i]; g.path != w.path || !strings.Contains(g.msg, w.msg) || !strings.HasPrefix(g.fix, w.fix) {
+				t.Errorf("%s: warning %d is %+v, want at %s, saying %q, fix %q", tt.name, i, g, w.path, w.msg, w.fix)
+			}
+		}
+	}
+}

@@ -27,29 +27,30 @@ type _ [len([...]bool{errspec.SupportPackageIsVersion5})]struct{}
 type Code string
 
 const (
-	CodeAgainstHoldsNone   Code = "AGAINST_HOLDS_NONE"   // The older version holds none of the catalogs
-	CodeAmbiguousCode      Code = "AMBIGUOUS_CODE"       // Ambiguous code
-	CodeBreakingChange     Code = "BREAKING_CHANGE"      // Breaking change
-	CodeCatalogChange      Code = "CATALOG_CHANGE"       // Change that breaks nothing
-	CodeCatalogInvalid     Code = "CATALOG_INVALID"      // Catalog is inconsistent
-	CodeCatalogNotFound    Code = "CATALOG_NOT_FOUND"    // No catalog
-	CodeCatalogSchema      Code = "CATALOG_SCHEMA"       // Catalog does not match the schema
-	CodeCatalogSyntax      Code = "CATALOG_SYNTAX"       // CUE syntax error
-	CodeDrift              Code = "DRIFT"                // Generated files are out of date
-	CodeInternalError      Code = "INTERNAL_ERROR"       // errspec failed
-	CodeInterrupted        Code = "INTERRUPTED"          // Interrupted
-	CodeLintFinding        Code = "LINT_FINDING"         // Lint finding
-	CodeOutputFailed       Code = "OUTPUT_FAILED"        // Writing failed
-	CodeOutputForeign      Code = "OUTPUT_FOREIGN"       // Output file not errspec's
-	CodeOutputIncomplete   Code = "OUTPUT_INCOMPLETE"    // Writing failed, and so did restoring
-	CodeOutputLeftover     Code = "OUTPUT_LEFTOVER"      // Backup left over
-	CodeOutputUnreadable   Code = "OUTPUT_UNREADABLE"    // Output not readable
-	CodeReferenceTooLarge  Code = "REFERENCE_TOO_LARGE"  // Reference page too large
-	CodeRuntimeNotRequired Code = "RUNTIME_NOT_REQUIRED" // The Go package's module does not require errspec
-	CodeStdoutFailed       Code = "STDOUT_FAILED"        // Printing failed
-	CodeTemplateInvalid    Code = "TEMPLATE_INVALID"     // Template override invalid
-	CodeUnknownCode        Code = "UNKNOWN_CODE"         // Unknown code
-	CodeUsage              Code = "USAGE"                // Bad command line
+	CodeAdapterModuleNotRequired Code = "ADAPTER_MODULE_NOT_REQUIRED" // An adapter's module is not required at a version it needs
+	CodeAgainstHoldsNone         Code = "AGAINST_HOLDS_NONE"          // The older version holds none of the catalogs
+	CodeAmbiguousCode            Code = "AMBIGUOUS_CODE"              // Ambiguous code
+	CodeBreakingChange           Code = "BREAKING_CHANGE"             // Breaking change
+	CodeCatalogChange            Code = "CATALOG_CHANGE"              // Change that breaks nothing
+	CodeCatalogInvalid           Code = "CATALOG_INVALID"             // Catalog is inconsistent
+	CodeCatalogNotFound          Code = "CATALOG_NOT_FOUND"           // No catalog
+	CodeCatalogSchema            Code = "CATALOG_SCHEMA"              // Catalog does not match the schema
+	CodeCatalogSyntax            Code = "CATALOG_SYNTAX"              // CUE syntax error
+	CodeDrift                    Code = "DRIFT"                       // Generated files are out of date
+	CodeInternalError            Code = "INTERNAL_ERROR"              // errspec failed
+	CodeInterrupted              Code = "INTERRUPTED"                 // Interrupted
+	CodeLintFinding              Code = "LINT_FINDING"                // Lint finding
+	CodeOutputFailed             Code = "OUTPUT_FAILED"               // Writing failed
+	CodeOutputForeign            Code = "OUTPUT_FOREIGN"              // Output file not errspec's
+	CodeOutputIncomplete         Code = "OUTPUT_INCOMPLETE"           // Writing failed, and so did restoring
+	CodeOutputLeftover           Code = "OUTPUT_LEFTOVER"             // Backup left over
+	CodeOutputUnreadable         Code = "OUTPUT_UNREADABLE"           // Output not readable
+	CodeReferenceTooLarge        Code = "REFERENCE_TOO_LARGE"         // Reference page too large
+	CodeRuntimeNotRequired       Code = "RUNTIME_NOT_REQUIRED"        // The Go package's module does not require errspec
+	CodeStdoutFailed             Code = "STDOUT_FAILED"               // Printing failed
+	CodeTemplateInvalid          Code = "TEMPLATE_INVALID"            // Template override invalid
+	CodeUnknownCode              Code = "UNKNOWN_CODE"                // Unknown code
+	CodeUsage                    Code = "USAGE"                       // Bad command line
 )
 
 // Error returns the code itself, so that a Code can be the target of errors.Is.
@@ -374,12 +375,12 @@ var catalog = errspec.Catalog{
 	Name:  "errspec",
 	Table: codeTable,
 	Params: []any{
-		(*AgainstHoldsNoneParams)(nil), (*AmbiguousCodeParams)(nil), (*BreakingChangeParams)(nil), (*CatalogChangeParams)(nil),
-		(*CatalogInvalidParams)(nil), (*CatalogNotFoundParams)(nil), (*CatalogSchemaParams)(nil), (*CatalogSyntaxParams)(nil),
-		(*DriftParams)(nil), (*InternalErrorParams)(nil), nil, (*LintFindingParams)(nil),
-		(*OutputFailedParams)(nil), (*OutputForeignParams)(nil), (*OutputIncompleteParams)(nil), (*OutputLeftoverParams)(nil),
-		(*OutputUnreadableParams)(nil), (*ReferenceTooLargeParams)(nil), (*RuntimeNotRequiredParams)(nil), (*StdoutFailedParams)(nil),
-		(*TemplateInvalidParams)(nil), (*UnknownCodeParams)(nil), (*UsageParams)(nil),
+		(*AdapterModuleNotRequiredParams)(nil), (*AgainstHoldsNoneParams)(nil), (*AmbiguousCodeParams)(nil), (*BreakingChangeParams)(nil),
+		(*CatalogChangeParams)(nil), (*CatalogInvalidParams)(nil), (*CatalogNotFoundParams)(nil), (*CatalogSchemaParams)(nil),
+		(*CatalogSyntaxParams)(nil), (*DriftParams)(nil), (*InternalErrorParams)(nil), nil,
+		(*LintFindingParams)(nil), (*OutputFailedParams)(nil), (*OutputForeignParams)(nil), (*OutputIncompleteParams)(nil),
+		(*OutputLeftoverParams)(nil), (*OutputUnreadableParams)(nil), (*ReferenceTooLargeParams)(nil), (*RuntimeNotRequiredParams)(nil),
+		(*StdoutFailedParams)(nil), (*TemplateInvalidParams)(nil), (*UnknownCodeParams)(nil), (*UsageParams)(nil),
 	},
 	Envelopes: [][]errspec.Member{
 		{
@@ -410,6 +411,7 @@ var catalog = errspec.Catalog{
 
 // codeTable holds every code, sorted, a line each: its metadata and its compiled templates, in the order of errspec.CodeSpec's fields.
 const codeTable = `
+"ADAPTER_MODULE_NOT_REQUIRED" "warning" "An adapter's module is not required at a version it needs" false "after_fix" 0 0 500 "" false 0 "\x00\x04\x00" "" "\x00\x05\x00" "" "\x01\x02\x03\x04\x00\x05"
 "AGAINST_HOLDS_NONE" "warning" "The older version holds none of the catalogs" false "after_fix" 0 0 500 "" false 0 "\x00\x04\x00" "" "\x00\x05\x00" "" "\x01\x02\x03\x04\x00\x05"
 "AMBIGUOUS_CODE" "usage" "Ambiguous code" false "after_fix" 0 0 400 "" false 0 "\x00\x00\x00 matches more than one code: \x00\x01\x00" "" "name the catalog with --dir, and the code as it is spelt: \x00\x02\x80errspec explain --dir DIR CODE\x00\xfe" "" ""
 "BREAKING_CHANGE" "breaking" "Breaking change" false "after_fix" 0 0 409 "" false 0 "\x00\x04\x00" "" "\x00\x05\x00" "" "\x03\x04\x05\x06\x00\a\x01\x02"
@@ -435,6 +437,28 @@ const codeTable = `
 "USAGE" "usage" "Bad command line" false "after_fix" 0 0 400 "" false 0 "\x00\x00\x00" "" "\x00\x01\x00" "" ""
 `
 
+// AdapterModuleNotRequiredParams are the params of ADAPTER_MODULE_NOT_REQUIRED.
+type AdapterModuleNotRequiredParams struct {
+	Problem string `json:"-"` // What is wrong, in one line. Not sent on the wire.
+	AdapterModuleNotRequiredOptions
+}
+
+// AdapterModuleNotRequiredOptions are the optional params of ADAPTER_MODULE_NOT_REQUIRED. A param left at its zero value is left off the wire.
+type AdapterModuleNotRequiredOptions struct {
+	_      [0]func()
+	File   string `json:"file,omitempty"`   // The file, relative to the working directory.
+	Line   int    `json:"line,omitempty"`   // The line, from 1.
+	Column int    `json:"column,omitempty"` // The column, from 1.
+	Path   string `json:"path,omitempty"`   // The path of the value in the catalog, such as codes.NOT_FOUND.message.
+	Fix    string `json:"-"`                // How to fix it, in one line. Not sent on the wire.
+}
+
+// NewAdapterModuleNotRequired returns an error of code ADAPTER_MODULE_NOT_REQUIRED: An adapter's module is not required at a version it needs. Its message reads "{problem}".
+// The go.mod of the module that holds the MCP or gRPC adapter does not require a module that the adapter imports (github.com/modelcontextprotocol/go-sdk, google.golang.org/grpc, google.golang.org/genproto/googleapis/rpc), or requires it at a version older than the adapter needs: go build of the adapter fails, with "no required module provides package" or, for a version too old, an error inside the adapter such as "r.GetError undefined". go mod tidy adds a module that is missing at its latest version, but leaves one that go.mod requires as it is. The position is the catalog's outputs.mcp or outputs.grpc.
+func NewAdapterModuleNotRequired(problem string, opts ...AdapterModuleNotRequiredOptions) *Error {
+	return newError(0, &AdapterModuleNotRequiredParams{Problem: problem}, opts)
+}
+
 // AgainstHoldsNoneParams are the params of AGAINST_HOLDS_NONE.
 type AgainstHoldsNoneParams struct {
 	Problem string `json:"-"` // What is wrong, in one line. Not sent on the wire.
@@ -454,7 +478,7 @@ type AgainstHoldsNoneOptions struct {
 // NewAgainstHoldsNone returns an error of code AGAINST_HOLDS_NONE: The older version holds none of the catalogs. Its message reads "{problem}".
 // errspec breaking found none of the catalogs it compares in the git revision given with --against: each is new there, and nothing was compared. That is right for catalogs new since that revision, and the sign of a wrong --against otherwise (another branch, a revision of another repository's history), which would let every change pass.
 func NewAgainstHoldsNone(problem string, opts ...AgainstHoldsNoneOptions) *Error {
-	return newError(0, &AgainstHoldsNoneParams{Problem: problem}, opts)
+	return newError(1, &AgainstHoldsNoneParams{Problem: problem}, opts)
 }
 
 // AmbiguousCodeParams are the params of AMBIGUOUS_CODE.
@@ -473,7 +497,7 @@ type AmbiguousCodeOptions struct {
 // NewAmbiguousCode returns an error of code AMBIGUOUS_CODE: Ambiguous code. Its message reads "{code} matches more than one code: {matches}".
 // errspec explain was asked for a code that several catalogs declare, or that matches several codes when case is ignored.
 func NewAmbiguousCode(code string, matches []string, opts ...AmbiguousCodeOptions) *Error {
-	return newError(1, &AmbiguousCodeParams{Code: code, Matches: matches}, opts)
+	return newError(2, &AmbiguousCodeParams{Code: code, Matches: matches}, opts)
 }
 
 // BreakingChangeParams are the params of BREAKING_CHANGE.
@@ -497,7 +521,7 @@ type BreakingChangeOptions struct {
 // NewBreakingChange returns an error of code BREAKING_CHANGE: Breaking change. Its message reads "{problem}".
 // A change between the older and the newer version of a catalog breaks clients of the older one. The position is in the newer catalog, or in the older one for what is gone; the rule says what changed.
 func NewBreakingChange(problem string, rule string, level string, opts ...BreakingChangeOptions) *Error {
-	return newError(2, &BreakingChangeParams{Problem: problem, Rule: rule, Level: level}, opts)
+	return newError(3, &BreakingChangeParams{Problem: problem, Rule: rule, Level: level}, opts)
 }
 
 // CatalogChangeParams are the params of CATALOG_CHANGE.
@@ -522,7 +546,7 @@ type CatalogChangeOptions struct {
 // NewCatalogChange returns an error of code CATALOG_CHANGE: Change that breaks nothing. Its message reads "{problem}".
 // A change between the older and the newer version of a catalog that breaks no client: a code removed as the older version announced (kind expected), or, with --all, a safe change (kind safe).
 func NewCatalogChange(problem string, rule string, level string, kind string, opts ...CatalogChangeOptions) *Error {
-	return newError(3, &CatalogChangeParams{Problem: problem, Rule: rule, Level: level, Kind: kind}, opts)
+	return newError(4, &CatalogChangeParams{Problem: problem, Rule: rule, Level: level, Kind: kind}, opts)
 }
 
 // CatalogInvalidParams are the params of CATALOG_INVALID.
@@ -544,7 +568,7 @@ type CatalogInvalidOptions struct {
 // NewCatalogInvalid returns an error of code CATALOG_INVALID: Catalog is inconsistent. Its message reads "{problem}".
 // The catalog matches the schema, but something the schema cannot see is wrong: an unknown category, a placeholder with no param, Go names that collide, an example that does not match the wire format.
 func NewCatalogInvalid(problem string, opts ...CatalogInvalidOptions) *Error {
-	return newError(4, &CatalogInvalidParams{Problem: problem}, opts)
+	return newError(5, &CatalogInvalidParams{Problem: problem}, opts)
 }
 
 // CatalogNotFoundParams are the params of CATALOG_NOT_FOUND.
@@ -555,7 +579,7 @@ type CatalogNotFoundParams struct {
 
 // NewCatalogNotFound returns an error of code CATALOG_NOT_FOUND: No catalog. Its message reads "no catalog found in {dir}".
 // No directory errspec was pointed at holds a catalog: .cue files that declare codes.
-func NewCatalogNotFound(dir string) *Error { return newError(5, &CatalogNotFoundParams{Dir: dir}, nil) }
+func NewCatalogNotFound(dir string) *Error { return newError(6, &CatalogNotFoundParams{Dir: dir}, nil) }
 
 // CatalogSchemaParams are the params of CATALOG_SCHEMA.
 type CatalogSchemaParams struct {
@@ -576,7 +600,7 @@ type CatalogSchemaOptions struct {
 // NewCatalogSchema returns an error of code CATALOG_SCHEMA: Catalog does not match the schema. Its message reads "{problem}".
 // A field is misspelt, misplaced, missing or of the wrong type: the catalog does not unify with errspec's schema.
 func NewCatalogSchema(problem string, opts ...CatalogSchemaOptions) *Error {
-	return newError(6, &CatalogSchemaParams{Problem: problem}, opts)
+	return newError(7, &CatalogSchemaParams{Problem: problem}, opts)
 }
 
 // CatalogSyntaxParams are the params of CATALOG_SYNTAX.
@@ -598,7 +622,7 @@ type CatalogSyntaxOptions struct {
 // NewCatalogSyntax returns an error of code CATALOG_SYNTAX: CUE syntax error. Its message reads "{problem}".
 // A file of the catalog is not valid CUE.
 func NewCatalogSyntax(problem string, opts ...CatalogSyntaxOptions) *Error {
-	return newError(7, &CatalogSyntaxParams{Problem: problem}, opts)
+	return newError(8, &CatalogSyntaxParams{Problem: problem}, opts)
 }
 
 // DriftParams are the params of DRIFT.
@@ -618,7 +642,7 @@ type DriftOptions struct {
 // NewDrift returns an error of code DRIFT: Generated files are out of date. Its message reads "generated files out of date: {count}".
 // errspec check found generated files that are missing, differ from what the catalog produces, or are no longer produced. The diff is printed on standard output, and the problem on standard error; with --format json, standard output stays empty and the problem carries the diff as its param diff.
 func NewDrift(count int, opts ...DriftOptions) *Error {
-	return newError(8, &DriftParams{Count: count}, opts)
+	return newError(9, &DriftParams{Count: count}, opts)
 }
 
 // InternalErrorParams are the params of INTERNAL_ERROR.
@@ -630,12 +654,12 @@ type InternalErrorParams struct {
 // NewInternalError returns an error of code INTERNAL_ERROR: errspec failed. Its message reads "errspec failed: {problem}".
 // errspec failed in a way that is not the catalog's fault, such as generating Go that does not format.
 func NewInternalError(problem string) *Error {
-	return newError(9, &InternalErrorParams{Problem: problem}, nil)
+	return newError(10, &InternalErrorParams{Problem: problem}, nil)
 }
 
 // NewInterrupted returns an error of code INTERRUPTED: Interrupted. Its message reads "interrupted: no file was changed".
 // errspec was interrupted while writing; it restored every file it had replaced.
-func NewInterrupted() *Error { return newError(10, nil, nil) }
+func NewInterrupted() *Error { return newError(11, nil, nil) }
 
 // LintFindingParams are the params of LINT_FINDING.
 type LintFindingParams struct {
@@ -657,7 +681,7 @@ type LintFindingOptions struct {
 // NewLintFinding returns an error of code LINT_FINDING: Lint finding. Its message reads "{problem}".
 // The catalog breaks a rule of errspec lint at the position given.
 func NewLintFinding(problem string, rule string, opts ...LintFindingOptions) *Error {
-	return newError(11, &LintFindingParams{Problem: problem, Rule: rule}, opts)
+	return newError(12, &LintFindingParams{Problem: problem, Rule: rule}, opts)
 }
 
 // OutputFailedParams are the params of OUTPUT_FAILED.
@@ -670,7 +694,7 @@ type OutputFailedParams struct {
 // NewOutputFailed returns an error of code OUTPUT_FAILED: Writing failed. Its message reads "writing the outputs failed: {reason}".
 // Writing an output failed (a directory that cannot be written, a full disk, something in the way); errspec restored every file it had replaced and removed every file it had created.
 func NewOutputFailed(reason string, fix string) *Error {
-	return newError(12, &OutputFailedParams{Reason: reason, Fix: fix}, nil)
+	return newError(13, &OutputFailedParams{Reason: reason, Fix: fix}, nil)
 }
 
 // OutputForeignParams are the params of OUTPUT_FOREIGN.
@@ -692,7 +716,7 @@ type OutputForeignOptions struct {
 // NewOutputForeign returns an error of code OUTPUT_FOREIGN: Output file not errspec's. Its message reads "{file} exists and was not generated by errspec for catalog {catalog}".
 // A file errspec would write exists and does not carry the generated-file notice of this catalog: errspec never overwrites or deletes such a file.
 func NewOutputForeign(file string, catalog string, opts ...OutputForeignOptions) *Error {
-	return newError(13, &OutputForeignParams{File: file, Catalog: catalog}, opts)
+	return newError(14, &OutputForeignParams{File: file, Catalog: catalog}, opts)
 }
 
 // OutputIncompleteParams are the params of OUTPUT_INCOMPLETE.
@@ -705,7 +729,7 @@ type OutputIncompleteParams struct {
 // NewOutputIncomplete returns an error of code OUTPUT_INCOMPLETE: Writing failed, and so did restoring. Its message reads "writing the outputs failed: {reason}; restoring the previous files failed too: {restore}".
 // Writing an output failed, or errspec was interrupted, and putting back the files it had already replaced failed too: the tree is neither as it was nor as it should be. Each file that could not be restored is kept next to it as a .errspec-*.bak file.
 func NewOutputIncomplete(reason string, restore string) *Error {
-	return newError(14, &OutputIncompleteParams{Reason: reason, Restore: restore}, nil)
+	return newError(15, &OutputIncompleteParams{Reason: reason, Restore: restore}, nil)
 }
 
 // OutputLeftoverParams are the params of OUTPUT_LEFTOVER.
@@ -717,7 +741,7 @@ type OutputLeftoverParams struct {
 // NewOutputLeftover returns an error of code OUTPUT_LEFTOVER: Backup left over. Its message reads "{reason}".
 // Every output was written, but a backup errspec made of a file it replaced or removed could not be removed afterwards.
 func NewOutputLeftover(reason string, backups []string) *Error {
-	return newError(15, &OutputLeftoverParams{Reason: reason, Backups: backups}, nil)
+	return newError(16, &OutputLeftoverParams{Reason: reason, Backups: backups}, nil)
 }
 
 // OutputUnreadableParams are the params of OUTPUT_UNREADABLE.
@@ -731,7 +755,7 @@ type OutputUnreadableParams struct {
 // NewOutputUnreadable returns an error of code OUTPUT_UNREADABLE: Output not readable. Its message reads "reading {file} failed: {reason}".
 // errspec could not read a file where an output goes, or a directory it scans for stale files, which it compares with what the catalog produces (a file you may not read, an I/O error). generate wrote nothing, and check could not tell whether the file is up to date.
 func NewOutputUnreadable(file string, reason string, fix string) *Error {
-	return newError(16, &OutputUnreadableParams{File: file, Reason: reason, Fix: fix}, nil)
+	return newError(17, &OutputUnreadableParams{File: file, Reason: reason, Fix: fix}, nil)
 }
 
 // ReferenceTooLargeParams are the params of REFERENCE_TOO_LARGE.
@@ -753,7 +777,7 @@ type ReferenceTooLargeOptions struct {
 // NewReferenceTooLarge returns an error of code REFERENCE_TOO_LARGE: Reference page too large. Its message reads "{problem}".
 // A page of the Markdown reference is larger than a Git host such as GitHub renders (400 KB). The position is the catalog's outputs.markdown.
 func NewReferenceTooLarge(problem string, opts ...ReferenceTooLargeOptions) *Error {
-	return newError(17, &ReferenceTooLargeParams{Problem: problem}, opts)
+	return newError(18, &ReferenceTooLargeParams{Problem: problem}, opts)
 }
 
 // RuntimeNotRequiredParams are the params of RUNTIME_NOT_REQUIRED.
@@ -775,7 +799,7 @@ type RuntimeNotRequiredOptions struct {
 // NewRuntimeNotRequired returns an error of code RUNTIME_NOT_REQUIRED: The Go package's module does not require errspec. Its message reads "{problem}".
 // The go.mod of the module that holds the catalog's Go package does not require github.com/errspec/errspec, whose runtime package the generated code imports: go build of the package fails with "no required module provides package". errspec run by go run of a version, or from another module (a tools module, a go.mod of its own through -modfile) leaves it out. The position is the catalog's outputs.go.
 func NewRuntimeNotRequired(problem string, opts ...RuntimeNotRequiredOptions) *Error {
-	return newError(18, &RuntimeNotRequiredParams{Problem: problem}, opts)
+	return newError(19, &RuntimeNotRequiredParams{Problem: problem}, opts)
 }
 
 // StdoutFailedParams are the params of STDOUT_FAILED.
@@ -787,7 +811,7 @@ type StdoutFailedParams struct {
 // NewStdoutFailed returns an error of code STDOUT_FAILED: Printing failed. Its message reads "writing to standard output failed: {reason}".
 // Writing to standard output failed (a full disk, a file or pipe closed early): what the command printed is incomplete, its findings or its diff lost. It is reported on standard error, and the exit code is 2.
 func NewStdoutFailed(reason string) *Error {
-	return newError(19, &StdoutFailedParams{Reason: reason}, nil)
+	return newError(20, &StdoutFailedParams{Reason: reason}, nil)
 }
 
 // TemplateInvalidParams are the params of TEMPLATE_INVALID.
@@ -807,7 +831,7 @@ type TemplateInvalidOptions struct {
 // NewTemplateInvalid returns an error of code TEMPLATE_INVALID: Template override invalid. Its message reads "{problem}".
 // A Markdown template given with --templates does not parse, does not run, or matches no embedded template.
 func NewTemplateInvalid(problem string, opts ...TemplateInvalidOptions) *Error {
-	return newError(20, &TemplateInvalidParams{Problem: problem}, opts)
+	return newError(21, &TemplateInvalidParams{Problem: problem}, opts)
 }
 
 // UnknownCodeParams are the params of UNKNOWN_CODE.
@@ -820,7 +844,7 @@ type UnknownCodeParams struct {
 // NewUnknownCode returns an error of code UNKNOWN_CODE: Unknown code. Its message reads "no code {code} in {catalog}".
 // errspec explain was asked for a code the catalog does not declare.
 func NewUnknownCode(code string, catalog string, candidates []string) *Error {
-	return newError(21, &UnknownCodeParams{Code: code, Catalog: catalog, Candidates: candidates}, nil)
+	return newError(22, &UnknownCodeParams{Code: code, Catalog: catalog, Candidates: candidates}, nil)
 }
 
 // UsageParams are the params of USAGE.
@@ -838,5 +862,5 @@ type UsageOptions struct {
 // NewUsage returns an error of code USAGE: Bad command line. Its message reads "{problem}".
 // An unknown command or flag, or a flag with a bad value.
 func NewUsage(problem string, opts ...UsageOptions) *Error {
-	return newError(22, &UsageParams{Problem: problem}, opts)
+	return newError(23, &UsageParams{Problem: problem}, opts)
 }

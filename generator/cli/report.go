@@ -115,6 +115,8 @@ func fromDiagnostic(code diagnostics.Code, d load.Diagnostic) problem {
 		e = diagnostics.NewReferenceTooLarge(d.Msg, diagnostics.ReferenceTooLargeOptions(pos))
 	case diagnostics.CodeRuntimeNotRequired:
 		e = diagnostics.NewRuntimeNotRequired(d.Msg, diagnostics.RuntimeNotRequiredOptions(pos))
+	case diagnostics.CodeAdapterModuleNotRequired:
+		e = diagnostics.NewAdapterModuleNotRequired(d.Msg, diagnostics.AdapterModuleNotRequiredOptions(pos))
 	case diagnostics.CodeAgainstHoldsNone:
 		e = diagnostics.NewAgainstHoldsNone(d.Msg, diagnostics.AgainstHoldsNoneOptions(pos))
 	case diagnostics.CodeUsage:
