@@ -118,6 +118,7 @@ type Catalog struct {
 	// where the problems found while rendering (a page too large, a path
 	// the disk refuses) most often are.
 	outputs map[string]token.Pos
+	pkg     string // the name of the catalog's CUE package
 }
 
 // Sources returns the catalog's files as errspec read and evaluated them,
@@ -284,6 +285,7 @@ func Dir(dir string) (cat *Catalog, err error) {
 		setPos(&d, userValuePos(de.v))
 		return nil, &Rejected{diag.CodeCatalogSchema, Diagnostics{d}.at(c.first)}
 	}
+	in.Package = c.pkg
 	errs := checkInput(&in)
 	m, err := model.Build(&in)
 	if err != nil {
@@ -344,6 +346,7 @@ func (c *Catalog) evaluate() (cue.Value, error) {
 		}
 		return cue.Value{}, &Rejected{diag.CodeCatalogSyntax, fromSource(fromCUE(cue.Value{}, cue.Value{}, inst.Err).at(c.first), c.src)}
 	}
+	c.pkg = inst.PkgName
 	root, err := withSchema(inst)
 	if err != nil {
 		return cue.Value{}, err

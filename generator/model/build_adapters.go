@@ -2,7 +2,9 @@ package model
 
 import (
 	"cmp"
+	"go/token"
 	"path"
+	"regexp"
 	"strings"
 )
 
@@ -35,7 +37,7 @@ func (b *builder) adapterOutputs(cat *Catalog) {
 		p := at("outputs", a.key)
 		switch {
 		case o.Go == nil:
-			b.errs.add(p, `add outputs: go: {dir: ".", package: "apperr"}`,
+			b.errs.add(p, `add outputs: go: {dir: ".", package: "`+b.goPackageFix()+`"}`,
 				"the %s adapter imports the catalog's Go package, and outputs has no go", a.what)
 		case a.dir == path.Clean(o.Go.Dir):
 			b.errs.add(append(p, "dir"), "give the adapter a directory of its own, such as "+path.Join(o.Go.Dir, a.key),
@@ -70,3 +72,17 @@ func (b *builder) checkImportPath(p []string, importPath string) {
 		return
 	}
 }
+
+// goPackageFix is the Go package name a fix proposes for the catalog's
+// Go output: the name of the catalog's CUE package, which the Go files
+// beside it (the //go:generate line) most often share, where it can
+// name a Go package; apperr otherwise.
+func (b *builder) goPackageFix() string {
+	if name := b.in.Package; goPackageName.MatchString(name) && !token.IsKeyword(name) {
+		return name
+	}
+	return "apperr"
+}
+
+// goPackageName matches the names the schema takes for outputs.go.package.
+var goPackageName = regexp.MustCompile(`^[a-z][a-z0-9]*$`)

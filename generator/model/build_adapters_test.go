@@ -170,3 +170,26 @@ func TestBuildRoleTemplates(t *testing.T) {
 		t.Errorf("errors (-want +got):\n%s", diff)
 	}
 }
+
+// TestBuildAdapterWithoutGoPackageFix checks that the fix of an adapter
+// without a Go output names the Go package after the catalog's CUE
+// package where that can name one, and apperr where it cannot (a name
+// with _, or a Go keyword, which CUE takes).
+func TestBuildAdapterWithoutGoPackageFix(t *testing.T) {
+	for _, tt := range []struct{ cuePackage, want string }{
+		{"calerr", "calerr"},
+		{"", "apperr"},
+		{"cal_err", "apperr"},
+		{"default", "apperr"},
+	} {
+		in := testInput(inCode("A", InputCode{Category: "c", Title: "T", Message: "m"}))
+		in.Package = tt.cuePackage
+		in.Outputs.Go = nil
+		in.Outputs.MCP = &InputMCP{Dir: "mcp", Package: "appmcp"}
+		want := Errors{{Path: []string{"outputs", "mcp"}, Msg: "the MCP adapter imports the catalog's Go package, and outputs has no go",
+			Fix: `add outputs: go: {dir: ".", package: "` + tt.want + `"}`}}
+		if diff := cmp.Diff(want, buildErrors(t, in)); diff != "" {
+			t.Errorf("CUE package %q: errors (-want +got):\n%s", tt.cuePackage, diff)
+		}
+	}
+}

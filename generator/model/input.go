@@ -29,6 +29,9 @@ type Input struct {
 	Roles       Ordered[string]          `json:"roles"`
 	Lint        *InputRules              `json:"lint"`
 	Breaking    *InputRules              `json:"breaking"`
+	// Package is the name of the catalog's CUE package, which the fix
+	// of a problem proposes for the Go package's: "" when not known.
+	Package string `json:"-"`
 }
 
 // InputLists gives the words that join a list in the templates.
