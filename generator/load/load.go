@@ -1844,6 +1844,7 @@ var requiredFixes = map[string]string{
 	"action":      `add action: what the caller can do instead`,
 	"dir":         `add dir: a directory relative to the catalog`,
 	"package":     `add package: the Go package name`,
+	"domain":      `add domain: the host name of the service that defines the codes, which each status's ErrorInfo carries, such as domain: "tools.example.com"`,
 	"file":        `add file: a path relative to the catalog`,
 }
 

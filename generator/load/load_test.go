@@ -530,6 +530,7 @@ func TestFixFor(t *testing.T) {
 		{[]string{"codes", "X", "title"}, "field is required but not present", "add title: one line that names the error"},
 		{[]string{"outputs"}, "field is required but not present", `add outputs, such as outputs: go: {dir: ".", package: "apperr"}`},
 		{[]string{"codes", "X", "doc"}, "field is required but not present", "add doc"},
+		{[]string{"outputs", "grpc", "domain"}, "field is required but not present", `add domain: the host name of the service that defines the codes, which each status's ErrorInfo carries, such as domain: "tools.example.com"`},
 		{[]string{"codes", "X", "message"}, "conflicting values 42 and string (mismatched types int and string)", "give a value of the type the schema expects here"},
 		{[]string{"codes", "X", "message"}, "mismatched types int and string", "give a value of the type the schema expects here"},
 		{[]string{"codes", "X", "title"}, `invalid value "" (out of bound !="")`, "give a non-empty text, or leave the field out if it is optional"},
