@@ -331,6 +331,66 @@ func FindNear(args []string) ([]string, error) {
 // meant.
 func FindSkipped(args []string) ([]string, error) { return find(args, isCatalog, true) }
 
+// FindAbove returns, for the patterns DIR/... among args (./... when
+// there are none) under which Find finds no catalog, the catalog
+// directories of the project that DIR is in, below the nearest directory
+// above DIR that holds go.mod, go.work or .git: errspec run from another
+// directory of the module (a cmd/ directory, an adapter's) finds none,
+// and the catalog meant is most often one of these. Each is relative to
+// the working directory when the pattern is.
+func FindAbove(args []string) []string {
+	if len(args) == 0 {
+		args = []string{"./..."}
+	}
+	var out []string
+	for _, arg := range args {
+		root, walk := strings.CutSuffix(filepath.ToSlash(arg), "/...")
+		if !walk && root != "..." {
+			continue
+		}
+		if root == "" || root == "..." {
+			root = "."
+		}
+		root = filepath.Clean(filepath.FromSlash(root))
+		abs, err := filepath.Abs(root)
+		if err != nil {
+			continue
+		}
+		top := ""
+		for d := abs; top == ""; d = filepath.Dir(d) {
+			for _, name := range []string{"go.mod", "go.work", ".git"} {
+				if _, err := os.Lstat(filepath.Join(d, name)); err == nil {
+					top = d
+				}
+			}
+			if filepath.Dir(d) == d {
+				break
+			}
+		}
+		if top == "" || top == abs {
+			continue
+		}
+		base := top
+		if !filepath.IsAbs(root) {
+			rel, err := filepath.Rel(abs, top)
+			if err != nil {
+				continue
+			}
+			base = filepath.Join(root, rel)
+		}
+		dirs, err := Find([]string{base + string(filepath.Separator) + "..."})
+		if err != nil {
+			continue
+		}
+		for _, d := range dirs {
+			if !slices.Contains(out, d) {
+				out = append(out, d)
+			}
+		}
+	}
+	return out
+}
+
 // nearCatalog reports whether the CUE file src declares, at the top
 // level, outputs with name or categories, or a field whose name starts
 // with cod, in any case, but is not codes.

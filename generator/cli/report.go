@@ -295,6 +295,21 @@ func (r *run) notFound(args []string) []problem {
 			dir+" holds a catalog, which "+where+" passes over: as the go command's patterns do, a pattern DIR/... leaves out directories whose names start with . or _, and those named testdata or vendor",
 			"name the directory, "+r.rerun(dir)+", or move the catalog to a directory the pattern reaches"))
 	}
+	if len(skipped) == 0 {
+		above := generator.FindAbove(args)
+		const most = 5
+		for i, dir := range above {
+			if i == most {
+				ps = append(ps, usageProblem(fmt.Sprintf("%d more catalogs of the project are above %s", len(above)-most, where),
+					"run errspec in the project's root, where ./... finds them all"))
+				break
+			}
+			dir = filepath.ToSlash(dir)
+			ps = append(ps, usageProblem(
+				dir+" holds a catalog of the project, above the directory that "+where+" searches: errspec looks for catalogs below the directory it runs in, as the go command looks for packages",
+				"name the directory, "+r.rerun(dir)+", or run errspec in the directory that holds it or one above"))
+		}
+	}
 	near, _ := generator.FindNear(args)
 	for _, dir := range near {
 		if _, err := load.Dir(dir); err != nil {
