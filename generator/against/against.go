@@ -42,6 +42,9 @@ type NotFoundError struct {
 	// for a reason that can be told: a clone without the branch, or too
 	// shallow for the commit. "" when it cannot be told.
 	How string
+	// NoRepository is set when the directory the revision is read from
+	// is in no git repository.
+	NoRepository bool
 }
 
 func (e *NotFoundError) Error() string {
@@ -217,6 +220,16 @@ func Open(base, ref string, paths []string) (*Tree, error) {
 	return t, nil
 }
 
+// TopLevel returns the top directory of the git repository that holds
+// dir, or "" when none does or git cannot tell.
+func TopLevel(dir string) string {
+	top, err := gitLine(dir, "rev-parse", "--show-toplevel")
+	if err != nil {
+		return ""
+	}
+	return top
+}
+
 // fileRef is the NotFoundError of ref, a file that names no revision: a
 // catalog's file, given where its directory was meant.
 func fileRef(ref string) *NotFoundError {
@@ -232,7 +245,7 @@ func fileRef(ref string) *NotFoundError {
 func notRepository(base, ref string, err error) *NotFoundError {
 	msg := err.Error()
 	if strings.Contains(msg, "not a git repository") {
-		return &NotFoundError{Ref: ref, Reason: "no directory of that name, and " + base + " is not in a git repository"}
+		return &NotFoundError{Ref: ref, Reason: "no directory of that name, and " + base + " is not in a git repository", NoRepository: true}
 	}
 	first, rest, _ := strings.Cut(msg, "\n")
 	nf := &NotFoundError{Ref: ref, Reason: "no directory of that name, and git could not read the repository that holds " + base + ": " + strings.TrimSpace(first)}

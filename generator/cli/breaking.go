@@ -47,6 +47,7 @@ func runBreaking(c *command, args []string, stdout, stderr io.Writer) int {
 	}
 	tree, err := against.Open(".", *ref, roots)
 	if err != nil {
+		inRepository(err, *ref, cats)
 		return r.report(againstProblem(err))
 	}
 	defer tree.Close()
@@ -154,6 +155,48 @@ func runBreaking(c *command, args []string, stdout, stderr io.Writer) int {
 // version: one of against's that says how to do better (a ref not found
 // or ambiguous, a submodule without its commit, a revision git did not
 // give), a usage problem with its fix; any other, errspec's failure.
+// inRepository gives the NotFoundError err of a revision ref, read from
+// a directory in no git repository (errspec run from outside the
+// checkout, on catalogs named by their paths), the command line that
+// runs errspec in the repository that holds the catalogs cats, where
+// they are all in one.
+func inRepository(err error, ref string, cats []*load.Catalog) {
+	var nf *against.NotFoundError
+	if !errors.As(err, &nf) || !nf.NoRepository || len(cats) == 0 {
+		return
+	}
+	top := ""
+	var dirs []string
+	for _, cat := range cats {
+		abs, err := filepath.Abs(cat.Dir)
+		if err != nil {
+			return
+		}
+		t := against.TopLevel(abs)
+		if t == "" || top != "" && t != top {
+			return
+		}
+		top = t
+		rel, err := filepath.Rel(top, abs)
+		if err != nil {
+			return
+		}
+		dirs = append(dirs, shellWord(filepath.ToSlash(rel)))
+	}
+	nf.How = "run errspec in the git repository that holds the catalogs, whose revision " + ref + " is meant: cd " + shellWord(top) +
+		" && errspec breaking --against " + shellWord(ref) + " " + strings.Join(dirs, " ")
+}
+
+// shellWord is s as a word of a POSIX shell's command line: as it is when
+// it holds only characters no shell reads otherwise, else in single
+// quotes.
+func shellWord(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+:@^~,=") == "" && s[0] != '~' {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
 func againstProblem(err error) problem {
 	var fixable interface {
 		error

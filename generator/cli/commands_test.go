@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -272,6 +273,42 @@ func TestBreakingAgainstRevision(t *testing.T) {
 	}
 	if after, _ := os.ReadFile(filepath.Join(repo, ".git", "index")); string(after) != string(index) {
 		t.Error("the index changed")
+	}
+}
+
+// TestBreakingOutsideRepository checks that errspec breaking against a
+// revision, run outside the repository on a catalog named by its path,
+// says the command line that runs it in the repository, and that this
+// command, followed as it is written, runs.
+func TestBreakingOutsideRepository(t *testing.T) {
+	// A repository whose path a shell reads otherwise than it is
+	// written: the fix quotes it.
+	repo := filepath.Join(gittest.Repo(t), "my shop's")
+	gittest.Write(t, repo, map[string]string{"spec/shop/catalog.cue": shopV1})
+	gittest.Git(t, repo, "init", "-q")
+	gittest.Commit(t, repo, nil, "v1")
+	outside := t.TempDir()
+	t.Chdir(outside)
+	rel, err := filepath.Rel(outside, filepath.Join(repo, "spec", "shop"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut := errspec("breaking", "--against", "HEAD", rel)
+	prefix := "errspec: HEAD is neither a directory nor a git revision: no directory of that name, and . is not in a git repository\n\tfix: run errspec in the git repository that holds the catalogs, whose revision HEAD is meant: "
+	want := "cd '" + filepath.Dir(repo) + "/my shop'\\''s' && errspec breaking --against HEAD spec/shop"
+	if got := strings.TrimPrefix(errOut, prefix); got != errOut {
+		// Followed as it is written, by a shell.
+		script := strings.Replace(strings.TrimSuffix(got, "\n"), "errspec breaking", "pwd; : breaking", 1)
+		if pwd, err := exec.Command("sh", "-c", script).Output(); err != nil || strings.TrimSpace(string(pwd)) != repo {
+			t.Errorf("the fix's cd, run by sh, goes to %q (%v), want %q", pwd, err, repo)
+		}
+	}
+	if code != cli.ExitInvalid || errOut != prefix+want+"\n" {
+		t.Fatalf("breaking outside the repository: exit %d, stderr:\n%s\nwant exit 2 and the fix %q", code, errOut, want)
+	}
+	t.Chdir(repo)
+	if code, out, errOut := errspec("breaking", "--against", "HEAD", "spec/shop"); code != cli.ExitOK || out != "" || errOut != "" {
+		t.Errorf("breaking as the fix says: exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
 }
 
