@@ -193,3 +193,40 @@ func TestBuildAdapterWithoutGoPackageFix(t *testing.T) {
 		}
 	}
 }
+
+// TestRoleRequiredParamFixFollowed checks that the fix of a role code's
+// required param that the helper cannot fill, followed as it is
+// written, is taken: where a template places the param, making it
+// optional alone is not (the template would leave a hole), so the fix
+// says to write the text for an error without it too; and that with one
+// name the helper fills, the fix names it as such.
+func TestRoleRequiredParamFixFollowed(t *testing.T) {
+	code := func(p InputParam, message string) *Input {
+		in := testInput(inCode("EVENT_NOT_FOUND", InputCode{Category: "c", Title: "Event not found", Message: message,
+			Params: Ordered[InputParam]{inParam("event_id", p)}}))
+		in.Roles = Ordered[string]{{"not_found", "EVENT_NOT_FOUND"}}
+		return in
+	}
+	want := Errors{{Path: []string{"codes", "EVENT_NOT_FOUND", "params", "event_id"},
+		Msg: "code EVENT_NOT_FOUND plays the role not_found, whose helper cannot fill the required param event_id",
+		Fix: "make it optional (optional: true), and write the text for an error without it where the templates place it ({event_id|...}), or name it as a param the helper fills (tool, action, upstream_status, upstream_message), or give the role to another code"}}
+	if diff := cmp.Diff(want, buildErrors(t, code(InputParam{Type: "string"}, "Event {event_id} not found"))); diff != "" {
+		t.Errorf("errors (-want +got):\n%s", diff)
+	}
+	// The fix followed.
+	mustBuild(t, code(InputParam{Type: "string", Optional: true}, "Event {event_id|you named} not found"))
+
+	// A param no template places: optional is enough.
+	want[0].Fix = "make it optional (optional: true), or name it as a param the helper fills (tool, action, upstream_status, upstream_message), or give the role to another code"
+	if diff := cmp.Diff(want, buildErrors(t, code(InputParam{Type: "string"}, "Event not found"))); diff != "" {
+		t.Errorf("errors (-want +got):\n%s", diff)
+	}
+
+	in := code(InputParam{Type: "string"}, "Event not found")
+	in.Roles = Ordered[string]{{"internal", "EVENT_NOT_FOUND"}}
+	want[0].Msg = "code EVENT_NOT_FOUND plays the role internal, whose helper cannot fill the required param event_id"
+	want[0].Fix = "make it optional (optional: true), or name it tool, or give the role to another code"
+	if diff := cmp.Diff(want, buildErrors(t, in)); diff != "" {
+		t.Errorf("errors (-want +got):\n%s", diff)
+	}
+}

@@ -138,7 +138,7 @@ func (b *builder) roles(codes map[string]*Code) Roles {
 				b.errs.add(pp, e.fix+", or make it optional",
 					"code %s plays the role %s, whose helper cannot fill the required param %s: %s", c.Name, role, param.Name, e.why)
 			case !known && !param.Optional:
-				b.errs.add(pp, "make it optional, or name it one of "+strings.Join(names, ", "),
+				b.errs.add(pp, roleParamFix(c, param.Name, names),
 					"code %s plays the role %s, whose helper cannot fill the required param %s", c.Name, role, param.Name)
 			case !known:
 			case want == "tier" && (param.Type.Kind == TierKind || param.Type.Kind == String):
@@ -150,6 +150,30 @@ func (b *builder) roles(codes map[string]*Code) Roles {
 		b.checkRoleTemplates(c, role, vocab, names, empty)
 	}
 	return roles
+}
+
+// roleParamFix says what to do about the required param name of code c,
+// which plays a role whose helper fills only the params names: make it
+// optional, and, where a template places it without the text to write
+// in its place, give that text too (optional alone would have
+// checkRoleTemplates reject the template); or name it as the helper
+// fills it; or give the role to another code.
+func roleParamFix(c *Code, name string, names []string) string {
+	fix := "make it optional (optional: true)"
+	for _, t := range c.Templates() {
+		if slices.ContainsFunc(t.Parts, func(p Part) bool { return p.Param != nil && p.Param.Name == name && !p.HasDefault }) {
+			fix += ", and write the text for an error without it where the templates place it ({" + name + "|...})"
+			break
+		}
+	}
+	switch len(names) {
+	case 0:
+	case 1:
+		fix += ", or name it " + names[0]
+	default:
+		fix += ", or name it as a param the helper fills (" + strings.Join(names, ", ") + ")"
+	}
+	return fix + ", or give the role to another code"
 }
 
 // emptyParam is a param a role's helper fills from the catalog where the
