@@ -2102,6 +2102,15 @@ func foreignSyntax(d *Diagnostic, src *source) bool {
 		d.Fix = "start the comment with //"
 		return true
 	}
+	if found, ok := strings.CutPrefix(d.Msg, "expected 'IDENT', found '"); ok && strings.HasSuffix(found, "'") &&
+		strings.TrimSpace(lines[d.Line-1][:d.Col-1]) == "package" {
+		// A package named after its directory, for/ or if/, whose name
+		// is a keyword of CUE.
+		found = strings.TrimSuffix(found, "'")
+		d.Msg = found + " is a keyword of CUE, which cannot name a package"
+		d.Fix = "name the package otherwise, such as package " + found + "errors: a catalog's package need not have its directory's name"
+		return true
+	}
 	switch at := lines[d.Line-1][d.Col-1:]; {
 	case strings.HasPrefix(at, ";"):
 		d.Msg = "; does not end a field in CUE"
