@@ -12,6 +12,7 @@ import (
 	"maps"
 	"math"
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -1936,6 +1937,15 @@ func fixFor(v cue.Value, p []string, msg string) string {
 	case strings.Contains(msg, "field is required but not present"):
 		if last == "name" && len(p) > 1 {
 			return featureNameFix
+		}
+		if last == "package" && len(p) == 3 && p[0] == "outputs" {
+			// The package named after its directory, as go's packages are.
+			dir, _ := v.LookupPath(cue.MakePath(cue.Str("outputs"), cue.Str(p[1]), cue.Str("dir"))).String()
+			if base := path.Base(path.Clean(dir)); dir != "" && base != "." && base != ".." && base != "/" {
+				if name := packageName(base); name != "" {
+					return `add package: "` + name + `", the Go package name, here after its directory`
+				}
+			}
 		}
 		if fix, ok := requiredFixes[last]; ok {
 			return fix
