@@ -314,6 +314,22 @@ func missing(base, top, ref string) *NotFoundError {
 			return nf
 		}
 	}
+	if len(strings.Fields(remotes)) == 0 && name == ref && ref != "HEAD" && !abbrev && !shallow(base) {
+		// A repository of its own, whose branch is not named main (git
+		// init's master, say): the names it has.
+		if out, err := git(base, nil, "for-each-ref", "--format=%(refname:short)", "refs/heads", "refs/tags"); err == nil {
+			if names := strings.Fields(string(out)); len(names) > 0 {
+				const most = 10
+				more := ""
+				if len(names) > most {
+					more = fmt.Sprintf(", and %d more", len(names)-most)
+					names = names[:most]
+				}
+				nf.How = "give --against a branch or tag the repository has: " + strings.Join(names, ", ") + more + "; or a commit, such as HEAD~1"
+				return nf
+			}
+		}
+	}
 	if shallow(base) {
 		nf.Reason += ", a shallow clone: the commit may be older than those it has"
 		nf.How = "fetch more of the history before errspec breaking: git fetch --deepen=N for N more commits, or git fetch --unshallow" + checkout

@@ -371,6 +371,28 @@ func TestNotFound(t *testing.T) {
 	}
 }
 
+// TestNotFoundBranchNames checks that a name a repository without
+// remotes has no branch or tag of (main, where git init made master) is
+// not found, with the names of the branches and tags it has, and that
+// one of those, given as the fix says, is.
+func TestNotFoundBranchNames(t *testing.T) {
+	repo := gittest.Repo(t)
+	gittest.Commit(t, repo, map[string]string{"a.cue": "package a\n"}, "one")
+	gittest.Git(t, repo, "branch", "-m", "main", "master")
+	gittest.Git(t, repo, "tag", "v1.0.0")
+	_, err := Open(repo, "main", []string{"."})
+	var nf *NotFoundError
+	const fix = "give --against a branch or tag the repository has: master, v1.0.0; or a commit, such as HEAD~1"
+	if !errors.As(err, &nf) || !strings.Contains(nf.Reason, "no such revision") || nf.Fix() != fix {
+		t.Fatalf("Open(main) where the branch is master: %v, fix %q, want a NotFoundError with the fix %q", err, nf.Fix(), fix)
+	}
+	tree, err := Open(repo, "master", []string{"."})
+	if err != nil {
+		t.Fatalf("Open(master), as the fix says: %v", err)
+	}
+	tree.Close()
+}
+
 // TestNotFoundInClone checks that a revision a CI checkout lacks, a
 // branch of the remote that a clone of one branch did not fetch or a
 // commit older than a shallow clone's depth, is not found, with how to
@@ -409,8 +431,9 @@ func TestNotFoundInClone(t *testing.T) {
 	if !errors.As(err, &nf) || !strings.Contains(nf.Fix(), "git fetch origin +refs/heads/main:refs/remotes/origin/main") {
 		t.Errorf("Open(origin/main) in a clone of one branch: %v, want a fix fetching the branch without --depth", err)
 	}
-	if _, err := Open(origin, "nosuch", []string{"."}); !errors.As(err, &nf) || strings.Contains(nf.Error(), "shallow") || nf.How != "" {
-		t.Errorf("Open(nosuch) in a whole repository: %v, want no word of a shallow clone", err)
+	if _, err := Open(origin, "nosuch", []string{"."}); !errors.As(err, &nf) || strings.Contains(nf.Error(), "shallow") || strings.Contains(nf.How, "fetch") ||
+		!strings.Contains(nf.How, "feature, main") {
+		t.Errorf("Open(nosuch) in a whole repository: %v, fix %q, want no word of a shallow clone or a fetch, and the branches", err, nf.How)
 	}
 }
 
