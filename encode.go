@@ -194,13 +194,7 @@ func (w *writer) field(m *smember) {
 	case FieldCategory:
 		w.text(m.json, v.Category())
 	case FieldMessage:
-		msg := v.Message
-		if msg == "" && w.spec != nil {
-			// An error built without its texts (an Error literal) is sent
-			// with the message its template gives.
-			msg = v.Catalog.message(w.spec, w.codec, w.params)
-		}
-		w.text(m.json, msg)
+		w.text(m.json, v.WireMessage())
 	case FieldDetail:
 		w.text(m.json, v.Detail)
 	case FieldSuggestion:

@@ -978,6 +978,19 @@ func TestEmptyMessage(t *testing.T) {
 		if !strings.Contains(b, `"message":`+string(mustJSON(tt.want))) {
 			t.Errorf("%s, want the message %q", b, tt.want)
 		}
+		// Every other surface shows the message the wire carries.
+		if got := tt.v.WireMessage(); got != tt.want {
+			t.Errorf("WireMessage() = %q, want %q", got, tt.want)
+		}
+		if got, want := tt.v.ErrorText(), tt.v.Code+": "+tt.want; got != want {
+			t.Errorf("ErrorText() = %q, want %q", got, want)
+		}
+		if got, want := tt.v.Text(), "error "+tt.v.Code+": "+tt.want+"\n"; !strings.HasPrefix(got, want) {
+			t.Errorf("Text() = %q, want it to begin %q", got, want)
+		}
+		if got := tt.v.LogValue().String(); !strings.Contains(got, "message="+tt.want+" ") && !strings.HasSuffix(got, "message="+tt.want+"]") {
+			t.Errorf("LogValue() = %s, want the message %q", got, tt.want)
+		}
 		if tt.v.Message != "" && tt.v.Message != tt.want {
 			t.Errorf("the constructor's message is %q, want %q", tt.v.Message, tt.want)
 		}

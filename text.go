@@ -198,7 +198,7 @@ func (t *texter) field(f Field) {
 	case FieldCategory:
 		t.b = append(t.b, v.Category()...)
 	case FieldMessage:
-		t.b = append(t.b, v.Message...)
+		t.b = append(t.b, v.WireMessage()...)
 	case FieldDetail:
 		t.b = append(t.b, v.Detail...)
 	case FieldSuggestion:

@@ -18,9 +18,9 @@ func (v View) ErrorText() string {
 	t := v.errorTemplate()
 	if t == "" {
 		if v.Cause != nil {
-			return v.Code + ": " + v.Message + ": " + v.Cause.Error()
+			return v.Code + ": " + v.WireMessage() + ": " + v.Cause.Error()
 		}
-		return v.Code + ": " + v.Message
+		return v.Code + ": " + v.WireMessage()
 	}
 	x := texters.Get().(*texter)
 	*x = texter{b: x.b[:0], c: v.Catalog, v: v, hasView: true}
@@ -32,6 +32,27 @@ func (v View) ErrorText() string {
 	s := string(x.b)
 	x.release()
 	return s
+}
+
+// WireMessage returns the error's message as the wire carries it:
+// Message, or, for an error built without its texts (an Error literal,
+// or one whose Message was set to ""), the message its code's template
+// gives with its params, its code's title where that renders empty. Its
+// Error method, Text, LogValue and package errhttp show this message.
+func (v View) WireMessage() string {
+	if v.Message != "" {
+		return v.Message
+	}
+	s := v.spec()
+	if s == nil {
+		return ""
+	}
+	k, p := v.params()
+	if k == nil && v.Catalog.codec(s) != nil {
+		// Params missing or not of the code's type: no template to fill.
+		return s.Title
+	}
+	return v.Catalog.message(s, k, p)
 }
 
 // errorTemplate returns the compiled template of the error's text.
@@ -79,7 +100,7 @@ func (v View) Text() string {
 	b = append(b, "error "...)
 	b = AppendTerminal(b, v.Code)
 	b = append(b, ": "...)
-	b = AppendTerminal(b, v.Message)
+	b = AppendTerminal(b, v.WireMessage())
 	b = append(b, '\n')
 	if v.Detail != "" {
 		line("  detail: ", v.Detail)
@@ -192,7 +213,7 @@ func (v View) LogValue() slog.Value {
 		slog.String("code", v.Code),
 		slog.String("category", v.Category()),
 		slog.Bool("retryable", v.Retryable()),
-		slog.String("message", v.Message),
+		slog.String("message", v.WireMessage()),
 	}
 	if v.Detail != "" {
 		attrs = append(attrs, slog.String("detail", v.Detail))

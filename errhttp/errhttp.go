@@ -280,7 +280,7 @@ func AppendProblem(b []byte, v errspec.View, instance string) ([]byte, error) {
 		b = member(b, `"title":`, title)
 	}
 	b = strconv.AppendInt(sep(b, `"status":`), int64(status), 10)
-	b = member(b, `"detail":`, v.Message)
+	b = member(b, `"detail":`, v.WireMessage())
 	b = member(b, `"instance":`, instance)
 	b = member(b, `"code":`, v.Code)
 	b = member(b, `"category":`, v.Category())

@@ -892,3 +892,22 @@ func TestWriteAfterRepresentationHeaders(t *testing.T) {
 		}
 	}
 }
+
+// TestProblemOfErrorLiteral checks that an error built without its texts
+// (an Error literal) is written with the message its template gives as
+// the detail, as the catalog's own format sends it, and reads back.
+func TestProblemOfErrorLiteral(t *testing.T) {
+	sent := &agenttools.Error{Code: agenttools.CodeRateLimited, Params: &agenttools.RateLimitedParams{Limit: 600, Window: "minute", RetryAfterSeconds: 17}}
+	_, body := serve(t, problem, sent)
+	if want := `"detail":"Rate limit of 600 requests per minute reached"`; !strings.Contains(string(body), want) {
+		t.Errorf("body %s, want %s", body, want)
+	}
+	resp, _ := serve(t, problem, sent)
+	got, err := errhttp.Read[agenttools.Error](resp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "RATE_LIMITED: Rate limit of 600 requests per minute reached; retry in 17 s"; got.Error() != want || sent.Error() != want {
+		t.Errorf("read back %q, sent %q; want %q", got.Error(), sent.Error(), want)
+	}
+}
