@@ -228,7 +228,22 @@ func runtimeWarning(dir string, o model.Outputs) *model.Error {
 	}
 	return &model.Error{Path: []string{"outputs", "go"},
 		Msg: fmt.Sprintf("%s does not require %s, whose runtime the generated package imports: go build of the package would fail (no required module provides package %s)", files.Show(filepath.Join(modDir, "go.mod")), runtimeModule, runtimeModule),
-		Fix: "add errspec to that module as its tool, which pins the generator and its runtime to one version: go get -tool " + runtimeModule + "/cmd/errspec"}
+		Fix: "add errspec to that module as its tool, which pins the generator and its runtime to one version: go get -tool " + runtimeModule + "/cmd/errspec" + vendorStep(modDir)}
+}
+
+// vendorStep returns the step that follows a change of the requirements
+// of the module in modDir when it vendors its dependencies: go build
+// reads them from vendor, and fails (inconsistent vendoring) until go mod
+// vendor has copied the new ones there.
+func vendorStep(modDir string) string {
+	if st, err := os.Stat(filepath.Join(modDir, "vendor", "modules.txt")); err != nil || !st.Mode().IsRegular() {
+		return ""
+	}
+	in := ""
+	if d := files.Show(modDir); d != "." {
+		in = " in " + d
+	}
+	return "; then run go mod vendor" + in + ", as the module vendors its dependencies (vendor/modules.txt)"
 }
 
 // adapterModuleWarnings warns, at outputs.mcp or outputs.grpc, of each
@@ -238,8 +253,9 @@ func runtimeWarning(dir string, o model.Outputs) *model.Error {
 // "no required module provides package" for the one and an error inside
 // the adapter (r.GetError undefined) for the other, as go mod tidy adds
 // a module at its latest version but leaves one it requires as it is. A
-// module the go.mod replaces by a directory, and an adapter in no module
-// or in a Go workspace, are left to the go command.
+// module the go.mod requires and replaces by a directory or a fork, and
+// an adapter in no module or in a Go workspace, are left to the go
+// command; one replaced but not required is missing.
 func adapterModuleWarnings(dir string, cat *model.Catalog) model.Errors {
 	var errs model.Errors
 	warned := map[string]bool{}
@@ -277,10 +293,17 @@ func adapterModuleWarnings(dir string, cat *model.Catalog) model.Errors {
 				version = r.Mod.Version
 			}
 		}
+		// A replace directive alone does not add a module to the build:
+		// go build of a package of one replaced but not required fails.
 		replaced := false
 		for _, r := range f.Replace {
-			if r.Old.Path == m.Path && (r.Old.Version == "" || r.Old.Version == version) {
+			if version != "" && r.Old.Path == m.Path && (r.Old.Version == "" || r.Old.Version == version) {
 				replaced, version = true, r.New.Version
+				if r.New.Path != m.Path {
+					// A directory or a fork, whose versions are not
+					// the module's own: the go command's to judge.
+					version = ""
+				}
 			}
 		}
 		if replaced && version == "" {
@@ -292,23 +315,26 @@ func adapterModuleWarnings(dir string, cat *model.Catalog) model.Errors {
 			in = " in " + d
 		}
 		p := []string{"outputs", m.Output}
+		var w *model.Error
 		switch {
 		case replaced && semver.Compare(version, m.Oldest) < 0:
-			warned[m.Path] = true
-			errs = append(errs, &model.Error{Path: p,
+			w = &model.Error{Path: p,
 				Msg: fmt.Sprintf("%s replaces %s by version %s, and the %s adapter needs %s or later: %s", goMod, m.Path, version, adapterName(m.Output), m.Oldest, m.Why),
-				Fix: fmt.Sprintf("replace it by %s or later, or remove the replace directive", m.Oldest)})
+				Fix: fmt.Sprintf("replace it by %s or later, or remove the replace directive", m.Oldest)}
 		case version == "":
-			warned[m.Path] = true
-			errs = append(errs, &model.Error{Path: p,
+			w = &model.Error{Path: p,
 				Msg: fmt.Sprintf("%s does not require %s, which the %s adapter imports: go build of the adapter would fail (no required module provides package)", goMod, m.Path, adapterName(m.Output)),
-				Fix: "run go mod tidy" + in + ", which adds it at its latest version"})
+				Fix: "run go mod tidy" + in + ", which adds it at its latest version"}
 		case semver.Compare(version, m.Oldest) < 0:
-			warned[m.Path] = true
-			errs = append(errs, &model.Error{Path: p,
+			w = &model.Error{Path: p,
 				Msg: fmt.Sprintf("%s requires %s %s, and the %s adapter needs %s or later: %s", goMod, m.Path, version, adapterName(m.Output), m.Oldest, m.Why),
-				Fix: fmt.Sprintf("run go get %s@latest%s: go mod tidy leaves a version that go.mod requires as it is", m.Path, in)})
+				Fix: fmt.Sprintf("run go get %s@latest%s: go mod tidy leaves a version that go.mod requires as it is", m.Path, in)}
+		default:
+			continue
 		}
+		warned[m.Path] = true
+		w.Fix += vendorStep(modDir)
+		errs = append(errs, w)
 	}
 	return errs
 }

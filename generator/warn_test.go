@@ -105,6 +105,7 @@ func TestRuntimeWarning(t *testing.T) {
 		warn  bool
 	}{
 		{"not required", map[string]string{"go.mod": "module example.com/app\n\ngo 1.25.0\n"}, true},
+		{"not required, vendored", map[string]string{"go.mod": "module example.com/app\n\ngo 1.25.0\n", "vendor/modules.txt": "# example.com/lib v1.0.0\n## explicit\n"}, true},
 		{"required", map[string]string{"go.mod": "module example.com/app\n\ngo 1.25.0\n\nrequire github.com/errspec/errspec v0.1.0\n\ntool github.com/errspec/errspec/cmd/errspec\n"}, false},
 		{"no module", nil, false},
 		{"workspace", map[string]string{"go.mod": "module example.com/app\n\ngo 1.25.0\n", "../go.work": "go 1.25.0\n\nuse ./mod\n"}, false},
@@ -127,6 +128,11 @@ func TestRuntimeWarning(t *testing.T) {
 		if len(got) != 1 || got[0].Path != "outputs.go" || got[0].Code != diag.CodeRuntimeNotRequired ||
 			!strings.Contains(got[0].Msg, "does not require github.com/errspec/errspec") || !strings.Contains(got[0].Fix, "go get -tool github.com/errspec/errspec/cmd/errspec") {
 			t.Errorf("%s: warnings %+v, want RUNTIME_NOT_REQUIRED at outputs.go, with go get -tool", tt.name, got)
+		}
+		// A module that vendors its dependencies builds only once go mod
+		// vendor has copied the new requirement there.
+		if vendored := tt.files["vendor/modules.txt"] != ""; len(got) == 1 && vendored != strings.Contains(got[0].Fix, "; then run go mod vendor in ") {
+			t.Errorf("%s: fix %q, want the step go mod vendor: %t", tt.name, got[0].Fix, vendored)
 		}
 	}
 }
@@ -216,37 +222,48 @@ codes: INVALID_ARGUMENTS: {category: "internal", title: "Invalid arguments", mes
 		name    string
 		catalog string
 		goMod   string
-		work    bool
+		extra   map[string]string // files beside go.mod
 		want    []warning
 	}{
-		{"tidy", catalog, head + current, false, nil},
-		{"oldest", catalog, head + "require (\n\tgithub.com/modelcontextprotocol/go-sdk v1.3.1\n\tgoogle.golang.org/grpc v1.63.0\n\tgoogle.golang.org/genproto/googleapis/rpc v0.0.0-20250115164207-1a7da9e5054f\n)\n", false, nil},
-		{"not tidied", catalog, head, false, []warning{
+		{"tidy", catalog, head + current, nil, nil},
+		{"oldest", catalog, head + "require (\n\tgithub.com/modelcontextprotocol/go-sdk v1.3.1\n\tgoogle.golang.org/grpc v1.63.0\n\tgoogle.golang.org/genproto/googleapis/rpc v0.0.0-20250115164207-1a7da9e5054f\n)\n", nil, nil},
+		{"not tidied", catalog, head, nil, []warning{
 			{"outputs.mcp", "go.mod does not require github.com/modelcontextprotocol/go-sdk, which the MCP adapter imports", "run go mod tidy"},
 			{"outputs.grpc", "go.mod does not require google.golang.org/grpc, which the gRPC adapter imports", "run go mod tidy"},
 			{"outputs.grpc", "go.mod does not require google.golang.org/genproto/googleapis/rpc, which the gRPC adapter imports", "run go mod tidy"},
 		}},
-		{"too old", catalog, head + "require (\n\tgithub.com/modelcontextprotocol/go-sdk v1.2.0\n\tgoogle.golang.org/grpc v1.85.0\n\tgoogle.golang.org/genproto/googleapis/rpc v0.0.0-20241202173237-19429a94021a\n)\n", false, []warning{
+		{"too old", catalog, head + "require (\n\tgithub.com/modelcontextprotocol/go-sdk v1.2.0\n\tgoogle.golang.org/grpc v1.85.0\n\tgoogle.golang.org/genproto/googleapis/rpc v0.0.0-20241202173237-19429a94021a\n)\n", nil, []warning{
 			{"outputs.mcp", "go.mod requires github.com/modelcontextprotocol/go-sdk v1.2.0, and the MCP adapter needs v1.3.1 or later: the adapter does not build with an older one (r.GetError undefined)",
 				"run go get github.com/modelcontextprotocol/go-sdk@latest"},
 			{"outputs.grpc", "go.mod requires google.golang.org/genproto/googleapis/rpc v0.0.0-20241202173237-19429a94021a, and the gRPC adapter needs v0.0.0-20250115164207-1a7da9e5054f or later",
 				"run go get google.golang.org/genproto/googleapis/rpc@latest"},
 		}},
-		{"too old for invalid_arguments", catalog + arguments, head + "require github.com/modelcontextprotocol/go-sdk v1.4.0\n\nrequire google.golang.org/grpc v1.85.0\n\nrequire google.golang.org/genproto/googleapis/rpc v0.0.0-20261110000943-09e21b237f2c\n", false, []warning{
+		{"too old for invalid_arguments", catalog + arguments, head + "require github.com/modelcontextprotocol/go-sdk v1.4.0\n\nrequire google.golang.org/grpc v1.85.0\n\nrequire google.golang.org/genproto/googleapis/rpc v0.0.0-20261110000943-09e21b237f2c\n", nil, []warning{
 			{"outputs.mcp", "go.mod requires github.com/modelcontextprotocol/go-sdk v1.4.0, and the MCP adapter needs v1.6.0 or later: an older one sends arguments that fail a tool's input schema as a protocol error",
 				"run go get github.com/modelcontextprotocol/go-sdk@latest"},
 		}},
-		{"replaced by a version", catalog, head + current + "\nreplace github.com/modelcontextprotocol/go-sdk => github.com/modelcontextprotocol/go-sdk v1.2.0\n", false, []warning{
+		{"replaced by a version", catalog, head + current + "\nreplace github.com/modelcontextprotocol/go-sdk => github.com/modelcontextprotocol/go-sdk v1.2.0\n", nil, []warning{
 			{"outputs.mcp", "go.mod replaces github.com/modelcontextprotocol/go-sdk by version v1.2.0, and the MCP adapter needs v1.3.1 or later", "replace it by v1.3.1 or later"},
 		}},
-		{"replaced by a directory", catalog, head + "require github.com/modelcontextprotocol/go-sdk v1.2.0\n\nrequire google.golang.org/grpc v1.85.0\n\nrequire google.golang.org/genproto/googleapis/rpc v0.0.0-20261110000943-09e21b237f2c\n\nreplace github.com/modelcontextprotocol/go-sdk => ../go-sdk\n", false, nil},
-		{"workspace", catalog, head, true, nil},
+		{"replaced by a directory", catalog, head + "require github.com/modelcontextprotocol/go-sdk v1.2.0\n\nrequire google.golang.org/grpc v1.85.0\n\nrequire google.golang.org/genproto/googleapis/rpc v0.0.0-20261110000943-09e21b237f2c\n\nreplace github.com/modelcontextprotocol/go-sdk => ../go-sdk\n", nil, nil},
+		{"workspace", catalog, head, map[string]string{"../go.work": "go 1.26.0\n\nuse ./mod\n"}, nil},
+		{"replaced by a version, not required", catalog, head + "require google.golang.org/grpc v1.85.0\n\nrequire google.golang.org/genproto/googleapis/rpc v0.0.0-20261110000943-09e21b237f2c\n\nreplace github.com/modelcontextprotocol/go-sdk => github.com/modelcontextprotocol/go-sdk v1.8.0\n", nil, []warning{
+			{"outputs.mcp", "go.mod does not require github.com/modelcontextprotocol/go-sdk, which the MCP adapter imports", "run go mod tidy"},
+		}},
+		{"replaced by a directory, not required", catalog, head + "require google.golang.org/grpc v1.85.0\n\nrequire google.golang.org/genproto/googleapis/rpc v0.0.0-20261110000943-09e21b237f2c\n\nreplace github.com/modelcontextprotocol/go-sdk => ../go-sdk\n", nil, []warning{
+			{"outputs.mcp", "go.mod does not require github.com/modelcontextprotocol/go-sdk, which the MCP adapter imports", "run go mod tidy"},
+		}},
+		{"replaced by a fork", catalog, head + current + "\nreplace github.com/modelcontextprotocol/go-sdk => github.com/acme/go-sdk v0.2.0\n", nil, nil},
+		{"vendored", catalog, head + "require google.golang.org/grpc v1.85.0\n\nrequire google.golang.org/genproto/googleapis/rpc v0.0.0-20241202173237-19429a94021a\n", map[string]string{"vendor/modules.txt": "# google.golang.org/grpc v1.85.0\n## explicit\n"}, []warning{
+			{"outputs.mcp", "go.mod does not require github.com/modelcontextprotocol/go-sdk", "run go mod tidy"},
+			{"outputs.grpc", "go.mod requires google.golang.org/genproto/googleapis/rpc v0.0.0-20241202173237-19429a94021a", "run go get google.golang.org/genproto/googleapis/rpc@latest"},
+		}},
 	} {
 		root := t.TempDir()
 		mod := filepath.Join(root, "mod")
 		files := map[string]string{"apperr/catalog.cue": tt.catalog, "go.mod": tt.goMod}
-		if tt.work {
-			files["../go.work"] = "go 1.26.0\n\nuse ./mod\n"
+		for name, text := range tt.extra {
+			files[name] = text
 		}
 		gittest.Write(t, mod, files)
 		var got []warning
@@ -267,6 +284,11 @@ codes: INVALID_ARGUMENTS: {category: "internal", title: "Invalid arguments", mes
 		for i, w := range tt.want {
 			if g := got[i]; g.path != w.path || !strings.Contains(g.msg, w.msg) || !strings.HasPrefix(g.fix, w.fix) {
 				t.Errorf("%s: warning %d is %+v, want at %s, saying %q, fix %q", tt.name, i, g, w.path, w.msg, w.fix)
+			}
+			// A module that vendors its dependencies builds only once
+			// go mod vendor has copied the new requirements there.
+			if vendored := tt.extra["vendor/modules.txt"] != ""; vendored != strings.Contains(got[i].fix, "; then run go mod vendor in ") {
+				t.Errorf("%s: warning %d's fix %q, want the step go mod vendor: %t", tt.name, i, got[i].fix, vendored)
 			}
 		}
 	}

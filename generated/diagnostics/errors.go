@@ -454,7 +454,7 @@ type AdapterModuleNotRequiredOptions struct {
 }
 
 // NewAdapterModuleNotRequired returns an error of code ADAPTER_MODULE_NOT_REQUIRED: An adapter's module is not required at a version it needs. Its message reads "{problem}".
-// The go.mod of the module that holds the MCP or gRPC adapter does not require a module that the adapter imports (github.com/modelcontextprotocol/go-sdk, google.golang.org/grpc, google.golang.org/genproto/googleapis/rpc), or requires it at a version older than the adapter needs: go build of the adapter fails, with "no required module provides package" or, for a version too old, an error inside the adapter such as "r.GetError undefined". go mod tidy adds a module that is missing at its latest version, but leaves one that go.mod requires as it is. The position is the catalog's outputs.mcp or outputs.grpc.
+// The go.mod of the module that holds the MCP or gRPC adapter does not require a module that the adapter imports (github.com/modelcontextprotocol/go-sdk, google.golang.org/grpc, google.golang.org/genproto/googleapis/rpc), or requires it at a version older than the adapter needs: go build of the adapter fails, with "no required module provides package" or, for a version too old, an error inside the adapter such as "r.GetError undefined". go mod tidy adds a module that is missing at its latest version, but leaves one that go.mod requires as it is. A replace directive alone does not add a module to the build, so a module replaced but not required is warned of as missing; one replaced by a directory or by another module (a fork) that go.mod requires is left to the go command. Where the module vendors its dependencies (vendor/modules.txt), the fix ends with go mod vendor, without which go build fails with "inconsistent vendoring". The position is the catalog's outputs.mcp or outputs.grpc.
 func NewAdapterModuleNotRequired(problem string, opts ...AdapterModuleNotRequiredOptions) *Error {
 	return newError(0, &AdapterModuleNotRequiredParams{Problem: problem}, opts)
 }
@@ -797,7 +797,7 @@ type RuntimeNotRequiredOptions struct {
 }
 
 // NewRuntimeNotRequired returns an error of code RUNTIME_NOT_REQUIRED: The Go package's module does not require errspec. Its message reads "{problem}".
-// The go.mod of the module that holds the catalog's Go package does not require github.com/errspec/errspec, whose runtime package the generated code imports: go build of the package fails with "no required module provides package". errspec run by go run of a version, or from another module (a tools module, a go.mod of its own through -modfile) leaves it out. The position is the catalog's outputs.go.
+// The go.mod of the module that holds the catalog's Go package does not require github.com/errspec/errspec, whose runtime package the generated code imports: go build of the package fails with "no required module provides package". errspec run by go run of a version, or from another module (a tools module, a go.mod of its own through -modfile) leaves it out. Where the module vendors its dependencies (vendor/modules.txt), the fix ends with go mod vendor. The position is the catalog's outputs.go.
 func NewRuntimeNotRequired(problem string, opts ...RuntimeNotRequiredOptions) *Error {
 	return newError(19, &RuntimeNotRequiredParams{Problem: problem}, opts)
 }
