@@ -36,7 +36,9 @@ func runBreaking(c *command, args []string, stdout, stderr io.Writer) int {
 	if *ref == "" {
 		return r.usage("errspec breaking needs --against REF: the older version, a directory or a git revision")
 	}
-	r.again = func(dir string) string { return "errspec breaking --against " + *ref + " " + dir }
+	r.again = func(dir string) string {
+		return "errspec breaking --against " + shellWord(*ref) + r.flagWords("against") + " " + dir
+	}
 	cats, code, ok := r.loadAll(args)
 	if !ok {
 		return code

@@ -5,6 +5,7 @@ package cli
 import (
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -155,6 +156,9 @@ type run struct {
 	// catalog in a directory, where its arguments are not directories
 	// alone (see rerun); nil for those of generate, check and lint.
 	again func(dir string) string
+	// fset holds the flags the command was given, which a command line
+	// that runs it again repeats (see flagWords).
+	fset *flag.FlagSet
 }
 
 // fileOptions are the options of the run's writes and checks: a person

@@ -320,7 +320,7 @@ func (c *command) start(fset *flag.FlagSet, format *string, args []string, stdou
 	if done {
 		return nil, nil, code, false
 	}
-	r = &run{stdout: stdout, stderr: stderr, cmd: c}
+	r = &run{stdout: stdout, stderr: stderr, cmd: c, fset: fset}
 	if format == nil {
 		return r, rest, ExitOK, true
 	}

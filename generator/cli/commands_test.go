@@ -643,3 +643,46 @@ func TestSkippedCatalogNamedForCommand(t *testing.T) {
 		}
 	}
 }
+
+// TestNotFoundRerunKeepsFlags checks that errspec run where no catalog
+// is below names the catalogs above with a command line that, followed
+// as a shell reads it, does what was asked: the directory quoted where a
+// shell would split it, and the flags given (the templates) kept, without
+// which check would find the Markdown written with them out of date.
+func TestNotFoundRerunKeepsFlags(t *testing.T) {
+	root := t.TempDir()
+	code, err := os.ReadFile(filepath.Join("..", "..", "templates", "code.md.tmpl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	gittest.Write(t, root, map[string]string{
+		"go.mod":                "module example.com/shop\n\ngo 1.25.0\n\nrequire github.com/errspec/errspec v0.1.0\n",
+		"my errors/catalog.cue": strings.Replace(shopV1, `outputs: jsonschema: file: "errors.schema.json"`, `outputs: markdown: file: "ERRORS.md"`, 1),
+		"tpl/code.md.tmpl":      string(code) + "\nOverridden.\n",
+		"cmd/server/main.go":    "package main\n\nfunc main() {}\n",
+	})
+	t.Chdir(root)
+	if code, _, errOut := errspec("generate", "--templates", "tpl", "my errors"); code != cli.ExitOK {
+		t.Fatalf("generate: exit %d: %s", code, errOut)
+	}
+	t.Chdir(filepath.Join(root, "cmd", "server"))
+	code2, _, errOut := errspec("check", "--templates", "../../tpl")
+	want := "name the directory, errspec check --templates=../../tpl '../../my errors', or run errspec"
+	if code2 != cli.ExitInvalid || !strings.Contains(errOut, want) {
+		t.Fatalf("check below no catalog: exit %d, stderr:\n%s\nwant exit 2 and the fix %q", code2, errOut, want)
+	}
+	// Followed as it is written, by a shell: the words it reads.
+	line := "errspec check --templates=../../tpl '../../my errors'"
+	out, err := exec.Command("sh", "-c", `for w in `+strings.TrimPrefix(line, "errspec ")+`; do printf '%s\n' "$w"; done`).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	words := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+	if code, out, errOut := errspec(words...); code != cli.ExitOK {
+		t.Errorf("the fix %v: exit %d, stdout %q, stderr %q", words, code, out, errOut)
+	}
+	// Without the templates, check finds the Markdown out of date.
+	if code, _, _ := errspec("check", "../../my errors"); code == cli.ExitOK {
+		t.Errorf("check without the templates: exit 0, want the Markdown out of date")
+	}
+}

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"cmp"
 	"fmt"
 	"io"
 	"regexp"
@@ -54,8 +53,12 @@ func runExplain(c *command, args []string, stdout, stderr io.Writer) int {
 		return r.report(findProblem(err, "give with --dir a catalog directory that exists"))
 	}
 	if len(dirs) == 0 {
+		codeWord := "CODE"
+		if name != "" {
+			codeWord = shellWord(name)
+		}
 		r.again = func(d string) string {
-			return "errspec explain --dir " + d + " " + cmp.Or(name, "CODE")
+			return "errspec explain --dir " + d + r.flagWords("dir") + " " + codeWord
 		}
 		return r.report(r.notFound([]string{*dir})...)
 	}

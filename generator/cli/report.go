@@ -5,10 +5,12 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io/fs"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"syscall"
 
@@ -323,13 +325,42 @@ func (r *run) notFound(args []string) []problem {
 // in dir, for a fix to name: that of again, or the command's with dir
 // as its argument.
 func (r *run) rerun(dir string) string {
-	switch {
+	dir = shellWord(dir)
+	switch flags := r.flagWords(); {
 	case r.again != nil:
 		return r.again(dir)
-	case r.cmd == nil || r.cmd.name == "generate":
+	case r.cmd == nil || r.cmd.name == "generate" && flags == "":
 		return "errspec " + dir
+	default:
+		return "errspec " + r.cmd.name + flags + " " + dir
 	}
-	return "errspec " + r.cmd.name + " " + dir
+}
+
+// flagWords returns the flags the command was given, but those named in
+// except, each after a space as a word of a shell's command line
+// (--templates=tpl), so that a command line that runs it again on
+// another directory does what it was asked to (writes with the same
+// templates, reports as JSON).
+func (r *run) flagWords(except ...string) string {
+	if r.fset == nil {
+		return ""
+	}
+	var b strings.Builder
+	r.fset.Visit(func(f *flag.Flag) {
+		if slices.Contains(except, f.Name) {
+			return
+		}
+		dashes := "--"
+		if len(f.Name) == 1 {
+			dashes = "-"
+		}
+		b.WriteString(" " + dashes + f.Name)
+		if bf, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && bf.IsBoolFlag() && f.Value.String() == "true" {
+			return
+		}
+		b.WriteString("=" + shellWord(f.Value.String()))
+	})
+	return b.String()
 }
 
 // usageProblem is a bad command line.
