@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"math/big"
 	"reflect"
 	"slices"
 	"strconv"
@@ -770,14 +769,15 @@ func magnitude(text []byte) (int, bool) {
 	return d.magnitude(), len(d.digits) > 0
 }
 
-// maxFloat is the largest float64, as a decimal.
-var maxFloat = func() decimal {
-	n, _ := new(big.Float).SetFloat64(math.MaxFloat64).Int(nil)
-	return readDecimal([]byte(n.String()))
-}()
+// maxFloat is the largest float64 as its shortest text writes it,
+// 1.7976931348623157e308: the bound the JSON Schema gives a float, a
+// little below the float's exact value (1.797693134862315708…e308).
+var maxFloat = readDecimal(strconv.AppendFloat(nil, math.MaxFloat64, 'g', -1, 64))
 
 // parseFloat reads the text of a JSON number that a float64 holds: one
-// no larger in magnitude than the largest float64.
+// no larger in magnitude than the largest float64 as the JSON Schema
+// bounds it, 1.7976931348623157e308, so that Parse takes what the schema
+// takes.
 func parseFloat(text []byte) (float64, error) {
 	f, err := strconv.ParseFloat(bytesString(text), 64)
 	switch {
@@ -785,7 +785,7 @@ func parseFloat(text []byte) (float64, error) {
 		// ±Inf: beyond the largest float64 by half a unit or more.
 		return 0, fmt.Errorf("%s does not fit a 64-bit float", text)
 	case math.Abs(f) == math.MaxFloat64:
-		// Rounded to the largest float64, from above it or not.
+		// Rounded to the largest float64, from above the bound or not.
 		d := readDecimal(text)
 		if m := d.magnitude(); m > maxFloat.magnitude() || m == maxFloat.magnitude() && bytes.Compare(d.digits, maxFloat.digits) > 0 {
 			return 0, fmt.Errorf("%s does not fit a 64-bit float", text)
