@@ -760,15 +760,6 @@ func (d decimal) magnitude() int {
 	return len(d.digits) - 1 + d.exp
 }
 
-// magnitude returns the power of ten of the first digit of a JSON
-// number's text that is not 0 (2 for 123, -1 for 0.5), and false when
-// every digit is 0. An exponent too large to count is capped, which
-// keeps its sign and its distance from any bound that matters.
-func magnitude(text []byte) (int, bool) {
-	d := readDecimal(text)
-	return d.magnitude(), len(d.digits) > 0
-}
-
 // maxFloat is the largest float64 as its shortest text writes it,
 // 1.7976931348623157e308: the bound the JSON Schema gives a float, a
 // little below the float's exact value (1.797693134862315708…e308).

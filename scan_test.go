@@ -70,7 +70,8 @@ func TestNumbers(t *testing.T) {
 		// Exponents too large to count: capped, far beyond any bound.
 		{"1e99999999999999999999", 1 << 30, true}, {"1e-99999999999999999999", -1 << 30, true},
 	} {
-		m, nz := magnitude([]byte(tt.text))
+		d := readDecimal([]byte(tt.text))
+		m, nz := d.magnitude(), len(d.digits) > 0
 		if capped := tt.mag == 1<<30 && m > 1e9 || tt.mag == -1<<30 && m < -1e9; m != tt.mag && !capped || nz != tt.nz {
 			t.Errorf("magnitude(%s) = %d, %t; want %d, %t", tt.text, m, nz, tt.mag, tt.nz)
 		}
