@@ -1992,8 +1992,9 @@ func fixFor(v cue.Value, p []string, msg string) string {
 // text shows a position or a fix that says it: a multi-line string's
 // line that is not indented (multilineProblem); one of CUE's types
 // written where a value goes (typeAsValue); the syntax of another
-// language (foreignSyntax), whose file's further syntax problems it
-// drops; a reference CUE did not find that is an interpolation, \(name),
+// language (foreignSyntax), or a package clause whose name is a keyword
+// of CUE or no identifier (packageProblem), whose file's further syntax
+// problems it drops; a reference CUE did not find that is an interpolation, \(name),
 // where a template names a param {name}, or a boolean written True or
 // FALSE.
 func fromSource(ds Diagnostics, src *source) Diagnostics {
@@ -2016,6 +2017,12 @@ func fromSource(ds Diagnostics, src *source) Diagnostics {
 					break
 				}
 			}
+			continue
+		case foreign[d.File] && (isSyntax(d.Msg) || badPackageName(d, src) != ""):
+			d.Msg = "" // what CUE's parser made of the rest of the file
+			continue
+		case packageProblem(d, src):
+			foreign[d.File] = true
 			continue
 		case isSyntax(d.Msg):
 			if foreign[d.File] {
@@ -2092,6 +2099,70 @@ func typeAsValue(d *Diagnostic, src *source, want string) bool {
 	return true
 }
 
+// packageProblem words d, a problem CUE found in a package clause, when
+// the package's name is a keyword of CUE (a directory for/ or if/) or no
+// identifier (my-errors, 2fa, as a directory may be named), which CUE
+// reports as what its parser expected there (',' after my, an exponent
+// of 2f): a package name is an identifier, letters, digits and _, not
+// starting with a digit. It reports whether it did.
+func packageProblem(d *Diagnostic, src *source) bool {
+	name := badPackageName(d, src)
+	if name == "" {
+		return false
+	}
+	lines := fileLines(d, src)
+	d.Col = strings.Index(lines[d.Line-1], name) + 1
+	suggest := name + "errors"
+	if cueKeywords[name] {
+		d.Msg = name + " is a keyword of CUE, which cannot name a package"
+	} else {
+		d.Msg = name + " cannot name a package: a package name is an identifier of CUE, letters, digits and _, not starting with a digit"
+		suggest = strings.Map(func(r rune) rune {
+			if r == '_' || r < utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsDigit(r)) {
+				return r
+			}
+			return -1
+		}, name)
+		if suggest == "" || suggest[0] >= '0' && suggest[0] <= '9' {
+			suggest = "errors" + suggest
+		}
+	}
+	d.Fix = "name the package otherwise, such as package " + suggest + ": a catalog's package need not have its directory's name"
+	return true
+}
+
+// badPackageName returns the name of the package clause on d's line when
+// that name is a keyword of CUE or no identifier, else "".
+func badPackageName(d *Diagnostic, src *source) string {
+	lines := fileLines(d, src)
+	if lines == nil {
+		return ""
+	}
+	rest, ok := strings.CutPrefix(strings.TrimSpace(lines[d.Line-1]), "package")
+	if !ok || rest == "" || rest[0] != ' ' && rest[0] != '\t' {
+		return ""
+	}
+	name, _, _ := strings.Cut(rest, "//")
+	name = strings.TrimSpace(name)
+	if i := strings.IndexAny(name, " \t,;"); i >= 0 {
+		name = name[:i] // what follows is another declaration
+	}
+	if name == "" || cueIdent.MatchString(name) && !cueKeywords[name] {
+		return ""
+	}
+	// A problem of the name, not of what follows it on the line.
+	if end := strings.Index(lines[d.Line-1], name) + len(name); d.Col-1 > end {
+		return ""
+	}
+	return name
+}
+
+// cueIdent matches an identifier of CUE that may name a package.
+var cueIdent = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
+// cueKeywords are the keywords of CUE, which no identifier may be.
+var cueKeywords = map[string]bool{"package": true, "import": true, "for": true, "in": true, "if": true, "let": true, "true": true, "false": true, "null": true, "func": true}
+
 // foreignSyntax words d, a syntax error, when the catalog's text shows
 // the syntax of another language that caused it: a comment started with
 // # (as in YAML, TOML or Python), where CUE's start with //; a field
@@ -2110,15 +2181,6 @@ func foreignSyntax(d *Diagnostic, src *source) bool {
 		d.Col = i + 1
 		d.Msg = "# does not start a comment in CUE"
 		d.Fix = "start the comment with //"
-		return true
-	}
-	if found, ok := strings.CutPrefix(d.Msg, "expected 'IDENT', found '"); ok && strings.HasSuffix(found, "'") &&
-		strings.TrimSpace(lines[d.Line-1][:d.Col-1]) == "package" {
-		// A package named after its directory, for/ or if/, whose name
-		// is a keyword of CUE.
-		found = strings.TrimSuffix(found, "'")
-		d.Msg = found + " is a keyword of CUE, which cannot name a package"
-		d.Fix = "name the package otherwise, such as package " + found + "errors: a catalog's package need not have its directory's name"
 		return true
 	}
 	switch at := lines[d.Line-1][d.Col-1:]; {
