@@ -222,6 +222,14 @@ func TestRoleRequiredParamFixFollowed(t *testing.T) {
 		t.Errorf("errors (-want +got):\n%s", diff)
 	}
 
+	// A placeholder with a format: the fix writes it with its format,
+	// which followed, is taken.
+	want[0].Fix = "make it optional (optional: true), and write the text for an error without it where the templates place it ({event_id:json|...}), or name it as a param the helper fills (tool, action, upstream_status, upstream_message), or give the role to another code"
+	if diff := cmp.Diff(want, buildErrors(t, code(InputParam{Type: "string"}, "Event {event_id:json} not found"))); diff != "" {
+		t.Errorf("errors (-want +got):\n%s", diff)
+	}
+	mustBuild(t, code(InputParam{Type: "string", Optional: true}, "Event {event_id:json|you named} not found"))
+
 	in := code(InputParam{Type: "string"}, "Event not found")
 	in.Roles = Ordered[string]{{"internal", "EVENT_NOT_FOUND"}}
 	want[0].Msg = "code EVENT_NOT_FOUND plays the role internal, whose helper cannot fill the required param event_id"

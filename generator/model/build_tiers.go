@@ -160,11 +160,24 @@ func (b *builder) roles(codes map[string]*Code) Roles {
 // fills it; or give the role to another code.
 func roleParamFix(c *Code, name string, names []string) string {
 	fix := "make it optional (optional: true)"
+	placed := ""
 	for _, t := range c.Templates() {
-		if slices.ContainsFunc(t.Parts, func(p Part) bool { return p.Param != nil && p.Param.Name == name && !p.HasDefault }) {
-			fix += ", and write the text for an error without it where the templates place it ({" + name + "|...})"
-			break
+		for _, p := range t.Parts {
+			if p.Param == nil || p.Param.Name != name || p.HasDefault || placed != "" {
+				continue
+			}
+			// The placeholder as the template writes it, {name:and}
+			// with its format.
+			placed = "{" + name + "|...}"
+			if src := t.Source[p.Offset:]; strings.HasPrefix(src, "{") {
+				if end := strings.IndexByte(src, '}'); end > 0 {
+					placed = src[:end] + "|...}"
+				}
+			}
 		}
+	}
+	if placed != "" {
+		fix += ", and write the text for an error without it where the templates place it (" + placed + ")"
 	}
 	switch len(names) {
 	case 0:
