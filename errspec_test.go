@@ -1040,6 +1040,19 @@ func TestMaxLengthByHand(t *testing.T) {
 	if p.Name != "abcdefgh" {
 		t.Errorf("marshal changed the params: name %q", p.Name)
 	}
+	// Without its texts, the message its template gives holds the param
+	// cut too, on the wire and in the error's text.
+	v.Message = ""
+	b = marshal(t, v)
+	if !strings.Contains(b, `"message":"n=abcd… `) || strings.Contains(b, "abcdefgh") {
+		t.Errorf("the name is not cut in the message: %s", b)
+	}
+	if got := v.ErrorText(); !strings.Contains(got, "n=abcd… ") || strings.Contains(got, "abcdefgh") {
+		t.Errorf("the name is not cut in the error's text: %s", got)
+	}
+	if p.Name != "abcdefgh" {
+		t.Errorf("marshal changed the params: name %q", p.Name)
+	}
 }
 
 // TestFloatNotFinite checks that an error built with a float that is not

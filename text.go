@@ -237,6 +237,14 @@ func (t *texter) param(f *field, format tmpl.Format) {
 		}
 		return
 	}
+	if f.maxLen > 0 {
+		// Cut as the constructor cuts it, for params set without it: a
+		// message rendered for an error built without its texts.
+		if s := *(*string)(p); len(s) > f.maxLen && utf8.RuneCountInString(s) > f.maxLen {
+			cut := truncate(s, f.maxLen)
+			p = unsafe.Pointer(&cut)
+		}
+	}
 	typ := f.typ
 	switch {
 	case format == tmpl.JSON:
