@@ -239,11 +239,16 @@ func vendorStep(modDir string) string {
 	if st, err := os.Stat(filepath.Join(modDir, "vendor", "modules.txt")); err != nil || !st.Mode().IsRegular() {
 		return ""
 	}
-	in := ""
-	if d := files.Show(modDir); d != "." {
-		in = " in " + d
+	return "; then run go mod vendor" + inDir(modDir) + ", as the module vendors its dependencies (vendor/modules.txt)"
+}
+
+// inDir is " in DIR", DIR as a message shows it, for a command a fix
+// says to run in dir; "" for the directory errspec runs in.
+func inDir(dir string) string {
+	if d := files.Show(dir); d != "." {
+		return " in " + d
 	}
-	return "; then run go mod vendor" + in + ", as the module vendors its dependencies (vendor/modules.txt)"
+	return ""
 }
 
 // adapterModuleWarnings warns, at outputs.mcp or outputs.grpc, of each
@@ -310,10 +315,7 @@ func adapterModuleWarnings(dir string, cat *model.Catalog) model.Errors {
 			continue
 		}
 		goMod := files.Show(filepath.Join(modDir, "go.mod"))
-		in := ""
-		if d := files.Show(modDir); d != "." {
-			in = " in " + d
-		}
+		in := inDir(modDir)
 		p := []string{"outputs", m.Output}
 		var w *model.Error
 		switch {
