@@ -339,19 +339,12 @@ func FindSkipped(args []string) ([]string, error) { return find(args, isCatalog,
 // and the catalog meant is most often one of these. Each is relative to
 // the working directory when the pattern is.
 func FindAbove(args []string) []string {
-	if len(args) == 0 {
-		args = []string{"./..."}
-	}
 	var out []string
-	for _, arg := range args {
-		root, walk := strings.CutSuffix(filepath.ToSlash(arg), "/...")
-		if !walk && root != "..." {
+	for _, arg := range Patterns(args) {
+		root, walk := PatternRoot(arg)
+		if !walk {
 			continue
 		}
-		if root == "" || root == "..." {
-			root = "."
-		}
-		root = filepath.Clean(filepath.FromSlash(root))
 		abs, err := filepath.Abs(root)
 		if err != nil {
 			continue
@@ -406,6 +399,29 @@ func nearCatalog(path string, src []byte) bool {
 	return slices.Contains(names, "outputs") && (slices.Contains(names, "name") || slices.Contains(names, "categories"))
 }
 
+// Patterns returns the catalog arguments args, ./... when there are
+// none.
+func Patterns(args []string) []string {
+	if len(args) == 0 {
+		return []string{"./..."}
+	}
+	return args
+}
+
+// PatternRoot returns the directory a catalog argument names, cleaned
+// ("." for ... and /...), and whether the argument is a pattern DIR/...
+// (or ...) that names every catalog below it too.
+func PatternRoot(arg string) (root string, walk bool) {
+	root, walk = strings.CutSuffix(filepath.ToSlash(arg), "/...")
+	if !walk && root == "..." {
+		root, walk = ".", true
+	}
+	if root == "" {
+		root = "."
+	}
+	return filepath.Clean(filepath.FromSlash(root)), walk
+}
+
 // maxSkippedWalk is how many entries FindSkipped looks at under a pattern.
 const maxSkippedWalk = 100000
 
@@ -414,21 +430,9 @@ const maxSkippedWalk = 100000
 // the directories a pattern passes over by name that holds reports true
 // of.
 func find(args []string, holds func(dir string) bool, skipped bool) ([]string, error) {
-	if len(args) == 0 {
-		args = []string{"./..."}
-	}
 	var dirs []string
-	for _, arg := range args {
-		root, walk := strings.CutSuffix(filepath.ToSlash(arg), "/...")
-		if !walk {
-			if root == "..." {
-				root, walk = ".", true
-			}
-		}
-		if root == "" {
-			root = "."
-		}
-		root = filepath.Clean(filepath.FromSlash(root))
+	for _, arg := range Patterns(args) {
+		root, walk := PatternRoot(arg)
 		if !filepath.IsAbs(root) {
 			if _, err := os.Getwd(); err != nil {
 				return nil, fmt.Errorf("%w (%v), and %s names a directory in it", ErrNoWorkDir, err, arg)

@@ -44,7 +44,7 @@ func runBreaking(c *command, args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	roots := make([]string, 0, len(args))
-	for _, a := range patterns(args) {
+	for _, a := range generator.Patterns(args) {
 		roots = append(roots, strings.TrimSuffix(a, "/..."))
 	}
 	tree, err := against.Open(".", *ref, roots)
@@ -229,14 +229,6 @@ func movedTo(ch *breaking.Change, p catalogPair, pairs []catalogPair) {
 	}
 }
 
-// patterns are the catalog arguments, ./... when there are none.
-func patterns(args []string) []string {
-	if len(args) == 0 {
-		return []string{"./..."}
-	}
-	return args
-}
-
 // catalogPair is a catalog and its older version, nil when it is new.
 type catalogPair struct{ old, new *load.Catalog }
 
@@ -281,12 +273,9 @@ func pair(tree *against.Tree, args []string, cats []*load.Catalog) (pairs []cata
 		return pairs, nil, problems
 	}
 	var oldPatterns []string
-	for _, a := range patterns(args) {
-		root, walk := strings.CutSuffix(filepath.ToSlash(a), "/...")
-		if a == "..." {
-			root, walk = ".", true
-		}
-		p := tree.Path(filepath.FromSlash(root))
+	for _, a := range generator.Patterns(args) {
+		root, walk := generator.PatternRoot(a)
+		p := tree.Path(root)
 		if _, err := os.Stat(p); err != nil {
 			continue // no older version there
 		}
