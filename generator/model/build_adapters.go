@@ -2,7 +2,6 @@ package model
 
 import (
 	"cmp"
-	"go/token"
 	"path"
 	"regexp"
 	"strings"
@@ -76,10 +75,12 @@ func (b *builder) checkImportPath(p []string, importPath string) {
 // goPackageFix is the Go package name a fix proposes for the catalog's
 // Go output: the name of the catalog's CUE package, which the Go files
 // beside it (the //go:generate line) most often share, where it can
-// name a Go package; apperr otherwise.
+// name a Go package (checkPackage would take it); apperr otherwise.
 func (b *builder) goPackageFix() string {
-	if name := b.in.Package; goPackageName.MatchString(name) && !token.IsKeyword(name) {
-		return name
+	if name := b.in.Package; goPackageName.MatchString(name) {
+		if _, msg := packageFault(name); msg == "" {
+			return name
+		}
 	}
 	return "apperr"
 }

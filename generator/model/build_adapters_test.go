@@ -181,6 +181,7 @@ func TestBuildAdapterWithoutGoPackageFix(t *testing.T) {
 		{"", "apperr"},
 		{"cal_err", "apperr"},
 		{"default", "apperr"},
+		{"main", "apperr"}, // a name checkPackage refuses for the Go package
 	} {
 		in := testInput(inCode("A", InputCode{Category: "c", Title: "T", Message: "m"}))
 		in.Package = tt.cuePackage

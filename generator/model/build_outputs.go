@@ -269,18 +269,27 @@ func (b *builder) checkPages(cat *Catalog) {
 // checkPackage checks that a Go package of the outputs, at p, may be
 // named name.
 func (b *builder) checkPackage(p []string, name string) {
+	if fix, msg := packageFault(name); msg != "" {
+		b.errs.add(p, fix, "%s", msg)
+	}
+}
+
+// packageFault returns the fix and the problem of name as the name of a
+// Go package of the outputs, or "" and "" when it may name one.
+func packageFault(name string) (fix, msg string) {
 	switch {
 	case token.IsKeyword(name):
-		b.errs.add(p, "choose another name, such as "+name+"errors", "%q is a Go keyword, which cannot name a package", name)
+		return "choose another name, such as " + name + "errors", fmt.Sprintf("%q is a Go keyword, which cannot name a package", name)
 	case name == "main":
-		b.errs.add(p, "choose another name, such as apperr", "package main is a program, and the errors are a package to import")
+		return "choose another name, such as apperr", "package main is a program, and the errors are a package to import"
 	case name == "init":
-		b.errs.add(p, "choose another name, such as apperr", "a package named init cannot be imported: Go keeps the name init for functions")
+		return "choose another name, such as apperr", "a package named init cannot be imported: Go keeps the name init for functions"
 	case name == "documentation":
 		// go/build skips a file of package documentation, as it skips one
 		// that build constraints exclude: the package would have no files.
-		b.errs.add(p, "choose another name, such as apperr", "the go command ignores the files of a package named documentation, so the generated package would not be built or imported")
+		return "choose another name, such as apperr", "the go command ignores the files of a package named documentation, so the generated package would not be built or imported"
 	}
+	return "", ""
 }
 
 // isAbs reports whether p is absolute on any system: /x, \x, C:/x or C:\x
