@@ -221,14 +221,15 @@ func (b *builder) entries(section string) []string {
 }
 
 // declares reports whether rest, the path below a named section, starts
-// with the key of one of its entries (a tool's name may hold dots).
+// with the key of one of its entries.
 func (b *builder) declares(section, rest string) bool {
-	for _, k := range b.entries(section) {
-		if rest == k || strings.HasPrefix(rest, k+".") || strings.HasPrefix(rest, k+"[") {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(b.entries(section), func(k string) bool { return namesEntry(rest, k) })
+}
+
+// namesEntry reports whether rest, the path below a named section, is
+// the entry of key k or a value below it (a tool's name may hold dots).
+func namesEntry(rest, k string) bool {
+	return rest == k || strings.HasPrefix(rest, k+".") || strings.HasPrefix(rest, k+"[")
 }
 
 // entries returns the names of the entries of one of the catalog's
@@ -280,7 +281,7 @@ func IgnoredNowhere(versions ...*Catalog) Errors {
 			for _, cat := range versions {
 				for _, k := range cat.entries(first) {
 					paths = append(paths, first+"."+k)
-					declared = declared || rest == k || strings.HasPrefix(rest, k+".") || strings.HasPrefix(rest, k+"[")
+					declared = declared || namesEntry(rest, k)
 				}
 			}
 			if declared {
