@@ -37,6 +37,7 @@ const (
 	jsonPkg      = "encoding/json"
 	stringsPkg   = "strings"
 	mcpPkg       = "github.com/modelcontextprotocol/go-sdk/mcp"
+	jsonrpcPkg   = "github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	grpcPkg      = "google.golang.org/grpc"
 	codesPkg     = "google.golang.org/grpc/codes"
 	statusPkg    = "google.golang.org/grpc/status"

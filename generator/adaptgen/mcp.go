@@ -22,6 +22,7 @@ func RenderMCP(cat *model.Catalog, notice, importPath string) ([]byte, error) {
 		f := newFile(cat.Outputs.MCP.Package, notice, mcpDoc(cat, importPath)...)
 		importCore(f, importPath, name)
 		f.ImportName(mcpPkg, "mcp")
+		f.ImportName(jsonrpcPkg, "jsonrpc")
 		f.Add(genInstall())
 		f.Add(genMiddleware(cat, importPath))
 		f.Add(genFill(cat, importPath))
@@ -51,7 +52,7 @@ func mcpDoc(cat *model.Catalog, importPath string) []string {
 		first += fmt.Sprintf(" Arguments that the SDK rejects before a typed tool's handler runs, ones that do not match the tool's input schema or that its Go input type cannot hold (an integer beyond an int64), give an error of code %s (with the SDK at %s or later; an older one sends them as a protocol error, which the middleware leaves as it is).", c.Name, mcpArgumentsResults)
 	}
 	if c := cat.Roles[model.RoleInternal]; c != nil {
-		first += fmt.Sprintf(" A tool handler's panic, which would end the server, gives an error of code %s.", c.Name)
+		first += fmt.Sprintf(" A handler's panic, which would end the server, gives an error of code %s: a tool's as an error result, a resource's or a prompt's as a JSON-RPC error whose data is the wire JSON.", c.Name)
 	}
 	first += " Any other error keeps the SDK's behaviour, an error of another catalog too, even one whose cause is an *" + pkg + ".Error: the adapter of that catalog, installed beside this one, serves it. FromResult reads an error result back in a client."
 	return []string{first, fmt.Sprintf("The adapter is a package apart from package %s so that only a program that serves MCP needs the SDK in its go.mod, at %s or later.", pkg, oldestMCPSDK)}
@@ -89,14 +90,12 @@ func genMiddleware(cat *model.Catalog, importPath string) Code {
 	}
 	recover := Null()
 	if c := cat.Roles[model.RoleInternal]; c != nil {
-		text += " A tool handler's panic, which would end the server, becomes an error result of code " + c.Name + ", as recovered says."
-		recover = If(Id("method").Op("==").Lit("tools/call")).Block(
-			Defer().Func().Params().Block(
-				If(Id("v").Op(":=").Recover(), Id("v").Op("!=").Nil()).Block(
-					List(Id("res"), Err()).Op("=").List(Id("recovered").Call(Id("ctx"), Id("req"), Id("v")), Nil()),
-				),
-			).Call(),
-		)
+		text += " The panic of a method's handler, which would end the server, becomes an error of code " + c.Name + ", as recovered says."
+		recover = Defer().Func().Params().Block(
+			If(Id("v").Op(":=").Recover(), Id("v").Op("!=").Nil()).Block(
+				List(Id("res"), Err()).Op("=").Id("recovered").Call(Id("ctx"), Id("method"), Id("req"), Id("v")),
+			),
+		).Call()
 	}
 	text += " Every other method, result and error passes as it is."
 	out := Add(
@@ -144,28 +143,44 @@ func genMiddleware(cat *model.Catalog, importPath string) Code {
 	return out
 }
 
-// genRecovered writes recovered, which makes the error result of a tool
-// handler's panic, when a code plays the internal role.
+// genRecovered writes recovered, which makes what the client gets of a
+// handler's panic, when a code plays the internal role: a tool call's
+// error result, or another method's JSON-RPC error (the SDK sends a
+// method's error with its text as the message and code 0, which says
+// nothing; -32603 is JSON-RPC's internal error, and the data the wire
+// JSON a client can parse).
 func genRecovered(cat *model.Catalog, importPath string) Code {
 	c := cat.Roles[model.RoleInternal]
 	if c == nil {
 		return Null()
 	}
 	return Add(
-		doc("recovered returns the error result of a tool call whose handler panicked with v: the error panicked gives for the tool."),
-		Line(), Func().Id("recovered").Params(Id("ctx").Qual(contextPkg, "Context"), Id("req").Qual(mcpPkg, "Request"), Id("v").Any()).Op("*").Qual(mcpPkg, "CallToolResult").Block(
-			Id("e").Op(":=").Id("panicked").Call(Id("ctx"), Id("toolName").Call(Id("req")), Id("v")),
+		doc("recovered returns what the client gets of a method whose handler panicked with v, the error panicked gives: for a tool call, for the tool, an error result; for another method (resources/read, prompts/get), for the method, a JSON-RPC error of code -32603 (internal error) whose message is the error's text and whose data is its wire JSON. The error's cause, which holds the panic, stays on the server."),
+		Line(), Func().Id("recovered").Params(Id("ctx").Qual(contextPkg, "Context"), Id("method").String(), Id("req").Qual(mcpPkg, "Request"), Id("v").Any()).Params(Qual(mcpPkg, "Result"), Error()).Block(
+			Id("name").Op(":=").Id("method"),
+			If(Id("method").Op("==").Lit("tools/call")).Block(Id("name").Op("=").Id("toolName").Call(Id("req"))),
+			Id("e").Op(":=").Id("panicked").Call(Id("ctx"), Id("name"), Id("v")),
+			Id("view").Op(":=").Id("e").Dot("ErrspecView").Call(),
+			Id("view").Dot("Cause").Op("=").Nil(),
+			If(Id("method").Op("!=").Lit("tools/call")).Block(
+				Id("je").Op(":=").Op("&").Qual(jsonrpcPkg, "Error").Values(Dict{
+					Id("Code"):    Qual(jsonrpcPkg, "CodeInternalError"),
+					Id("Message"): Id("view").Dot("ErrorText").Call(),
+				}),
+				If(List(Id("wire"), Err()).Op(":=").Id("e").Dot("MarshalJSON").Call(), Err().Op("==").Nil()).Block(
+					Id("je").Dot("Data").Op("=").Id("wire"),
+				),
+				Return(Nil(), Id("je")),
+			),
 			Id("r").Op(":=").Op("&").Qual(mcpPkg, "CallToolResult").Values(),
 			If(Op("!").Id("fill").Call(Id("r"), Id("e"), Id("e"))).Block(
-				Comment("An error that does not marshal: its text, less the cause, which holds the panic and stays on the server."),
-				Id("view").Op(":=").Id("e").Dot("ErrspecView").Call(),
-				Id("view").Dot("Cause").Op("=").Nil(),
+				Comment("An error that does not marshal: its text, less the cause."),
 				Id("r").Dot("SetError").Call(Qual(errorsPkg, "New").Call(Id("view").Dot("ErrorText").Call())),
 			),
-			Return(Id("r")),
+			Return(Id("r"), Nil()),
 		),
 		Line(),
-		Line(), genPanicked(cat, importPath, "a tool handler", "the tool's name", "tool"),
+		Line(), genPanicked(cat, importPath, "an MCP handler", "the tool's name, or for another method than tools/call the method's", "tool"),
 	)
 }
 

@@ -92,7 +92,7 @@ const (
 	// RoleInvalidArguments is arguments that do not match a tool's input
 	// schema, which the MCP adapter reports.
 	RoleInvalidArguments Role = "invalid_arguments"
-	// RoleInternal is a tool handler's panic, which the MCP and gRPC
+	// RoleInternal is a handler's panic, which the MCP and gRPC
 	// adapters recover.
 	RoleInternal Role = "internal"
 )

@@ -3,10 +3,12 @@ package e2e_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"log/slog"
 	"strings"
 	"testing"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"google.golang.org/grpc"
 	healthgrpc "google.golang.org/grpc/health/grpc_health_v1"
@@ -59,13 +61,64 @@ func TestMCPPanic(t *testing.T) {
 		got, ok := apperrmcp.FromResult(res)
 		sameError(t, got, ok, sent)
 		logged := logLines(log.String(), "tool="+tt.tool)
-		if len(logged) != 1 || !strings.Contains(logged[0], `msg="recovered the panic of a tool handler"`) ||
+		if len(logged) != 1 || !strings.Contains(logged[0], `msg="recovered the panic of an MCP handler"`) ||
 			!strings.Contains(logged[0], `cause="`+tt.cause+`"`) || !strings.Contains(logged[0], "panic_test.go") {
 			t.Errorf("%s: logged\n%s\nwant one line with the message, the cause %q and the stack", tt.tool, strings.Join(logged, "\n"), tt.cause)
 		}
 	}
 	if res, raw := conn.Call("get_pipeline", map[string]any{"project_id": "app", "pipeline_id": 1}); res.IsError {
 		t.Errorf("after the panics, the client read %s", raw)
+	}
+}
+
+// TestMCPPanicOtherMethods checks that the panic of a handler of another
+// method than tools/call (a resource's, a prompt's) gives the client a
+// JSON-RPC internal error whose message is the text of the code of the
+// internal role and whose data is its wire JSON, the cause staying off
+// the wire, and is logged with its stack and the method; the server
+// serves the next request.
+func TestMCPPanicOtherMethods(t *testing.T) {
+	log := captureLog(t)
+	conn := mcptest.Start(t, apperrmcp.Install, func(s *mcp.Server) {
+		s.AddResource(&mcp.Resource{URI: "app://crash", Name: "crash"}, func(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+			panic("the cache is gone")
+		})
+		s.AddResource(&mcp.Resource{URI: "app://ok", Name: "ok"}, func(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+			return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: "app://ok", Text: "fine"}}}, nil
+		})
+		s.AddPrompt(&mcp.Prompt{Name: "crash"}, func(ctx context.Context, req *mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
+			panic(unwrapPanics{})
+		})
+	})
+	sent := apperr.NewInternalError()
+	view := sent.ErrspecView()
+	ctx := context.Background()
+	_, rerr := conn.Session().ReadResource(ctx, &mcp.ReadResourceParams{URI: "app://crash"})
+	_, perr := conn.Session().GetPrompt(ctx, &mcp.GetPromptParams{Name: "crash"})
+	for _, tt := range []struct {
+		method, cause string
+		err           error
+	}{
+		{"resources/read", "panic: the cache is gone", rerr},
+		{"prompts/get", "panic: the chain is broken", perr},
+	} {
+		var je *jsonrpc.Error
+		if !errors.As(tt.err, &je) {
+			t.Fatalf("%s: the client's error %v is no JSON-RPC error", tt.method, tt.err)
+		}
+		if je.Code != jsonrpc.CodeInternalError || je.Message != view.ErrorText() || string(je.Data) != wire(t, sent) {
+			t.Errorf("%s: the client read code %d, message %q, data %s; want %d, %q, %s", tt.method, je.Code, je.Message, je.Data, jsonrpc.CodeInternalError, view.ErrorText(), wire(t, sent))
+		}
+		got, err := apperr.Parse(je.Data)
+		sameError(t, got, err == nil, sent)
+		logged := logLines(log.String(), "tool="+tt.method)
+		if len(logged) != 1 || !strings.Contains(logged[0], `msg="recovered the panic of an MCP handler"`) ||
+			!strings.Contains(logged[0], `cause="`+tt.cause+`"`) || !strings.Contains(logged[0], "panic_test.go") {
+			t.Errorf("%s: logged\n%s\nwant one line with the message, the cause %q and the stack", tt.method, strings.Join(logged, "\n"), tt.cause)
+		}
+	}
+	if res, err := conn.Session().ReadResource(ctx, &mcp.ReadResourceParams{URI: "app://ok"}); err != nil || len(res.Contents) != 1 || res.Contents[0].Text != "fine" {
+		t.Errorf("after the panics, the client read %v, %v", res, err)
 	}
 }
 

@@ -129,7 +129,7 @@ func TestStdioPanic(t *testing.T) {
 		if err := cs.Close(); err != nil {
 			t.Errorf("closing: %v", err)
 		}
-		if log := stderr.String(); !strings.Contains(log, "ERROR recovered the panic of a tool handler") ||
+		if log := stderr.String(); !strings.Contains(log, "ERROR recovered the panic of an MCP handler") ||
 			!strings.Contains(log, `cause="panic: the cache is gone"`) || !strings.Contains(log, "stdio_test.go") {
 			t.Errorf("the server logged\n%s\nwant the panic with its stack", log)
 		}

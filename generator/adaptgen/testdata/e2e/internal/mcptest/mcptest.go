@@ -62,6 +62,10 @@ func (c *Conn) CallErr(tool string, args any) (*mcp.CallToolResult, error) {
 	return c.session.CallTool(context.Background(), &mcp.CallToolParams{Name: tool, Arguments: args})
 }
 
+// Session returns the client's session, for the methods other than
+// tools/call.
+func (c *Conn) Session() *mcp.ClientSession { return c.session }
+
 // lastResult returns the result of the last response the client read.
 func (c *Conn) lastResult() string {
 	c.t.Helper()
