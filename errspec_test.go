@@ -767,10 +767,10 @@ func TestErrorText(t *testing.T) {
 
 func TestTerminalText(t *testing.T) {
 	v := newError("NESTED", &smallParams{ID: "x\x1b[31m\u202e\n"}, nil)
-	v.Detail = "line\r\nnext\u200b"
+	v.Detail = "line\r\nnext\u200b tag\U000E0041\U000E007F \U0001D173"
 	got := v.Text()
 	want := "error NESTED: Thing x\\x1b[31m\\u202e\\n is busy\n" +
-		"  detail: line\\r\\nnext\\u200b\n" +
+		"  detail: line\\r\\nnext\\u200b tag\\U000e0041\\U000e007f \\U0001d173\n" +
 		"  fix: Wait.\n"
 	if got != want {
 		t.Errorf("Text\n got %q\nwant %q", got, want)

@@ -169,8 +169,8 @@ func (v *View) eachAlternative(f func(action, description, availableOn string)) 
 
 // AppendTerminal appends s for a terminal: control characters (C0, DEL,
 // C1), and the invisible characters that reorder or hide text (bidi
-// controls, zero-width characters), as Go escapes; invalid UTF-8 as
-// U+FFFD.
+// controls, zero-width characters, tag characters), as Go escapes
+// (\u202e, \U000e0041); invalid UTF-8 as U+FFFD.
 func AppendTerminal(b []byte, s string) []byte {
 	for i := 0; i < len(s); {
 		c := s[i]
@@ -192,6 +192,10 @@ func AppendTerminal(b []byte, s string) []byte {
 			b = append(b, `\r`...)
 		case r < 0x80:
 			b = append(b, '\\', 'x', hex[r>>4], hex[r&15])
+		case r > 0xffff && unicode.Is(unicode.Cf, r):
+			// A tag character (U+E0041, which hides an A) and the other
+			// format characters beyond U+FFFF, written as Go writes them.
+			b = append(b, '\\', 'U', '0', '0', hex[r>>20&15], hex[r>>16&15], hex[r>>12&15], hex[r>>8&15], hex[r>>4&15], hex[r&15])
 		case unicode.Is(unicode.Cc, r) || unicode.Is(unicode.Cf, r) || r == '\u2028' || r == '\u2029':
 			b = append(b, '\\', 'u', hex[r>>12&15], hex[r>>8&15], hex[r>>4&15], hex[r&15])
 		default:
