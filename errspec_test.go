@@ -775,6 +775,13 @@ func TestTerminalText(t *testing.T) {
 	if got != want {
 		t.Errorf("Text\n got %q\nwant %q", got, want)
 	}
+
+	// Joiners that are text stay; the others are escaped.
+	v.Detail = "می\u200cتوانم क्\u200dष 👩\u200d💻 a\u200cb \u200dx\u200d"
+	want = "  detail: می\u200cتوانم क्\u200dष 👩\u200d💻 a\\u200cb \\u200dx\\u200d\n"
+	if got := v.Text(); !strings.Contains(got, want) {
+		t.Errorf("Text\n got %q\nwant a line %q", got, want)
+	}
 }
 
 func TestLogValue(t *testing.T) {

@@ -6,6 +6,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 	"unsafe"
+
+	"github.com/errspec/errspec/internal/textsafe"
 )
 
 // ErrorText returns what the error's Error method returns: the catalog's
@@ -170,7 +172,11 @@ func (v *View) eachAlternative(f func(action, description, availableOn string)) 
 // AppendTerminal appends s for a terminal: control characters (C0, DEL,
 // C1), and the invisible characters that reorder or hide text (bidi
 // controls, zero-width characters, tag characters), as Go escapes
-// (\u202e, \U000e0041); invalid UTF-8 as U+FFFD.
+// (\u202e, \U000e0041); invalid UTF-8 as U+FFFD. A zero-width joiner or
+// non-joiner that is text stays as it is, as in every text output of
+// errspec (see textsafe.HiddenAt): Persian writes می‌توانم with one, the
+// scripts of India shape their conjuncts with them, and an emoji (👩‍💻)
+// joins its pictographs with one.
 func AppendTerminal(b []byte, s string) []byte {
 	for i := 0; i < len(s); {
 		c := s[i]
@@ -192,6 +198,10 @@ func AppendTerminal(b []byte, s string) []byte {
 			b = append(b, `\r`...)
 		case r < 0x80:
 			b = append(b, '\\', 'x', hex[r>>4], hex[r&15])
+		case (r == '\u200c' || r == '\u200d') && !textsafe.HiddenAt(s, i-size):
+			// A joiner or non-joiner that is part of the text: between
+			// two letters of Persian or Hindi, or in an emoji.
+			b = append(b, s[i-size:i]...)
 		case r > 0xffff && unicode.Is(unicode.Cf, r):
 			// A tag character (U+E0041, which hides an A) and the other
 			// format characters beyond U+FFFF, written as Go writes them.
