@@ -341,13 +341,27 @@ func (r *renderer) fieldIn(env *model.Envelope, name string) (string, error) {
 }
 
 // sentence ends text (escaped as text unless it is markup) with a full
-// stop unless it ends with punctuation already.
+// stop unless it ends with punctuation already, hidden characters after
+// it (written as character references, see escapeText) not counted.
 func sentence(v any) markup {
 	s := escapeValue(v)
-	if s == "" || strings.ContainsRune(".!?:;", lastRune(string(s))) {
+	if s == "" || strings.ContainsRune(".!?:;", lastRune(trimHiddenRefs(string(s)))) {
 		return s
 	}
 	return s + "."
+}
+
+// trimHiddenRefs returns Markdown s without the character references
+// that escapeText writes for hidden characters (&#x202C;) at its end.
+func trimHiddenRefs(s string) string {
+	for strings.HasSuffix(s, ";") {
+		i := strings.LastIndex(s, "&#x")
+		if i < 0 || i > 0 && s[i-1] == '\\' || strings.Trim(s[i+3:len(s)-1], "0123456789ABCDEF") != "" || i+4 == len(s) {
+			break
+		}
+		s = s[:i]
+	}
+	return s
 }
 
 // paramKey returns the dotted key path where an envelope places a param,

@@ -415,3 +415,23 @@ func TestBudgetFitsEmbedded(t *testing.T) {
 		t.Errorf("the embedded templates take %d steps of %d and make %d bytes of %d", r.steps, r.maxSteps, r.bytes, r.maxBytes)
 	}
 }
+
+func TestSentence(t *testing.T) {
+	for _, tt := range []struct {
+		in   any
+		want string
+	}{
+		{"", ""},
+		{"Internal error", "Internal error."},
+		{"Done!", "Done!"},
+		{"Why?", "Why?"},
+		{"zero width\u200B", "zero width&#x200B;."},
+		{"ends.\u202E", "ends.&#x202E;"},
+		{"literal &#x41;", `literal \&\#x41;`},
+		{markup("**kept**"), "**kept**."},
+	} {
+		if got := string(sentence(tt.in)); got != tt.want {
+			t.Errorf("sentence(%+q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
