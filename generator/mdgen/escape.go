@@ -35,13 +35,17 @@ func escapeValue(v any) markup {
 // text returns plain catalog text as Markdown that renders as that very
 // text, on one line: white space, newlines included, collapses to single
 // spaces, and every character that Markdown or a common renderer would
-// read as markup is escaped (see escapeText). Markup is returned as it is.
+// read as markup is escaped (see escapeText). A bidirectional override,
+// embedding or isolate that the text leaves open is closed at its end
+// (textsafe.BidiClosers), so that what the page writes after the text,
+// on its line or in its cell, reads in its own order. Markup is returned
+// as it is.
 func text(v any) markup {
 	if m, ok := v.(markup); ok {
 		return m
 	}
-	s := fmt.Sprint(v)
-	return markup(escapeText(strings.Join(strings.Fields(s), " "), true))
+	s := strings.Join(strings.Fields(fmt.Sprint(v)), " ")
+	return markup(escapeText(s+textsafe.BidiClosers(s), true))
 }
 
 // escapeText escapes text for Markdown: emphasis (* and _ other than

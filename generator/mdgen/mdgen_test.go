@@ -398,7 +398,9 @@ func TestRenderHostile(t *testing.T) {
 			t.Errorf("template does not render as written:\n%q", want)
 		}
 	}
-	if !slices.Contains(p.heads, collapse(plain0(cat))) {
+	// It ends what it leaves open of bidirectional controls, which would
+	// reorder the page after it.
+	if title := collapse(plain0(cat)); !slices.Contains(p.heads, title+textsafe.BidiClosers(title)) {
 		t.Errorf("the title does not render as written; headings: %q", p.heads)
 	}
 

@@ -7,6 +7,7 @@ package textsafe
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf16"
@@ -117,6 +118,50 @@ func AppendJSONEscape(b []byte, r rune) []byte {
 		return fmt.Appendf(b, `\u%04x\u%04x`, r1, r2)
 	}
 	return fmt.Appendf(b, `\u%04x`, r)
+}
+
+// BidiClosers returns what ends the bidirectional embeddings, overrides
+// and isolates that s opens and leaves open: a pop directional
+// formatting character (U+202C) for each embedding (U+202A, U+202B) or
+// override (U+202D, U+202E), a pop directional isolate (U+2069) for each
+// isolate (U+2066 to U+2068), innermost first; "" when s closes all it
+// opens. Text that follows s on the same line, written after them, reads
+// in its own order: a renderer that applies the controls (a browser
+// showing the reference) would otherwise reverse it, or reorder it with
+// s, up to the end of the paragraph. It counts as UAX #9 does: a U+202C
+// closes the innermost embedding or override unless an isolate is
+// innermost, a U+2069 closes the innermost isolate and all opened within
+// it, and each is ignored where it has nothing to close.
+func BidiClosers(s string) string {
+	var open []rune // the closer of each control open, outermost first
+	isolates := 0
+	for _, r := range s {
+		switch r {
+		case '\u202a', '\u202b', '\u202d', '\u202e':
+			open = append(open, '\u202c')
+		case '\u2066', '\u2067', '\u2068':
+			open = append(open, '\u2069')
+			isolates++
+		case '\u202c':
+			if n := len(open); n > 0 && open[n-1] == '\u202c' {
+				open = open[:n-1]
+			}
+		case '\u2069':
+			if isolates == 0 {
+				break
+			}
+			for open[len(open)-1] != '\u2069' {
+				open = open[:len(open)-1]
+			}
+			open = open[:len(open)-1]
+			isolates--
+		}
+	}
+	if len(open) == 0 {
+		return ""
+	}
+	slices.Reverse(open)
+	return string(open)
 }
 
 // index returns the index of the first hidden character of s, or -1.

@@ -65,3 +65,21 @@ func TestURL(t *testing.T) {
 		}
 	}
 }
+
+func TestBidiClosers(t *testing.T) {
+	for in, want := range map[string]string{
+		"plain": "", "admin\u202Enimda\u202C": "", "\u2066iso\u2069": "", "\u202C\u2069 stray closers": "",
+		"evil\u202E":                      "\u202C",
+		"\u202A\u202B\u202D\u202E":        "\u202C\u202C\u202C\u202C",
+		"\u2066a\u2067b\u2068c":           "\u2069\u2069\u2069",
+		"\u202Eouter \u2067inner":         "\u2069\u202C",
+		"\u2067a \u202Eb\u2069 c":         "", // the pop isolate closes the override within it
+		"\u2067a \u202Eb\u202C\u202C":     "\u2069",
+		"\u202Ea \u2067b\u202C":           "\u2069\u202C", // a pop formatting character does not close across an isolate
+		"\u202Ea\u202C\u2069\u202E still": "\u202C",
+	} {
+		if got := BidiClosers(in); got != want {
+			t.Errorf("BidiClosers(%+q) = %+q, want %+q", in, got, want)
+		}
+	}
+}
