@@ -337,6 +337,11 @@ var hostileTexts = []string{
 	"\U000E0041tag", "line\u2028sep", "`code` `` `` ``", "\\", "text\\", "a  \nb", "{{braces}}", "$math$",
 	strings.Repeat("long ", 500), "\x1b[31mred\x1b[0m", "\u009b2J", "\x00nul\x7f", "tab\there",
 	"می\u200cتوانم a\u200cb \u200c\u200d👩\u200d💻",
+	"para\r===", "para\r# heading\r<b>x</b>", "a\r\r    code\r- item", "x\f# y", "[x]\r\r[x]: javascript:alert(1)",
+	"a\u0085# b", "\uFEFF# bom\uFEFFmid", "#\u0301 heading", "-\u0301 item", "＜script＞ ［x］（javascript:x） ＃ ｜",
+	"[x]\u0338(javascript:alert(1))", "<javascript\u200b:alert(1)>", "&#106;avascript: &#x6A;", "a\n\n<!--\n\nhidden",
+	"[^1]\n\n[^1]: javascript:alert(1)", "| a |\n|\u200b- |\n| b |", "```math\n\\href{javascript:alert(1)}{x}\n```",
+	"```mermaid\nclick A \"javascript:alert(1)\"\n```", "%s %v %!d(MISSING) */ /* //go:build x", strings.Repeat("w", 5000),
 }
 
 // TestSafe checks every output with the hostile texts in every field.
