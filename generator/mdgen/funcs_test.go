@@ -131,7 +131,7 @@ func TestMarkdown(t *testing.T) {
 		{"safe links", "[a](/path) [b](#x) [c](mailto:a@b) <https://x.y/(z)> www.x.org", "[a](/path) [b](#x) [c](mailto:a@b) [https://x.y/(z)](https://x.y/%28z%29) [www.x.org](http://www.x.org)"},
 		{"entity link", "[a](&#106;avascript:x)", "a (`javascript:x`)"},
 		{"ampersands in links", "[a](https://x.y/?a=1&amp;copy;=2&b=3) <https://x.y/?c&amp;d&e>", "[a](https://x.y/?a=1&amp;copy;=2&b=3) [https://x.y/?c\\&amp;d&e](https://x.y/?c&amp;amp;d&e)"},
-		{"invisible", "a\u202Eb `c\u202Ed`", "a&#x202E;b `c\\u202Ed`"},
+		{"invisible", "a\u202Eb `c\u202Ed`", "a&#x202E;b `c\\u202Ed`&#x202C;"},
 		{"escapes kept", "\\*not\\* &amp; &copy;", "\\*not\\* & ©"},
 		{"list", "1. a\n2. b\n   - c", "1. a\n2. b\n   - c"},
 		{"table", "| a | b |\n| :- | -: |\n| `x\\|y` | z\\|w |", "| a | b |\n| :--- | ---: |\n| `x\\|y` | z\\|w |"},

@@ -320,7 +320,15 @@ func (w *mdWriter) inlines(n ast.Node) string {
 		}
 		s = t[:len(t)-2] + empty
 	}
-	return strings.TrimSpace(s)
+	s = strings.TrimSpace(s)
+	if strings.Contains(s, "&#x20") {
+		// A bidirectional control the text leaves open (written as a
+		// character reference, see escapeText) ends with it, as the
+		// paragraph or cell would end it, and as text ends those of a
+		// plain text: nothing after it on the page reads reversed.
+		s += escapeText(textsafe.BidiClosers(string(util.ResolveNumericReferences([]byte(s)))), false)
+	}
+	return s
 }
 
 // emptyFragmentLinks matches links to fragments of the page without text,
