@@ -268,7 +268,7 @@ func TestTerminalSafe(t *testing.T) {
 		Categories: model.Ordered[model.InputCategory]{{Key: "c", Value: model.InputCategory{
 			Description: "Bidi \u202egnirts\u202c and zero\u200bwidth\u2028line."}}},
 		Codes: model.Ordered[model.InputCode]{{Key: "A", Value: model.InputCode{
-			Category: "c", Title: "Title \u2066isolate", Message: "m {value}", Description: "```\n\u202e code\n```",
+			Category: "c", Title: "Title \u2066isolate\u2069", Message: "m {value}", Description: "```\n\u202e code\n```",
 			Params: model.Ordered[model.InputParam]{{Key: "value", Value: model.InputParam{Type: "string", Doc: "Doc\u200f."}}},
 			Examples: []model.InputExample{{
 				Params: model.Ordered[json.RawMessage]{{Key: "value", Value: json.RawMessage(`"\u001b[2J\u009b\u007f"`)}},

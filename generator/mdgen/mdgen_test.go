@@ -267,7 +267,7 @@ const hostile = "Pipes | and ||, *stars* and **more**, _under_ and snake_case, `
 
 // hostileLine is hostile text for a title or a name, which is one line of
 // at most 120 characters.
-const hostileLine = "| *a* _b_ `c` <b>d</b> # [e](f) ~~g~~ $h$ {i} &amp; \\| \u202Ej\u200B"
+const hostileLine = "| *a* _b_ `c` <b>d</b> # [e](f) ~~g~~ $h$ {i} &amp; \\| \u202Ej\u202C\u200B"
 
 // hostileStarts are hostile texts for the start of a line.
 var hostileStarts = []string{

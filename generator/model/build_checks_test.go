@@ -43,7 +43,7 @@ func TestBuildTextErrors(t *testing.T) {
 // verbs, HTML, tabs, newlines, non-ASCII letters, emoji and invisible
 // characters.
 func TestBuildHostileText(t *testing.T) {
-	const hostile = "`x` \"q\" \\ */ // {{ }} %v <script>|</script> ünï 日本 🔥 \u202e\u200f\u200b\ufeff\ttab"
+	const hostile = "`x` \"q\" \\ */ // {{ }} %v <script>|</script> ünï 日本 🔥 \u202eb\u202c\u200f\u200b\ufeff\ttab"
 	in := testInput(inCode("A", InputCode{Category: "c", Title: hostile, Description: hostile + "\nline", Message: hostile + "\nline"}))
 	in.Features = Ordered[InputFeature]{{"f", InputFeature{Name: hostile, Tier: "Free", Tools: []string{"t"},
 		Alternatives: []InputAlternative{{Action: hostile, Description: hostile + "\n", AvailableOn: "Free"}}}}}

@@ -65,6 +65,9 @@ func (b *builder) checkText(p []string, what string, kind textKind, s string) {
 			return
 		}
 	}
+	if kind != docText {
+		b.checkBidi(p, what, s)
+	}
 	n := utf8.RuneCountInString(s)
 	switch {
 	case kind == lineText && n > MaxTitle:
@@ -74,6 +77,30 @@ func (b *builder) checkText(p []string, what string, kind textKind, s string) {
 		b.errs.add(p, fmt.Sprintf("shorten it to at most %d characters: say what happened in a sentence or two, and the rest in description", MaxTemplate),
 			"%s is %d characters long, more than the %d a template may have", what, n, MaxTemplate)
 	}
+}
+
+// checkBidi rejects, at p, a text that leaves a bidirectional override,
+// embedding or isolate open (textsafe.BidiOpen): a title, a template, a
+// name or a word of lists goes on the wire and into the error's Error
+// text with what follows it (a param's value, the error's cause, the rest
+// of the message), which a terminal, a log viewer or a client's screen
+// would show reversed or reordered up to the end of the line.
+func (b *builder) checkBidi(p []string, what, s string) {
+	i := textsafe.BidiOpen(s)
+	if i < 0 {
+		return
+	}
+	r, _ := utf8.DecodeRuneInString(s[i:])
+	kind, closer := "override", "U+202C"
+	switch r {
+	case '\u202a', '\u202b':
+		kind = "embedding"
+	case '\u2066', '\u2067', '\u2068':
+		kind, closer = "isolate", "U+2069"
+	}
+	b.errs.addAt(p, i, fmt.Sprintf("close it with %s where the text it directs ends, or remove it", closer),
+		"%s leaves the bidirectional %s %U at offset %d open: what follows the text on a line (a param's value, the error's cause) would show reversed or out of order",
+		what, kind, r, utf8.RuneCountInString(s[:i]))
 }
 
 // spaces reports whether s is spaces alone, of any width, which join a
@@ -183,6 +210,9 @@ func (b *builder) checkTexts() {
 			ap := append(p, "alternatives", index(i))
 			b.checkText(append(ap, "action"), "the alternative's action", lineText, a.Action)
 			b.checkText(append(ap, "description"), "the alternative's description", docText, a.Description)
+			// It goes on the wire, and into the message, with the
+			// alternatives of the tier error.
+			b.checkBidi(append(ap, "description"), "the alternative's description", a.Description)
 		}
 	}
 	for _, e := range in.Tools {

@@ -7,7 +7,6 @@ package textsafe
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf16"
@@ -133,35 +132,62 @@ func AppendJSONEscape(b []byte, r rune) []byte {
 // innermost, a U+2069 closes the innermost isolate and all opened within
 // it, and each is ignored where it has nothing to close.
 func BidiClosers(s string) string {
-	var open []rune // the closer of each control open, outermost first
+	open := bidiOpen(s)
+	if len(open) == 0 {
+		return ""
+	}
+	closers := make([]rune, len(open))
+	for i, o := range open {
+		closers[len(open)-1-i] = o.closer
+	}
+	return string(closers)
+}
+
+// BidiOpen returns the byte offset in s of the outermost bidirectional
+// embedding, override or isolate that s leaves open (see BidiClosers),
+// or -1 when it closes all it opens.
+func BidiOpen(s string) int {
+	if open := bidiOpen(s); len(open) > 0 {
+		return open[0].at
+	}
+	return -1
+}
+
+// opened is a bidirectional control left open: its offset, and the
+// character that closes it.
+type opened struct {
+	at     int
+	closer rune
+}
+
+// bidiOpen returns the bidirectional controls s leaves open, outermost
+// first (see BidiClosers).
+func bidiOpen(s string) []opened {
+	var open []opened
 	isolates := 0
-	for _, r := range s {
+	for i, r := range s {
 		switch r {
 		case '\u202a', '\u202b', '\u202d', '\u202e':
-			open = append(open, '\u202c')
+			open = append(open, opened{i, '\u202c'})
 		case '\u2066', '\u2067', '\u2068':
-			open = append(open, '\u2069')
+			open = append(open, opened{i, '\u2069'})
 			isolates++
 		case '\u202c':
-			if n := len(open); n > 0 && open[n-1] == '\u202c' {
+			if n := len(open); n > 0 && open[n-1].closer == '\u202c' {
 				open = open[:n-1]
 			}
 		case '\u2069':
 			if isolates == 0 {
 				break
 			}
-			for open[len(open)-1] != '\u2069' {
+			for open[len(open)-1].closer != '\u2069' {
 				open = open[:len(open)-1]
 			}
 			open = open[:len(open)-1]
 			isolates--
 		}
 	}
-	if len(open) == 0 {
-		return ""
-	}
-	slices.Reverse(open)
-	return string(open)
+	return open
 }
 
 // index returns the index of the first hidden character of s, or -1.

@@ -83,3 +83,13 @@ func TestBidiClosers(t *testing.T) {
 		}
 	}
 }
+
+func TestBidiOpen(t *testing.T) {
+	for in, want := range map[string]int{
+		"plain": -1, "admin\u202Enimda\u202C": -1, "evil\u202E": 4, "ok\u2066a\u2069 \u2067b \u202Ec": 10, "\u202Ea\u202C\u202B": 7,
+	} {
+		if got := BidiOpen(in); got != want {
+			t.Errorf("BidiOpen(%+q) = %d, want %d", in, got, want)
+		}
+	}
+}
