@@ -1321,3 +1321,34 @@ func TestMatchPathDotFiles(t *testing.T) {
 		}
 	}
 }
+
+// TestWriteKeepsInputsNamedLikeLeftovers writes beside files named as
+// errspec names its temporary files and backups that a catalog reads:
+// they are inputs, which errspec never removes, whatever their name.
+func TestWriteKeepsInputsNamedLikeLeftovers(t *testing.T) {
+	const cat = "billing"
+	root := setup(t, map[string]string{
+		"gen/a.go":              goFile(cat, "// a old\n"),
+		"gen/.errspec-7.tmp":    "embedded\n",
+		"gen/.errspec-a.go.bak": goFile(cat, "// a old\n"),
+		"gen/.errspec-8.tmp":    "matched by a glob\n",
+	})
+	_, err := Write(context.Background(), Options{}, Set{
+		Catalog:       cat,
+		Files:         []File{{Path: "gen/a.go", Data: []byte(goFile(cat, "// a new\n"))}},
+		Inputs:        []string{filepath.Join(root, "gen", ".errspec-7.tmp"), filepath.Join(root, "gen", ".errspec-a.go.bak")},
+		InputPatterns: []string{filepath.Join(root, "gen", ".errspec-8.*")},
+	})
+	if err != nil {
+		t.Fatalf("Write: %v", err)
+	}
+	got := leftovers(t, root)
+	slices.Sort(got)
+	want := []string{"gen/.errspec-7.tmp", "gen/.errspec-8.tmp", "gen/.errspec-a.go.bak"}
+	for i := range want {
+		want[i] = filepath.FromSlash(want[i])
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("files left (-want +got):\n%s", diff)
+	}
+}

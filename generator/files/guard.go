@@ -184,6 +184,29 @@ func (g *guard) addInputs(s *Set) error {
 	return nil
 }
 
+// isInput reports whether the file at p is an input of a catalog of the
+// run: a file one reads (addInputs), or one that the glob of an @embed
+// matches.
+func (g *guard) isInput(p string) bool {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return true // unknown: as if it were
+	}
+	real, err := realPath(abs)
+	if err != nil {
+		return true
+	}
+	if _, ok := g.inputs[real]; ok {
+		return true
+	}
+	for _, in := range g.patterns {
+		if matchPath(in.pattern, abs) || matchPath(in.real, real) {
+			return true
+		}
+	}
+	return false
+}
+
 // realPattern returns the pattern p, absolute, with the directories
 // before its first wildcard as their real path, when they exist: the
 // files it matches are found there, whatever links lead to them.

@@ -198,22 +198,28 @@ func (e *OutputError) Error() string {
 // that of a single-page reference or a JSON Schema, are not scanned: a
 // file there is another catalog's as much as this one's.
 func Plan(sets ...Set) ([]Change, error) {
+	changes, _, err := plan(sets)
+	return changes, err
+}
+
+// plan is Plan, which also returns what it knows of the run's files.
+func plan(sets []Set) ([]Change, *guard, error) {
 	for _, s := range sets {
 		if err := checkCatalog(s.Catalog); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		for i, f := range s.Files {
 			if f.Path == "" {
-				return nil, fmt.Errorf("catalog %s: generated file %d has an empty path", s.Catalog, i)
+				return nil, nil, fmt.Errorf("catalog %s: generated file %d has an empty path", s.Catalog, i)
 			}
 		}
 	}
 	g, err := guardRun(sets)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if len(g.errs) > 0 {
-		return nil, errors.Join(g.errs...)
+		return nil, nil, errors.Join(g.errs...)
 	}
 
 	var changes []Change
@@ -230,14 +236,14 @@ func Plan(sets ...Set) ([]Change, error) {
 				changes = append(changes, c)
 				continue
 			case err != nil:
-				return nil, err
+				return nil, nil, err
 			case owner != s.Catalog:
 				foreign = append(foreign, &ForeignFileError{Path: p, Catalog: s.Catalog, Owner: owner, Dir: s.Dir, Output: f.Output})
 				continue
 			}
 			old, err := os.ReadFile(p)
 			if err != nil {
-				return nil, &ReadError{Path: p, Err: cause(err)}
+				return nil, nil, &ReadError{Path: p, Err: cause(err)}
 			}
 			c.Old = old
 			c.Status = Changed
@@ -248,17 +254,17 @@ func Plan(sets ...Set) ([]Change, error) {
 		}
 	}
 	if len(foreign) > 0 {
-		return nil, errors.Join(foreign...)
+		return nil, nil, errors.Join(foreign...)
 	}
 	for _, s := range sets {
 		stale, err := g.findStale(s)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		changes = append(changes, stale...)
 	}
 	slices.SortFunc(changes, func(a, b Change) int { return strings.Compare(a.Path, b.Path) })
-	return changes, nil
+	return changes, g, nil
 }
 
 // sameText reports whether a file on disk holding old holds data: the

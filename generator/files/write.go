@@ -139,7 +139,8 @@ func Check(ctx context.Context, opts Options, sets ...Set) ([]Change, error) {
 //
 // Once every file is in place, Write removes the temporary files that a
 // killed run left in the directories of the outputs, unless a file system
-// could not be locked.
+// could not be locked; never an input of a catalog of the run, whatever
+// its name.
 //
 // Just before it puts a file in place or removes it, Write checks that
 // the file is still as Plan found it (missing, or with the content Plan
@@ -161,7 +162,7 @@ func Write(ctx context.Context, opts Options, sets ...Set) ([]Change, error) {
 	if err := checkSources(sets); err != nil {
 		return nil, err
 	}
-	changes, err := Plan(sets...)
+	changes, g, err := plan(sets)
 	if err != nil {
 		return nil, err
 	}
@@ -173,18 +174,19 @@ func Write(ctx context.Context, opts Options, sets ...Set) ([]Change, error) {
 	}
 	err = tx.commit()
 	if locked {
-		removeTemps(changes)
+		removeLeftovers(changes, g)
 	}
 	testhook.Pause(ctx, "committed")
 	return changes, err
 }
 
-// removeTemps removes the temporary files that a run killed before it
-// could remove them (SIGKILL, a power loss) left in the directories of
+// removeLeftovers removes the temporary files that a run killed before
+// it could remove them (SIGKILL, a power loss) left in the directories of
 // the outputs: no run writes there while this one holds the lock (Write
-// calls it only then), so every one is left over. What cannot be removed
-// stays, as it would have anyway.
-func removeTemps(changes []Change) {
+// calls it only then), so every one is left over. A file that is an input
+// of a catalog of the run stays, whatever its name, and so does what
+// cannot be removed, as it would have anyway.
+func removeLeftovers(changes []Change, g *guard) {
 	seen := map[string]bool{}
 	for _, c := range changes {
 		dir := filepath.Dir(c.Path)
@@ -197,8 +199,9 @@ func removeTemps(changes []Change) {
 			continue
 		}
 		for _, e := range entries {
-			if e.Type().IsRegular() && isTemp(e.Name()) {
-				_ = remove(filepath.Join(dir, e.Name()))
+			p := filepath.Join(dir, e.Name())
+			if e.Type().IsRegular() && isTemp(e.Name()) && !g.isInput(p) {
+				_ = remove(p)
 			}
 		}
 	}
