@@ -1322,6 +1322,44 @@ func TestMatchPathDotFiles(t *testing.T) {
 	}
 }
 
+// TestWriteRemovesLeftoverBackups writes where a run killed with SIGKILL
+// after it backed files up left its backups: those of what a file held
+// before this run, or holds after it, go, as this run's own would; that
+// of content no file holds any more stays (the only copy of what a
+// failed restore left new), as does a file that only looks like one.
+func TestWriteRemovesLeftoverBackups(t *testing.T) {
+	const cat = "billing"
+	root := setup(t, map[string]string{
+		"gen/a.go":                goFile(cat, "// a old\n"),
+		"gen/.errspec-a.go.bak":   goFile(cat, "// a old\n"),
+		"gen/.errspec-a.go.1.bak": goFile(cat, "// a old\n"),
+		"gen/.errspec-a.go.2.bak": goFile(cat, "// a older\n"),
+		"gen/b.go":                goFile(cat, "// b\n"),
+		"gen/.errspec-b.go.bak":   goFile(cat, "// b\n"),
+		"gen/x.1":                 "not generated\n",
+		"gen/.errspec-x.1.bak":    "not generated\n",
+		"gen/.errspec-c.go.bak":   goFile(cat, "// c\n"),
+		"gen/.errspec-b.go.x.bak": goFile(cat, "// b\n"),
+	})
+	_, err := Write(context.Background(), Options{}, Set{Catalog: cat, Files: []File{
+		{Path: "gen/a.go", Data: []byte(goFile(cat, "// a new\n"))},
+		{Path: "gen/b.go", Data: []byte(goFile(cat, "// b\n"))},
+		{Path: "gen/c.go", Data: []byte(goFile(cat, "// c\n"))},
+	}})
+	if err != nil {
+		t.Fatalf("Write: %v", err)
+	}
+	got := leftovers(t, root)
+	slices.Sort(got)
+	want := []string{"gen/.errspec-a.go.2.bak", "gen/.errspec-b.go.x.bak", "gen/.errspec-x.1.bak"}
+	for i := range want {
+		want[i] = filepath.FromSlash(want[i])
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("files left (-want +got):\n%s", diff)
+	}
+}
+
 // TestWriteKeepsInputsNamedLikeLeftovers writes beside files named as
 // errspec names its temporary files and backups that a catalog reads:
 // they are inputs, which errspec never removes, whatever their name.

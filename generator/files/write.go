@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/errspec/errspec/internal/testhook"
@@ -137,10 +138,11 @@ func Check(ctx context.Context, opts Options, sets ...Set) ([]Change, error) {
 // after every file has been written, Write returns the changes together
 // with a [*LeftoverError].
 //
-// Once every file is in place, Write removes the temporary files that a
-// killed run left in the directories of the outputs, unless a file system
-// could not be locked; never an input of a catalog of the run, whatever
-// its name.
+// Once every file is in place, Write removes what a killed run left in
+// the directories of the outputs, unless a file system could not be
+// locked: its temporary files, and its backups of content that the file
+// beside them held when Write read it or holds now; never an input of a
+// catalog of the run, whatever its name (see removeLeftovers).
 //
 // Just before it puts a file in place or removes it, Write checks that
 // the file is still as Plan found it (missing, or with the content Plan
@@ -174,37 +176,71 @@ func Write(ctx context.Context, opts Options, sets ...Set) ([]Change, error) {
 	}
 	err = tx.commit()
 	if locked {
-		removeLeftovers(changes, g)
+		// What this run could not remove it reports (LeftoverError),
+		// and so leaves.
+		var left *LeftoverError
+		if !errors.As(err, &left) {
+			left = &LeftoverError{}
+		}
+		removeLeftovers(changes, g, left.Paths)
 	}
 	testhook.Pause(ctx, "committed")
 	return changes, err
 }
 
-// removeLeftovers removes the temporary files that a run killed before
-// it could remove them (SIGKILL, a power loss) left in the directories of
-// the outputs: no run writes there while this one holds the lock (Write
-// calls it only then), so every one is left over. A file that is an input
-// of a catalog of the run stays, whatever its name, and so does what
-// cannot be removed, as it would have anyway.
-func removeLeftovers(changes []Change, g *guard) {
-	seen := map[string]bool{}
+// removeLeftovers removes what a run killed before it could clean up
+// (SIGKILL, a power loss) left in the directories of the outputs: its
+// temporary files, and the backups that hold nothing the file beside
+// them did not hold when this run read it, or holds now (a backup made
+// before the killed run replaced anything, which this run would have
+// made and removed too). No run writes there while this one holds the
+// lock (Write calls it only then), so every such file is left over. A
+// backup of other content stays: it may be the only copy of a file that
+// a failed restore left new (see WriteError.Restore). A file that is an
+// input of a catalog of the run stays, whatever its name, and so do the
+// files of keep and what cannot be removed, as it would have anyway.
+func removeLeftovers(changes []Change, g *guard, keep []string) {
+	byPath := map[string]Change{}
+	dirs := map[string]bool{}
 	for _, c := range changes {
-		dir := filepath.Dir(c.Path)
-		if seen[dir] {
-			continue
-		}
-		seen[dir] = true
+		byPath[c.Path] = c
+		dirs[filepath.Dir(c.Path)] = true
+	}
+	for _, dir := range slices.Sorted(maps.Keys(dirs)) {
 		entries, err := os.ReadDir(dir)
 		if err != nil {
 			continue
 		}
 		for _, e := range entries {
 			p := filepath.Join(dir, e.Name())
-			if e.Type().IsRegular() && isTemp(e.Name()) && !g.isInput(p) {
+			if !e.Type().IsRegular() {
+				continue
+			}
+			leftover := isTemp(e.Name())
+			for _, base := range backedUp(e.Name()) {
+				if c, ok := byPath[filepath.Join(dir, base)]; ok && holdsNothingNew(p, c) {
+					leftover = true
+				}
+			}
+			if leftover && !slices.Contains(keep, p) && !g.isInput(p) {
 				_ = remove(p)
 			}
 		}
 	}
+}
+
+// holdsNothingNew reports whether the backup at b holds what the file of
+// c held before Write or holds after it.
+func holdsNothingNew(b string, c Change) bool {
+	fi, err := os.Stat(b)
+	if err != nil || !fi.Mode().IsRegular() {
+		return false
+	}
+	if n := fi.Size(); (c.Old == nil || int64(len(c.Old)) != n) && (c.New == nil || int64(len(c.New)) != n) {
+		return false
+	}
+	data, err := os.ReadFile(b)
+	return err == nil && (c.Old != nil && bytes.Equal(data, c.Old) || c.New != nil && bytes.Equal(data, c.New))
 }
 
 // isTemp reports whether name is one os.CreateTemp makes of tempPattern:
@@ -549,11 +585,7 @@ func backup(p string, old []byte) (string, error) {
 		return "", err
 	}
 	for i := range maxBackups {
-		name := ".errspec-" + base + ".bak"
-		if i > 0 {
-			name = fmt.Sprintf(".errspec-%s.%d.bak", base, i)
-		}
-		b := filepath.Join(dir, name)
+		b := filepath.Join(dir, backupName(base, i))
 		err := link(p, b)
 		if err == nil {
 			return b, nil
@@ -568,6 +600,38 @@ func backup(p string, old []byte) (string, error) {
 		return b, err
 	}
 	return "", fmt.Errorf("backing up %s: %d backups of it are in the way", filepath.ToSlash(p), maxBackups)
+}
+
+// backupName is the name of the backup number i (from 0) of a file
+// named base: .errspec-BASE.bak, then .errspec-BASE.I.bak.
+func backupName(base string, i int) string {
+	if i == 0 {
+		return backupPrefix + base + backupSuffix
+	}
+	return fmt.Sprintf("%s%s.%d%s", backupPrefix, base, i, backupSuffix)
+}
+
+const backupPrefix, backupSuffix = ".errspec-", ".bak"
+
+// backedUp returns the names of the files that name, if it is the name
+// of a backup (backupName), may be the backup of: one, or two where the
+// name of the file itself ends in a number (.errspec-x.1.bak is the
+// backup of x.1 or the second of x).
+func backedUp(name string) []string {
+	base, ok := strings.CutPrefix(name, backupPrefix)
+	if !ok {
+		return nil
+	}
+	if base, ok = strings.CutSuffix(base, backupSuffix); !ok || base == "" {
+		return nil
+	}
+	out := []string{base}
+	if i := strings.LastIndexByte(base, '.'); i > 0 {
+		if n, err := strconv.Atoi(base[i+1:]); err == nil && n > 0 && n < maxBackups && base[i+1:] == strconv.Itoa(n) {
+			out = append(out, base[:i])
+		}
+	}
+	return out
 }
 
 // writeCopy writes data to the new file b with the mode and modification
