@@ -362,8 +362,12 @@ func (g *guard) checkFile(s *Set, root project, f File) error {
 		}
 		switch {
 		case !last && !fi.IsDir():
+			kind := "file"
+			if !fi.Mode().IsRegular() {
+				kind = textsafe.FileKind(fi.Mode())
+			}
 			g.reject(s, f.Output, "move "+g.show(q)+" away, or change the output path",
-				"%s is a file, where %s needs a directory", g.show(q), show)
+				"%s is a %s, where %s needs a directory", g.show(q), kind, show)
 			return nil
 		case last && !fi.Mode().IsRegular():
 			g.reject(s, f.Output, "move it away, or change the output path",

@@ -4,6 +4,7 @@ package files
 
 import (
 	"context"
+	"errors"
 	"io/fs"
 	"os"
 	"strings"
@@ -97,5 +98,24 @@ func TestWriteUmask(t *testing.T) {
 		if fi.Mode() != want {
 			t.Errorf("%s has mode %v, want %v", p, fi.Mode(), want)
 		}
+	}
+}
+
+// TestPlanSpecialFileInWay checks that a named pipe or a socket where an
+// output needs a directory is named as what it is, not as a file.
+func TestPlanSpecialFileInWay(t *testing.T) {
+	setup(t, map[string]string{".git/HEAD": ""})
+	if err := syscall.Mkfifo("gen", 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Plan(Set{Catalog: "a", Files: []File{
+		{Path: "gen/llms.txt", Data: []byte(mdFile("a", "")), Output: []string{"outputs", "llms", "file"}},
+	}})
+	var oe *OutputError
+	if !errors.As(err, &oe) {
+		t.Fatalf("Plan = %v, want an *OutputError", err)
+	}
+	if want := "gen is a named pipe, where gen/llms.txt needs a directory"; oe.Msg != want {
+		t.Errorf("message %q, want %q", oe.Msg, want)
 	}
 }
