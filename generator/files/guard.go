@@ -93,6 +93,10 @@ type guard struct {
 	// and with the directories before its first wildcard as their real
 	// path.
 	patterns []inputPattern
+	// listed holds the entries of the directories Plan looked in for
+	// names that FoldPath takes for a created file's, by FoldPath of
+	// their names.
+	listed map[string]map[string][]fs.DirEntry
 }
 
 // inputPattern is a pattern of files that are inputs of set once they

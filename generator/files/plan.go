@@ -2,6 +2,7 @@ package files
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -11,6 +12,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/errspec/errspec/internal/textsafe"
 )
 
 // File is one generated file.
@@ -233,7 +236,14 @@ func plan(sets []Set) ([]Change, *guard, error) {
 			owner, err := fileOwner(p)
 			switch {
 			case errors.Is(err, fs.ErrNotExist):
+				stale, err := g.checkVariant(&s, f, p)
+				if err != nil {
+					return nil, nil, err
+				}
 				changes = append(changes, c)
+				if stale != nil {
+					changes = append(changes, *stale)
+				}
 				continue
 			case err != nil:
 				return nil, nil, err
@@ -253,8 +263,8 @@ func plan(sets []Set) ([]Change, *guard, error) {
 			changes = append(changes, c)
 		}
 	}
-	if len(foreign) > 0 {
-		return nil, nil, errors.Join(foreign...)
+	if len(g.errs) > 0 || len(foreign) > 0 {
+		return nil, nil, errors.Join(append(g.errs, foreign...)...)
 	}
 	for _, s := range sets {
 		stale, err := g.findStale(s)
@@ -264,7 +274,81 @@ func plan(sets []Set) ([]Change, *guard, error) {
 		changes = append(changes, stale...)
 	}
 	slices.SortFunc(changes, func(a, b Change) int { return strings.Compare(a.Path, b.Path) })
+	// A file of the catalog under a name another file of the run takes on
+	// macOS is stale twice: as that name's, and in a directory the
+	// catalog owns.
+	changes = slices.CompactFunc(changes, func(a, b Change) bool { return a.Path == b.Path && a.Status == Stale && b.Status == Stale })
 	return changes, g, nil
+}
+
+// checkVariant checks the file p of f, which s creates, against what is
+// on disk under a name that FoldPath takes for the one p creates (the
+// file, or its first directory that errspec creates): on macOS and
+// Windows that is the file or directory p goes to, but here p would be
+// written beside it, and a checkout there would have one of the two. A
+// file of s under a name of the file's that differs only so, which a
+// run there would overwrite, is stale: returned, and removed. Anything
+// else is in the way, a problem of f's output (g.errs).
+func (g *guard) checkVariant(s *Set, f File, p string) (*Change, error) {
+	created := p // the first element of p that is missing
+	for {
+		parent := filepath.Dir(created)
+		if _, err := os.Lstat(parent); !errors.Is(err, fs.ErrNotExist) || parent == created {
+			break
+		}
+		created = parent
+	}
+	dir, name := filepath.Split(created)
+	folded, ok := g.listed[dir]
+	if !ok {
+		// Read once per directory: a first run of a thousand per-code
+		// pages creates them all in one.
+		entries, _ := os.ReadDir(cmp.Or(dir, ".")) // unreadable: checkFile had its say
+		folded = map[string][]fs.DirEntry{}
+		for _, e := range entries {
+			k := FoldPath(e.Name())
+			folded[k] = append(folded[k], e)
+		}
+		if g.listed == nil {
+			g.listed = map[string]map[string][]fs.DirEntry{}
+		}
+		g.listed[dir] = folded
+	}
+	for _, e := range folded[FoldPath(name)] {
+		if e.Name() == name {
+			continue
+		}
+		other := filepath.Join(dir, e.Name())
+		if created == p && e.Type().IsRegular() && !g.isInput(other) {
+			owner, err := fileOwner(other)
+			if err != nil {
+				return nil, err
+			}
+			if owner == s.Catalog {
+				old, err := os.ReadFile(other)
+				if err != nil {
+					return nil, &ReadError{Path: other, Err: cause(err)}
+				}
+				return &Change{Path: other, Status: Stale, Old: old}, nil
+			}
+		}
+		what := "a " + textsafe.FileKind(e.Type())
+		if e.Type().IsRegular() {
+			what = "a file"
+			if g.isInput(other) {
+				what = "an input"
+			}
+		}
+		how, _ := Alike(created, other)
+		fix := "move " + g.show(other) + " away (delete it if an earlier run wrote it), or change the output path"
+		if e.IsDir() {
+			fix = "change the output path to name the directory " + e.Name() + " as it is spelt, or move " + g.show(other) + " away"
+		}
+		g.reject(s, f.Output, fix,
+			"%s and %s (%s already there) %s, and a checkout there holds only one of them", g.show(created), g.show(other), what, how)
+		return nil, nil
+	}
+	return nil, nil
 }
 
 // sameText reports whether a file on disk holding old holds data: the
