@@ -172,3 +172,43 @@ func TestUnreadableRoot(t *testing.T) {
 		}
 	}
 }
+
+// TestUnsearchableOutputDir runs errspec as another user where an
+// output directory is that user's but may not be searched (mode 0600 or
+// 0000: no name in it can be looked up): check and generate say that
+// they could not read the directory, and that it must be readable and
+// searchable, which is the fix, where they said writing the outputs
+// failed, for check too, and to make the directory writable, after
+// which they failed alike.
+func TestUnsearchableOutputDir(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("runs errspec as another user, which needs root")
+	}
+	bin := buildErrspec(t)
+	dir := layOut(t, interruptTree)
+	if r := runPaused(t, bin, dir, 0, nil, "generate", "./..."); r.code != 0 {
+		t.Fatalf("generate exited %d: %s", r.code, r.stderr)
+	}
+	gittest.Chown(t, dir, 65534, 65534)
+	for _, p := range []string{filepath.Dir(bin), filepath.Dir(dir)} {
+		if err := os.Chmod(p, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, mode := range []os.FileMode{0o600, 0o000} {
+		if err := os.Chmod(filepath.Join(dir, "docs", "a"), mode); err != nil {
+			t.Fatal(err)
+		}
+		for _, cmdName := range []string{"check", "generate"} {
+			cmd := exec.Command(bin, cmdName, "a", "b")
+			cmd.Dir = dir
+			cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 65534, Gid: 65534}}
+			out, err := cmd.CombinedOutput()
+			want := "errspec: reading docs/a failed: permission denied\n" +
+				"\tfix: make the directory docs/a readable and searchable for you (chmod u+rx), then run errspec again; no file was changed\n"
+			if code := cmd.ProcessState.ExitCode(); code != 2 || string(out) != want {
+				t.Errorf("errspec %s as another user, docs/a of mode %#o: %v, exit %d, printed\n%s\nwant exit 2 and\n%s", cmdName, mode, err, code, out, want)
+			}
+		}
+	}
+}

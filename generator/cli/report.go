@@ -207,6 +207,9 @@ func (r *run) fromWrite(err error) []problem {
 			fix := "fix what the error says"
 			if errors.Is(read.Err, fs.ErrPermission) {
 				fix = "make " + files.Show(read.Path) + " readable for you"
+				if read.Search {
+					fix = "make the directory " + files.Show(read.Path) + " readable and searchable for you (chmod u+rx)"
+				}
 			}
 			out = append(out, problem{err: diagnostics.NewOutputUnreadable(files.Show(read.Path), read.Err.Error(), fix)})
 			return

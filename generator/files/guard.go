@@ -336,7 +336,7 @@ func (g *guard) checkFile(s *Set, root project, f File) error {
 			break // errspec creates the rest
 		}
 		if err != nil {
-			return fmt.Errorf("checking %s: %w", show, err)
+			return lookupError(q, err)
 		}
 		if fi.Mode()&fs.ModeSymlink != 0 {
 			target, _ := os.Readlink(q)
@@ -361,7 +361,7 @@ func (g *guard) checkFile(s *Set, root project, f File) error {
 				return nil
 			}
 			if fi, err = os.Stat(q); err != nil {
-				return fmt.Errorf("checking %s: %w", show, err)
+				return lookupError(q, err)
 			}
 		}
 		switch {
@@ -430,6 +430,17 @@ func (g *guard) checkFile(s *Set, root project, f File) error {
 	}
 	g.folded[folded] = here
 	return nil
+}
+
+// lookupError is the error of a failure to look up the path q: a
+// *ReadError of the directory that holds q when the run may not search
+// it (no x permission, which a file in it needs to be read, checked or
+// written), else of q.
+func lookupError(q string, err error) error {
+	if errors.Is(err, fs.ErrPermission) {
+		return &ReadError{Path: filepath.Dir(q), Err: cause(err), Search: true}
+	}
+	return &ReadError{Path: q, Err: cause(err)}
 }
 
 // checkNesting rejects a file written where another output needs a

@@ -144,6 +144,10 @@ func (e *ForeignFileError) Error() string {
 type ReadError struct {
 	Path string
 	Err  error // the system's error, without the operation and the path
+	// Search is true when Path is a directory that the run may not
+	// search (look up a name in: the x permission), which it needs to
+	// read, check or write any file in it.
+	Search bool
 }
 
 func (e *ReadError) Error() string {
