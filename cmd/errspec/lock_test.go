@@ -212,3 +212,35 @@ func TestUnsearchableOutputDir(t *testing.T) {
 		}
 	}
 }
+
+// TestUnlistableCatalogDir runs errspec as another user on a catalog
+// directory that user may pass through and write but not list (mode
+// 0300): the fix is to make it readable, where it was to point errspec
+// at the directory that holds the catalog, which it was.
+func TestUnlistableCatalogDir(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("runs errspec as another user, which needs root")
+	}
+	bin := buildErrspec(t)
+	dir := layOut(t, interruptTree)
+	gittest.Chown(t, dir, 65534, 65534)
+	for _, p := range []string{filepath.Dir(bin), filepath.Dir(dir)} {
+		if err := os.Chmod(p, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Chmod(filepath.Join(dir, "a"), 0o300); err != nil {
+		t.Fatal(err)
+	}
+	for _, cmdName := range []string{"check", "generate"} {
+		cmd := exec.Command(bin, cmdName, "a")
+		cmd.Dir = dir
+		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 65534, Gid: 65534}}
+		out, err := cmd.CombinedOutput()
+		want := "errspec: cannot list the catalog directory a: permission denied\n" +
+			"\tfix: make a readable for you (chmod u+r)\n"
+		if code := cmd.ProcessState.ExitCode(); code != 2 || string(out) != want {
+			t.Errorf("errspec %s as another user, a of mode 0300: %v, exit %d, printed\n%s\nwant exit 2 and\n%s", cmdName, err, code, out, want)
+		}
+	}
+}

@@ -122,6 +122,15 @@ func notCatalogDir(dir, abs string, err error) Diagnostic {
 		d.Msg = filepath.ToSlash(dir) + " is a file: errspec takes the directory of a catalog, whose .cue files make one package"
 		d.Fix = "name the directory that holds it, " + filepath.ToSlash(filepath.Dir(dir))
 		d.Code = diag.CodeUsage
+	case serr == nil && errors.Is(err, fs.ErrPermission):
+		// The catalog's directory itself, which errspec may pass
+		// through but not list (mode 0300, 0311).
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		d.Msg = "cannot list the catalog directory " + filepath.ToSlash(dir) + ": " + err.Error()
+		d.Fix = "make " + filepath.ToSlash(dir) + " readable for you (chmod u+r)"
 	}
 	return d
 }
