@@ -5,9 +5,11 @@ package cli
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -49,6 +51,17 @@ func runGenerate(c *command, args []string, stdout, stderr io.Writer) int {
 		if st, err := os.Stat(*templates); err != nil || !st.IsDir() {
 			return r.report(usageProblem(fmt.Sprintf("--templates %s is not a directory", *templates),
 				"give the directory that holds your template overrides"))
+		}
+		if _, err := os.ReadDir(*templates); err != nil {
+			var pe *fs.PathError
+			if errors.As(err, &pe) {
+				err = pe.Err
+			}
+			fix := "make " + *templates + " readable for you (chmod u+rx)"
+			if !errors.Is(err, fs.ErrPermission) {
+				fix = "fix what the error says, or give another directory of template overrides"
+			}
+			return r.report(usageProblem(fmt.Sprintf("--templates %s cannot be listed: %v", *templates, err), fix))
 		}
 		opts.Templates = os.DirFS(*templates)
 		opts.TemplatesDir = *templates
