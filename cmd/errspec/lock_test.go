@@ -5,6 +5,8 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"errors"
+	"io/fs"
 	"maps"
 	"os"
 	"os/exec"
@@ -277,5 +279,54 @@ func TestUnreadableTemplatesDir(t *testing.T) {
 		if code := cmd.ProcessState.ExitCode(); code != 2 || string(out) != want {
 			t.Errorf("errspec %s as another user, tpl of mode 0: %v, exit %d, printed\n%s\nwant exit 2 and\n%s", cmdName, err, code, out, want)
 		}
+	}
+}
+
+// TestUnreadableEmbed runs errspec as another user on a catalog that
+// embeds a file of its directory that user may not read: the problem is
+// at the @embed attribute, with the fix, where the file was embedded
+// empty and the catalog rejected at the schema's line for an empty
+// description.
+func TestUnreadableEmbed(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("runs errspec as another user, which needs root")
+	}
+	bin := buildErrspec(t)
+	dir := layOut(t, map[string]string{
+		".git/HEAD":          "ref: refs/heads/main\n",
+		"cue.mod/module.cue": "module: \"example.com/embeds\"\nlanguage: version: \"v0.12.0\"\n",
+		"desc.txt":           "The server failed.\n",
+		"catalog.cue": `@extern(embed)
+
+package demo
+
+name: "demo"
+outputs: llms: file: "llms.txt"
+categories: internal: description: _ @embed(file="desc.txt", type=text)
+codes: INTERNAL: {category: "internal", title: "Internal error", message: "Something went wrong"}
+`,
+	})
+	gittest.Chown(t, dir, 65534, 65534)
+	for _, p := range []string{filepath.Dir(bin), filepath.Dir(dir)} {
+		if err := os.Chmod(p, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Chmod(filepath.Join(dir, "desc.txt"), 0o000); err != nil {
+		t.Fatal(err)
+	}
+	for _, cmdName := range []string{"check", "generate"} {
+		cmd := exec.Command(bin, cmdName, ".")
+		cmd.Dir = dir
+		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 65534, Gid: 65534}}
+		out, err := cmd.CombinedOutput()
+		want := "errspec: catalog.cue:7:38: @embed: desc.txt cannot be read: permission denied\n" +
+			"\tfix: make desc.txt readable for you (chmod u+r)\n"
+		if code := cmd.ProcessState.ExitCode(); code != 2 || string(out) != want {
+			t.Errorf("errspec %s as another user, desc.txt of mode 0: %v, exit %d, printed\n%s\nwant exit 2 and\n%s", cmdName, err, code, out, want)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "llms.txt")); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("llms.txt written, or: %v", err)
 	}
 }

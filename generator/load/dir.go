@@ -471,9 +471,25 @@ func (s *source) embedProblems() Diagnostics {
 				continue
 			}
 		}
-		if data, err := os.ReadFile(name); err == nil {
-			s.read[name] = data
+		data, err := os.ReadFile(name)
+		if err != nil {
+			// Unread, a file of the catalog's own directory would be
+			// embedded empty (its overlay), and the problem found at
+			// whatever the empty text breaks.
+			var pe *fs.PathError
+			if errors.As(err, &pe) {
+				err = pe.Err
+			}
+			fix := "make " + relative(name) + " readable for you (chmod u+r)"
+			if !errors.Is(err, fs.ErrPermission) {
+				fix = "fix what the error says, or embed another file"
+			}
+			d := Diagnostic{Msg: "@embed: " + relative(name) + " cannot be read: " + err.Error(), Fix: fix}
+			setPos(&d, s.embedAt[name])
+			out = append(out, d)
+			continue
 		}
+		s.read[name] = data
 	}
 	return out
 }
