@@ -282,21 +282,29 @@ func TestUnreadableTemplatesDir(t *testing.T) {
 	}
 }
 
-// TestUnreadableEmbed runs errspec as another user on a catalog that
-// embeds a file of its directory that user may not read: the problem is
-// at the @embed attribute, with the fix, where the file was embedded
-// empty and the catalog rejected at the schema's line for an empty
-// description.
-func TestUnreadableEmbed(t *testing.T) {
+// TestUnreadableCatalogFiles runs errspec as another user on a catalog
+// in a CUE module, one of whose files that user may not read: the
+// problem is at that file, or at the @embed attribute that names it,
+// with the fix, where an embedded file was embedded empty and the
+// catalog rejected at the line of errspec's schema for an empty
+// description, and an unread module file made the catalog one outside
+// any module, which cannot embed.
+func TestUnreadableCatalogFiles(t *testing.T) {
 	if os.Geteuid() != 0 {
 		t.Skip("runs errspec as another user, which needs root")
 	}
 	bin := buildErrspec(t)
-	dir := layOut(t, map[string]string{
-		".git/HEAD":          "ref: refs/heads/main\n",
-		"cue.mod/module.cue": "module: \"example.com/embeds\"\nlanguage: version: \"v0.12.0\"\n",
-		"desc.txt":           "The server failed.\n",
-		"catalog.cue": `@extern(embed)
+	for _, tt := range []struct{ file, want string }{
+		{"desc.txt", "errspec: catalog.cue:7:38: @embed: desc.txt cannot be read: permission denied\n" +
+			"\tfix: make desc.txt readable for you (chmod u+r)\n"},
+		{"cue.mod/module.cue", "errspec: cue.mod/module.cue:1:1: the module file cannot be read: permission denied\n" +
+			"\tfix: make cue.mod/module.cue readable for you (chmod u+r)\n"},
+	} {
+		dir := layOut(t, map[string]string{
+			".git/HEAD":          "ref: refs/heads/main\n",
+			"cue.mod/module.cue": "module: \"example.com/embeds\"\nlanguage: version: \"v0.12.0\"\n",
+			"desc.txt":           "The server failed.\n",
+			"catalog.cue": `@extern(embed)
 
 package demo
 
@@ -305,28 +313,27 @@ outputs: llms: file: "llms.txt"
 categories: internal: description: _ @embed(file="desc.txt", type=text)
 codes: INTERNAL: {category: "internal", title: "Internal error", message: "Something went wrong"}
 `,
-	})
-	gittest.Chown(t, dir, 65534, 65534)
-	for _, p := range []string{filepath.Dir(bin), filepath.Dir(dir)} {
-		if err := os.Chmod(p, 0o755); err != nil {
+		})
+		gittest.Chown(t, dir, 65534, 65534)
+		for _, p := range []string{filepath.Dir(bin), filepath.Dir(dir)} {
+			if err := os.Chmod(p, 0o755); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := os.Chmod(filepath.Join(dir, filepath.FromSlash(tt.file)), 0o000); err != nil {
 			t.Fatal(err)
 		}
-	}
-	if err := os.Chmod(filepath.Join(dir, "desc.txt"), 0o000); err != nil {
-		t.Fatal(err)
-	}
-	for _, cmdName := range []string{"check", "generate"} {
-		cmd := exec.Command(bin, cmdName, ".")
-		cmd.Dir = dir
-		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 65534, Gid: 65534}}
-		out, err := cmd.CombinedOutput()
-		want := "errspec: catalog.cue:7:38: @embed: desc.txt cannot be read: permission denied\n" +
-			"\tfix: make desc.txt readable for you (chmod u+r)\n"
-		if code := cmd.ProcessState.ExitCode(); code != 2 || string(out) != want {
-			t.Errorf("errspec %s as another user, desc.txt of mode 0: %v, exit %d, printed\n%s\nwant exit 2 and\n%s", cmdName, err, code, out, want)
+		for _, cmdName := range []string{"check", "generate"} {
+			cmd := exec.Command(bin, cmdName, ".")
+			cmd.Dir = dir
+			cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 65534, Gid: 65534}}
+			out, err := cmd.CombinedOutput()
+			if code := cmd.ProcessState.ExitCode(); code != 2 || string(out) != tt.want {
+				t.Errorf("errspec %s as another user, %s of mode 0: %v, exit %d, printed\n%s\nwant exit 2 and\n%s", cmdName, tt.file, err, code, out, tt.want)
+			}
 		}
-	}
-	if _, err := os.Stat(filepath.Join(dir, "llms.txt")); !errors.Is(err, fs.ErrNotExist) {
-		t.Errorf("llms.txt written, or: %v", err)
+		if _, err := os.Stat(filepath.Join(dir, "llms.txt")); !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("%s unreadable: llms.txt written, or: %v", tt.file, err)
+		}
 	}
 }

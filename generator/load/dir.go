@@ -245,7 +245,21 @@ func (s *source) guardModule() Diagnostics {
 			Fix: "make cue.mod/module.cue a regular file"}}
 	}
 	module := ""
-	if data, err := os.ReadFile(modFile); err == nil {
+	data, err := os.ReadFile(modFile)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		// CUE's loader would take the catalog for one outside any
+		// module, and say so of its first @embed or import.
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		fix := "make " + relative(modFile) + " readable for you (chmod u+r)"
+		if !errors.Is(err, fs.ErrPermission) {
+			fix = "fix what the error says"
+		}
+		return Diagnostics{{File: relative(modFile), Line: 1, Col: 1, Msg: "the module file cannot be read: " + err.Error(), Fix: fix}}
+	}
+	if err == nil {
 		if f, err := parser.ParseFile(modFile, data); err == nil {
 			for _, d := range f.Decls {
 				if lit, ok := fieldValue(d, "module").(*ast.BasicLit); ok {
