@@ -203,7 +203,13 @@ func (e *OutputError) Error() string {
 // where the two are one file) and none reads. Hidden files (errspec's own temporary files among them) and
 // symbolic links are never stale. Directories a catalog shares, such as
 // that of a single-page reference or a JSON Schema, are not scanned: a
-// file there is another catalog's as much as this one's.
+// file there is another catalog's as much as this one's. In any
+// directory, though, a file that a Set creates must not stand beside one
+// whose name FoldPath takes for its own (one file on macOS and Windows):
+// that one is stale when it is a regular file with the Set's notice that
+// no catalog reads, as a run there would overwrite it, and an
+// [*OutputError] otherwise; so is a directory errspec would create
+// beside one whose name FoldPath takes for its own.
 func Plan(sets ...Set) ([]Change, error) {
 	changes, _, err := plan(sets)
 	return changes, err
