@@ -13,6 +13,8 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 
@@ -20,6 +22,8 @@ import (
 	"github.com/errspec/errspec/generator"
 	"github.com/errspec/errspec/generator/files"
 	"github.com/errspec/errspec/generator/load"
+	"github.com/errspec/errspec/generator/mdgen"
+	"github.com/errspec/errspec/generator/model"
 	"github.com/errspec/errspec/internal/testhook"
 	"github.com/errspec/errspec/internal/textsafe"
 )
@@ -52,7 +56,8 @@ func runGenerate(c *command, args []string, stdout, stderr io.Writer) int {
 			return r.report(usageProblem(fmt.Sprintf("--templates %s is not a directory", *templates),
 				"give the directory that holds your template overrides"))
 		}
-		if _, err := os.ReadDir(*templates); err != nil {
+		entries, err := os.ReadDir(*templates)
+		if err != nil {
 			var pe *fs.PathError
 			if errors.As(err, &pe) {
 				err = pe.Err
@@ -62,6 +67,9 @@ func runGenerate(c *command, args []string, stdout, stderr io.Writer) int {
 				fix = "fix what the error says, or give another directory of template overrides"
 			}
 			return r.report(usageProblem(fmt.Sprintf("--templates %s cannot be listed: %v", *templates, err), fix))
+		}
+		if p, ok := strayTemplates(*templates, entries); !ok {
+			return r.report(p)
 		}
 		opts.Templates = os.DirFS(*templates)
 		opts.TemplatesDir = *templates
@@ -252,4 +260,36 @@ func (r *run) check(sets []files.Set) int {
 		count++
 	}
 	return r.report(problem{err: diagnostics.NewDrift(count, drift)})
+}
+
+// strayTemplates is the problem of a --templates directory, dir, that
+// holds a file named after no template (a hidden one aside, as the
+// renderer has it): errspec reads every file there as the override of
+// the template it is named after. The fix is to give a directory of
+// overrides alone, never to remove the file, which may be the catalog
+// itself where dir is the catalog's directory.
+func strayTemplates(dir string, entries []fs.DirEntry) (problem, bool) {
+	names := mdgen.Names()
+	var stray []string
+	for _, e := range entries {
+		name := e.Name()
+		if strings.HasPrefix(name, ".") || slices.Contains(names, name) {
+			continue
+		}
+		u := strconv.Quote(name)
+		if m := model.Closest(name, names); len(m) > 0 {
+			u += " (did you mean " + m[0] + "?)"
+		}
+		stray = append(stray, u)
+	}
+	if len(stray) == 0 {
+		return problem{}, true
+	}
+	what := strings.Join(stray, ", ") + ", which is named after no template"
+	if len(stray) > 1 {
+		what = strings.Join(stray, ", ") + ", which are named after no template"
+	}
+	return usageProblem(fmt.Sprintf("--templates %s holds %s: errspec reads every file there as the override of the template it is named after: %s",
+		filepath.ToSlash(dir), what, strings.Join(names, ", ")),
+		"rename an override misnamed after the template it replaces, and give --templates a directory that holds overrides alone, such as templates beside the catalog"), false
 }
