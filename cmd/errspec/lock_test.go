@@ -248,36 +248,42 @@ func TestUnlistableCatalogDir(t *testing.T) {
 	}
 }
 
-// TestUnreadableTemplatesDir runs errspec as another user with a
-// --templates directory that user may not list: a usage problem that
-// says so, with the fix, where errspec failed with an internal error
-// and asked for it to be reported.
-func TestUnreadableTemplatesDir(t *testing.T) {
+// TestUnreadableTemplates runs errspec as another user with a
+// --templates directory, or an override in it, that user may not read:
+// a usage problem that says so, with the fix, where errspec failed with
+// an internal error that asked to be reported, or, for the override,
+// said to fix the template or remove it.
+func TestUnreadableTemplates(t *testing.T) {
 	if os.Geteuid() != 0 {
 		t.Skip("runs errspec as another user, which needs root")
 	}
 	bin := buildErrspec(t)
-	tree := maps.Clone(interruptTree)
-	tree["tpl/code.md.tmpl"] = "{{.Code.Name}}\n"
-	dir := layOut(t, tree)
-	gittest.Chown(t, dir, 65534, 65534)
-	for _, p := range []string{filepath.Dir(bin), filepath.Dir(dir)} {
-		if err := os.Chmod(p, 0o755); err != nil {
+	for _, tt := range []struct{ path, want string }{
+		{"tpl", "errspec: --templates tpl cannot be listed: permission denied\n" +
+			"\tfix: make tpl readable for you (chmod u+rx)\n"},
+		{"tpl/code.md.tmpl", "errspec: --templates tpl: the override code.md.tmpl cannot be read: permission denied\n" +
+			"\tfix: make tpl/code.md.tmpl readable for you (chmod u+r)\n"},
+	} {
+		tree := maps.Clone(interruptTree)
+		tree["tpl/code.md.tmpl"] = "{{.Code.Name}}\n"
+		dir := layOut(t, tree)
+		gittest.Chown(t, dir, 65534, 65534)
+		for _, p := range []string{filepath.Dir(bin), filepath.Dir(dir)} {
+			if err := os.Chmod(p, 0o755); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := os.Chmod(filepath.Join(dir, filepath.FromSlash(tt.path)), 0o000); err != nil {
 			t.Fatal(err)
 		}
-	}
-	if err := os.Chmod(filepath.Join(dir, "tpl"), 0o000); err != nil {
-		t.Fatal(err)
-	}
-	for _, cmdName := range []string{"check", "generate"} {
-		cmd := exec.Command(bin, cmdName, "--templates", "tpl", "a")
-		cmd.Dir = dir
-		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 65534, Gid: 65534}}
-		out, err := cmd.CombinedOutput()
-		want := "errspec: --templates tpl cannot be listed: permission denied\n" +
-			"\tfix: make tpl readable for you (chmod u+rx)\n"
-		if code := cmd.ProcessState.ExitCode(); code != 2 || string(out) != want {
-			t.Errorf("errspec %s as another user, tpl of mode 0: %v, exit %d, printed\n%s\nwant exit 2 and\n%s", cmdName, err, code, out, want)
+		for _, cmdName := range []string{"check", "generate"} {
+			cmd := exec.Command(bin, cmdName, "--templates", "tpl", "a")
+			cmd.Dir = dir
+			cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 65534, Gid: 65534}}
+			out, err := cmd.CombinedOutput()
+			if code := cmd.ProcessState.ExitCode(); code != 2 || string(out) != tt.want {
+				t.Errorf("errspec %s as another user, %s of mode 0: %v, exit %d, printed\n%s\nwant exit 2 and\n%s", cmdName, tt.path, err, code, out, tt.want)
+			}
 		}
 	}
 }

@@ -68,7 +68,7 @@ func runGenerate(c *command, args []string, stdout, stderr io.Writer) int {
 			}
 			return r.report(usageProblem(fmt.Sprintf("--templates %s cannot be listed: %v", *templates, err), fix))
 		}
-		if p, ok := strayTemplates(*templates, entries); !ok {
+		if p, ok := checkTemplatesDir(*templates, entries); !ok {
 			return r.report(p)
 		}
 		opts.Templates = os.DirFS(*templates)
@@ -262,13 +262,14 @@ func (r *run) check(sets []files.Set) int {
 	return r.report(problem{err: diagnostics.NewDrift(count, drift)})
 }
 
-// strayTemplates is the problem of a --templates directory, dir, that
-// holds a file named after no template (a hidden one aside, as the
+// checkTemplatesDir returns the problem of a --templates directory, dir, that
+// holds an override errspec may not read, or a file named after no
+// template (a hidden one aside, as the
 // renderer has it): errspec reads every file there as the override of
 // the template it is named after. The fix is to give a directory of
 // overrides alone, never to remove the file, which may be the catalog
 // itself where dir is the catalog's directory.
-func strayTemplates(dir string, entries []fs.DirEntry) (problem, bool) {
+func checkTemplatesDir(dir string, entries []fs.DirEntry) (problem, bool) {
 	names := mdgen.Names()
 	var stray []string
 	for _, e := range entries {
@@ -283,6 +284,27 @@ func strayTemplates(dir string, entries []fs.DirEntry) (problem, bool) {
 		stray = append(stray, u)
 	}
 	if len(stray) == 0 {
+		for _, e := range entries {
+			p := filepath.Join(dir, e.Name())
+			// A regular file only: opening a named pipe would wait for a
+			// writer; the renderer says what else is no template.
+			if st, err := os.Stat(p); err != nil || !st.Mode().IsRegular() {
+				continue
+			}
+			f, err := os.Open(p)
+			if err != nil {
+				var pe *fs.PathError
+				if errors.As(err, &pe) {
+					err = pe.Err
+				}
+				fix := "make " + filepath.ToSlash(p) + " readable for you (chmod u+r)"
+				if !errors.Is(err, fs.ErrPermission) {
+					fix = "fix what the error says"
+				}
+				return usageProblem(fmt.Sprintf("--templates %s: the override %s cannot be read: %v", filepath.ToSlash(dir), e.Name(), err), fix), false
+			}
+			f.Close()
+		}
 		return problem{}, true
 	}
 	what := strings.Join(stray, ", ") + ", which is named after no template"
