@@ -305,6 +305,8 @@ func TestUnreadableCatalogFiles(t *testing.T) {
 			"\tfix: make desc.txt readable for you (chmod u+r)\n"},
 		{"cue.mod/module.cue", "errspec: cue.mod/module.cue:1:1: the module file cannot be read: permission denied\n" +
 			"\tfix: make cue.mod/module.cue readable for you (chmod u+r)\n"},
+		{"cue.mod", "errspec: cue.mod/module.cue:1:1: the module file cannot be read: permission denied\n" +
+			"\tfix: make the directory cue.mod readable and searchable for you (chmod u+rx)\n"},
 	} {
 		dir := layOut(t, map[string]string{
 			".git/HEAD":          "ref: refs/heads/main\n",

@@ -254,6 +254,10 @@ func (s *source) guardModule() Diagnostics {
 			err = pe.Err
 		}
 		fix := "make " + relative(modFile) + " readable for you (chmod u+r)"
+		if _, serr := os.Stat(modFile); errors.Is(serr, fs.ErrPermission) {
+			// Not even looked up: cue.mod may not be searched.
+			fix = "make the directory " + relative(filepath.Dir(modFile)) + " readable and searchable for you (chmod u+rx)"
+		}
 		if !errors.Is(err, fs.ErrPermission) {
 			fix = "fix what the error says"
 		}
