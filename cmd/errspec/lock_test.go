@@ -293,8 +293,9 @@ func TestUnreadableTemplates(t *testing.T) {
 // problem is at that file, or at the @embed attribute that names it,
 // with the fix, where an embedded file was embedded empty and the
 // catalog rejected at the line of errspec's schema for an empty
-// description, and an unread module file made the catalog one outside
-// any module, which cannot embed.
+// description, one in a directory that may not be searched was "no such
+// file" with the fix to correct the CUE, and an unread module file made
+// the catalog one outside any module, which cannot embed.
 func TestUnreadableCatalogFiles(t *testing.T) {
 	if os.Geteuid() != 0 {
 		t.Skip("runs errspec as another user, which needs root")
@@ -307,11 +308,14 @@ func TestUnreadableCatalogFiles(t *testing.T) {
 			"\tfix: make cue.mod/module.cue readable for you (chmod u+r)\n"},
 		{"cue.mod", "errspec: cue.mod/module.cue:1:1: the module file cannot be read: permission denied\n" +
 			"\tfix: make the directory cue.mod readable and searchable for you (chmod u+rx)\n"},
+		{"docs", "errspec: catalog.cue:8:38: @embed: docs/more.txt cannot be looked up: permission denied\n" +
+			"\tfix: make the directory docs readable and searchable for you (chmod u+rx)\n"},
 	} {
 		dir := layOut(t, map[string]string{
 			".git/HEAD":          "ref: refs/heads/main\n",
 			"cue.mod/module.cue": "module: \"example.com/embeds\"\nlanguage: version: \"v0.12.0\"\n",
 			"desc.txt":           "The server failed.\n",
+			"docs/more.txt":      "Try later.\n",
 			"catalog.cue": `@extern(embed)
 
 package demo
@@ -319,6 +323,7 @@ package demo
 name: "demo"
 outputs: llms: file: "llms.txt"
 categories: internal: description: _ @embed(file="desc.txt", type=text)
+categories: later: description:    _ @embed(file="docs/more.txt", type=text)
 codes: INTERNAL: {category: "internal", title: "Internal error", message: "Something went wrong"}
 `,
 		})

@@ -466,6 +466,19 @@ func (s *source) embedProblems() Diagnostics {
 	}
 	for _, name := range s.embeds {
 		st, err := os.Stat(name)
+		if errors.Is(err, fs.ErrPermission) {
+			// A directory on the way that may not be searched, which
+			// CUE reports as no such file.
+			dir := filepath.Dir(name)
+			for _, err := os.Stat(dir); err != nil && filepath.Dir(dir) != dir; _, err = os.Stat(dir) {
+				dir = filepath.Dir(dir) // the nearest one that can be looked up is the one that cannot be searched
+			}
+			d := Diagnostic{Msg: "@embed: " + relative(name) + " cannot be looked up: permission denied",
+				Fix: "make the directory " + relative(dir) + " readable and searchable for you (chmod u+rx)"}
+			setPos(&d, s.embedAt[name])
+			out = append(out, d)
+			continue
+		}
 		if err != nil || st.IsDir() {
 			continue // CUE reports what is missing, and a directory
 		}
