@@ -295,20 +295,24 @@ func TestUnreadableTemplates(t *testing.T) {
 // catalog rejected at the line of errspec's schema for an empty
 // description, one in a directory that may not be searched was "no such
 // file" with the fix to correct the CUE, and an unread module file made
-// the catalog one outside any module, which cannot embed.
+// the catalog one outside any module, which cannot embed; a file of an
+// imported package, which the fix told to import packages of the module
+// alone, which it was.
 func TestUnreadableCatalogFiles(t *testing.T) {
 	if os.Geteuid() != 0 {
 		t.Skip("runs errspec as another user, which needs root")
 	}
 	bin := buildErrspec(t)
 	for _, tt := range []struct{ file, want string }{
-		{"desc.txt", "errspec: catalog.cue:7:38: @embed: desc.txt cannot be read: permission denied\n" +
+		{"desc.txt", "errspec: catalog.cue:9:38: @embed: desc.txt cannot be read: permission denied\n" +
 			"\tfix: make desc.txt readable for you (chmod u+r)\n"},
 		{"cue.mod/module.cue", "errspec: cue.mod/module.cue:1:1: the module file cannot be read: permission denied\n" +
 			"\tfix: make cue.mod/module.cue readable for you (chmod u+r)\n"},
 		{"cue.mod", "errspec: cue.mod/module.cue:1:1: the module file cannot be read: permission denied\n" +
 			"\tfix: make the directory cue.mod readable and searchable for you (chmod u+rx)\n"},
-		{"docs", "errspec: catalog.cue:8:38: @embed: docs/more.txt cannot be looked up: permission denied\n" +
+		{"lib/lib.cue", "errspec: catalog.cue:5:8: example.com/embeds@v0: import failed: cannot find package \"example.com/embeds/lib\": cannot get imports: cannot read \"lib/lib.cue\": open DIR/lib/lib.cue: permission denied\n" +
+			"\tfix: make lib/lib.cue readable for you (chmod u+r, and u+x for a directory)\n"},
+		{"docs", "errspec: catalog.cue:10:38: @embed: docs/more.txt cannot be looked up: permission denied\n" +
 			"\tfix: make the directory docs readable and searchable for you (chmod u+rx)\n"},
 	} {
 		dir := layOut(t, map[string]string{
@@ -316,14 +320,18 @@ func TestUnreadableCatalogFiles(t *testing.T) {
 			"cue.mod/module.cue": "module: \"example.com/embeds\"\nlanguage: version: \"v0.12.0\"\n",
 			"desc.txt":           "The server failed.\n",
 			"docs/more.txt":      "Try later.\n",
+			"lib/lib.cue":        "package lib\n\ntitle: \"Internal error\"\n",
 			"catalog.cue": `@extern(embed)
 
 package demo
+
+import "example.com/embeds/lib"
 
 name: "demo"
 outputs: llms: file: "llms.txt"
 categories: internal: description: _ @embed(file="desc.txt", type=text)
 categories: later: description:    _ @embed(file="docs/more.txt", type=text)
+codes: LATER: {category: "later", title: lib.title, message: "Try later"}
 codes: INTERNAL: {category: "internal", title: "Internal error", message: "Something went wrong"}
 `,
 		})
@@ -341,6 +349,8 @@ codes: INTERNAL: {category: "internal", title: "Internal error", message: "Somet
 			cmd.Dir = dir
 			cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 65534, Gid: 65534}}
 			out, err := cmd.CombinedOutput()
+			// CUE names a file of an imported package by its absolute path.
+			out = bytes.ReplaceAll(out, []byte(dir), []byte("DIR"))
 			if code := cmd.ProcessState.ExitCode(); code != 2 || string(out) != tt.want {
 				t.Errorf("errspec %s as another user, %s of mode 0: %v, exit %d, printed\n%s\nwant exit 2 and\n%s", cmdName, tt.file, err, code, out, tt.want)
 			}

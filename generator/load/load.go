@@ -1967,6 +1967,14 @@ func fixFor(v cue.Value, p []string, msg string) string {
 	case strings.HasPrefix(msg, "reference ") && strings.HasSuffix(msg, " not found"):
 		name := strings.TrimSuffix(strings.TrimPrefix(msg, "reference "), " not found")
 		return "write the text in double quotes, " + name + ": a name without quotes refers to a field"
+	case strings.HasPrefix(msg, "import failed") && strings.HasSuffix(msg, ": permission denied"):
+		// The package is found, but a directory or file of it may not
+		// be read: CUE names it after its last "open".
+		if i := strings.LastIndex(msg, "open "); i >= 0 {
+			p := strings.TrimSuffix(msg[i+len("open "):], ": permission denied")
+			return "make " + relative(p) + " readable for you (chmod u+r, and u+x for a directory)"
+		}
+		return "make the imported package's directory and files readable for you"
 	case strings.HasPrefix(msg, "import failed"):
 		return "errspec loads a catalog as the cue tool loads its package: import only the standard library, or packages of the CUE module (cue.mod) the catalog is in"
 	case msg == "string literal not terminated":
