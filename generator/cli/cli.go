@@ -213,7 +213,7 @@ func (r *run) generate(sets []files.Set) int {
 			b, _ := json.Marshal(struct {
 				Status string `json:"status"`
 				Path   string `json:"path"`
-			}{c.Status.String(), files.Show(c.Path)})
+			}{c.Status.String(), files.Rel(c.Path)})
 			fmt.Fprintf(r.stdout, "%s\n", textsafe.JSON(b))
 			continue
 		}
@@ -247,6 +247,9 @@ func (r *run) check(sets []files.Set) int {
 	count := 0
 	for _, c := range all {
 		p := files.Show(c.Path)
+		if r.json {
+			p = files.Rel(c.Path) // JSON escapes what a reader cannot see
+		}
 		switch c.Status {
 		case files.Created:
 			drift.Missing = append(drift.Missing, p)

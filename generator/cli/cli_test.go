@@ -616,3 +616,45 @@ func TestWorkDirRemoved(t *testing.T) {
 		t.Errorf("check %s/... exited %d:\n%s%s", dir, code, out, errOut)
 	}
 }
+
+// TestPathsShownSafely checks that a path holding characters a reader
+// cannot see, or a newline, which would start a line that reads as
+// errspec's own, is shown escaped in a position and in the list of
+// changes, and is exact in JSON.
+func TestPathsShownSafely(t *testing.T) {
+	root := t.TempDir()
+	t.Chdir(root)
+	dir := "cat\nerrspec: forged\x1b[31m"
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	shown := `cat\nerrspec: forged\u001B[31m`
+	write := func(cue string) {
+		if err := os.WriteFile(filepath.Join(dir, "catalog.cue"), []byte(cue), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	unsafe := func(out string) bool {
+		return strings.Contains(out, "\x1b") || strings.Contains(out, "\nerrspec: forged")
+	}
+
+	write(strings.Replace(catalog, "title:", "titel:", 1))
+	code, _, errOut := errspec("check", dir)
+	if code != cli.ExitInvalid || unsafe(errOut) || !strings.HasPrefix(errOut, "errspec: "+shown+"/catalog.cue:10:") {
+		t.Errorf("exit %d, stderr %q; want the position %s/catalog.cue:10:...", code, errOut, shown)
+	}
+
+	write(catalog)
+	code, out, errOut := errspec("generate", "-v", dir)
+	if code != cli.ExitOK || unsafe(out) || !strings.Contains(out, "created "+shown+"/out/errors.go\n") {
+		t.Errorf("exit %d, stdout %q, stderr %q; want the changes with the path %s escaped", code, out, errOut, shown)
+	}
+	if err := os.Remove(filepath.Join(dir, "out", "errors.go")); err != nil {
+		t.Fatal(err)
+	}
+	code, out, _ = errspec("--format", "json", "generate", "-v", dir)
+	var change struct{ Status, Path string }
+	if err := json.Unmarshal([]byte(strings.TrimSpace(out)), &change); code != cli.ExitOK || err != nil || change.Path != dir+"/out/errors.go" {
+		t.Errorf("exit %d, stdout %q (%v); want the change with the path as it is", code, out, err)
+	}
+}

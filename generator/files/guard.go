@@ -251,24 +251,32 @@ func matchPath(pattern, p string) bool {
 const maxPath = 1023
 
 // show is a path as a message shows it: relative to the working
-// directory when it can be, with forward slashes.
+// directory when it can be, with forward slashes, its hidden characters
+// escaped (textsafe.ShowPath).
 func (g *guard) show(p string) string {
-	return showFrom(g.wd, p)
+	return textsafe.ShowPath(relFrom(g.wd, p))
 }
 
-// Show returns the path p as errspec names a path to the user: relative
-// to the working directory as the shell names it ($PWD), with slashes.
-// The path of a change is absolute where the working directory is
-// reached through a symbolic link (see [Base]), as on macOS, whose /tmp
-// is one, or on CI runners that reach the checkout through one; shown,
-// it reads as a run from anywhere else reads it.
+// Show returns the path p as errspec names a path to the user: Rel's,
+// with the characters a reader cannot see, or that would break the line,
+// escaped (textsafe.ShowPath), as a message shows it.
 func Show(p string) string {
-	wd, _ := os.Getwd()
-	return showFrom(wd, p)
+	return textsafe.ShowPath(Rel(p))
 }
 
-// showFrom returns p relative to wd, with slashes; as it is for a wd of "".
-func showFrom(wd, p string) string {
+// Rel returns the path p relative to the working directory as the shell
+// names it ($PWD), with slashes, as it is: for output that a program
+// reads, such as JSON. The path of a change is absolute where the
+// working directory is reached through a symbolic link (see [Base]), as
+// on macOS, whose /tmp is one, or on CI runners that reach the checkout
+// through one; shown, it reads as a run from anywhere else reads it.
+func Rel(p string) string {
+	wd, _ := os.Getwd()
+	return relFrom(wd, p)
+}
+
+// relFrom returns p relative to wd, with slashes; as it is for a wd of "".
+func relFrom(wd, p string) string {
 	if abs, err := filepath.Abs(p); err == nil && wd != "" {
 		if rel, err := filepath.Rel(wd, abs); err == nil {
 			p = rel

@@ -35,6 +35,7 @@ import (
 	diag "github.com/errspec/errspec/generated/diagnostics"
 	"github.com/errspec/errspec/generator/model"
 	"github.com/errspec/errspec/internal/prose"
+	"github.com/errspec/errspec/internal/textsafe"
 	"github.com/errspec/errspec/spec"
 )
 
@@ -55,12 +56,14 @@ type Diagnostic struct {
 	Code diag.Code `json:"-"`
 }
 
-// Position returns "file:line:col", or "" when the problem has no position.
+// Position returns "file:line:col", or "" when the problem has no
+// position; a character of the file's path that a reader cannot see, or
+// that would break the line, is escaped (textsafe.ShowPath).
 func (d Diagnostic) Position() string {
 	if d.File == "" {
 		return ""
 	}
-	return fmt.Sprintf("%s:%d:%d", d.File, d.Line, d.Col)
+	return fmt.Sprintf("%s:%d:%d", textsafe.ShowPath(d.File), d.Line, d.Col)
 }
 
 func (d Diagnostic) String() string {

@@ -60,6 +60,18 @@ func Show(s string) string {
 	return b.String()
 }
 
+// ShowPath returns the path p as a message shows it: as Show does, with
+// its tabs and newlines escaped too (\t, \n), since
+// a path holds none that a reader may see as layout, and a newline in a
+// directory's name would start a line of its own that reads as errspec's.
+func ShowPath(p string) string {
+	p = Show(p)
+	if !strings.ContainsAny(p, "\t\n") {
+		return p
+	}
+	return strings.NewReplacer("\t", `\t`, "\n", `\n`).Replace(p)
+}
+
 // HiddenAt reports whether the character at s[i:] is hidden (see Hidden)
 // where it is, as Show shows it: a zero-width non-joiner or joiner
 // between two letters of a script other than Latin (Persian writes

@@ -2,6 +2,19 @@ package textsafe
 
 import "testing"
 
+func TestShowPath(t *testing.T) {
+	for in, want := range map[string]string{
+		"cat/catalog.cue":             "cat/catalog.cue",
+		"a\nerrspec: forged/x.cue":    `a\nerrspec: forged/x.cue`,
+		"a\tb\r\x1b[31m\u202ec/d.cue": `a\tb\u000D\u001B[31m\u202Ec/d.cue`,
+		"dír/ファイル.cue":                "dír/ファイル.cue",
+	} {
+		if got := ShowPath(in); got != want {
+			t.Errorf("ShowPath(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
 func TestShow(t *testing.T) {
 	for in, want := range map[string]string{
 		"plain, ünï 🔥\ttab\nline":  "plain, ünï 🔥\ttab\nline",
