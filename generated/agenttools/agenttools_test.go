@@ -561,6 +561,17 @@ func TestNilError(t *testing.T) {
 	if e := nilErr.WithCause(io.EOF).WithDetail("d").WithHTTPStatus(503); e != nil {
 		t.Errorf("the setters of a nil *Error give %v", e)
 	}
+	// Reading into it has nowhere to put the error: an error, as
+	// json.RawMessage gives, where it panicked; null is read as nothing.
+	wire, _ := json.Marshal(agenttools.NewResourceNotFound("pipeline", "42"))
+	if err := nilErr.UnmarshalJSON(wire); err == nil || !strings.Contains(err.Error(), "nil *Error") {
+		t.Errorf("UnmarshalJSON into a nil *Error: %v", err)
+	}
+	if err := nilErr.UnmarshalJSON([]byte("null")); err == nil {
+		t.Error("UnmarshalJSON of null into a nil *Error gives no error")
+	}
+	v, _ := errspec.As(agenttools.NewResourceNotFound("pipeline", "42"))
+	nilErr.ErrspecSetView(v)
 }
 
 // TestValidateCallOwnsItsLists checks that what a caller does with the

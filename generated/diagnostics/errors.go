@@ -14,6 +14,7 @@
 package diagnostics
 
 import (
+	"errors"
 	"log/slog"
 	"time"
 
@@ -331,8 +332,11 @@ func (e *Error) AppendJSON(b []byte) ([]byte, error) {
 	return e.ErrspecView().AppendJSON(b)
 }
 
-// UnmarshalJSON reads e from the catalog's wire format; see Parse. JSON null leaves e as it is, as encoding/json leaves a value that it decodes null into.
+// UnmarshalJSON reads e from the catalog's wire format; see Parse. JSON null leaves e as it is, as encoding/json leaves a value that it decodes null into. A nil *Error has nowhere to put the error: it gets an error, as json.RawMessage's UnmarshalJSON gives one.
 func (e *Error) UnmarshalJSON(data []byte) error {
+	if e == nil {
+		return errors.New("errspec: UnmarshalJSON on a nil *Error")
+	}
 	if string(data) == "null" {
 		return nil
 	}
@@ -355,8 +359,11 @@ func Parse(data []byte) (*Error, error) {
 	return e, nil
 }
 
-// ErrspecSetView sets e to v, an error of e's catalog as errspec's runtime reads it (Parse, ParseParams, ParseParamStrings): the adapters that read an error off another protocol build one with it, with what that protocol carries.
+// ErrspecSetView sets e to v, an error of e's catalog as errspec's runtime reads it (Parse, ParseParams, ParseParamStrings): the adapters that read an error off another protocol build one with it, with what that protocol carries. On a nil *Error it sets nothing.
 func (e *Error) ErrspecSetView(v errspec.View) {
+	if e == nil {
+		return
+	}
 	*e = Error{
 		Code:       Code(v.Code),
 		Detail:     v.Detail,

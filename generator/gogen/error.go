@@ -115,8 +115,9 @@ func genError(cat *model.Catalog) Code {
 		),
 		Line(), Line(), doc("AppendJSON appends e in the catalog's wire format to b, as MarshalJSON writes it. encoding/json checks and copies again what a MarshalJSON method returns: a server that writes the error itself saves that."),
 		Line(), Func().Add(recv()).Id("AppendJSON").Params(Id("b").Index().Byte()).Params(Index().Byte(), Error()).Block(Return(view().Dot("AppendJSON").Call(Id("b")))),
-		Line(), Line(), doc("UnmarshalJSON reads e from the catalog's wire format; see Parse. JSON null leaves e as it is, as encoding/json leaves a value that it decodes null into."),
+		Line(), Line(), doc("UnmarshalJSON reads e from the catalog's wire format; see Parse. JSON null leaves e as it is, as encoding/json leaves a value that it decodes null into. A nil *Error has nowhere to put the error: it gets an error, as json.RawMessage's UnmarshalJSON gives one."),
 		Line(), Func().Add(recv()).Id("UnmarshalJSON").Params(Id("data").Index().Byte()).Error().Block(
+			If(Id("e").Op("==").Nil()).Block(Return(Qual("errors", "New").Call(Lit(cat.Name+": UnmarshalJSON on a nil *Error")))),
 			If(String().Parens(Id("data")).Op("==").Lit("null")).Block(Return(Nil())),
 			List(Id("p"), Err()).Op(":=").Id("Parse").Call(Id("data")),
 			If(Err().Op("!=").Nil()).Block(Return(Err())),
@@ -131,8 +132,9 @@ func genError(cat *model.Catalog) Code {
 			Id("e").Dot("ErrspecSetView").Call(Id("v")),
 			Return(Id("e"), Nil()),
 		),
-		Line(), Line(), doc("ErrspecSetView sets e to v, an error of e's catalog as errspec's runtime reads it (Parse, ParseParams, ParseParamStrings): the adapters that read an error off another protocol build one with it, with what that protocol carries."),
+		Line(), Line(), doc("ErrspecSetView sets e to v, an error of e's catalog as errspec's runtime reads it (Parse, ParseParams, ParseParamStrings): the adapters that read an error off another protocol build one with it, with what that protocol carries. On a nil *Error it sets nothing."),
 		Line(), Func().Add(recv()).Id("ErrspecSetView").Params(Id("v").Qual(runtimePkg, "View")).Block(
+			If(Id("e").Op("==").Nil()).Block(Return()),
 			Op("*").Id("e").Op("=").Id("Error").Values(Dict{
 				Id("Code"): Id("Code").Parens(Id("v").Dot("Code")), Id("Message"): Id("v").Dot("Message"), Id("Detail"): Id("v").Dot("Detail"),
 				Id("Suggestion"): Id("v").Dot("Suggestion"), Id("Params"): Id("v").Dot("Params"),
