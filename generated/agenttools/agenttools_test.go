@@ -94,6 +94,50 @@ func TestRoundTrip(t *testing.T) {
 	}
 }
 
+// TestValueMarshals checks that an Error held by value, in a struct
+// marshaled without its pointer or as a map's value, marshals to the wire
+// format as an *Error does, where encoding/json, which cannot call a
+// pointer's method on a value it cannot address, wrote its Go fields
+// ({"Code":...,"Params":{...}}), which UnmarshalJSON then rejected.
+func TestValueMarshals(t *testing.T) {
+	e := agenttools.NewMissingRequiredField("manage_merge_request", "create", []string{"title"})
+	wire, err := json.Marshal(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type response struct {
+		Err  agenttools.Error
+		Ptr  *agenttools.Error
+		Any  error
+		Errs map[string]agenttools.Error
+	}
+	want := `{"Err":` + string(wire) + `,"Ptr":` + string(wire) + `,"Any":` + string(wire) + `,"Errs":{"k":` + string(wire) + `}}`
+	r := response{Err: *e, Ptr: e, Any: e, Errs: map[string]agenttools.Error{"k": *e}}
+	for _, v := range []any{r, &r} {
+		got, err := json.Marshal(v)
+		if err != nil {
+			t.Fatalf("json.Marshal(%T): %v", v, err)
+		}
+		if string(got) != want {
+			t.Errorf("json.Marshal(%T) =\n%s\nwant\n%s", v, got, want)
+		}
+		var back struct { // an interface field, Any, is not read
+			Err  agenttools.Error
+			Ptr  *agenttools.Error
+			Errs map[string]agenttools.Error
+		}
+		if err := json.Unmarshal(got, &back); err != nil {
+			t.Errorf("json.Unmarshal of what json.Marshal(%T) wrote: %v", v, err)
+		} else if back.Err.Code != e.Code || back.Ptr == nil || back.Ptr.Code != e.Code || back.Errs["k"].Message != e.Message {
+			t.Errorf("read back %+v", back)
+		}
+	}
+	var nilErr *agenttools.Error
+	if got, err := json.Marshal(struct{ E *agenttools.Error }{nilErr}); err != nil || string(got) != `{"E":null}` {
+		t.Errorf("a nil *Error field marshals to %s, %v", got, err)
+	}
+}
+
 func TestWireFormat(t *testing.T) {
 	e := agenttools.NewMissingRequiredField("manage_merge_request", "create", []string{"title", "source_branch"})
 	data, err := json.Marshal(e)
@@ -551,10 +595,10 @@ func TestNilError(t *testing.T) {
 		t.Errorf("Text %q, Category %q, Retryable %t, HTTPStatus %d", nilErr.Text(), nilErr.Category(), nilErr.Retryable(), nilErr.HTTPStatus())
 	}
 	b, err1 := nilErr.AppendJSON([]byte("x"))
-	m, err2 := nilErr.MarshalJSON()
+	m, err2 := json.Marshal(nilErr)
 	j, err3 := json.Marshal(struct{ E *agenttools.Error }{nilErr})
 	if string(b) != "xnull" || string(m) != "null" || string(j) != `{"E":null}` || errors.Join(err1, err2, err3) != nil {
-		t.Errorf("AppendJSON %s, MarshalJSON %s, json.Marshal %s: %v", b, m, j, errors.Join(err1, err2, err3))
+		t.Errorf("AppendJSON %s, json.Marshal %s and of a struct %s: %v", b, m, j, errors.Join(err1, err2, err3))
 	}
 	// Its setters set nothing and give it back, where a handler adds to
 	// the error it got before returning it.

@@ -322,8 +322,8 @@ func (e *Error) LogValue() slog.Value {
 	return e.ErrspecView().LogValue()
 }
 
-// MarshalJSON writes e in the catalog's wire format.
-func (e *Error) MarshalJSON() ([]byte, error) {
+// MarshalJSON writes e in the catalog's wire format. Its receiver is a value, as time.Time's is, so that an Error held by value (a field of a struct marshaled without its pointer, a map's value) marshals to the wire format that UnmarshalJSON reads, as an *Error does, and not to its Go fields. encoding/json writes a nil *Error as null, as AppendJSON does; called as a method of a nil *Error, MarshalJSON panics, as any method of a value does.
+func (e Error) MarshalJSON() ([]byte, error) {
 	return e.ErrspecView().MarshalJSON()
 }
 

@@ -109,8 +109,8 @@ func genError(cat *model.Catalog) Code {
 		Line(), Func().Add(recv()).Id("Text").Params().String().Block(Return(view().Dot("Text").Call())),
 		Line(), Line(), doc("LogValue returns e for log/slog: its code, category, whether a retry can help, its message, its detail, its wire params, sensitive ones redacted, and its cause; a nil *Error, \"<nil>\"."),
 		Line(), Func().Add(recv()).Id("LogValue").Params().Qual(slogPkg, "Value").Block(Return(view().Dot("LogValue").Call())),
-		Line(), Line(), doc("MarshalJSON writes e in the catalog's wire format."),
-		Line(), Func().Add(recv()).Id("MarshalJSON").Params().Params(Index().Byte(), Error()).Block(
+		Line(), Line(), doc("MarshalJSON writes e in the catalog's wire format. Its receiver is a value, as time.Time's is, so that an Error held by value (a field of a struct marshaled without its pointer, a map's value) marshals to the wire format that UnmarshalJSON reads, as an *Error does, and not to its Go fields. encoding/json writes a nil *Error as null, as AppendJSON does; called as a method of a nil *Error, MarshalJSON panics, as any method of a value does."),
+		Line(), Func().Params(Id("e").Id("Error")).Id("MarshalJSON").Params().Params(Index().Byte(), Error()).Block(
 			Return(view().Dot("MarshalJSON").Call()),
 		),
 		Line(), Line(), doc("AppendJSON appends e in the catalog's wire format to b, as MarshalJSON writes it. encoding/json checks and copies again what a MarshalJSON method returns: a server that writes the error itself saves that."),
