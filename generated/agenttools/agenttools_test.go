@@ -232,6 +232,34 @@ func TestIs(t *testing.T) {
 	}
 }
 
+// TestRetryOfAnError checks that an error says what a client should do
+// about it, its retry class and how long to wait, as its code's Info
+// does, and for a code of a newer catalog, which Lookup does not know,
+// as the wire and the category the catalog knows say.
+func TestRetryOfAnError(t *testing.T) {
+	for _, e := range every() {
+		info, _ := agenttools.Lookup(e.Code)
+		if e.Retry() != info.Retry || e.RetryAfter() != info.RetryAfter {
+			t.Errorf("%s: Retry %q, RetryAfter %v; its Info says %q, %v", e.Code, e.Retry(), e.RetryAfter(), info.Retry, info.RetryAfter)
+		}
+	}
+	e := agenttools.NewInternalError()
+	if e.Retry() != agenttools.RetryAfterDelay || e.RetryAfter() != time.Second {
+		t.Errorf("INTERNAL_ERROR: Retry %q, RetryAfter %v, want after_delay, 1s", e.Retry(), e.RetryAfter())
+	}
+	newer, err := agenttools.Parse([]byte(`{"code":"DATABASE_RESTARTING","category":"internal","message":"The database is restarting","retryable":true}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, known := agenttools.Lookup(newer.Code); known || newer.Retry() != agenttools.RetryAfterDelay || newer.RetryAfter() != time.Second {
+		t.Errorf("a code of a newer catalog: known %t, Retry %q, RetryAfter %v, want after_delay, 1s (its category's)", known, newer.Retry(), newer.RetryAfter())
+	}
+	var nilErr *agenttools.Error
+	if nilErr.Retry() != agenttools.RetryAfterFix || nilErr.RetryAfter() != 0 {
+		t.Errorf("a nil *Error: Retry %q, RetryAfter %v", nilErr.Retry(), nilErr.RetryAfter())
+	}
+}
+
 func TestMetadata(t *testing.T) {
 	if agenttools.Version != "1.0.0" {
 		t.Errorf("Version = %q, the catalog's is 1.0.0", agenttools.Version)

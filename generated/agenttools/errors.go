@@ -308,6 +308,16 @@ func (e *Error) Retryable() bool {
 	return e.ErrspecView().Retryable()
 }
 
+// Retry says what a client should do about e: its code's retry class; for a code the catalog does not know, the one the wire gave, else RetryAfterDelay for an error the wire says is retryable and RetryAfterFix for another.
+func (e *Error) Retry() Retry {
+	return Retry(e.ErrspecView().Retry())
+}
+
+// RetryAfter returns how long to wait before a retry of e, 0 when not known: its code's; for a code the catalog does not know, the one the wire gave, else, for an error the wire says is retryable, that of its category when the catalog knows it.
+func (e *Error) RetryAfter() time.Duration {
+	return e.ErrspecView().RetryAfter()
+}
+
 // HTTPStatus returns the HTTP status to serve e with, always one of an error (400 to 599): the one set with WithHTTPStatus, else the code's; for a code the catalog does not know, the one the wire gave, else its category's, else 500.
 func (e *Error) HTTPStatus() int {
 	return e.ErrspecView().HTTPStatus()
