@@ -1284,3 +1284,45 @@ func TestParseUnknownCodeEnvelopeOfItsKeys(t *testing.T) {
 		}
 	}
 }
+
+// TestRawParamsOfAKnownCode checks that RawParams set by hand on an error
+// of a code the catalog knows, which MarshalJSON refuses (its params are
+// its params struct), and RawParams that hold no JSON object, are
+// neither logged, nor given to an adapter's metadata, nor written into
+// problem details, where they went out as they were: a sensitive param
+// (token) in clear, and "params":not json in a body that was then no
+// JSON. The params of a code the catalog does not know, as Parse reads
+// them, still are.
+func TestRawParamsOfAKnownCode(t *testing.T) {
+	known := errspec.View{Catalog: &catalog, Spec: catalog.Lookup("ALL"), Code: "ALL", Message: "m",
+		Params: errspec.RawParams(`{"token":"hunter2","name":"x"}`)}
+	newer, err := catalog.Parse([]byte(`{"code":"NEWER","category":"validation","message":"m","retryable":false,"params":{"n":1}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	broken := newer
+	broken.Params = errspec.RawParams(`not json`)
+	for _, tt := range []struct {
+		name   string
+		v      errspec.View
+		params string
+	}{
+		{"a known code", known, `{}`},
+		{"bytes that are no JSON object", broken, `{}`},
+		{"a code the catalog does not know", newer, `{"n":1}`},
+	} {
+		if _, err := tt.v.AppendJSON(nil); err == nil && tt.params == `{}` {
+			t.Errorf("%s: MarshalJSON writes its RawParams", tt.name)
+		}
+		var buf bytes.Buffer
+		slog.New(slog.NewJSONHandler(&buf, nil)).Info("failed", "err", tt.v)
+		params, err := tt.v.AppendParams(nil)
+		got := fmt.Sprint(buf.String(), string(params), err, tt.v.ParamStrings(), tt.v.Metadata())
+		if strings.Contains(got, "hunter2") || strings.Contains(got, "not json") {
+			t.Errorf("%s: its RawParams go out: %s", tt.name, got)
+		}
+		if string(params) != tt.params || !json.Valid(params) {
+			t.Errorf("%s: AppendParams = %s, %v, want %s", tt.name, params, err, tt.params)
+		}
+	}
+}

@@ -241,11 +241,29 @@ func (v View) LogValue() slog.Value {
 	return slog.GroupValue(attrs...)
 }
 
+// rawParams returns the params of an error of a code the catalog does not
+// know as the wire gave them: RawParams that hold one JSON object, as
+// MarshalJSON writes them. It reports false for RawParams of a code the
+// catalog knows, whose params are its params struct (the wire sends no
+// other, and its sensitive params would go out as they are), and for
+// bytes that are no JSON object, which MarshalJSON refuses to write.
+func (v *View) rawParams() (RawParams, bool) {
+	raw, ok := v.Params.(RawParams)
+	if !ok || len(raw) == 0 || v.spec() != nil {
+		return nil, false
+	}
+	s := scanner{data: raw}
+	if s.skipObject() != nil || s.end() != nil {
+		return nil, false
+	}
+	return raw, true
+}
+
 // paramAttrs returns the wire params as attributes: scalars as themselves,
 // anything else as its JSON text; the params of a code the catalog does
 // not know likewise, as the wire gave them.
 func (v *View) paramAttrs() []slog.Attr {
-	if raw, ok := v.Params.(RawParams); ok {
+	if raw, ok := v.rawParams(); ok {
 		var out []slog.Attr
 		eachMember(raw, func(key string, value []byte) {
 			if t, ok := jsonString(value); ok {
@@ -324,7 +342,7 @@ func (j jsonText) String() string               { return string(j.b) }
 // sensitive ones redacted, optional ones at their zero value left off;
 // an error without params gives {}.
 func (v View) AppendParams(b []byte) ([]byte, error) {
-	if raw, ok := v.Params.(RawParams); ok && len(raw) > 0 {
+	if raw, ok := v.rawParams(); ok {
 		return append(b, raw...), nil
 	}
 	w := writer{b: append(b, '{'), v: v}
@@ -349,7 +367,7 @@ func (v View) AppendParams(b []byte) ([]byte, error) {
 // makes it.
 func (v View) ParamStrings() map[string]string {
 	out := map[string]string{}
-	if raw, ok := v.Params.(RawParams); ok {
+	if raw, ok := v.rawParams(); ok {
 		eachMember(raw, func(key string, value []byte) {
 			if t, ok := jsonString(value); ok {
 				out[key] = t
