@@ -249,7 +249,7 @@ func (e *Error) Unwrap() error {
 	return e.cause
 }
 
-// WithCause attaches the error that caused e, for Unwrap and errors.Is; it is not part of the wire format. It returns e. A cause that is e or wraps it is not attached: errors.Is, Error and Text would go round the circle forever; nor is a nil pointer, such as a nil *fs.PathError stored in an error, which is no cause and whose methods may panic. On a nil *Error it sets nothing and returns nil, as a nil *Error's other methods do not fail.
+// WithCause attaches the error that caused e, for Unwrap and errors.Is; it is not part of the wire format. It returns e. It changes e itself: an error that goroutines share, such as a package-level variable, changed by one of them would race with the others and carry its change into their errors; build an error for each occurrence with its constructor instead. A cause that is e or wraps it is not attached: errors.Is, Error and Text would go round the circle forever; nor is a nil pointer, such as a nil *fs.PathError stored in an error, which is no cause and whose methods may panic. On a nil *Error it sets nothing and returns nil, as a nil *Error's other methods do not fail.
 func (e *Error) WithCause(cause error) *Error {
 	if e == nil {
 		return nil
@@ -260,7 +260,7 @@ func (e *Error) WithCause(cause error) *Error {
 	return e
 }
 
-// WithDetail sets context about this occurrence. It returns e. On a nil *Error it sets nothing and returns nil, as a nil *Error's other methods do not fail.
+// WithDetail sets context about this occurrence. It returns e. It changes e itself: an error that goroutines share, such as a package-level variable, changed by one of them would race with the others and carry its change into their errors; build an error for each occurrence with its constructor instead. On a nil *Error it sets nothing and returns nil, as a nil *Error's other methods do not fail.
 func (e *Error) WithDetail(detail string) *Error {
 	if e == nil {
 		return nil
@@ -269,7 +269,7 @@ func (e *Error) WithDetail(detail string) *Error {
 	return e
 }
 
-// WithHTTPStatus sets the HTTP status of this occurrence, in place of the code's; a status that is not one of an error, 400 to 599, leaves the code's. It returns e. On a nil *Error it sets nothing and returns nil, as a nil *Error's other methods do not fail.
+// WithHTTPStatus sets the HTTP status of this occurrence, in place of the code's; a status that is not one of an error, 400 to 599, leaves the code's. It returns e. It changes e itself: an error that goroutines share, such as a package-level variable, changed by one of them would race with the others and carry its change into their errors; build an error for each occurrence with its constructor instead. On a nil *Error it sets nothing and returns nil, as a nil *Error's other methods do not fail.
 func (e *Error) WithHTTPStatus(status int) *Error {
 	if e == nil {
 		return nil

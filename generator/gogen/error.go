@@ -30,11 +30,14 @@ func errorDoc(cat *model.Catalog) string {
 	return "Error returns " + what + ", and the cause's text when there is a cause. A nil *Error, returned by mistake as a non-nil error, reads \"<nil>\", as fmt prints it, so that no server that sends its text fails on it."
 }
 
+// shareNote says that the setters change the error they are called on.
+const shareNote = " It changes e itself: an error that goroutines share, such as a package-level variable, changed by one of them would race with the others and carry its change into their errors; build an error for each occurrence with its constructor instead."
+
 func genError(cat *model.Catalog) Code {
 	e := func(name string) *Statement { return Id("e").Dot(name) }
 	with := func(name, field, arg string, typ *Statement, text string) Code {
 		return Add(
-			Line(), Line(), doc(text+" On a nil *Error it sets nothing and returns nil, as a nil *Error's other methods do not fail."),
+			Line(), Line(), doc(text+shareNote+" On a nil *Error it sets nothing and returns nil, as a nil *Error's other methods do not fail."),
 			Line(), Func().Add(recv()).Id(name).Params(Id(arg).Add(typ)).Op("*").Id("Error").Block(
 				If(Id("e").Op("==").Nil()).Block(Return(Nil())),
 				e(field).Op("=").Id(arg), Return(Id("e"))),
@@ -78,7 +81,7 @@ func genError(cat *model.Catalog) Code {
 			If(Id("e").Op("==").Nil()).Block(Return(Nil())),
 			Return(e("cause")),
 		),
-		Line(), Line(), doc("WithCause attaches the error that caused e, for Unwrap and errors.Is; it is not part of the wire format. It returns e. A cause that is e or wraps it is not attached: errors.Is, Error and Text would go round the circle forever; nor is a nil pointer, such as a nil *fs.PathError stored in an error, which is no cause and whose methods may panic. On a nil *Error it sets nothing and returns nil, as a nil *Error's other methods do not fail."),
+		Line(), Line(), doc("WithCause attaches the error that caused e, for Unwrap and errors.Is; it is not part of the wire format. It returns e."+shareNote+" A cause that is e or wraps it is not attached: errors.Is, Error and Text would go round the circle forever; nor is a nil pointer, such as a nil *fs.PathError stored in an error, which is no cause and whose methods may panic. On a nil *Error it sets nothing and returns nil, as a nil *Error's other methods do not fail."),
 		Line(), Func().Add(recv()).Id("WithCause").Params(Id("cause").Error()).Op("*").Id("Error").Block(
 			If(Id("e").Op("==").Nil()).Block(Return(Nil())),
 			If(Op("!").Qual(runtimePkg, "Leads").Call(Id("cause"), Id("e"))).Block(e("cause").Op("=").Id("cause")),
