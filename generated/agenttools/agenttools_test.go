@@ -260,6 +260,27 @@ func TestRetryOfAnError(t *testing.T) {
 	}
 }
 
+// TestCategories checks that Categories lists every category, sorted:
+// those of the codes and those they nest under, and that what a caller
+// does with the list leaves the next one as it was.
+func TestCategories(t *testing.T) {
+	cats := agenttools.Categories()
+	if !slices.IsSorted(cats) || len(cats) == 0 {
+		t.Fatalf("Categories() = %v, want them all, sorted", cats)
+	}
+	for _, code := range agenttools.Codes() {
+		for c := code.Category(); c != ""; c = c.Parent() {
+			if !slices.Contains(cats, c) {
+				t.Errorf("Categories() = %v lacks %s, of %s", cats, c, code)
+			}
+		}
+	}
+	cats[0] = "changed"
+	if agenttools.Categories()[0] == "changed" {
+		t.Error("Categories() gives the package's own list")
+	}
+}
+
 func TestMetadata(t *testing.T) {
 	if agenttools.Version != "1.0.0" {
 		t.Errorf("Version = %q, the catalog's is 1.0.0", agenttools.Version)

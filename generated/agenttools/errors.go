@@ -103,6 +103,11 @@ func (c Category) Error() string {
 	return string(c)
 }
 
+// Categories returns every category of the catalog, sorted.
+func Categories() []Category {
+	return []Category{CategoryConflict, CategoryInternal, CategoryLimit, CategoryNotFound, CategoryPermission, CategoryUpstream, CategoryUpstreamTimeout, CategoryValidation}
+}
+
 // Parent returns the category c nests under, or the empty category at the top.
 func (c Category) Parent() Category {
 	switch c {

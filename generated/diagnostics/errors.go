@@ -108,6 +108,11 @@ func (c Category) Error() string {
 	return string(c)
 }
 
+// Categories returns every category of the catalog, sorted.
+func Categories() []Category {
+	return []Category{CategoryBreaking, CategoryCatalog, CategoryDrift, CategoryInternal, CategoryLint, CategoryOutput, CategoryReport, CategoryUsage, CategoryWarning}
+}
+
 // Parent returns the category c nests under, or the empty category at the top.
 func (c Category) Parent() Category {
 	return ""

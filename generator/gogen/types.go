@@ -82,7 +82,7 @@ func deprecationText(c *model.Code, constructor bool) string {
 	return s + "."
 }
 
-// genCategoryType writes the Category type, its constants and Parent.
+// genCategoryType writes the Category type, its constants, Categories and Parent.
 func genCategoryType(cat *model.Catalog) Code {
 	consts := make([]Code, 0, len(cat.Categories))
 	for _, c := range cat.Categories {
@@ -95,6 +95,18 @@ func genCategoryType(cat *model.Catalog) Code {
 		Line(), Line(), Const().Defs(consts...),
 		Line(), Line(), doc("Error returns the category itself, so that a Category can be the target of errors.Is."),
 		Line(), Func().Params(Id("c").Id("Category")).Id("Error").Params().String().Block(Return(String().Parens(Id("c")))),
+		Line(), Line(), doc("Categories returns every category of the catalog, sorted."),
+		Line(), Func().Id("Categories").Params().Index().Id("Category").BlockFunc(func(g *Group) {
+			names := make([]Code, len(cat.Categories))
+			for i, c := range cat.Categories {
+				names[i] = Id(c.GoName)
+			}
+			g.Return(Index().Id("Category").ValuesFunc(func(g *Group) {
+				for _, n := range names {
+					g.Add(n)
+				}
+			}))
+		}),
 		Line(), Line(), doc("Parent returns the category c nests under, or the empty category at the top."),
 		Line(), Func().Params(Id("c").Id("Category")).Id("Parent").Params().Id("Category").BlockFunc(func(g *Group) {
 			var cases []Code
