@@ -1326,3 +1326,23 @@ func TestRawParamsOfAKnownCode(t *testing.T) {
 		}
 	}
 }
+
+// TestMaxLengthWithoutTheConstructor checks that a string param longer
+// than its max length, in params set without the constructor (an Error
+// literal), is cut in the log and in an adapter's metadata as the wire
+// cuts it, where both showed it whole.
+func TestMaxLengthWithoutTheConstructor(t *testing.T) {
+	p := fullParams()
+	p.Name = "abcdefghijklmnopqrstuvwxyz"
+	v := errspec.View{Catalog: &catalog, Spec: catalog.Lookup("ALL"), Code: "ALL", Params: p}
+	wire := marshal(t, v)
+	if !strings.Contains(wire, `"name":"abcd…"`) {
+		t.Fatalf("the wire does not cut the name: %s", wire)
+	}
+	var buf bytes.Buffer
+	slog.New(slog.NewJSONHandler(&buf, nil)).Info("failed", "err", v)
+	got := fmt.Sprint(buf.String(), v.ParamStrings(), v.Metadata())
+	if strings.Contains(got, "abcdefghij") || !strings.Contains(buf.String(), `"name":"abcd…"`) || v.ParamStrings()["name"] != "abcd…" {
+		t.Errorf("a name past its max length goes out whole: %s", got)
+	}
+}

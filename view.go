@@ -289,6 +289,17 @@ func (v *View) paramAttrs() []slog.Attr {
 	return out
 }
 
+// wireString returns the value of a string or tier param at p as the
+// wire sends it: a string longer than its max length cut as the
+// constructor cuts it, for params set without it (an Error literal,
+// params changed after it).
+func (f *field) wireString(p unsafe.Pointer) string {
+	if f.maxLen > 0 {
+		return truncate(f.typ.str(p), f.maxLen)
+	}
+	return f.typ.str(p)
+}
+
 // logValue returns a param's value for log/slog.
 func (f *field) logValue(p unsafe.Pointer) slog.Value {
 	if f.sensitive {
@@ -296,7 +307,7 @@ func (f *field) logValue(p unsafe.Pointer) slog.Value {
 	}
 	switch f.typ.kind {
 	case kString, kTier:
-		return slog.StringValue(f.typ.str(p))
+		return slog.StringValue(f.wireString(p))
 	case kInt:
 		return slog.IntValue(intAt(p))
 	case kBool:
@@ -388,7 +399,7 @@ func (v View) ParamStrings() map[string]string {
 		case f.sensitive:
 			out[f.name] = Redacted
 		case f.typ.kind == kString || f.typ.kind == kTier:
-			out[f.name] = ValidUTF8(f.typ.str(q))
+			out[f.name] = ValidUTF8(f.wireString(q))
 		default:
 			if j, err := f.typ.appendJSON(nil, q); err == nil {
 				out[f.name] = string(j)
