@@ -140,9 +140,26 @@ func changesOf(since string, old, new *model.Catalog, changes []breaking.Change)
 		}
 		out.Removed = append(out.Removed, r)
 	}
-	listed := []string{"CODE_ADDED", "CODE_DEPRECATED", "CODE_REMOVED", "CODE_RENAMED", "VERSION_NOT_BUMPED"}
+	// A change the lists above say is left out of Other; any other, such
+	// as a deprecated code that names another replacement or is no longer
+	// deprecated, is one of Other.
+	listed := func(ch breaking.Change) bool {
+		switch ch.Rule {
+		case "VERSION_NOT_BUMPED":
+			return true
+		case "CODE_ADDED":
+			return slices.ContainsFunc(out.Added, func(c *model.Code) bool { return c.Name == ch.Code })
+		case "CODE_DEPRECATED":
+			return slices.ContainsFunc(out.Deprecated, func(c *model.Code) bool { return c.Name == ch.Code })
+		case "CODE_REMOVED":
+			return slices.ContainsFunc(out.Removed, func(r model.RemovedCode) bool { return r.Name == ch.Code })
+		case "CODE_RENAMED":
+			return slices.ContainsFunc(out.Removed, func(r model.RemovedCode) bool { return r.Name == ch.Was })
+		}
+		return false
+	}
 	for _, ch := range changes {
-		if slices.Contains(listed, ch.Rule) {
+		if listed(ch) {
 			continue
 		}
 		var code *model.Code

@@ -4,10 +4,12 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/errspec/errspec/generator"
+	"github.com/errspec/errspec/generator/breaking"
 	"github.com/errspec/errspec/generator/load"
 	"github.com/errspec/errspec/internal/gittest"
 )
@@ -140,5 +142,78 @@ func TestChangesSinceMoved(t *testing.T) {
 	if !errors.As(err, &ds) || len(ds) != 1 || ds[0].Path != "outputs.markdown.changes.since" ||
 		ds[0].Msg != "v1.0.0 has no catalog other: not in the catalog's directory, nor anywhere else" {
 		t.Errorf("a catalog the revision does not have: %v", err)
+	}
+}
+
+// TestChangesListEveryChange checks that every change errspec breaking
+// --all reports is in the Changes section: the codes added, newly
+// deprecated and removed in their lists, and every other change,
+// those of a deprecated code among them (it names another replacement,
+// one where it named none, or is no longer deprecated), as a sentence
+// of Other changes.
+func TestChangesListEveryChange(t *testing.T) {
+	const v1 = `package shop
+
+name: "shop"
+version: "1.0.0"
+outputs: markdown: {file: "ERRORS.md"%s}
+categories: bad: {description: "Bad input.", http_status: 400}
+codes: {
+	A_CODE: {category: "bad", title: "A", message: "a", deprecated: since: "0.9.0"}
+	B_CODE: {category: "bad", title: "B", message: "b", deprecated: use: "D_CODE"}
+	C_CODE: {category: "bad", title: "C", message: "c", deprecated: use: "D_CODE"}
+	D_CODE: {category: "bad", title: "D", message: "d"}
+	E_CODE: {category: "bad", title: "E", message: "e"}
+	F_CODE: {category: "bad", title: "F", message: "f"}
+}
+`
+	v2 := strings.Replace(v1, "%s", `, changes: since: "_v1"`, 1)
+	v2 = strings.NewReplacer(
+		`version: "1.0.0"`, `version: "1.1.0"`,
+		`deprecated: since: "0.9.0"}`, `deprecated: {since: "0.9.0", use: "D_CODE"}}`, // names a replacement
+		`"b", deprecated: use: "D_CODE"}`, `"b", deprecated: use: "E_CODE"}`, // names another one
+		`"c", deprecated: use: "D_CODE"}`, `"c"}`, // no longer deprecated
+		`"f"}`, `"f", deprecated: use: "D_CODE"}`, // newly deprecated
+	).Replace(v2)
+	dir := t.TempDir()
+	gittest.Write(t, dir, map[string]string{"_v1/catalog.cue": strings.Replace(v1, "%s", "", 1), "catalog.cue": v2})
+	set, err := generator.Generate(dir, generator.Options{})
+	if err != nil {
+		t.Fatalf("Generate: %v", err)
+	}
+	var page string
+	for _, f := range set.Files {
+		if filepath.Base(f.Path) == "ERRORS.md" {
+			page = string(f.Data)
+		}
+	}
+	section := page[strings.Index(page, "## Changes since"):]
+	old, err := load.Dir(filepath.Join(dir, "_v1"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cur, err := load.Dir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	changes := breaking.Compare(old.Model, cur.Model)
+	if len(changes) < 4 {
+		t.Fatalf("errspec breaking finds %d changes, want at least 4: %v", len(changes), changes)
+	}
+	unescape := regexp.MustCompile(`\\([[:punct:]])`)
+	for _, ch := range changes {
+		var want string
+		switch {
+		case ch.Rule == "CODE_DEPRECATED" && ch.Code == "F_CODE":
+			want = "Deprecated codes:\n\n- [`F_CODE`](#f_code): use [`D_CODE`](#d_code) instead\n"
+		case ch.Rule == "CODE_DEPRECATED":
+			want = "- [`" + ch.Code + "`](#" + strings.ToLower(ch.Code) + "): " + ch.Message + ".\n"
+		default:
+			t.Errorf("unexpected change %s: %s", ch.Rule, ch.Message)
+			continue
+		}
+		if !strings.Contains(unescape.ReplaceAllString(section, "$1"), want) {
+			t.Errorf("the Changes section lacks %s %q:\n%s", ch.Rule, want, section)
+		}
 	}
 }
