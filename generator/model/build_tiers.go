@@ -267,6 +267,7 @@ func (b *builder) examples(c *Code, in []InputExample) []*Example {
 		p := at("codes", c.Name, "examples", index(i))
 		e := &Example{Index: i, Detail: ex.Detail, HTTPStatus: ex.HTTPStatus, JSON: ex.JSON}
 		b.checkNumbers(append(p, "json"), ex.JSON)
+		e.JSON = wireNumbers(ex.JSON, nil, c)
 		given := map[string]bool{}
 		values := map[*Param]ExampleValue{}
 		names := paramNames(c.Params)
@@ -304,7 +305,7 @@ func (b *builder) examples(c *Code, in []InputExample) []*Example {
 				b.errs.add(append(p, "params", v.Key), fix, "%s: %s", v.Key, msg)
 				continue
 			}
-			values[param] = ExampleValue{Param: param, Value: val, JSON: v.Value}
+			values[param] = ExampleValue{Param: param, Value: val, JSON: wireNumbers(v.Value, param.Type, c)}
 		}
 		for _, param := range c.Params {
 			if !param.Optional && !given[param.Name] {
