@@ -86,6 +86,10 @@ func Text(cat *model.Catalog, c *model.Code) string {
 		w.heading("Suggestion")
 		w.para("  ", "  ", s)
 	}
+	if s := c.ErrorText.Source; s != "" {
+		w.heading("Error text, for logs (not sent)")
+		w.para("  ", "  ", s)
+	}
 
 	if len(c.Params) > 0 {
 		h := "Params"

@@ -79,7 +79,11 @@ func TestContent(t *testing.T) {
 		}},
 		{"RESOURCE_NOT_FOUND", []string{"  Replaces      PROJECT_NOT_FOUND (deprecated)\n"}},
 		{"VALUE_OUT_OF_RANGE", []string{"\nDetail\n  {field} is {unit}.\n", "Not sent: it only fills the templates."}},
-		{"RATE_LIMITED", []string{"yes (after_delay): wait 60 seconds, then send the same call again"}},
+		{"RATE_LIMITED", []string{
+			"yes (after_delay): wait 60 seconds, then send the same call again",
+			// What Error() returns, which logs show, is one of its templates.
+			"\nError text, for logs (not sent)\n  {code}: {message}; retry in {retry_after_seconds} s\n",
+		}},
 		{"UPSTREAM_TIMEOUT", []string{"  Category      upstream_timeout, inside upstream, internal: The upstream API"}},
 		{"AUTHENTICATION_FAILED", []string{"Never echoed: [redacted] stands in for it."}},
 	}
