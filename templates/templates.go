@@ -105,6 +105,8 @@
 //	fence LANG S    S as a fenced code block of language LANG
 //	autolink URL    <URL>, for a URL shown as itself; a URL that is not
 //	                http, https or mailto shows as code
+//	textLinks S     S as text does, with each http or https URL in it an
+//	                autolink, as in a sentence of errspec breaking
 //	href X          the link destination of X from the page being rendered:
 //	                a *model.Code, *model.Category or *model.Feature, or
 //	                the anchor of a heading of the single page or of the

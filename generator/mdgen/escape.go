@@ -253,3 +253,24 @@ func autolink(u string) markup {
 	}
 	return markup("<" + textsafe.URL(u) + ">")
 }
+
+// urlRE matches an http or https URL in a text, up to a space; the
+// punctuation that ends a sentence or a clause after it is not part of
+// it.
+var urlRE = regexp.MustCompile(`https?://[^\s<>]*[^\s<>.,;:!?'")]`)
+
+// textLinks returns s as text does, with each http or https URL in it an
+// autolink, which markdownlint takes for a link where it flags a bare URL
+// (MD034): for errspec's own sentences, which quote docs URLs.
+func textLinks(v any) markup {
+	s := strings.Join(strings.Fields(fmt.Sprint(v)), " ")
+	var b strings.Builder
+	last := 0
+	for _, m := range urlRE.FindAllStringIndex(s, -1) {
+		b.WriteString(escapeText(s[last:m[0]], last == 0))
+		b.WriteString(string(autolink(s[m[0]:m[1]])))
+		last = m[1]
+	}
+	b.WriteString(escapeText(s[last:]+textsafe.BidiClosers(s), last == 0))
+	return markup(b.String())
+}

@@ -79,6 +79,7 @@ func (r *renderer) funcs() template.FuncMap {
 		escaper:            escapeValue,
 		"fence":            fence,
 		"autolink":         autolink,
+		"textLinks":        textLinks,
 		"yesno":            yesno,
 		"status":           status,
 		"times":            model.RetryTimes,

@@ -103,6 +103,25 @@ func TestText(t *testing.T) {
 	}
 }
 
+// TestTextLinks checks that the URLs of a sentence of errspec's become
+// autolinks, what ends a clause after one left out of it, and that the
+// rest is escaped as text escapes it.
+func TestTextLinks(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"A was https://d.example/e#a_b, and is https://d.example/e/a_b.",
+			"A was <https://d.example/e#a_b>, and is <https://d.example/e/a_b>."},
+		{"https://d.example/e?x=1&y=[2] first", "<https://d.example/e?x=1&y=[2]> first"},
+		{"see (https://d.example/e) or http://d.example/f; *not* a_url://x", `see (<https://d.example/e>) or <http://d.example/f>; \*not\* a_url://x`},
+		{"- no url # here", `\- no url \# here`},
+		{"rtl \u202Eend https://d.example/", "rtl &#x202E;end <https://d.example/>&#x202C;"},
+	}
+	for _, tt := range tests {
+		if diff := cmp.Diff(tt.want, string(textLinks(tt.in))); diff != "" {
+			t.Errorf("textLinks(%q) (-want +got):\n%s", tt.in, diff)
+		}
+	}
+}
+
 func TestMarkdown(t *testing.T) {
 	tests := []struct{ name, in, want string }{
 		{"kept", "Some *emphasis*, **strong**, `code` and [a link](https://x \"t\").", "Some *emphasis*, **strong**, `code` and [a link](https://x \"t\")."},
