@@ -76,14 +76,14 @@ func Text(cat *model.Catalog, c *model.Code) string {
 		}
 	}
 
-	w.heading("Message")
+	w.heading("Message" + sentAt(c.Envelope, model.FieldMessage))
 	w.para("  ", "  ", c.Message.Source)
 	if s := c.Detail.Source; s != "" {
-		w.heading("Detail")
+		w.heading("Detail" + sentAt(c.Envelope, model.FieldDetail))
 		w.para("  ", "  ", s)
 	}
 	if s := c.Suggestion.Source; s != "" {
-		w.heading("Suggestion")
+		w.heading("Suggestion" + sentAt(c.Envelope, model.FieldSuggestion))
 		w.para("  ", "  ", s)
 	}
 	if s := c.ErrorText.Source; s != "" {
@@ -592,4 +592,21 @@ func columns(s string) int {
 		}
 	}
 	return n
+}
+
+// sentAt says where the envelope env sends the text of field f, as the
+// reference's table of templates does, when that is not under the
+// field's own name: " (sent as error.hint)", or " (not sent)".
+func sentAt(env *model.Envelope, f model.Field) string {
+	if env == nil {
+		return ""
+	}
+	switch path := env.FieldPath(f); {
+	case path == nil:
+		return " (not sent)"
+	case len(path) == 1 && path[0] == f.String():
+		return ""
+	default:
+		return " (sent as " + model.KeyPath(path) + ")"
+	}
 }

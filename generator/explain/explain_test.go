@@ -2,12 +2,14 @@ package explain_test
 
 import (
 	"encoding/json"
+	"regexp"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
 	"github.com/errspec/errspec/generator/explain"
 	"github.com/errspec/errspec/generator/load"
+	"github.com/errspec/errspec/generator/mdgen"
 	"github.com/errspec/errspec/generator/model"
 	"github.com/errspec/errspec/internal/textsafe"
 )
@@ -293,6 +295,59 @@ func TestTerminalSafe(t *testing.T) {
 	for _, want := range []string{`\u202Egnirts\u200B`, `Title \u2066isolate`, `Bidi \u202Egnirts\u202C`, `Doc\u200F.`, `\u202E code`} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the text lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// TestTemplatesAsReference checks, for every code of the example catalog
+// and of a catalog whose envelope moves and leaves out the texts, that
+// explain says where each template's text is sent as the reference's
+// table of templates does: not at all, or under another key than the
+// part's own name.
+func TestTemplatesAsReference(t *testing.T) {
+	other := &model.Input{
+		Name:       "moved",
+		Envelope:   []byte(`{"err": {"code": "$code", "hint": "$suggestion"}, "text": "$message", "detail": "$detail"}`),
+		Envelopes:  model.Ordered[json.RawMessage]{{Key: "bare", Value: []byte(`{"err": {"code": "$code"}}`)}},
+		Categories: model.Ordered[model.InputCategory]{{Key: "c", Value: model.InputCategory{Description: "C."}}},
+		Codes: model.Ordered[model.InputCode]{
+			{Key: "A", Value: model.InputCode{Category: "c", Title: "A", Message: "a", Detail: "d", Suggestion: "Do a."}},
+			{Key: "B", Value: model.InputCode{Category: "c", Title: "B", Message: "b", Detail: "d", Suggestion: "Do b.", Envelope: "bare"}},
+		},
+	}
+	moved, err := model.Build(other)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rowRE := regexp.MustCompile("(?m)^\\| (Message|Detail|Suggestion) \\| (not sent|`([^`]*)`) \\|")
+	for _, cat := range []*model.Catalog{loadExample(t), moved} {
+		page, err := mdgen.Render(cat, "", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range cat.Codes {
+			// The code's section, up to the next heading of its level.
+			ref := string(page)
+			ref = ref[strings.Index(ref, "\n### `"+c.Name+"`\n")+1:]
+			ref = ref[:strings.Index(ref+"\n### ", "\n### ")]
+			out := explain.Text(cat, c)
+			rows := rowRE.FindAllStringSubmatch(ref, -1)
+			if len(rows) == 0 {
+				t.Fatalf("%s: no table of templates in its page:\n%s", c.Name, ref)
+			}
+			for _, row := range rows {
+				part, key := row[1], row[3]
+				want := "\n" + part + "\n"
+				switch {
+				case row[2] == "not sent":
+					want = "\n" + part + " (not sent)\n"
+				case key != strings.ToLower(part):
+					want = "\n" + part + " (sent as " + key + ")\n"
+				}
+				if !strings.Contains(out, want) {
+					t.Errorf("%s.%s: the reference sends it %s; explain lacks %q:\n%s", cat.Name, c.Name, row[2], want, out)
+				}
+			}
 		}
 	}
 }
