@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -93,7 +94,9 @@ func Text(cat *model.Catalog, c *model.Code) string {
 
 	if len(c.Params) > 0 {
 		h := "Params"
-		if home, ok := paramsHome(c.Envelope); ok {
+		if !slices.ContainsFunc(c.Params, func(p *model.Param) bool { return p.Wire }) {
+			h += " (none sent: they only fill the templates)"
+		} else if home, ok := paramsHome(c.Envelope); ok {
 			if home == "" {
 				h += " (on the wire, keys of the error object)"
 			} else {

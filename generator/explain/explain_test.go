@@ -305,6 +305,7 @@ func TestTerminalSafe(t *testing.T) {
 // table of templates does: not at all, or under another key than the
 // part's own name.
 func TestTemplatesAsReference(t *testing.T) {
+	notSent := false
 	other := &model.Input{
 		Name:       "moved",
 		Envelope:   []byte(`{"err": {"code": "$code", "hint": "$suggestion"}, "text": "$message", "detail": "$detail"}`),
@@ -312,7 +313,8 @@ func TestTemplatesAsReference(t *testing.T) {
 		Categories: model.Ordered[model.InputCategory]{{Key: "c", Value: model.InputCategory{Description: "C."}}},
 		Codes: model.Ordered[model.InputCode]{
 			{Key: "A", Value: model.InputCode{Category: "c", Title: "A", Message: "a", Detail: "d", Suggestion: "Do a."}},
-			{Key: "B", Value: model.InputCode{Category: "c", Title: "B", Message: "b", Detail: "d", Suggestion: "Do b.", Envelope: "bare"}},
+			{Key: "B", Value: model.InputCode{Category: "c", Title: "B", Message: "b {n}", Detail: "d", Suggestion: "Do b.", Envelope: "bare",
+				Params: model.Ordered[model.InputParam]{{Key: "n", Value: model.InputParam{Type: "int", Wire: &notSent}}}}},
 		},
 	}
 	moved, err := model.Build(other)
@@ -347,6 +349,10 @@ func TestTemplatesAsReference(t *testing.T) {
 				if !strings.Contains(out, want) {
 					t.Errorf("%s.%s: the reference sends it %s; explain lacks %q:\n%s", cat.Name, c.Name, row[2], want, out)
 				}
+			}
+			// Params none of which is sent are said to be so.
+			if strings.Contains(ref, "**Params.** None of them is sent") != strings.Contains(out, "\nParams (none sent: they only fill the templates)\n") {
+				t.Errorf("%s.%s: the reference and explain disagree on whether its params are sent:\n%s\n%s", cat.Name, c.Name, ref, out)
 			}
 		}
 	}
