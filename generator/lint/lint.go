@@ -205,7 +205,20 @@ func (l *linter) codeNameStyle() {
 		if s.has(c.Name) {
 			continue
 		}
-		l.add(codePath(c), fmt.Sprintf("name it %s; if clients already match %s, add %s and deprecate %s with use: %q", s.join(words(c.Name)), c.Name, s.join(words(c.Name)), c.Name, s.join(words(c.Name))),
+		if d := c.Deprecated; d != nil && d.Use != nil && s.has(d.Use.Name) {
+			// On its way out, as this rule's fix says, for a code in
+			// the style.
+			continue
+		}
+		to := s.join(words(c.Name))
+		fix := fmt.Sprintf("name it %s; if clients already match %s, add %s and deprecate %s with use: %q", to, c.Name, to, c.Name, to)
+		if model.Ident(to) == c.Ident {
+			// The catalog would give one Go name twice, as errspec
+			// breaking tells of the rename (CODE_RENAMED).
+			fix = fmt.Sprintf("name it %s; if clients already match %s, keep the name and exempt it (lint: ignore: CODE_NAME_STYLE: [%q]): %s gives the same Go names (%s), so the two cannot be declared side by side while clients move",
+				to, c.Name, model.PathString(codePath(c)), to, c.GoName)
+		}
+		l.add(codePath(c), fix,
 			"code %s is not in %s, the style of %d of the catalog's %d codes", c.Name, s.name, counts[best], len(l.cat.Codes))
 	}
 }

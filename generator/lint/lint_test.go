@@ -141,6 +141,75 @@ lint: except: ["MESSAGE_PARAMS"]
 	}
 }
 
+// TestNameStyleFixHolds follows the fix of CODE_NAME_STYLE for a code
+// clients already match, in each style: where it says to add the new
+// name and deprecate the old, the catalog with both loads and passes the
+// rule; where it says to keep the name, the two would give one Go name
+// (the catalog with both does not load), and the exemption it names
+// passes the rule.
+func TestNameStyleFixHolds(t *testing.T) {
+	const head = `package shop
+
+name: "shop"
+outputs: jsonschema: file: "errors.schema.json"
+categories: not_found: {description: "Nothing there.", http_status: 404}
+lint: except: ["MESSAGE_PARAMS"]
+`
+	code := func(name string) string {
+		return fmt.Sprintf("codes: %s: {category: \"not_found\", title: %q, message: \"m\", suggestion: \"Call list_all.\"}\n", name, name)
+	}
+	for _, tc := range []struct{ style, odd string }{
+		{"A_NOT_FOUND B_NOT_FOUND", "quantityTooLarge"},
+		{"A_NOT_FOUND B_NOT_FOUND", "QuantityTooLarge"},
+		{"A_NOT_FOUND B_NOT_FOUND", "quantity_too_large"},
+		{"A_NOT_FOUND B_NOT_FOUND", "OAuth2TokenExpired"},
+		{"A_NOT_FOUND B_NOT_FOUND", "IPv6AddressInvalid"},
+		{"a_not_found b_not_found", "QUANTITY_TOO_LARGE"},
+		{"ANotFound BNotFound", "quantityTooLarge"},
+		{"ANotFound BNotFound", "QUANTITY_TOO_LARGE"},
+		{"aNotFound bNotFound", "QuantityTooLarge"},
+	} {
+		src := head + code(tc.odd)
+		for _, n := range strings.Fields(tc.style) {
+			src += code(n)
+		}
+		var fix string
+		for _, f := range lint.Check(loadtest.Catalog(t, src)) {
+			if f.Rule == "CODE_NAME_STYLE" && model.PathString(f.Path) == "codes."+tc.odd {
+				fix = f.Fix
+			}
+		}
+		to, _, ok := strings.Cut(strings.TrimPrefix(fix, "name it "), ";")
+		if !ok {
+			t.Errorf("%s among %s: fix %q names no code", tc.odd, tc.style, fix)
+			continue
+		}
+		both := src + code(to)
+		var follow string
+		switch {
+		case strings.Contains(fix, "keep the name and exempt it"):
+			dir := t.TempDir()
+			if err := os.WriteFile(filepath.Join(dir, "catalog.cue"), []byte(both), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := load.Dir(dir); err == nil {
+				t.Errorf("%s among %s: the fix says to keep the name, but %s beside it loads", tc.odd, tc.style, to)
+			}
+			follow = src + fmt.Sprintf("lint: ignore: CODE_NAME_STYLE: [%q]\n", "codes."+tc.odd)
+		case strings.Contains(fix, "deprecate "+tc.odd):
+			follow = both + fmt.Sprintf("codes: %s: deprecated: {since: \"1.1.0\", use: %q}\n", tc.odd, to)
+		default:
+			t.Errorf("%s among %s: fix %q says neither to keep nor to deprecate it", tc.odd, tc.style, fix)
+			continue
+		}
+		for _, f := range lint.Check(loadtest.Catalog(t, follow)) {
+			if f.Rule == "CODE_NAME_STYLE" {
+				t.Errorf("%s among %s: after the fix %q, %s: %s", tc.odd, tc.style, fix, model.PathString(f.Path), f.Message)
+			}
+		}
+	}
+}
+
 // TestTiersWithoutFeatures checks TIER_USED in a catalog without
 // features: tiers that a param of type tier sends, in a list of objects
 // too, are used; tiers nothing names are reported as such, not as above

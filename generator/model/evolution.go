@@ -63,6 +63,11 @@ func PathString(p []string) string { return pathString(p) }
 // into its words, as Go names are made of them.
 func Words(name string) []string { return words(name) }
 
+// Ident is the Go identifier a code of this name gives its constant,
+// constructor and types (CodeX, NewX, XParams): two codes whose Idents
+// are one cannot be declared side by side.
+func Ident(name string) string { return exported(name) }
+
 // Version is a semantic version's numbers and pre-release.
 type Version struct {
 	Major, Minor, Patch int
