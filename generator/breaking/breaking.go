@@ -77,7 +77,7 @@ func Compare(old, new *model.Catalog) []Change { return CompareAt(old, new, nil,
 // than it was is reported moved. nil stands for a catalog that stayed
 // where it was: a directory is its path relative to the catalog.
 func CompareAt(old, new *model.Catalog, oldAt, newAt func(dir string) string) []Change {
-	c := &comparer{old: old, new: new, explained: map[string]bool{}, gone: map[string]bool{}, oldAt: oldAt, newAt: newAt}
+	c := &comparer{old: old, new: new, explained: map[string]bool{}, gone: map[string]bool{}, sameKey: map[string]*model.Param{}, oldAt: oldAt, newAt: newAt}
 	if c.oldAt == nil || c.newAt == nil {
 		c.oldAt, c.newAt = path.Clean, path.Clean
 	}
@@ -195,6 +195,10 @@ type comparer struct {
 	explained map[string]bool
 	gone      map[string]bool
 	renamed   map[string]string // old code name → new, for the codes renamed
+	// sameKey maps the path of a param of the older catalog (codes.X.
+	// params.p) to the param of another name that the newer sends at
+	// its key: only its Go names changed.
+	sameKey map[string]*model.Param
 	// oldAt and newAt place a directory of the outputs, relative to the
 	// catalog, in a tree both versions share (see CompareAt).
 	oldAt, newAt func(dir string) string
@@ -768,23 +772,58 @@ func fields(t *model.Type) []*model.Param {
 // wireParams compares the params a code sends, and the fields of its
 // object params.
 func (c *comparer) wireParams(o, n *model.Code) {
-	c.params([]string{"codes", n.Name, "params"}, n.Name, "param", o.WireParams(), n.WireParams(), func(op, np *model.Param) {
+	os, ns := o.WireParams(), n.WireParams()
+	// A param is what the wire sends at its key: one of another name
+	// that the newer envelope sends where the older sent the param gone
+	// is that param to a client (only its Go name changed, which the Go
+	// level reports).
+	var same map[*model.Param]*model.Param
+	if o.Envelope != nil && n.Envelope != nil {
+		same = map[*model.Param]*model.Param{}
+		taken := map[*model.Param]bool{}
+		for _, op := range os {
+			key := o.Envelope.ParamPath(op.Name)
+			if find(ns, op.Name) != nil || key == nil {
+				continue
+			}
+			for _, np := range ns {
+				if !taken[np] && find(os, np.Name) == nil && slices.Equal(n.Envelope.ParamPath(np.Name), key) {
+					same[op], taken[np] = np, true
+					c.sameKey[model.PathString([]string{"codes", o.Name, "params", op.Name})] = np
+					break
+				}
+			}
+		}
+	}
+	c.params([]string{"codes", n.Name, "params"}, n.Name, "param", os, ns, same, func(op, np *model.Param) {
 		c.moved(o, n, op, np)
 	})
 }
 
 // params compares a list of params or of fields, at path in both
-// catalogs; what is "param" or "field"; both is called for each param
-// both have, after its own changes.
-func (c *comparer) params(path []string, code, what string, os, ns []*model.Param, both func(op, np *model.Param)) {
+// catalogs; what is "param" or "field"; same pairs params of the older
+// list with params of another name of the newer that the wire sends in
+// their place; both is called for each param both have, after its own
+// changes.
+func (c *comparer) params(path []string, code, what string, os, ns []*model.Param, same map[*model.Param]*model.Param, both func(op, np *model.Param)) {
+	newer := func(op *model.Param) *model.Param {
+		if np := find(ns, op.Name); np != nil {
+			return np
+		}
+		return same[op]
+	}
+	paired := map[*model.Param]bool{}
+	for _, np := range same {
+		paired[np] = true
+	}
 	var gone, added []*model.Param
 	for _, op := range os {
-		if find(ns, op.Name) == nil {
+		if newer(op) == nil {
 			gone = append(gone, op)
 		}
 	}
 	for _, np := range ns {
-		if find(os, np.Name) == nil {
+		if find(os, np.Name) == nil && !paired[np] {
 			added = append(added, np)
 		}
 	}
@@ -795,7 +834,7 @@ func (c *comparer) params(path []string, code, what string, os, ns []*model.Para
 	}
 	describe := func(p *model.Param) string { return fmt.Sprintf("%s %s of %s", what, p.Name, describePath(path, code)) }
 	for _, op := range os {
-		np := find(ns, op.Name)
+		np := newer(op)
 		if np == nil {
 			c.explainBelow(append(slices.Clip(path), op.Name))
 			if to, ok := renamed[op]; ok {
@@ -815,23 +854,27 @@ func (c *comparer) params(path []string, code, what string, os, ns []*model.Para
 			continue
 		}
 		pp := append(slices.Clip(path), np.Name)
-		explain := func() { c.explained[model.PathString(pp)] = true }
+		// What explains the Go API's changes at the param explains them
+		// at its older name too, where the wire sends it in its place.
+		opp := append(slices.Clip(path), op.Name)
+		explain := func() { c.explained[model.PathString(pp)], c.explained[model.PathString(opp)] = true, true }
+		explainBelow := func() { c.explainBelow(pp); c.explainBelow(opp) }
 		switch {
 		case !sameType(op.Type, np.Type) && narrower(op.Type, np.Type):
 			// A client of the older version accepts every value it is
 			// sent; one of the newer rejects what a server of the older
 			// sends beyond the new type.
-			c.explainBelow(pp)
+			explainBelow()
 			c.add("PARAM_VALUES_NARROWED", Breaking, append(slices.Clip(pp), "type"), false, code,
 				fmt.Sprintf("keep the type %s, or make the change once no server of the older version runs", op.Type.Source),
 				"%s was %s, and is %s: a server of the older version may send a value that a client of the newer version rejects", describe(np), op.Type.Source, np.Type.Source)
 		case !sameType(op.Type, np.Type):
-			c.explainBelow(pp)
+			explainBelow()
 			c.add("PARAM_TYPE_CHANGED", Breaking, append(slices.Clip(pp), "type"), false, code,
 				"keep the type; send the value in its new type under a new name",
 				"%s was %s, and is %s", describe(np), op.Type.Source, np.Type.Source)
 		case fields(op.Type) != nil:
-			c.params(append(slices.Clip(pp), "fields"), code, "field", fields(op.Type), fields(np.Type), nil)
+			c.params(append(slices.Clip(pp), "fields"), code, "field", fields(op.Type), fields(np.Type), nil, nil)
 		}
 		c.widened(pp, code, describe(np), op, np)
 		switch {

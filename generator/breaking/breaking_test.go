@@ -1052,3 +1052,48 @@ breaking: except: ["DOCS_URL_CHANGED"]
 		}
 	}
 }
+
+// TestParamAtSameKey checks that a param renamed, whose newer envelope
+// sends it at the key the older sent it at, is the same param to a
+// client: only its Go field changed, and a change of its type is one of
+// the wire that explains the Go API's; where the key changes with the
+// name, it is a rename on the wire.
+func TestParamAtSameKey(t *testing.T) {
+	const catalog = `package shop
+
+name: "shop"
+outputs: go: {dir: ".", package: "shop", import_path: "example.com/shop"}
+categories: not_found: {description: "Nothing there.", http_status: 404}
+%s
+`
+	code := func(envelope, param, typ string) string {
+		return fmt.Sprintf("envelope: %s\ncodes: ORDER_NOT_FOUND: {category: \"not_found\", title: \"Order not found\", message: \"Order {%s} not found in {store}\", params: {%s: type: %q, store: type: \"string\"}}",
+			envelope, param, param, typ)
+	}
+	const (
+		placed   = `{code: "$code", message: "$message", order_id: "$params.%s", details: {"$params": true}}`
+		nested   = `{code: "$code", message: "$message", details: {order_id: "$params.%s", "$params": true}}`
+		inParams = `{code: "$code", message: "$message", params: "$params"}`
+	)
+	for _, tc := range []struct {
+		name     string
+		from, to string
+		want     []string
+	}{
+		{"placed at the same key", code(fmt.Sprintf(placed, "order_id"), "order_id", "string"), code(fmt.Sprintf(placed, "id"), "id", "string"),
+			[]string{"!GO_FIELD_CHANGED", "TEXT_CHANGED"}},
+		{"placed where the params object had it", code(inParams, "order_id", "string"), code(`{code: "$code", message: "$message", params: {order_id: "$params.id", "$params": true}}`, "id", "string"),
+			[]string{"!GO_FIELD_CHANGED", "TEXT_CHANGED"}},
+		{"placed at the same nested key", code(fmt.Sprintf(nested, "order_id"), "order_id", "string"), code(fmt.Sprintf(nested, "id"), "id", "string"),
+			[]string{"!GO_FIELD_CHANGED", "TEXT_CHANGED"}},
+		{"retyped at the same key", code(fmt.Sprintf(placed, "order_id"), "order_id", "string"), code(fmt.Sprintf(placed, "id"), "id", "int"),
+			[]string{"!PARAM_TYPE_CHANGED", "TEXT_CHANGED"}},
+		{"renamed with its key", code(inParams, "order_id", "string"), code(inParams, "id", "string"),
+			[]string{"!PARAM_RENAMED", "TEXT_CHANGED"}},
+	} {
+		got := versionRules(t, catalog, tc.from, tc.to)
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}

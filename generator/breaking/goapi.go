@@ -227,6 +227,12 @@ func (c *comparer) goAPI() {
 							"the field %s of %s is now in %s: a caller that sets it in %s no longer compiles", of.name, o.name, to, o.name)
 						continue
 					}
+					if np := c.sameKey[model.PathString(of.path)]; np != nil {
+						c.add("GO_FIELD_CHANGED", Breaking, of.path, true, code,
+							fmt.Sprintf("keep the param's name %s; the envelope sends it at any key", of.path[len(of.path)-1]),
+							"the field %s of %s is gone: its param is now %s (field %s), which the wire sends at the same key", of.name, o.name, np.Name, np.GoName)
+						continue
+					}
 					c.add("GO_FIELD_CHANGED", Breaking, of.path, true, code,
 						"keep the param: a caller sets or reads the field",
 						"the field %s of %s is gone", of.name, o.name)
