@@ -1282,6 +1282,24 @@ func (c *comparer) tools() {
 		if o != nil && o.Description != n.Description {
 			c.add("TEXT_CHANGED", Safe, []string{"tools", n.Name, "description"}, false, "", "", "the description of tool %s changed", n.Name)
 		}
+		// A tool that listed no actions took a call of any action, with
+		// any arguments: the actions it lists now are all a call may
+		// name, and what they require is new to a call of the older
+		// version.
+		listed := o != nil && len(o.Actions) == 0 && len(n.Actions) > 0
+		if listed {
+			var names []string
+			for _, a := range n.DeclaredActions() {
+				names = append(names, n.Name+":"+a.Name)
+			}
+			check := ""
+			if c.new.ValidatesCalls() {
+				check = fmt.Sprintf("; ValidateCall rejects a call of any other action, where it took every call of %s", n.Name)
+			}
+			c.add("TOOL_ACTION_REMOVED", Breaking, []string{"tools", n.Name, "actions"}, false, "",
+				"declare every action a call of the older version may name, or keep the tool without actions",
+				"tool %s listed no actions, and lists only %s%s", n.Name, and(names), check)
+		}
 		for _, na := range n.Actions {
 			p := []string{"tools", n.Name, "actions", na.Name}
 			var oa *model.Action
@@ -1289,6 +1307,13 @@ func (c *comparer) tools() {
 				oa = action(o, na.Name)
 			}
 			if oa == nil {
+				if listed {
+					for i, r := range na.Required {
+						c.add("TOOL_REQUIRED_ADDED", Breaking, append(slices.Clip(p), "required", fmt.Sprintf("[%d]", i)), false, "",
+							"keep the argument optional: the server can default it; a call of the older version does not send it",
+							"%s:%s requires %s, where tool %s listed no actions and required nothing", n.Name, na.Name, r, n.Name)
+					}
+				}
 				c.add("TOOL_ACTION_ADDED", Safe, p, false, "", "", "%s:%s is new", n.Name, na.Name)
 				continue
 			}

@@ -1097,3 +1097,40 @@ categories: not_found: {description: "Nothing there.", http_status: 404}
 		}
 	}
 }
+
+// TestActionsListed checks that a tool that listed no actions, whose
+// calls ValidateCall took whatever their action and arguments, and that
+// lists actions in the newer version breaks a call of another action and
+// one without what the actions require; a tool new in the newer version
+// breaks no call.
+func TestActionsListed(t *testing.T) {
+	const catalog = `package shop
+
+name: "shop"
+outputs: go: {dir: ".", package: "shop", import_path: "example.com/shop"}
+categories: validation: {description: "Bad call.", http_status: 400}
+roles: {missing_fields: "MISSING_FIELDS", invalid_action: "INVALID_ACTION"}
+codes: MISSING_FIELDS: {category: "validation", title: "Missing", message: "Missing {missing_fields}", params: missing_fields: type: "[]string"}
+codes: INVALID_ACTION: {category: "validation", title: "Invalid", message: "Invalid {action}", params: action: type: "string"}
+tools: orders: actions: list: {}
+%s
+`
+	for _, tc := range []struct {
+		from, to string
+		want     []string
+	}{
+		{`tools: customers: description: "Customers."`, `tools: customers: {description: "Customers.", actions: get: required: ["id"]}`,
+			[]string{"!TOOL_ACTION_REMOVED", "!TOOL_REQUIRED_ADDED", "TOOL_ACTION_ADDED"}},
+		{`tools: customers: description: "Customers."`, `tools: customers: {description: "Customers.", actions: get: {}}`,
+			[]string{"!TOOL_ACTION_REMOVED", "TOOL_ACTION_ADDED"}},
+		{``, `tools: customers: {description: "Customers.", actions: get: required: ["id"]}`,
+			[]string{"TOOL_ACTION_ADDED"}},
+		{`tools: customers: actions: get: {}`, `tools: customers: actions: {get: {}, put: required: ["id"]}`,
+			[]string{"TOOL_ACTION_ADDED"}},
+	} {
+		got := versionRules(t, catalog, tc.from, tc.to)
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%s to %s: %v, want %v", tc.from, tc.to, got, tc.want)
+		}
+	}
+}

@@ -781,7 +781,7 @@ func (l *linter) toolUsed() {
 			l.add([]string{"tools", t.Name}, `give the call validator its codes (roles: missing_fields and invalid_action), gate the tool with a feature, or remove it`,
 				"tool %s is gated by no feature, and no code plays %s: nothing uses it", t.Name, strings.Join(lacks, " or "))
 		case len(t.Actions) == 0:
-			l.add([]string{"tools", t.Name}, `declare its actions, gate the tool with a feature, or remove it`,
+			l.add([]string{"tools", t.Name}, `declare its actions, every one its calls may name, as ValidateCall then rejects a call of any other (errspec breaking reports it: TOOL_ACTION_REMOVED), gate the tool with a feature, or remove it`,
 				"tool %s is gated by no feature and lists no actions: ValidateCall takes every call of it, and nothing uses it", t.Name)
 		}
 	}
