@@ -1088,9 +1088,18 @@ func diagnostic(v, def cue.Value, p []string, e cueerrors.Error, notAllowed map[
 			d.Fix = allowedFields(v, p[:len(p)-1], field, notAllowed)
 		}
 	}
+	ownValue, ownBound := ownConstraint(e)
 	switch {
 	case strings.HasPrefix(format, "conflicting values %s and %s"):
 		d.Msg, d.Fix = conflict(def, p, e, args, d.Msg, d.Fix)
+	case ownBound.IsValid() && len(args) == 2:
+		// The catalog's own CUE sets the constraint: report the value
+		// that breaks it, and where the constraint is, with a fix that
+		// names it rather than what the schema allows, which the value
+		// may well satisfy.
+		pos = ownValue
+		d.Msg = fmt.Sprintf("invalid value %v: the constraint %v, set at %s, does not allow it", args[0], args[1], relativePos(ownBound))
+		d.Fix = fmt.Sprintf("give a value that satisfies %v, or change the constraint at %s", args[1], relativePos(ownBound))
 	case format == "invalid value %v (out of bound %s)" && len(args) == 2:
 		bound := fmt.Sprint(args[1])
 		if problem := boundProblem(p, bound); problem != "" {
@@ -1721,6 +1730,28 @@ func userPos(e cueerrors.Error) token.Pos {
 		return p
 	}
 	return token.NoPos
+}
+
+// ownConstraint returns, for an error of a value that breaks a bound
+// (<500, =~"^[A-Z]") or a validator (strings.MinRunes(5)) that the
+// catalog's own CUE sets, rather than the schema, the position of the
+// value and that of the constraint; CUE reports such an error at the
+// constraint, which may be in another file than the value, and gives the
+// value as the first of its input positions. Both are NoPos for any other
+// error.
+func ownConstraint(e cueerrors.Error) (value, constraint token.Pos) {
+	format, _ := e.Msg()
+	if format != "invalid value %v (out of bound %s)" && format != "invalid value %s (does not satisfy %s)" {
+		return token.NoPos, token.NoPos
+	}
+	at, in := e.Position(), e.InputPositions()
+	if !at.IsValid() || at.Filename() == "" || at.Filename() == schemaFile || len(in) == 0 {
+		return token.NoPos, token.NoPos
+	}
+	if v := in[0]; v.IsValid() && v.Filename() != "" && v.Filename() != schemaFile && v != at {
+		return v, at
+	}
+	return token.NoPos, token.NoPos
 }
 
 // notFoundRef returns the name of a reference CUE did not find, from its
