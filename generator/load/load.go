@@ -1413,7 +1413,13 @@ func disjunction(v, def cue.Value, p []string, alts []cueerrors.Error, notAllowe
 		d.Msg = fmt.Sprintf("%s is none of the values allowed here", short(user))
 		d.Fix = "change the value to one the schema allows"
 	}
-	if f, ok := valueFixes[fieldKey(p)]; ok {
+	value, own := disjunctionPositions(alts)
+	if value.IsValid() {
+		setPos(&d, value)
+	}
+	if f, ok := valueFixes[fieldKey(p)]; ok && !own {
+		// The schema's values, unless the catalog's own disjunction
+		// allows fewer of them.
 		d.Fix = f
 	}
 	if kinds == len(alts) {
@@ -1431,6 +1437,49 @@ func disjunction(v, def cue.Value, p []string, alts []cueerrors.Error, notAllowe
 		d.Fix = literalFix(p, "string", got, user)
 	}
 	return d
+}
+
+// disjunctionPositions returns the position of the value that none of
+// the alternatives of a disjunction allows, the one user position that
+// every alternative's error shares, and whether the alternatives are the
+// catalog's own (a definition #Retry: *"never" | "after_fix"), each
+// error's other positions in the user's files, not the schema's.
+func disjunctionPositions(alts []cueerrors.Error) (value token.Pos, own bool) {
+	user := func(p token.Pos) bool { return p.IsValid() && p.Filename() != "" && p.Filename() != schemaFile }
+	shared := func(p token.Pos) bool {
+		for _, e := range alts {
+			if !slices.Contains(e.InputPositions(), p) {
+				return false
+			}
+		}
+		return true
+	}
+	for _, p := range alts[0].InputPositions() {
+		if user(p) && shared(p) {
+			value = p
+			break
+		}
+	}
+	if !value.IsValid() {
+		return token.NoPos, false
+	}
+	own = true
+	for _, e := range alts {
+		alone := false
+		for _, p := range e.InputPositions() {
+			if shared(p) {
+				continue
+			}
+			alone = true
+			if !user(p) {
+				own = false
+			}
+		}
+		if !alone {
+			own = false
+		}
+	}
+	return value, own
 }
 
 // concrete reports whether a value as CUE prints it is a value the user
@@ -1996,6 +2045,11 @@ func fixFor(v cue.Value, p []string, msg string) string {
 			return fix
 		}
 		return "change the value so that it satisfies the constraint"
+	case strings.HasPrefix(msg, "incomplete value") && strings.Contains(msg, " | "),
+		strings.Contains(msg, "unresolved disjunction"):
+		// A disjunction with no default, or with more than one, leaves
+		// more than one value, as cue export finds too.
+		return "choose one of the values, or mark one of them, and only one, as the default with *, as in *\"a\" | \"b\""
 	case strings.Contains(msg, "incomplete value"):
 		return "give a concrete value"
 	case strings.HasPrefix(msg, "reference ") && strings.HasSuffix(msg, " not found"):
