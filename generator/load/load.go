@@ -927,6 +927,13 @@ func fromCUE(v, def cue.Value, err error) Diagnostics {
 		}
 		out = append(out, diagnostic(v, def, p, e, notAllowed))
 	}
+	// An operation of the schema on a value that is an error already
+	// (a cycle: invalid left-hand value to '!=' (type _|_)) says again,
+	// at the schema's position, what the user's value says at its own.
+	out = slices.DeleteFunc(out, func(d Diagnostic) bool {
+		return d.File == schemaFile && strings.Contains(d.Msg, "(type _|_)") &&
+			slices.ContainsFunc(out, func(o Diagnostic) bool { return o.Path == d.Path && o.File != schemaFile })
+	})
 	// A structural cycle of a definition shows again at each value that
 	// unifies with it, at the same place: the first is the one to mend.
 	cycles := map[string]bool{}
@@ -1063,6 +1070,10 @@ func diagnostic(v, def cue.Value, p []string, e cueerrors.Error, notAllowed map[
 		f, a := inner.Msg()
 		d.Msg += ": " + fmt.Sprintf(f, a...)
 	}
+	// A hidden field of the catalog's package (_reason) is qualified
+	// with the import path errspec gives the package, which no file of
+	// the catalog's names.
+	d.Msg = strings.ReplaceAll(d.Msg, "("+catalogImport+")", "")
 	if !pos.IsValid() && v.Exists() {
 		// CUE gives no position for, among others, a required field
 		// that is missing: report the nearest value that has one.
@@ -1071,6 +1082,20 @@ func diagnostic(v, def cue.Value, p []string, e cueerrors.Error, notAllowed map[
 	d.Fix = fixFor(v, p, d.Msg)
 	if fix := tagFix(v, p, d.Msg); fix != "" {
 		d.Fix = fix
+	}
+	if strings.Contains(d.Msg, "incomplete value") || strings.Contains(d.Msg, "non-concrete value") {
+		// CUE reports a cycle of references (a: b, b: a) as a cycle,
+		// but once the schema's constraints are unified with it, as
+		// a value that is not concrete.
+		if chain, at := refCycle(v, p); chain != nil {
+			d.Msg = "no value: a cycle of references: " + pathString(p) + " is computed from itself"
+			if len(chain) > 0 {
+				d.Msg = "no value: a cycle of references: " + pathString(p) + " is computed from " +
+					strings.Join(chain, ", computed from ") + ", which is computed from " + pathString(p)
+			}
+			d.Fix = cycleFix
+			pos = at
+		}
 	}
 	if name, ok := notFoundRef(d.Msg); ok {
 		if fix := refFix(def, p, name); fix != "" {
@@ -1781,6 +1806,76 @@ func userPos(e cueerrors.Error) token.Pos {
 	return token.NoPos
 }
 
+// cycleFix is the fix of fields computed from one another in a circle.
+const cycleFix = "give one of the fields of the cycle a value of its own, not one computed from the others"
+
+// refCycle returns, when the value at p refers to a field that leads,
+// through references, back to p, the fields of that cycle after p, and
+// the position of p's own reference; an empty list when p refers to
+// itself, and nil when there is no such cycle.
+func refCycle(v cue.Value, p []string) ([]string, token.Pos) {
+	start := cue.MakePath(selectors(p)...).String()
+	type ref struct {
+		path string
+		pos  token.Pos
+	}
+	refsOf := func(path string) []ref {
+		var refs []ref
+		var find func(w cue.Value, depth int)
+		find = func(w cue.Value, depth int) {
+			if r, rp := w.ReferencePath(); r.Exists() && len(rp.Selectors()) > 0 {
+				pos := w.Pos()
+				if f, ok := w.Source().(*ast.Field); ok && f.Value != nil {
+					// The field's value is the reference itself.
+					pos = f.Value.Pos()
+				}
+				refs = append(refs, ref{rp.String(), pos})
+				return
+			}
+			op, vs := w.Expr()
+			if depth == 0 || (op == cue.NoOp && len(vs) == 1) {
+				return
+			}
+			for _, x := range vs {
+				find(x, depth-1)
+			}
+		}
+		find(v.LookupPath(cue.ParsePath(path)), 6)
+		return refs
+	}
+	seen := map[string]bool{start: true}
+	var chain []string
+	var walk func(path string) bool
+	walk = func(path string) bool {
+		for _, r := range refsOf(path) {
+			if r.path == start {
+				return true
+			}
+			if seen[r.path] || len(chain) >= 8 {
+				continue
+			}
+			seen[r.path] = true
+			chain = append(chain, r.path)
+			if walk(r.path) {
+				return true
+			}
+			chain = chain[:len(chain)-1]
+		}
+		return false
+	}
+	for _, r := range refsOf(start) {
+		if r.path == start {
+			return []string{}, r.pos
+		}
+		seen[r.path] = true
+		chain = append(chain[:0], r.path)
+		if walk(r.path) {
+			return chain, r.pos
+		}
+	}
+	return nil, token.NoPos
+}
+
 // ownConstraint returns, for an error of a value that breaks a bound
 // (<500, =~"^[A-Z]") or a validator (strings.MinRunes(5)) that the
 // catalog's own CUE sets, rather than the schema, the position of the
@@ -2052,6 +2147,8 @@ func fixFor(v cue.Value, p []string, msg string) string {
 		return "choose one of the values, or mark one of them, and only one, as the default with *, as in *\"a\" | \"b\""
 	case strings.Contains(msg, "incomplete value"):
 		return "give a concrete value"
+	case strings.Contains(msg, "cycle with field"):
+		return cycleFix
 	case strings.HasPrefix(msg, "reference ") && strings.HasSuffix(msg, " not found"):
 		name := strings.TrimSuffix(strings.TrimPrefix(msg, "reference "), " not found")
 		return "write the text in double quotes, " + name + ": a name without quotes refers to a field"
