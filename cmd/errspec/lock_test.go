@@ -310,7 +310,7 @@ func TestUnreadableCatalogFiles(t *testing.T) {
 			"\tfix: make cue.mod/module.cue readable for you (chmod u+r)\n"},
 		{"cue.mod", "errspec: cue.mod/module.cue:1:1: the module file cannot be read: permission denied\n" +
 			"\tfix: make the directory cue.mod readable and searchable for you (chmod u+rx)\n"},
-		{"lib/lib.cue", "errspec: catalog.cue:5:8: example.com/embeds@v0: import failed: cannot find package \"example.com/embeds/lib\": cannot get imports: cannot read \"lib/lib.cue\": open DIR/lib/lib.cue: permission denied\n" +
+		{"lib/lib.cue", "errspec: catalog.cue:5:8: import failed: cannot find package \"example.com/embeds/lib\": cannot get imports: cannot read \"lib/lib.cue\": open DIR/lib/lib.cue: permission denied\n" +
 			"\tfix: make lib/lib.cue readable for you (chmod u+r, and u+x for a directory)\n"},
 		{"docs", "errspec: catalog.cue:10:38: @embed: docs/more.txt cannot be looked up: permission denied\n" +
 			"\tfix: make the directory docs readable and searchable for you (chmod u+rx)\n"},

@@ -1097,6 +1097,16 @@ func diagnostic(v, def cue.Value, p []string, e cueerrors.Error, notAllowed map[
 			pos = at
 		}
 	}
+	if strings.HasPrefix(d.Msg, "import failed: ") {
+		if len(p) == 1 && strings.Contains(p[0], "@") {
+			// The path of an import's problem is the importing
+			// package's (example.com/app/apperr@v0), no field.
+			d.Path = ""
+		}
+		if fix := importFix(pos, d.Msg); fix != "" {
+			d.Fix = fix
+		}
+	}
 	if name, ok := notFoundRef(d.Msg); ok {
 		if fix := refFix(def, p, name); fix != "" {
 			d.Fix = fix
