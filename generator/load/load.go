@@ -383,7 +383,7 @@ func withMarked(ds, marked Diagnostics) Diagnostics {
 		paths[d.Path] = true
 	}
 	ds = slices.DeleteFunc(ds, func(d Diagnostic) bool {
-		return d.Msg == "field is required but not present" && paths[d.Path]
+		return strings.HasPrefix(d.Msg, "field is required but not present") && paths[d.Path]
 	})
 	return sortDiagnostics(append(ds, marked...))
 }
@@ -1003,7 +1003,7 @@ func misspeltRequired(ds Diagnostics) Diagnostics {
 		meant[parent+name] = true
 	}
 	return slices.DeleteFunc(ds, func(d Diagnostic) bool {
-		return d.Msg == "field is required but not present" && meant[d.Path]
+		return strings.HasPrefix(d.Msg, "field is required but not present") && meant[d.Path]
 	})
 }
 
@@ -1074,6 +1074,15 @@ func diagnostic(v, def cue.Value, p []string, e cueerrors.Error, notAllowed map[
 	// with the import path errspec gives the package, which no file of
 	// the catalog's names.
 	d.Msg = strings.ReplaceAll(d.Msg, "("+catalogImport+")", "")
+	if format == "field is required but not present" && pos.IsValid() && len(p) > 1 && v.Exists() {
+		// A field the catalog's own CUE requires (title!: string in a
+		// definition): CUE reports it at that declaration, but it is
+		// the value that uses the definition that lacks it.
+		if at := writtenPos(v, p[:len(p)-1]); at.IsValid() && at != pos {
+			d.Msg = fmt.Sprintf("%s, which %s requires", d.Msg, relativePos(pos))
+			pos = at
+		}
+	}
 	if !pos.IsValid() && v.Exists() {
 		// CUE gives no position for, among others, a required field
 		// that is missing: report the nearest value that has one.
@@ -1814,6 +1823,29 @@ func userPos(e cueerrors.Error) token.Pos {
 		return p
 	}
 	return token.NoPos
+}
+
+// writtenPos returns the position of the value at p as the catalog
+// writes it, a struct rather than a definition or pattern it unifies with
+// (codes: [string]: #Code), or position's when it has no such part.
+func writtenPos(v cue.Value, p []string) token.Pos {
+	w := lookup(v, selectors(p))
+	if !w.Exists() {
+		return position(v, p)
+	}
+	parts := []cue.Value{w}
+	if op, vs := w.Expr(); op == cue.AndOp {
+		parts = vs
+	}
+	for _, x := range parts {
+		if r, _ := x.ReferencePath(); r.Exists() {
+			continue
+		}
+		if pos := x.Pos(); pos.IsValid() && pos.Filename() != "" && pos.Filename() != schemaFile {
+			return pos
+		}
+	}
+	return position(v, p)
 }
 
 // cycleFix is the fix of fields computed from one another in a circle.
