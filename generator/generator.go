@@ -312,7 +312,86 @@ var ErrNoWorkDir = errors.New("the working directory no longer exists")
 // (isCatalog). The walk skips testdata, vendor and node_modules
 // directories and those whose names start with "." or "_", as the go
 // command does.
-func Find(args []string) ([]string, error) { return find(args, isCatalog, false) }
+//
+// A directory of a CUE module that the walk finds, whose files declare
+// codes but no outputs, and whose package a catalog found below it has
+// too, is not a catalog of its own: CUE's loader adds its files to the
+// package of that catalog, as it adds the files of every directory above
+// a package's up to the module's root that have the package's name.
+func Find(args []string) ([]string, error) {
+	dirs, err := find(args, isCatalog, false)
+	if err != nil {
+		return nil, err
+	}
+	named := map[string]bool{}
+	for _, arg := range Patterns(args) {
+		if root, walk := PatternRoot(arg); !walk {
+			named[root] = true
+		}
+	}
+	return slices.DeleteFunc(dirs, func(d string) bool { return !named[d] && sharedBelow(d, dirs) }), nil
+}
+
+// sharedBelow reports whether the files of dir, which declare no outputs,
+// are part of the package of a catalog among dirs below it, in the same
+// CUE module, whose package has dir's package name.
+func sharedBelow(dir string, dirs []string) bool {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return false
+	}
+	root := cueModuleRoot(abs)
+	if root == "" {
+		return false
+	}
+	pkg := cuePackage(dir)
+	if pkg == "" || anyFile(dir, func(path string, src []byte) bool {
+		names, computed, err := topLevel(path, src)
+		return err != nil || computed || slices.Contains(names, "outputs")
+	}) {
+		return false
+	}
+	for _, d := range dirs {
+		below, err := filepath.Abs(d)
+		if err != nil || !strings.HasPrefix(below, abs+string(filepath.Separator)) {
+			continue
+		}
+		if cueModuleRoot(below) == root && cuePackage(d) == pkg {
+			return true
+		}
+	}
+	return false
+}
+
+// cueModuleRoot returns the directory at or above dir, an absolute path,
+// that holds cue.mod, or "" when there is none.
+func cueModuleRoot(dir string) string {
+	for {
+		if st, err := os.Stat(filepath.Join(dir, "cue.mod")); err == nil && st.IsDir() {
+			return dir
+		}
+		up := filepath.Dir(dir)
+		if up == dir {
+			return ""
+		}
+		dir = up
+	}
+}
+
+// cuePackage returns the package name of the first file of dir that the
+// cue tool loads and that has a package clause, or "".
+func cuePackage(dir string) string {
+	name := ""
+	anyFile(dir, func(path string, src []byte) bool {
+		f, err := parser.ParseFile(path, src, parser.PackageClauseOnly)
+		if err == nil && f.PackageName() != "" {
+			name = f.PackageName()
+			return true
+		}
+		return false
+	})
+	return name
+}
 
 // FindNear returns the directories that Find passes over but whose .cue
 // files look like a catalog started or misspelt: one declares outputs
