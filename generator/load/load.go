@@ -919,6 +919,13 @@ func fromCUE(v, def cue.Value, err error) Diagnostics {
 			for j < len(errs) && slices.Equal(catalogPath(errs[j].Path()), p) {
 				j++
 			}
+			if j == i+2 && conflictBeside(errs, i, p) {
+				// The one alternative left, a default (*500 | int),
+				// failed for a conflict of the values set beside it,
+				// which is reported on its own.
+				i = j - 1
+				continue
+			}
 			if j > i+1 {
 				out = append(out, disjunction(v, def, p, errs[i+1:j], notAllowed))
 				i = j - 1
@@ -934,6 +941,25 @@ func fromCUE(v, def cue.Value, err error) Diagnostics {
 		return d.File == schemaFile && strings.Contains(d.Msg, "(type _|_)") &&
 			slices.ContainsFunc(out, func(o Diagnostic) bool { return o.Path == d.Path && o.File != schemaFile })
 	})
+	// A problem of a value that two fields share (categories: cats.all,
+	// both in the catalog) is one problem, where it is written: the
+	// first path says which.
+	type at struct {
+		file      string
+		line, col int
+		msg       string
+		field     string // the last name of the path: several fields missing from one struct are several problems
+	}
+	shown := map[at]bool{}
+	out = slices.DeleteFunc(out, func(d Diagnostic) bool {
+		if d.File == "" || d.Line == 0 {
+			return false
+		}
+		k := at{d.File, d.Line, d.Col, d.Msg, d.Path[strings.LastIndex(d.Path, ".")+1:]}
+		seen := shown[k]
+		shown[k] = true
+		return seen
+	})
 	// A structural cycle of a definition shows again at each value that
 	// unifies with it, at the same place: the first is the one to mend.
 	cycles := map[string]bool{}
@@ -946,6 +972,20 @@ func fromCUE(v, def cue.Value, err error) Diagnostics {
 		return seen
 	})
 	return sortDiagnostics(misspeltRequired(out))
+}
+
+// conflictBeside reports whether errs holds, besides the disjunction at i
+// and its one alternative after it, another problem of the value at p.
+func conflictBeside(errs []cueerrors.Error, i int, p []string) bool {
+	for k, o := range errs {
+		if k == i || k == i+1 {
+			continue
+		}
+		if f, _ := o.Msg(); !strings.HasSuffix(f, "errors in empty disjunction:") && slices.Equal(catalogPath(o.Path()), p) {
+			return true
+		}
+	}
+	return false
 }
 
 // imported replaces each error of errs that says an import failed, when
@@ -1402,6 +1442,12 @@ var cueTypes = map[string]string{
 // disjunction, such as retry: "sometimes", as one problem.
 func disjunction(v, def cue.Value, p []string, alts []cueerrors.Error, notAllowed map[string]bool) Diagnostic {
 	d := diagnostic(v, def, p, alts[0], notAllowed)
+	if len(alts) == 1 {
+		// One alternative left to fail, whose two values may well both
+		// be the catalog's (a default, *500 | int, and the value set
+		// elsewhere): it is the conflict it says.
+		return d
+	}
 	// Each alternative is a conflict between the user's value, the same in
 	// all of them, and the value or the kind the alternative wants, or a
 	// bound the user's value breaks.
