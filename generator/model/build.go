@@ -622,6 +622,17 @@ func (b *builder) errorText(p []string, src string, params []*Param) Template {
 // part of a param, {card.last4} or {items[0]}, what the param inserts as
 // a whole, and how to insert the part; else the param meant.
 func partFix(name string, byName map[string]*Param, names []string) string {
+	if strings.IndexFunc(name, func(r rune) bool {
+		return !(r == '_' || r == '.' || r == '[' || r == ']' || r == '-' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9')
+	}) >= 0 {
+		// No param could have this name ({"a":1}, { x }): the braces
+		// are text, most often JSON that \(json.Marshal(v)) inserted,
+		// unless the name is a param's with spaces around it.
+		if trimmed := strings.TrimSpace(name); trimmed != name && byName[trimmed] != nil {
+			return "write {" + trimmed + "}, without spaces in the braces"
+		}
+		return `write a literal brace as {{ or }}, as in {{"a":1}}; for a text that \(...) inserts, double its braces with strings.Replace(s, "{", "{{", -1) and again for }`
+	}
 	if rest, ok := strings.CutPrefix(name, "params."); ok && byName[rest] != nil {
 		// The path of the param in the wire JSON: a placeholder names
 		// the param alone.
