@@ -1160,6 +1160,28 @@ func diagnostic(v, def cue.Value, p []string, e cueerrors.Error, notAllowed map[
 		if fix := refFix(def, p, name); fix != "" {
 			d.Fix = fix
 		}
+		if strings.HasPrefix(name, "#") || strings.HasPrefix(name, "_") {
+			// A definition or a hidden field, never text without its
+			// quotes: most often a name misspelt.
+			if near := nearLabel(pos, name); near != "" {
+				d.Fix = "did you mean " + near + "?"
+			}
+		}
+	}
+	if rest, ok := strings.CutPrefix(d.Msg, "cannot call non-function "); ok {
+		// A function of a package misspelt: strings.ToUpperr.
+		if call, _, ok := strings.Cut(rest, " "); ok {
+			if pkg, fn, ok := strings.Cut(call, "."); ok {
+				if fix := builtinFix(pos, pkg, fn); fix != "" {
+					d.Fix = fix
+				}
+			}
+		}
+	}
+	if _, name, ok := strings.Cut(d.Msg, "undefined field: "); ok {
+		if near := nearSelected(pos, name); near != "" {
+			d.Fix = "did you mean " + near + "?"
+		}
 	}
 	if format == "field not allowed" && len(p) > 0 {
 		field := p[len(p)-1]
@@ -1984,6 +2006,198 @@ func ownConstraint(e cueerrors.Error) (value, constraint token.Pos) {
 		return v, at
 	}
 	return token.NoPos, token.NoPos
+}
+
+// builtinFix says which function fn of the package the file of pos
+// imports as pkg was meant, when the package is one of CUE's standard
+// library, or "".
+func builtinFix(pos token.Pos, pkg, fn string) string {
+	if !pos.IsValid() || pos.Filename() == "" || pos.Filename() == schemaFile {
+		return ""
+	}
+	f, err := parser.ParseFile(pos.Filename(), nil, parser.ImportsOnly)
+	if err != nil {
+		return ""
+	}
+	importPath := ""
+	for spec := range f.ImportSpecs() {
+		p, err := literal.Unquote(spec.Path.Value)
+		if err != nil {
+			continue
+		}
+		name := path.Base(p)
+		if spec.Name != nil {
+			name = spec.Name.Name
+		}
+		if name == pkg {
+			importPath = p
+		}
+	}
+	if importPath == "" || strings.Contains(strings.SplitN(importPath, "/", 2)[0], ".") {
+		return "" // not the standard library
+	}
+	w := cuecontext.New().CompileString("import p " + strconv.Quote(importPath) + "\nx: p").LookupPath(cue.MakePath(cue.Str("x")))
+	it, err := w.Fields(cue.All())
+	if err != nil {
+		return ""
+	}
+	var names []string
+	for it.Next() {
+		names = append(names, it.Selector().String())
+	}
+	if m := model.Closest(fn, names); len(m) > 0 {
+		return "did you mean " + pkg + "." + m[0] + "? " + importPath + " has no " + fn
+	}
+	return importPath + " has no " + fn + ": see the functions of CUE's standard library package " + importPath
+}
+
+// nearSelected returns the field most like name, which CUE did not find
+// in the struct a selector at pos selects it from (_titles.NOT_FUOND),
+// among the fields the catalog's files declare in that struct, or "": it
+// follows the selector's operand by names (a.b.c) to a field written as
+// a struct in the files of pos's directory.
+func nearSelected(pos token.Pos, name string) string {
+	if !pos.IsValid() || pos.Filename() == "" || pos.Filename() == schemaFile {
+		return ""
+	}
+	files := dirFiles(filepath.Dir(pos.Filename()))
+	var operand []string
+	for _, f := range files {
+		if f.Filename != pos.Filename() {
+			continue
+		}
+		ast.Walk(f, func(n ast.Node) bool {
+			// CUE reports an interpolation's problem at the string:
+			// the selector of the name on its line is the one.
+			if sel, ok := n.(*ast.SelectorExpr); ok && sel.Sel.Pos().Line() == pos.Line() && sel.Sel.Pos().Offset() >= pos.Offset() {
+				if l, _, err := ast.LabelName(sel.Sel); err == nil && l == name {
+					operand = selectorNames(sel.X)
+				}
+			}
+			return operand == nil
+		}, nil)
+	}
+	if len(operand) == 0 {
+		return ""
+	}
+	// The struct literals the operand's names lead to, from a field of
+	// the first name anywhere in the files.
+	structs := []*ast.StructLit{}
+	for _, f := range files {
+		ast.Walk(f, func(n ast.Node) bool {
+			if fd, ok := n.(*ast.Field); ok {
+				if l, _, err := ast.LabelName(fd.Label); err == nil && l == operand[0] {
+					if s, ok := fd.Value.(*ast.StructLit); ok {
+						structs = append(structs, s)
+					}
+				}
+			}
+			return true
+		}, nil)
+	}
+	for _, next := range operand[1:] {
+		var deeper []*ast.StructLit
+		for _, s := range structs {
+			for _, e := range s.Elts {
+				if fd, ok := e.(*ast.Field); ok {
+					if l, _, err := ast.LabelName(fd.Label); err == nil && l == next {
+						if s, ok := fd.Value.(*ast.StructLit); ok {
+							deeper = append(deeper, s)
+						}
+					}
+				}
+			}
+		}
+		structs = deeper
+	}
+	var names []string
+	for _, s := range structs {
+		for _, e := range s.Elts {
+			if fd, ok := e.(*ast.Field); ok {
+				if l, _, err := ast.LabelName(fd.Label); err == nil && l != name && !slices.Contains(names, l) {
+					names = append(names, l)
+				}
+			}
+		}
+	}
+	if m := model.Closest(name, names); len(m) > 0 {
+		return m[0]
+	}
+	return ""
+}
+
+// selectorNames returns the names of a.b.c, or nil for another
+// expression.
+func selectorNames(x ast.Expr) []string {
+	switch x := x.(type) {
+	case *ast.Ident:
+		return []string{x.Name}
+	case *ast.SelectorExpr:
+		if head := selectorNames(x.X); head != nil {
+			if l, _, err := ast.LabelName(x.Sel); err == nil {
+				return append(head, l)
+			}
+		}
+	}
+	return nil
+}
+
+// dirFiles returns the .cue files of dir that parse.
+func dirFiles(dir string) []*ast.File {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	var files []*ast.File
+	for _, e := range entries {
+		if !e.Type().IsRegular() || !strings.HasSuffix(e.Name(), ".cue") || strings.HasPrefix(e.Name(), ".") {
+			continue
+		}
+		if f, err := parser.ParseFile(filepath.Join(dir, e.Name()), nil); err == nil {
+			files = append(files, f)
+		}
+	}
+	return files
+}
+
+// nearLabel returns the name declared in the files of the directory of
+// pos (a definition, a hidden field or a let) that is most like name, a
+// reference CUE did not find that starts as it does (# or _), or "".
+func nearLabel(pos token.Pos, name string) string {
+	if !pos.IsValid() || pos.Filename() == "" || pos.Filename() == schemaFile {
+		return ""
+	}
+	seen := map[string]bool{}
+	var names []string
+	add := func(n string) {
+		// A definition for a definition, a hidden field for a hidden
+		// field: #Code is none of the codes.
+		if n != "" && n != "_" && n != name && !seen[n] && n[0] == name[0] {
+			seen[n] = true
+			names = append(names, n)
+		}
+	}
+	for _, f := range dirFiles(filepath.Dir(pos.Filename())) {
+		ast.Walk(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.Field:
+				if l, _, err := ast.LabelName(n.Label); err == nil {
+					add(l)
+				}
+			case *ast.LetClause:
+				add(n.Ident.Name)
+			case *ast.ImportSpec:
+				if n.Name != nil {
+					add(n.Name.Name)
+				}
+			}
+			return true
+		}, nil)
+	}
+	if m := model.Closest(name, names); len(m) > 0 {
+		return m[0]
+	}
+	return ""
 }
 
 // notFoundRef returns the name of a reference CUE did not find, from its
