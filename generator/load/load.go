@@ -1198,6 +1198,11 @@ func diagnostic(v, def cue.Value, p []string, e cueerrors.Error, notAllowed map[
 	switch {
 	case strings.HasPrefix(format, "conflicting values %s and %s"):
 		d.Msg, d.Fix = conflict(def, p, e, args, d.Msg, d.Fix)
+		if strings.Contains(d.Fix, ", without a fraction: ") && divides(pos) {
+			// The float is a quotient the catalog computes (10 / 2),
+			// not a literal it writes.
+			d.Fix = "divide with div(a, b), which gives an integer: CUE's / always gives a float, 10 / 2 is 5.0"
+		}
 	case ownBound.IsValid() && len(args) == 2:
 		// The catalog's own CUE sets the constraint: report the value
 		// that breaks it, and where the constraint is, with a fix that
@@ -1826,6 +1831,23 @@ func unclosed(pos token.Pos) (opener, bool) {
 		return guess.opener, true
 	}
 	return stack[len(stack)-1].opener, true
+}
+
+// divides reports whether the expression that starts at pos, up to the
+// end of its line or of its field, divides with /.
+func divides(pos token.Pos) bool {
+	found := false
+	eachToken(pos, func(p token.Pos, tok token.Token, _ string) bool {
+		if p.Offset() < pos.Offset() {
+			return true
+		}
+		if p.Line() != pos.Line() || tok == token.COMMA || tok == token.RBRACE {
+			return false
+		}
+		found = found || tok == token.QUO
+		return !found
+	})
+	return found
 }
 
 // afterImport reports whether the token just before pos, in its file, is
