@@ -1132,6 +1132,15 @@ func diagnostic(v, def cue.Value, p []string, e cueerrors.Error, notAllowed map[
 	if fix := tagFix(v, p, d.Msg); fix != "" {
 		d.Fix = fix
 	}
+	if rest, ok := strings.CutPrefix(d.Msg, "incomplete value "); ok && strings.Contains(rest, " | ") {
+		// A default the catalog marks (*"sometimes" | "never") that the
+		// schema does not allow drops out, and leaves the rest.
+		if def, at := droppedDefault(v, p); at.IsValid() {
+			d.Msg = fmt.Sprintf("the default %s is not allowed here, which leaves %s", def, rest)
+			pos = at
+			d.Fix = "mark as the default (with *) a value allowed here, one of " + rest
+		}
+	}
 	if strings.Contains(d.Msg, "incomplete value") || strings.Contains(d.Msg, "non-concrete value") {
 		// CUE reports a cycle of references (a: b, b: a) as a cycle,
 		// but once the schema's constraints are unified with it, as
@@ -1936,6 +1945,40 @@ func writtenPos(v cue.Value, p []string) token.Pos {
 		}
 	}
 	return position(v, p)
+}
+
+// droppedDefault returns the default a disjunction of the catalog's own
+// at p marks, and where, when the other values unified with it do not
+// allow it; "" and NoPos otherwise.
+func droppedDefault(v cue.Value, p []string) (string, token.Pos) {
+	w := lookup(v, selectors(p))
+	op, parts := w.Expr()
+	if op != cue.AndOp {
+		return "", token.NoPos
+	}
+	for i, x := range parts {
+		pos := x.Pos()
+		if !pos.IsValid() || pos.Filename() == "" || pos.Filename() == schemaFile {
+			continue
+		}
+		def, ok := x.Default()
+		if !ok || def.Validate(cue.Concrete(true)) != nil {
+			continue
+		}
+		if r, rp := x.ReferencePath(); r.Exists() {
+			// Written in a definition the field refers to: that is
+			// where the default is marked.
+			if at := r.LookupPath(rp).Pos(); at.IsValid() && at.Filename() != "" && at.Filename() != schemaFile {
+				pos = at
+			}
+		}
+		for j, o := range parts {
+			if j != i && o.Unify(def).Validate() != nil {
+				return fmt.Sprint(def), pos
+			}
+		}
+	}
+	return "", token.NoPos
 }
 
 // cycleFix is the fix of fields computed from one another in a circle.
