@@ -154,12 +154,7 @@ func TestUnreadableRoot(t *testing.T) {
 	if r := runPaused(t, bin, dir, 0, nil, "generate", "./..."); r.code != 0 {
 		t.Fatalf("generate exited %d: %s", r.code, r.stderr)
 	}
-	gittest.Chown(t, dir, 65534, 65534)
-	for _, p := range []string{filepath.Dir(bin), filepath.Dir(dir)} {
-		if err := os.Chmod(p, 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
+	giveToNobody(t, bin, dir)
 	if err := os.Chown(dir, 0, 0); err != nil {
 		t.Fatal(err)
 	}
@@ -167,9 +162,7 @@ func TestUnreadableRoot(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, args := range [][]string{{"check", "a", "b"}, {"generate", "a", "b"}} {
-		cmd := exec.Command(bin, args...)
-		cmd.Dir = dir
-		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 65534, Gid: 65534}}
+		cmd := asNobody(bin, dir, args...)
 		if out, err := cmd.CombinedOutput(); err != nil || len(out) > 0 {
 			t.Errorf("errspec %s as another user, in a root it may not read: %v\n%s", strings.Join(args, " "), err, out)
 		}
@@ -192,20 +185,13 @@ func TestUnsearchableOutputDir(t *testing.T) {
 	if r := runPaused(t, bin, dir, 0, nil, "generate", "./..."); r.code != 0 {
 		t.Fatalf("generate exited %d: %s", r.code, r.stderr)
 	}
-	gittest.Chown(t, dir, 65534, 65534)
-	for _, p := range []string{filepath.Dir(bin), filepath.Dir(dir)} {
-		if err := os.Chmod(p, 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
+	giveToNobody(t, bin, dir)
 	for _, mode := range []os.FileMode{0o600, 0o000} {
 		if err := os.Chmod(filepath.Join(dir, "docs", "a"), mode); err != nil {
 			t.Fatal(err)
 		}
 		for _, cmdName := range []string{"check", "generate"} {
-			cmd := exec.Command(bin, cmdName, "a", "b")
-			cmd.Dir = dir
-			cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 65534, Gid: 65534}}
+			cmd := asNobody(bin, dir, cmdName, "a", "b")
 			out, err := cmd.CombinedOutput()
 			want := "errspec: reading docs/a failed: permission denied\n" +
 				"\tfix: make the directory docs/a readable and searchable for you (chmod u+rx), then run errspec again; no file was changed\n"
@@ -226,19 +212,12 @@ func TestUnlistableCatalogDir(t *testing.T) {
 	}
 	bin := buildErrspec(t)
 	dir := layOut(t, interruptTree)
-	gittest.Chown(t, dir, 65534, 65534)
-	for _, p := range []string{filepath.Dir(bin), filepath.Dir(dir)} {
-		if err := os.Chmod(p, 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
+	giveToNobody(t, bin, dir)
 	if err := os.Chmod(filepath.Join(dir, "a"), 0o300); err != nil {
 		t.Fatal(err)
 	}
 	for _, cmdName := range []string{"check", "generate"} {
-		cmd := exec.Command(bin, cmdName, "a")
-		cmd.Dir = dir
-		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 65534, Gid: 65534}}
+		cmd := asNobody(bin, dir, cmdName, "a")
 		out, err := cmd.CombinedOutput()
 		want := "errspec: cannot list the catalog directory a: permission denied\n" +
 			"\tfix: make a readable for you (chmod u+r)\n"
@@ -267,19 +246,12 @@ func TestUnreadableTemplates(t *testing.T) {
 		tree := maps.Clone(interruptTree)
 		tree["tpl/code.md.tmpl"] = "{{.Code.Name}}\n"
 		dir := layOut(t, tree)
-		gittest.Chown(t, dir, 65534, 65534)
-		for _, p := range []string{filepath.Dir(bin), filepath.Dir(dir)} {
-			if err := os.Chmod(p, 0o755); err != nil {
-				t.Fatal(err)
-			}
-		}
+		giveToNobody(t, bin, dir)
 		if err := os.Chmod(filepath.Join(dir, filepath.FromSlash(tt.path)), 0o000); err != nil {
 			t.Fatal(err)
 		}
 		for _, cmdName := range []string{"check", "generate"} {
-			cmd := exec.Command(bin, cmdName, "--templates", "tpl", "a")
-			cmd.Dir = dir
-			cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 65534, Gid: 65534}}
+			cmd := asNobody(bin, dir, cmdName, "--templates", "tpl", "a")
 			out, err := cmd.CombinedOutput()
 			if code := cmd.ProcessState.ExitCode(); code != 2 || string(out) != tt.want {
 				t.Errorf("errspec %s as another user, %s of mode 0: %v, exit %d, printed\n%s\nwant exit 2 and\n%s", cmdName, tt.path, err, code, out, tt.want)
@@ -335,19 +307,12 @@ codes: LATER: {category: "later", title: lib.title, message: "Try later"}
 codes: INTERNAL: {category: "internal", title: "Internal error", message: "Something went wrong"}
 `,
 		})
-		gittest.Chown(t, dir, 65534, 65534)
-		for _, p := range []string{filepath.Dir(bin), filepath.Dir(dir)} {
-			if err := os.Chmod(p, 0o755); err != nil {
-				t.Fatal(err)
-			}
-		}
+		giveToNobody(t, bin, dir)
 		if err := os.Chmod(filepath.Join(dir, filepath.FromSlash(tt.file)), 0o000); err != nil {
 			t.Fatal(err)
 		}
 		for _, cmdName := range []string{"check", "generate"} {
-			cmd := exec.Command(bin, cmdName, ".")
-			cmd.Dir = dir
-			cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 65534, Gid: 65534}}
+			cmd := asNobody(bin, dir, cmdName, ".")
 			out, err := cmd.CombinedOutput()
 			// CUE names a file of an imported package by its absolute path.
 			out = bytes.ReplaceAll(out, []byte(dir), []byte("DIR"))
@@ -359,4 +324,30 @@ codes: INTERNAL: {category: "internal", title: "Internal error", message: "Somet
 			t.Errorf("%s unreadable: llms.txt written, or: %v", tt.file, err)
 		}
 	}
+}
+
+// nobody is the user and group the tests that need another user's
+// permissions run errspec as: root, who runs the tests, may read and
+// search anything.
+const nobody = 65534
+
+// giveToNobody makes the tree at dir nobody's, and the directories that
+// hold it and errspec's binary, bin, ones nobody may pass through.
+func giveToNobody(t *testing.T, bin, dir string) {
+	t.Helper()
+	gittest.Chown(t, dir, nobody, nobody)
+	for _, p := range []string{filepath.Dir(bin), filepath.Dir(dir)} {
+		if err := os.Chmod(p, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// asNobody returns the command that runs errspec's binary, bin, with
+// args in dir, as nobody.
+func asNobody(bin, dir string, args ...string) *exec.Cmd {
+	cmd := exec.Command(bin, args...)
+	cmd.Dir = dir
+	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: nobody, Gid: nobody}}
+	return cmd
 }

@@ -205,6 +205,20 @@ func leftovers(t *testing.T, root string) []string {
 	return found
 }
 
+// checkLeftovers checks that the temporary files and backups under root
+// are want, slash-separated paths relative to root, sorted.
+func checkLeftovers(t *testing.T, root string, want ...string) {
+	t.Helper()
+	got := leftovers(t, root)
+	slices.Sort(got)
+	for i := range want {
+		want[i] = filepath.FromSlash(want[i])
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("files left (-want +got):\n%s", diff)
+	}
+}
+
 // checkRestored checks that the tree at root is as it was before Write,
 // but for the paths of others (what another program made meanwhile), and
 // that Write left no temporary or backup file.
@@ -740,15 +754,7 @@ func TestWriteRemovesLeftoverTemps(t *testing.T) {
 	if err != nil {
 		t.Fatalf("Write: %v", err)
 	}
-	got := leftovers(t, root)
-	slices.Sort(got)
-	want := []string{"gen/.errspec-notes.tmp", "gen/.errspec-same.go.bak", "other/.errspec-9.tmp"}
-	for i := range want {
-		want[i] = filepath.FromSlash(want[i])
-	}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("files left (-want +got):\n%s", diff)
-	}
+	checkLeftovers(t, root, "gen/.errspec-notes.tmp", "gen/.errspec-same.go.bak", "other/.errspec-9.tmp")
 }
 
 // TestWriteModifiedMeanwhile changes a file after Plan read it, as an
@@ -1349,15 +1355,7 @@ func TestWriteRemovesLeftoverBackups(t *testing.T) {
 	if err != nil {
 		t.Fatalf("Write: %v", err)
 	}
-	got := leftovers(t, root)
-	slices.Sort(got)
-	want := []string{"gen/.errspec-a.go.2.bak", "gen/.errspec-b.go.x.bak", "gen/.errspec-x.1.bak"}
-	for i := range want {
-		want[i] = filepath.FromSlash(want[i])
-	}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("files left (-want +got):\n%s", diff)
-	}
+	checkLeftovers(t, root, "gen/.errspec-a.go.2.bak", "gen/.errspec-b.go.x.bak", "gen/.errspec-x.1.bak")
 }
 
 // TestWriteKeepsInputsNamedLikeLeftovers writes beside files named as
@@ -1380,13 +1378,5 @@ func TestWriteKeepsInputsNamedLikeLeftovers(t *testing.T) {
 	if err != nil {
 		t.Fatalf("Write: %v", err)
 	}
-	got := leftovers(t, root)
-	slices.Sort(got)
-	want := []string{"gen/.errspec-7.tmp", "gen/.errspec-8.tmp", "gen/.errspec-a.go.bak"}
-	for i := range want {
-		want[i] = filepath.FromSlash(want[i])
-	}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("files left (-want +got):\n%s", diff)
-	}
+	checkLeftovers(t, root, "gen/.errspec-7.tmp", "gen/.errspec-8.tmp", "gen/.errspec-a.go.bak")
 }
