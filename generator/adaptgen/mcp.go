@@ -45,7 +45,7 @@ func mcpDoc(cat *model.Catalog, importPath string) []string {
 		carries = "whose text content is the error's wire JSON"
 	}
 	if o.StructuredContent {
-		carries += ", and whose structured content is the wire JSON"
+		carries += ", and whose structured content is the wire JSON, but for a tool that declares an output schema (a typed tool's output type), whose error results a client may check against that schema and reject (the TypeScript SDK's client does)"
 	}
 	first := fmt.Sprintf("Package %s serves the errors of package %s (%s) to MCP clients through the official MCP Go SDK, %s: Install adds a middleware to a server that turns the error a tool handler returns, an *%s.Error wrapped or not, into a tool result with isError set, %s.", o.Package, pkg, importPath, mcpPkg, pkg, carries)
 	if c := cat.Roles[model.RoleInvalidArguments]; c != nil {
@@ -85,7 +85,7 @@ func genMiddleware(cat *model.Catalog, importPath string) Code {
 			deprecatedUse(model.RoleInvalidArguments, c),
 			Id("e").Op("=").Add(gogen.RoleCall(c, values, importPath)).Dot("WithCause").Call(callErr.Clone()),
 			If(Op("!").Id("fill").Call(Id("r"), Id("e"), Id("e"))).Block(Return(Id("res"), Nil())),
-			Return(Id("r"), Nil()),
+			Return(outputless(cat, Id("r")), Nil()),
 		}
 	}
 	recover := Null()
@@ -94,6 +94,7 @@ func genMiddleware(cat *model.Catalog, importPath string) Code {
 		recover = Defer().Func().Params().Block(
 			If(Id("v").Op(":=").Recover(), Id("v").Op("!=").Nil()).Block(
 				List(Id("res"), Err()).Op("=").Id("recovered").Call(Id("ctx"), Id("method"), Id("req"), Id("v")),
+				recoveredOutputless(cat),
 			),
 		).Call()
 	}
@@ -109,18 +110,21 @@ func genMiddleware(cat *model.Catalog, importPath string) Code {
 					Comment("A low-level handler's error: the SDK sends it as a protocol error."),
 					Id("r").Op(":=").Op("&").Qual(mcpPkg, "CallToolResult").Values(),
 					If(List(Id("e"), Id("ok")).Op(":=").Add(firstOf(importPath, Err())), Op("!").Id("ok").Op("||").Op("!").Id("fill").Call(Id("r"), Id("e"), Err())).Block(Return(Id("res"), Err())),
-					Return(Id("r"), Nil()),
+					Return(outputless(cat, Id("r")), Nil()),
 				),
 				List(Id("r"), Id("ok")).Op(":=").Id("res").Assert(Op("*").Qual(mcpPkg, "CallToolResult")),
 				If(Op("!").Id("ok").Op("||").Op("!").Id("r").Dot("IsError").Op("||").Add(callErr.Clone()).Op("==").Nil()).Block(Return(Id("res"), Nil())),
 				List(Id("e"), Id("ok")).Op(":=").Add(firstOf(importPath, callErr.Clone())),
 				If(Op("!").Id("ok")).Block(foreign...),
 				Id("fill").Call(Id("r"), Id("e"), callErr.Clone()),
-				Return(Id("r"), Nil()),
+				Return(outputless(cat, Id("r")), Nil()),
 			)),
 		),
 		Line(),
 	)
+	if cat.Outputs.MCP.StructuredContent {
+		out.Line().Add(genWithoutOutput())
+	}
 	if cat.Roles[model.RoleInvalidArguments] != nil {
 		out.Line().Add(
 			doc("argumentsPrefix starts the text of the error of arguments that do not match a tool's input schema, as the SDK's typed handlers write it."),
@@ -141,6 +145,77 @@ func genMiddleware(cat *model.Catalog, importPath string) Code {
 		)
 	}
 	return out
+}
+
+// outputless is r, or with structured content in the error results, the
+// call that leaves it out of r where the tool declares an output schema.
+func outputless(cat *model.Catalog, r *Statement) Code {
+	if !cat.Outputs.MCP.StructuredContent {
+		return r
+	}
+	return Id("withoutOutput").Call(Id("ctx"), Id("next"), Id("req"), r)
+}
+
+// recoveredOutputless does for the error result of a tool's panic what
+// outputless does for the others.
+func recoveredOutputless(cat *model.Catalog) Code {
+	if !cat.Outputs.MCP.StructuredContent {
+		return Null()
+	}
+	return If(List(Id("r"), Id("ok")).Op(":=").Id("res").Assert(Op("*").Qual(mcpPkg, "CallToolResult")), Id("ok")).Block(
+		Id("res").Op("=").Id("withoutOutput").Call(Id("ctx"), Id("next"), Id("req"), Id("r")),
+	)
+}
+
+// genWithoutOutput writes withoutOutput and declaresOutput. A client
+// that checks a tool's results against the output schema it listed, the
+// TypeScript SDK's, checks an error result's structured content too and
+// fails the call when it does not match, which the error never does: the
+// agent gets the client's complaint instead of the error. The middleware
+// learns whether the tool declares an output schema as the client does,
+// from the session's tools/list, which it asks of the handlers it wraps.
+func genWithoutOutput() Code {
+	return Add(
+		doc("withoutOutput returns r, the error result of the tool call req, without its structured content when the tool declares an output schema: a client that checks the structured content of a tool's results against the output schema it listed (the TypeScript SDK's) checks an error result's too, and fails the call, where the error's wire JSON, which no output schema describes, does not match. The text content still carries the error."),
+		Line(), Func().Id("withoutOutput").Params(Id("ctx").Qual(contextPkg, "Context"), Id("next").Qual(mcpPkg, "MethodHandler"), Id("req").Qual(mcpPkg, "Request"), Id("r").Op("*").Qual(mcpPkg, "CallToolResult")).Op("*").Qual(mcpPkg, "CallToolResult").Block(
+			If(Id("r").Dot("StructuredContent").Op("!=").Nil().Op("&&").Id("declaresOutput").Call(Id("ctx"), Id("next"), Id("req"))).Block(
+				Id("r").Dot("StructuredContent").Op("=").Nil(),
+			),
+			Return(Id("r")),
+		),
+		Line(),
+		Line(),
+		doc("declaresOutput reports whether the tool that req calls declares an output schema in the tools that its session lists, as a client learns it; false when the list fails."),
+		Line(), Func().Id("declaresOutput").Params(Id("ctx").Qual(contextPkg, "Context"), Id("next").Qual(mcpPkg, "MethodHandler"), Id("req").Qual(mcpPkg, "Request")).Params(Id("declares").Bool()).Block(
+			List(Id("call"), Id("ok")).Op(":=").Id("req").Assert(Op("*").Qual(mcpPkg, "CallToolRequest")),
+			If(Op("!").Id("ok").Op("||").Id("call").Dot("Params").Op("==").Nil()).Block(Return(False())),
+			Defer().Func().Params().Block(
+				Comment("A list that panics tells nothing; the call's error result is served all the same."),
+				If(Recover().Op("!=").Nil()).Block(Id("declares").Op("=").False()),
+			).Call(),
+			Id("params").Op(":=").Op("&").Qual(mcpPkg, "ListToolsParams").Values(),
+			Comment("Pages, as many as the list has, but never a cursor twice."),
+			Id("seen").Op(":=").Map(String()).Bool().Values(),
+			For().Block(
+				List(Id("res"), Err()).Op(":=").Id("next").Call(Id("ctx"), Lit("tools/list"), Op("&").Qual(mcpPkg, "ListToolsRequest").Values(Dict{
+					Id("Session"): Id("call").Dot("Session"),
+					Id("Params"):  Id("params"),
+					Id("Extra"):   Id("call").Dot("Extra"),
+				})),
+				List(Id("list"), Id("ok")).Op(":=").Id("res").Assert(Op("*").Qual(mcpPkg, "ListToolsResult")),
+				If(Err().Op("!=").Nil().Op("||").Op("!").Id("ok").Op("||").Id("list").Op("==").Nil()).Block(Return(False())),
+				For(List(Id("_"), Id("t")).Op(":=").Range().Id("list").Dot("Tools")).Block(
+					If(Id("t").Op("!=").Nil().Op("&&").Id("t").Dot("Name").Op("==").Id("call").Dot("Params").Dot("Name")).Block(
+						Return(Id("t").Dot("OutputSchema").Op("!=").Nil()),
+					),
+				),
+				If(Id("list").Dot("NextCursor").Op("==").Lit("").Op("||").Id("seen").Index(Id("list").Dot("NextCursor"))).Block(Return(False())),
+				Id("seen").Index(Id("list").Dot("NextCursor")).Op("=").True(),
+				Id("params").Op("=").Op("&").Qual(mcpPkg, "ListToolsParams").Values(Dict{Id("Cursor"): Id("list").Dot("NextCursor")}),
+			),
+		),
+		Line(),
+	)
 }
 
 // genRecovered writes recovered, which makes what the client gets of a

@@ -170,7 +170,9 @@ func TestMCPErrors(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			res, raw := conn.Call("get_pipeline", tt.args)
 			w := wire(t, tt.sent)
-			if want := mcptest.ErrorResult(w, w); raw != want {
+			// get_pipeline declares an output schema (its output type):
+			// no structured content.
+			if want := mcptest.ErrorResult(w, ""); raw != want {
 				t.Errorf("the client read\n%s\nwant\n%s", raw, want)
 			}
 			got, ok := apperrmcp.FromResult(res)
@@ -268,7 +270,7 @@ func TestMCPTwoCatalogs(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if want := mcptest.ErrorResult(string(w), string(w)); raw != want {
+				if want := mcptest.ErrorResult(string(w), ""); raw != want {
 					t.Errorf("call %d: the client read\n%s\nwant\n%s", tc.id, raw, want)
 				}
 			}
@@ -336,8 +338,10 @@ func TestMCPMessageHoldsWire(t *testing.T) {
 	}
 	sent := seedmcp.NewValidationError(string(echoed), "non-empty", "title", "")
 	conn := mcptest.Start(t, mcpmessage.Install, func(s *mcp.Server) {
-		mcp.AddTool(s, &mcp.Tool{Name: "create_issue"}, func(context.Context, *mcp.CallToolRequest, struct{}) (*mcp.CallToolResult, struct{}, error) {
-			return nil, struct{}{}, fmt.Errorf("create_issue: %w", sent)
+		// No output schema (output any): the error result carries the
+		// structured content.
+		mcp.AddTool(s, &mcp.Tool{Name: "create_issue"}, func(context.Context, *mcp.CallToolRequest, struct{}) (*mcp.CallToolResult, any, error) {
+			return nil, nil, fmt.Errorf("create_issue: %w", sent)
 		})
 	})
 	w, err := sent.MarshalJSON()
@@ -375,7 +379,7 @@ func TestMCPOtherMiddleware(t *testing.T) {
 	})
 	res, raw := after.Call("get_pipeline", map[string]any{"project_id": "app", "pipeline_id": 1})
 	w := wire(t, denied)
-	if want := mcptest.ErrorResult(w, w); raw != want {
+	if want := mcptest.ErrorResult(w, ""); raw != want {
 		t.Errorf("Install after the check: the client read\n%s\nwant\n%s", raw, want)
 	}
 	got, ok := apperrmcp.FromResult(res)

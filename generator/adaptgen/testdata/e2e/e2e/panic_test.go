@@ -55,7 +55,11 @@ func TestMCPPanic(t *testing.T) {
 		{"unwrap_crash", "panic: the chain is broken"},
 	} {
 		res, raw := conn.Call(tt.tool, map[string]any{"project_id": "app", "pipeline_id": 1})
-		if want := mcptest.ErrorResult(w, w); raw != want {
+		structured := "" // typed_crash and unwrap_crash declare an output schema
+		if tt.tool == "raw_crash" {
+			structured = w
+		}
+		if want := mcptest.ErrorResult(w, structured); raw != want {
 			t.Errorf("%s: the client read\n%s\nwant\n%s", tt.tool, raw, want)
 		}
 		got, ok := apperrmcp.FromResult(res)
@@ -208,7 +212,7 @@ func TestPanicInside(t *testing.T) {
 	})
 	sent := apperr.NewInternalError()
 	w := wire(t, sent)
-	if _, raw := conn.Call("get_pipeline", map[string]any{"project_id": "app", "pipeline_id": 1}); raw != mcptest.ErrorResult(w, w) {
+	if _, raw := conn.Call("get_pipeline", map[string]any{"project_id": "app", "pipeline_id": 1}); raw != mcptest.ErrorResult(w, "") {
 		t.Errorf("a middleware inside the adapter's panicked; the client read\n%s", raw)
 	}
 
