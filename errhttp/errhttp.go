@@ -41,6 +41,7 @@
 package errhttp
 
 import (
+	"bufio"
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
@@ -48,6 +49,7 @@ import (
 	"fmt"
 	"io"
 	"mime"
+	"net"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -69,12 +71,76 @@ const (
 // JSON. Return the error before writing anything else to the response.
 type HandlerFunc func(http.ResponseWriter, *http.Request) error
 
-// ServeHTTP calls f and writes its error, if any, with Write.
+// ServeHTTP calls f and writes its error, if any, with Write. An error
+// that f returns after the response's status went out (f wrote a part of
+// its body, flushed, or set a status of 200 or more) can no longer be
+// sent: ServeHTTP then aborts the response, as a panic with
+// http.ErrAbortHandler does, so that the client sees it cut short (an
+// unexpected EOF, a reset stream) rather than the status of a success
+// with a body that ends in the error's JSON. f gets a ResponseWriter
+// that keeps track of that: it has Flush, FlushError, Hijack and
+// ReadFrom, which call those of the server's, and Unwrap, for
+// http.ResponseController.
 func (f HandlerFunc) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if err := f(w, r); err != nil {
+	tw := &tracking{ResponseWriter: w}
+	if err := f(tw, r); err != nil {
+		if tw.sent {
+			panic(http.ErrAbortHandler)
+		}
 		Write(w, r, err)
 	}
 }
+
+// tracking is a ResponseWriter that records whether the status of the
+// response went out.
+type tracking struct {
+	http.ResponseWriter
+	sent bool
+}
+
+// WriteHeader sends the status; a 1xx other than 101 (103 Early Hints)
+// leaves the response to come.
+func (t *tracking) WriteHeader(status int) {
+	if status >= 200 || status == http.StatusSwitchingProtocols {
+		t.sent = true
+	}
+	t.ResponseWriter.WriteHeader(status)
+}
+
+func (t *tracking) Write(b []byte) (int, error) {
+	t.sent = true
+	return t.ResponseWriter.Write(b)
+}
+
+// Flush sends the status, and what the body has so far.
+func (t *tracking) Flush() { t.FlushError() }
+
+// FlushError flushes as http.ResponseController does.
+func (t *tracking) FlushError() error {
+	t.sent = true
+	return http.NewResponseController(t.ResponseWriter).Flush()
+}
+
+// Hijack hands the connection over as http.ResponseController does: an
+// error afterwards has no response to go to.
+func (t *tracking) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+	t.sent = true
+	return http.NewResponseController(t.ResponseWriter).Hijack()
+}
+
+// ReadFrom copies src to the body with the server's ReadFrom (sendfile),
+// where the server's ResponseWriter has one.
+func (t *tracking) ReadFrom(src io.Reader) (int64, error) {
+	t.sent = true
+	if rf, ok := t.ResponseWriter.(io.ReaderFrom); ok {
+		return rf.ReadFrom(src)
+	}
+	return io.Copy(struct{ io.Writer }{t.ResponseWriter}, src)
+}
+
+// Unwrap returns the server's ResponseWriter, for
+// http.ResponseController.
+func (t *tracking) Unwrap() http.ResponseWriter { return t.ResponseWriter }
 
 // Write writes err in the format the request r prefers, by its Accept
 // header: the catalog's wire format (WriteJSON) when it prefers

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -909,5 +910,64 @@ func TestProblemOfErrorLiteral(t *testing.T) {
 	}
 	if want := "RATE_LIMITED: Rate limit of 600 requests per minute reached; retry in 17 s"; got.Error() != want || sent.Error() != want {
 		t.Errorf("read back %q, sent %q; want %q", got.Error(), sent.Error(), want)
+	}
+}
+
+// TestHandlerFuncAfterWrite checks a handler that fails after it has sent
+// its status, or flushed a part of its body, which the error can no
+// longer replace: the client sees the response cut short, over HTTP/1.1
+// and HTTP/2, where it got a 200 whose body was the part sent with the
+// error's JSON after it, which read as a success. A 1xx status sent
+// before (103 Early Hints) leaves the response to the error, and so
+// does a handler that wrote nothing.
+func TestHandlerFuncAfterWrite(t *testing.T) {
+	handler := errhttp.HandlerFunc(func(w http.ResponseWriter, r *http.Request) error {
+		switch r.URL.Query().Get("sent") {
+		case "part":
+			w.Header().Set("Content-Type", "application/json")
+			io.WriteString(w, `{"items":[1,2`)
+			w.(http.Flusher).Flush()
+		case "flush":
+			http.NewResponseController(w).Flush()
+		case "status":
+			w.WriteHeader(http.StatusOK)
+			w.(http.Flusher).Flush()
+		case "hints":
+			w.Header().Set("Link", "</style.css>; rel=preload")
+			w.WriteHeader(http.StatusEarlyHints)
+		}
+		return agenttools.NewRateLimited(600, "minute", 17)
+	})
+	for _, proto := range []string{"HTTP/1.1", "HTTP/2.0"} {
+		srv := httptest.NewUnstartedServer(handler)
+		srv.EnableHTTP2 = proto == "HTTP/2.0"
+		srv.Config.ErrorLog = log.New(io.Discard, "", 0)
+		srv.StartTLS()
+		defer srv.Close()
+		for _, sent := range []string{"part", "flush", "status"} {
+			resp, err := srv.Client().Get(srv.URL + "?sent=" + sent)
+			if err != nil {
+				continue // cut short before the headers
+			}
+			body, err := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if resp.Proto != proto {
+				t.Errorf("%s: the response came over %s", proto, resp.Proto)
+			}
+			if err == nil {
+				t.Errorf("%s, %s sent: a whole response, status %d, body %s; want it cut short", proto, sent, resp.StatusCode, body)
+			}
+		}
+		for _, sent := range []string{"hints", "nothing"} {
+			resp, err := srv.Client().Get(srv.URL + "?sent=" + sent)
+			if err != nil {
+				t.Fatalf("%s, %s sent: %v", proto, sent, err)
+			}
+			got, err := errhttp.Read[agenttools.Error](resp)
+			if err != nil {
+				t.Fatalf("%s, %s sent: %v", proto, sent, err)
+			}
+			same(t, got, agenttools.NewRateLimited(600, "minute", 17))
+		}
 	}
 }
