@@ -555,10 +555,11 @@ func retryAfter(h http.Header) int {
 // body does not carry (the message, the suggestion) is filled in from the
 // code's templates. A body that is no JSON, under either type (the HTML
 // or text page of a proxy that labels it JSON, or a body cut short), is
-// ErrNotError. Parse reads no parameter of the Content-Type, so a
-// parameter that does not parse (a charset without a value, a stray ";",
-// a charset given twice, as some servers and proxies send them) does not
-// hide the media type before it.
+// ErrNotError; one that starts with a UTF-8 byte order mark is read
+// past it, as RFC 8259 allows. Parse reads no parameter of the
+// Content-Type, so a parameter that does not parse (a charset without a
+// value, a stray ";", a charset given twice, as some servers and proxies
+// send them) does not hide the media type before it.
 func Parse[E any, P ErrorPtr[E]](contentType string, status int, body []byte) (*E, error) {
 	media, err := mediaType(contentType)
 	if err != nil {
@@ -567,6 +568,9 @@ func Parse[E any, P ErrorPtr[E]](contentType string, status int, body []byte) (*
 	if media != JSONType && !strings.HasSuffix(media, "+json") { // problem details end with +json too
 		return nil, fmt.Errorf("%w: Content-Type %s", ErrNotError, media)
 	}
+	// A UTF-8 byte order mark, which some servers put before JSON and RFC
+	// 8259 lets a parser ignore.
+	body = bytes.TrimPrefix(body, []byte("\ufeff"))
 	if !json.Valid(body) {
 		// The page of a proxy or a server that is not errspec's, sent
 		// with a JSON type, or a body cut short: no error to read.

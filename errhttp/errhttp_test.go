@@ -971,3 +971,36 @@ func TestHandlerFuncAfterWrite(t *testing.T) {
 		}
 	}
 }
+
+// TestReadByteOrderMark checks a body that starts with a UTF-8 byte
+// order mark, as some servers on Windows stacks send JSON: RFC 8259 lets
+// a parser ignore it, and Read does, in both formats, where it took the
+// body for no JSON and the response for no errspec error.
+func TestReadByteOrderMark(t *testing.T) {
+	sent := agenttools.NewRateLimited(600, "minute", 17)
+	rec := httptest.NewRecorder()
+	errhttp.WriteProblem(rec, sent, "")
+	wire, err := sent.MarshalJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for media, body := range map[string][]byte{"Application/Problem+JSON; Charset=UTF-8": rec.Body.Bytes(), "application/json; charset=utf-8": wire} {
+		resp := &http.Response{
+			StatusCode: 429,
+			Header:     http.Header{"Content-Type": {media}},
+			Body:       io.NopCloser(strings.NewReader("\ufeff" + string(body))),
+		}
+		got, err := errhttp.Read[agenttools.Error](resp)
+		if err != nil {
+			t.Errorf("%s: %v", media, err)
+			continue
+		}
+		same(t, got, sent)
+	}
+	// A mark alone, or twice, is still no JSON.
+	for _, body := range []string{"\ufeff", "\ufeff\ufeff{}"} {
+		if _, err := errhttp.Parse[agenttools.Error](errhttp.JSONType, 429, []byte(body)); !errors.Is(err, errhttp.ErrNotError) {
+			t.Errorf("Parse(%q) = %v, want ErrNotError", body, err)
+		}
+	}
+}
