@@ -78,13 +78,24 @@ type HandlerFunc func(http.ResponseWriter, *http.Request) error
 // http.ErrAbortHandler does, so that the client sees it cut short (an
 // unexpected EOF, a reset stream) rather than the status of a success
 // with a body that ends in the error's JSON. f gets a ResponseWriter
-// that keeps track of that: it has Flush, FlushError, Hijack and
-// ReadFrom, which call those of the server's, and Unwrap, for
-// http.ResponseController.
+// that keeps track of that: it is an http.Flusher, an http.Hijacker,
+// both or neither as the server's is, an io.ReaderFrom, and has Unwrap,
+// for http.ResponseController.
 func (f HandlerFunc) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	tw := &tracking{ResponseWriter: w}
+	t := &tracking{ResponseWriter: w}
+	var tw http.ResponseWriter = t
+	_, flusher := w.(http.Flusher)
+	_, hijacker := w.(http.Hijacker)
+	switch {
+	case flusher && hijacker:
+		tw = trackingFlushHijack{t}
+	case flusher:
+		tw = trackingFlush{t}
+	case hijacker:
+		tw = trackingHijack{t}
+	}
 	if err := f(tw, r); err != nil {
-		if tw.sent {
+		if t.sent {
 			panic(http.ErrAbortHandler)
 		}
 		Write(w, r, err)
@@ -112,22 +123,6 @@ func (t *tracking) Write(b []byte) (int, error) {
 	return t.ResponseWriter.Write(b)
 }
 
-// Flush sends the status, and what the body has so far.
-func (t *tracking) Flush() { t.FlushError() }
-
-// FlushError flushes as http.ResponseController does.
-func (t *tracking) FlushError() error {
-	t.sent = true
-	return http.NewResponseController(t.ResponseWriter).Flush()
-}
-
-// Hijack hands the connection over as http.ResponseController does: an
-// error afterwards has no response to go to.
-func (t *tracking) Hijack() (net.Conn, *bufio.ReadWriter, error) {
-	t.sent = true
-	return http.NewResponseController(t.ResponseWriter).Hijack()
-}
-
 // ReadFrom copies src to the body with the server's ReadFrom (sendfile),
 // where the server's ResponseWriter has one.
 func (t *tracking) ReadFrom(src io.Reader) (int64, error) {
@@ -141,6 +136,41 @@ func (t *tracking) ReadFrom(src io.Reader) (int64, error) {
 // Unwrap returns the server's ResponseWriter, for
 // http.ResponseController.
 func (t *tracking) Unwrap() http.ResponseWriter { return t.ResponseWriter }
+
+// flushError flushes as http.ResponseController does: the status goes
+// out, and what the body has so far.
+func (t *tracking) flushError() error {
+	t.sent = true
+	return http.NewResponseController(t.ResponseWriter).Flush()
+}
+
+// hijack hands the connection over: an error afterwards has no response
+// to go to.
+func (t *tracking) hijack() (net.Conn, *bufio.ReadWriter, error) {
+	t.sent = true
+	return t.ResponseWriter.(http.Hijacker).Hijack()
+}
+
+// trackingFlush is a tracking of a ResponseWriter that flushes.
+type trackingFlush struct{ *tracking }
+
+func (t trackingFlush) Flush()            { t.flushError() }
+func (t trackingFlush) FlushError() error { return t.flushError() }
+
+// trackingHijack is a tracking of a ResponseWriter that hands its
+// connection over.
+type trackingHijack struct{ *tracking }
+
+func (t trackingHijack) Hijack() (net.Conn, *bufio.ReadWriter, error) { return t.hijack() }
+
+// trackingFlushHijack is a tracking of a ResponseWriter that does both.
+type trackingFlushHijack struct{ *tracking }
+
+func (t trackingFlushHijack) Flush()            { t.flushError() }
+func (t trackingFlushHijack) FlushError() error { return t.flushError() }
+func (t trackingFlushHijack) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+	return t.hijack()
+}
 
 // Write writes err in the format the request r prefers, by its Accept
 // header: the catalog's wire format (WriteJSON) when it prefers

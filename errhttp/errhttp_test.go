@@ -1004,3 +1004,79 @@ func TestReadByteOrderMark(t *testing.T) {
 		}
 	}
 }
+
+// TestHandlerFuncWriterInterfaces checks that the ResponseWriter a
+// HandlerFunc gets flushes and hands its connection over as the server's
+// does: a streaming handler that asks w.(http.Flusher) behind
+// http.TimeoutHandler, which buffers, must learn that it cannot stream,
+// and a handler over HTTP/1.1 can still hijack the connection.
+func TestHandlerFuncWriterInterfaces(t *testing.T) {
+	type kinds struct{ flusher, hijacker, readerFrom bool }
+	kindsOf := func(w http.ResponseWriter) kinds {
+		_, f := w.(http.Flusher)
+		_, h := w.(http.Hijacker)
+		return kinds{f, h, true}
+	}
+	var outer, inner kinds
+	handler := func(wrap func(http.Handler) http.Handler) http.Handler {
+		h := errhttp.HandlerFunc(func(w http.ResponseWriter, r *http.Request) error {
+			inner = kindsOf(w)
+			_, inner.readerFrom = w.(io.ReaderFrom)
+			if r.URL.Query().Get("hijack") != "" {
+				conn, buf, err := w.(http.Hijacker).Hijack()
+				if err != nil {
+					return err
+				}
+				defer conn.Close()
+				buf.WriteString("HTTP/1.1 204 No Content\r\nConnection: close\r\n\r\n")
+				return buf.Flush()
+			}
+			return nil
+		})
+		var next http.Handler = h
+		if wrap != nil {
+			next = wrap(h)
+		}
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			outer = kindsOf(w)
+			next.ServeHTTP(w, r)
+		})
+	}
+	timeout := func(h http.Handler) http.Handler { return http.TimeoutHandler(h, time.Minute, "") }
+	for _, tt := range []struct {
+		name  string
+		http2 bool
+		wrap  func(http.Handler) http.Handler
+		want  kinds
+	}{
+		{name: "HTTP/1.1", want: kinds{true, true, true}},
+		{name: "HTTP/2", http2: true, want: kinds{true, false, true}},
+		{name: "TimeoutHandler", wrap: timeout, want: kinds{false, false, true}},
+	} {
+		srv := httptest.NewUnstartedServer(handler(tt.wrap))
+		srv.EnableHTTP2 = tt.http2
+		srv.StartTLS()
+		resp, err := srv.Client().Get(srv.URL)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if tt.wrap == nil && inner != outer {
+			t.Errorf("%s: the handler's ResponseWriter is %+v, the server's %+v", tt.name, inner, outer)
+		}
+		if inner != tt.want {
+			t.Errorf("%s: the handler's ResponseWriter is %+v, want %+v", tt.name, inner, tt.want)
+		}
+		if !tt.http2 && tt.wrap == nil {
+			resp, err := srv.Client().Get(srv.URL + "?hijack=1")
+			if err != nil {
+				t.Fatalf("%s, hijacked: %v", tt.name, err)
+			}
+			resp.Body.Close()
+			if resp.StatusCode != http.StatusNoContent {
+				t.Errorf("%s, hijacked: status %d, want 204", tt.name, resp.StatusCode)
+			}
+		}
+		srv.Close()
+	}
+}
