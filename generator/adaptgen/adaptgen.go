@@ -41,6 +41,7 @@ const (
 	grpcPkg      = "google.golang.org/grpc"
 	codesPkg     = "google.golang.org/grpc/codes"
 	statusPkg    = "google.golang.org/grpc/status"
+	metadataPkg  = "google.golang.org/grpc/metadata"
 	detailsPkg   = "google.golang.org/genproto/googleapis/rpc/errdetails"
 	durationPkg  = "google.golang.org/protobuf/types/known/durationpb"
 	anyPkg       = "google.golang.org/protobuf/types/known/anypb"

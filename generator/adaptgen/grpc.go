@@ -28,7 +28,7 @@ func RenderGRPC(cat *model.Catalog, notice, importPath string) ([]byte, error) {
 			fmt.Sprintf("The adapter is a package apart from package %s so that only a program that uses gRPC needs gRPC in its go.mod: %s at %s or later, and %s at %s or later, whose field violations have a reason.", pkg, grpcPkg, oldestGRPC, path.Dir(detailsPkg), oldestGenproto),
 		)
 		importCore(f, importPath, name)
-		for _, p := range [][2]string{{grpcPkg, "grpc"}, {codesPkg, "codes"}, {statusPkg, "status"}, {detailsPkg, "errdetails"}, {durationPkg, "durationpb"}, {anyPkg, "anypb"}, {protoPkg, "proto"}} {
+		for _, p := range [][2]string{{grpcPkg, "grpc"}, {codesPkg, "codes"}, {metadataPkg, "metadata"}, {statusPkg, "status"}, {detailsPkg, "errdetails"}, {durationPkg, "durationpb"}, {anyPkg, "anypb"}, {protoPkg, "proto"}} {
 			f.ImportName(p[0], p[1])
 		}
 		f.ImportAlias(rpcStatusPkg, "spb")
@@ -179,12 +179,9 @@ func genStatus(cat *model.Catalog, importPath string) Code {
 // the internal role, recovered, with which they turn a method's panic
 // into an error.
 func genInterceptors(cat *model.Catalog, importPath string) Code {
-	convert := []Code{
-		If(List(Id("st"), Id("ok")).Op(":=").Id("Status").Call(Err()), Id("ok")).Block(Return(Id("st").Dot("Err").Call())),
-		Return(Err()),
-	}
-	unary := "UnaryServerInterceptor returns the error of a unary method as Status gives it; any other error as it is."
-	stream := "StreamServerInterceptor returns the error of a streaming method as Status gives it; any other error as it is."
+	const sent = " as served gives it"
+	unary := "UnaryServerInterceptor returns the error of a unary method" + sent + "; any other error as it is."
+	stream := "StreamServerInterceptor returns the error of a streaming method" + sent + "; any other error as it is."
 	recoverUnary, recoverStream, recovered := Null(), Null(), Null()
 	if c := cat.Roles[model.RoleInternal]; c != nil {
 		said := " A panic of the method, which would end the server, gives an error of code " + c.Name + ", as recovered says."
@@ -202,10 +199,9 @@ func genInterceptors(cat *model.Catalog, importPath string) Code {
 		recoverUnary = recoverIn(func(rec *Statement) *Statement { return List(Id("resp"), Err()).Op("=").List(Nil(), rec) }, Id("ctx"))
 		recoverStream = recoverIn(func(rec *Statement) *Statement { return Err().Op("=").Add(rec) }, Id("ss").Dot("Context").Call())
 		recovered = Add(
-			Line(), doc("recovered returns the status error of a method whose handler panicked with v: the status of the error panicked gives for the method's full name."),
+			Line(), doc("recovered returns the status error of a method whose handler panicked with v: the error panicked gives for the method's full name, as served gives it."),
 			Line(), Func().Id("recovered").Params(Id("ctx").Qual(contextPkg, "Context"), Id("method").String(), Id("v").Any()).Error().Block(
-				List(Id("st"), Id("_")).Op(":=").Id("Status").Call(Id("panicked").Call(Id("ctx"), Id("method"), Id("v"))),
-				Return(Id("st").Dot("Err").Call()),
+				Return(Id("served").Call(Id("ctx"), Id("panicked").Call(Id("ctx"), Id("method"), Id("v")))),
 			),
 			Line(),
 			Line(), genPanicked(cat, importPath, "a gRPC method", "the method's full name (/package.Service/Method)", "method"),
@@ -218,18 +214,36 @@ func genInterceptors(cat *model.Catalog, importPath string) Code {
 		).Params(Id("resp").Any(), Err().Error()).Block(
 			recoverUnary,
 			List(Id("resp"), Err()).Op("=").Id("handler").Call(Id("ctx"), Id("req")),
-			If(List(Id("st"), Id("ok")).Op(":=").Id("Status").Call(Err()), Id("ok")).Block(Return(Id("resp"), Id("st").Dot("Err").Call())),
-			Return(Id("resp"), Err()),
+			Return(Id("resp"), Id("served").Call(Id("ctx"), Err())),
 		),
 		Line(),
 		Line(), doc(stream+" Install it with grpc.ChainStreamInterceptor(StreamServerInterceptor)."),
 		Line(), Func().Id("StreamServerInterceptor").Params(
 			Id("srv").Any(), Id("ss").Qual(grpcPkg, "ServerStream"), Id("info").Op("*").Qual(grpcPkg, "StreamServerInfo"), Id("handler").Qual(grpcPkg, "StreamHandler"),
-		).Params(Err().Error()).Block(append([]Code{recoverStream, Err().Op("=").Id("handler").Call(Id("srv"), Id("ss"))}, convert...)...),
+		).Params(Err().Error()).Block(
+			recoverStream,
+			Err().Op("=").Id("handler").Call(Id("srv"), Id("ss")),
+			Return(Id("served").Call(Id("ss").Dot("Context").Call(), Err())),
+		),
+		Line(),
+		Line(), doc("served returns the error of a method of the call of ctx as the client is to receive it: err as Status gives it, and, when the catalog says that a retry of the same call cannot help, with "+pushback+" -1 in the call's trailer, which tells a client's retry policy (the retryPolicy of a service config) not to retry it, where it would retry it as any error of a gRPC code it lists; any other error as it is."),
+		Line(), Func().Id("served").Params(Id("ctx").Qual(contextPkg, "Context"), Err().Error()).Error().Block(
+			List(Id("st"), Id("ok")).Op(":=").Id("Status").Call(Err()),
+			If(Op("!").Id("ok")).Block(Return(Err())),
+			If(List(Id("e"), Id("_")).Op(":=").Add(firstOf(importPath, Err())), Op("!").Id("e").Dot("Retryable").Call()).Block(
+				Qual(grpcPkg, "SetTrailer").Call(Id("ctx"), Qual(metadataPkg, "Pairs").Call(Lit(pushback), Lit("-1"))),
+			),
+			Return(Id("st").Dot("Err").Call()),
+		),
 		Line(),
 		recovered,
 	)
 }
+
+// pushback is the trailer in which a server tells a client's retry
+// policy how long to wait before the next attempt, or, negative, not to
+// retry (gRPC's retry design, A6).
+const pushback = "grpc-retry-pushback-ms"
 
 // fieldParam is a param that names arguments of a call.
 type fieldParam struct {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net"
 	"slices"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -379,4 +380,76 @@ func mustStatus(st *status.Status, ok bool) *status.Status {
 		panic("no status")
 	}
 	return st
+}
+
+// TestGRPCRetryPolicy checks a client whose service config retries the
+// gRPC codes of the catalog's errors: an error the catalog says a retry
+// cannot help reaches it after one attempt, whole, where the policy
+// retried it as often as it allows; one a retry can help, and an error
+// that is not the catalog's, are retried as the policy says. Unary and
+// streaming methods alike.
+func TestGRPCRetryPolicy(t *testing.T) {
+	var attempts atomic.Int32
+	lis := bufconn.Listen(1 << 20)
+	s := grpc.NewServer(
+		grpc.ChainUnaryInterceptor(func(ctx context.Context, req any, _ *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {
+			attempts.Add(1)
+			return handler(ctx, req)
+		}, apperrgrpc.UnaryServerInterceptor),
+		grpc.ChainStreamInterceptor(func(srv any, ss grpc.ServerStream, _ *grpc.StreamServerInfo, handler grpc.StreamHandler) error {
+			attempts.Add(1)
+			return handler(srv, ss)
+		}, apperrgrpc.StreamServerInterceptor),
+	)
+	healthgrpc.RegisterHealthServer(s, failing{})
+	go s.Serve(lis)
+	t.Cleanup(s.Stop)
+	const policy = `{"methodConfig":[{"name":[{"service":"grpc.health.v1.Health"}],"retryPolicy":{"maxAttempts":3,"initialBackoff":"0.001s","maxBackoff":"0.002s","backoffMultiplier":2,` +
+		`"retryableStatusCodes":["ALREADY_EXISTS","INVALID_ARGUMENT","OUT_OF_RANGE","RESOURCE_EXHAUSTED","UNAVAILABLE","UNAUTHENTICATED","INTERNAL","UNKNOWN"]}}]}`
+	conn, err := grpc.NewClient("passthrough:///bufnet",
+		grpc.WithContextDialer(func(ctx context.Context, _ string) (net.Conn, error) { return lis.DialContext(ctx) }),
+		grpc.WithTransportCredentials(insecure.NewCredentials()),
+		grpc.WithDefaultServiceConfig(policy))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close() })
+	c := healthgrpc.NewHealthClient(conn)
+	for _, service := range []string{"duplicate", "missing", "range", "auth", "rate", "upstream", "panic", "plain"} {
+		sent, _ := errspec.AsType[*apperr.Error](failures[service])
+		for _, method := range []string{"Check", "Watch"} {
+			attempts.Store(0)
+			req := &healthgrpc.HealthCheckRequest{Service: service}
+			if method == "Check" {
+				_, err = c.Check(context.Background(), req)
+			} else {
+				stream, serr := c.Watch(context.Background(), req)
+				if serr != nil {
+					t.Fatal(serr)
+				}
+				_, err = stream.Recv()
+			}
+			want := int32(3)
+			got, ok := apperrgrpc.FromError(err)
+			switch {
+			case service == "plain":
+				if ok {
+					t.Errorf("%s %s: read %v, from an error that is not the catalog's", method, service, got)
+				}
+			case service == "panic":
+				if !ok || got.Code != apperr.CodeInternalError {
+					t.Errorf("%s %s: %v, want INTERNAL_ERROR", method, service, err)
+				} else if !got.Retryable() {
+					want = 1
+				}
+			case !ok || got.Code != sent.Code || got.Message != sent.Message:
+				t.Errorf("%s %s: %v, want %v", method, service, err, sent)
+			case !sent.Retryable():
+				want = 1
+			}
+			if n := attempts.Load(); n != want {
+				t.Errorf("%s %s: %d attempts, want %d (retryable: %t)", method, service, n, want, sent != nil && sent.Retryable())
+			}
+		}
+	}
 }
