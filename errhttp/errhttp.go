@@ -580,8 +580,11 @@ func retryAfter(h http.Header) int {
 // a status of an error in the body, the response's is the error's. The
 // catalog's format gives
 // what the generated Parse gives, with the response's status when it is
-// not the code's own; JSON without a code where the catalog puts it, the
-// error body of a server that is not errspec's, is ErrNotError. What the
+// not the code's own; problem details as WriteProblem writes them, under
+// application/json (a gateway that relabels the type), read as problem
+// details where the catalog's format sends neither title nor status;
+// JSON without a code where the catalog puts it, the error body of a
+// server that is not errspec's, is ErrNotError. What the
 // body does not carry (the message, the suggestion) is filled in from the
 // code's templates. A body that is no JSON, under either type (the HTML
 // or text page of a proxy that labels it JSON, or a body cut short), is
@@ -634,6 +637,12 @@ func Parse[E any, P ErrorPtr[E]](contentType string, status int, body []byte) (*
 		}
 	} else {
 		v, err = c.Parse(body)
+		if members := relabeled(body, v, err); members != nil {
+			if pv, perr := parseProblem(c, status, members, body); perr == nil {
+				e.ErrspecSetView(pv)
+				return e, nil
+			}
+		}
 	}
 	if err != nil {
 		if errors.Is(err, errspec.ErrNoCode) {
@@ -708,6 +717,57 @@ func problemMembers(body []byte) (map[string]json.RawMessage, []string) {
 	return members, extra
 }
 
+// relabeled returns the members of body, read in the catalog's own format
+// as v (with the error err), when it is problem details as WriteProblem
+// writes them under another JSON type: a gateway that relabels
+// application/problem+json as application/json, or a server that labels
+// its problem details so. It is when it has a title and a status, which
+// WriteProblem always writes, that the catalog's format does not send
+// (its envelope may be problem details itself), and no member that the
+// catalog's format sends and WriteProblem does not write (a message, a
+// docs URL): the catalog's Parse would read problem details' detail, the
+// message, as the error's detail and lose the occurrence's, which
+// problem details carry as context.
+func relabeled(body []byte, v errspec.View, err error) map[string]json.RawMessage {
+	if err != nil {
+		return nil
+	}
+	members, _ := problemMembers(body)
+	_, title := members["title"]
+	_, status := members["status"]
+	if !title || !status {
+		return nil
+	}
+	sent := sentMembers(v)
+	if sent["title"] || sent["status"] {
+		return nil
+	}
+	for key := range members {
+		if sent[key] && !writtenMembers[key] {
+			return nil
+		}
+	}
+	return members
+}
+
+// sentMembers returns the names of the members of v's wire JSON in the
+// catalog's format.
+func sentMembers(v errspec.View) map[string]bool {
+	wire, err := v.AppendJSON(nil)
+	if err != nil {
+		return nil
+	}
+	var members map[string]json.RawMessage
+	if json.Unmarshal(wire, &members) != nil {
+		return nil
+	}
+	sent := make(map[string]bool, len(members))
+	for key := range members {
+		sent[key] = true
+	}
+	return sent
+}
+
 // explains reports whether v, read from a body in the catalog's own
 // format, sends one of the members extra of the body, which WriteProblem
 // does not write: whether the body is in that format, and not problem
@@ -716,16 +776,9 @@ func problemMembers(body []byte) (map[string]json.RawMessage, []string) {
 // ignores as it ignores any member it does not know, reading problem
 // details' detail as the error's detail and losing its message.
 func explains(v errspec.View, extra []string) bool {
-	wire, err := v.AppendJSON(nil)
-	if err != nil {
-		return false
-	}
-	var sent map[string]json.RawMessage
-	if json.Unmarshal(wire, &sent) != nil {
-		return false
-	}
+	sent := sentMembers(v)
 	for _, key := range extra {
-		if _, ok := sent[key]; ok {
+		if sent[key] {
 			return true
 		}
 	}

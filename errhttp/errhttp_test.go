@@ -1080,3 +1080,40 @@ func TestHandlerFuncWriterInterfaces(t *testing.T) {
 		srv.Close()
 	}
 }
+
+// TestReadRelabeledProblem checks problem details as WriteProblem writes
+// them, under application/json, as a gateway that relabels
+// application/problem+json sends them: they read as problem details,
+// with the message and the occurrence's detail each in its place, where
+// the catalog's Parse read problem details' detail (the message) as the
+// error's detail and lost the occurrence's (context).
+func TestReadRelabeledProblem(t *testing.T) {
+	for _, sent := range []*agenttools.Error{
+		agenttools.NewRateLimited(600, "minute", 17).WithDetail("the quota of organization 7"),
+		agenttools.NewResourceNotFound("pipeline", "42").WithHTTPStatus(410),
+		agenttools.NewInternalError(),
+	} {
+		rec := httptest.NewRecorder()
+		errhttp.WriteProblem(rec, sent, "/calls/9")
+		resp := rec.Result()
+		resp.Header.Set("Content-Type", "application/json; charset=utf-8")
+		got, err := errhttp.Read[agenttools.Error](resp)
+		if err != nil {
+			t.Fatalf("%s: %v", sent.Code, err)
+		}
+		same(t, got, sent)
+	}
+	// The catalog's own format with a title and a status that a gateway
+	// added is still read in it.
+	sent := agenttools.NewResourceNotFound("pipeline", "42").WithDetail("deleted")
+	wire, err := sent.MarshalJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := `{"title":"Not Found","status":404,` + string(wire[1:])
+	got, err := errhttp.Parse[agenttools.Error](errhttp.JSONType, 404, []byte(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	same(t, got, sent)
+}
