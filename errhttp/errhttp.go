@@ -456,7 +456,11 @@ func Read[E any, P ErrorPtr[E]](resp *http.Response) (*E, error) {
 	}
 	switch {
 	case len(body) == 0:
-		return nil, fmt.Errorf("%w: status %d with an empty body (the response to a HEAD request has none)", ErrNotError, resp.StatusCode)
+		why := "the error of a proxy or a server that is not errspec's, such as httputil.ReverseProxy's when it cannot reach the server, may have none"
+		if resp.Request != nil && resp.Request.Method == http.MethodHead {
+			why = "the response to a HEAD request has none"
+		}
+		return nil, fmt.Errorf("%w: status %d with an empty body (%s)", ErrNotError, resp.StatusCode, why)
 	case len(body) > MaxBody:
 		return nil, fmt.Errorf("errhttp: the body of the status %d response is larger than MaxBody, %d bytes: a param without max_length may hold more than a client reads", resp.StatusCode, MaxBody)
 	}

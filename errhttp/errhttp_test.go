@@ -8,6 +8,8 @@ import (
 	"log"
 	"net/http"
 	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -1116,4 +1118,39 @@ func TestReadRelabeledProblem(t *testing.T) {
 		t.Fatal(err)
 	}
 	same(t, got, sent)
+}
+
+// TestReadProxyEmptyBody checks the error of Read for the empty 502 of
+// httputil.ReverseProxy in front of a server it cannot reach: it says
+// what may have sent it, where it said that the response to a HEAD
+// request has none, of a GET.
+func TestReadProxyEmptyBody(t *testing.T) {
+	gone := httptest.NewServer(http.NotFoundHandler())
+	target, err := url.Parse(gone.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gone.Close()
+	proxy := httputil.NewSingleHostReverseProxy(target)
+	proxy.ErrorLog = log.New(io.Discard, "", 0)
+	srv := httptest.NewServer(proxy)
+	defer srv.Close()
+	for _, method := range []string{"GET", "HEAD"} {
+		req, err := http.NewRequest(method, srv.URL+"/pipelines/42", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = errhttp.Read[agenttools.Error](resp)
+		want := "status 502 with an empty body (the error of a proxy or a server that is not errspec's"
+		if method == "HEAD" {
+			want = "status 502 with an empty body (the response to a HEAD request has none)"
+		}
+		if resp.StatusCode != http.StatusBadGateway || !errors.Is(err, errhttp.ErrNotError) || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: status %d, Read: %v; want ErrNotError saying %q", method, resp.StatusCode, err, want)
+		}
+	}
 }
