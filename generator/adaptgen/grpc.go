@@ -208,7 +208,7 @@ func genInterceptors(cat *model.Catalog, importPath string) Code {
 		)
 	}
 	return Add(
-		doc(unary+" Install it with grpc.ChainUnaryInterceptor(UnaryServerInterceptor)."),
+		doc(unary+" Install it first in the chain, grpc.ChainUnaryInterceptor(UnaryServerInterceptor, ...): the errors an interceptor chained before it returns (an authorization check's) never pass through it, and reach the client as gRPC gives any other error, of code Unknown with their Error() text."),
 		Line(), Func().Id("UnaryServerInterceptor").Params(
 			Id("ctx").Qual(contextPkg, "Context"), Id("req").Any(), Id("info").Op("*").Qual(grpcPkg, "UnaryServerInfo"), Id("handler").Qual(grpcPkg, "UnaryHandler"),
 		).Params(Id("resp").Any(), Err().Error()).Block(
@@ -217,7 +217,7 @@ func genInterceptors(cat *model.Catalog, importPath string) Code {
 			Return(Id("resp"), Id("served").Call(Id("ctx"), Err())),
 		),
 		Line(),
-		Line(), doc(stream+" Install it with grpc.ChainStreamInterceptor(StreamServerInterceptor)."),
+		Line(), doc(stream+" Install it first in the chain, grpc.ChainStreamInterceptor(StreamServerInterceptor, ...): the errors an interceptor chained before it returns (an authorization check's) never pass through it, and reach the client as gRPC gives any other error, of code Unknown with their Error() text."),
 		Line(), Func().Id("StreamServerInterceptor").Params(
 			Id("srv").Any(), Id("ss").Qual(grpcPkg, "ServerStream"), Id("info").Op("*").Qual(grpcPkg, "StreamServerInfo"), Id("handler").Qual(grpcPkg, "StreamHandler"),
 		).Params(Err().Error()).Block(

@@ -324,6 +324,57 @@ func parsed(t *testing.T, e *apperr.Error) *apperr.Error {
 	return p
 }
 
+// TestGRPCOtherInterceptor serves the health service behind another
+// interceptor, an authorization check that fails every call with the
+// catalog's error, as the README says: with the adapter's interceptors
+// before it in the chain, the client reads the error's status; after it,
+// which gRPC runs inside it, code Unknown with Error()'s text.
+func TestGRPCOtherInterceptor(t *testing.T) {
+	denied := apperr.NewPermissionDenied("get_pipeline", "read")
+	unary := func(context.Context, any, *grpc.UnaryServerInfo, grpc.UnaryHandler) (any, error) {
+		return nil, denied
+	}
+	stream := func(any, grpc.ServerStream, *grpc.StreamServerInfo, grpc.StreamHandler) error {
+		return denied
+	}
+	call := func(c healthgrpc.HealthClient) (unaryErr, streamErr error) {
+		_, unaryErr = c.Check(context.Background(), &healthgrpc.HealthCheckRequest{})
+		s, err := c.Watch(context.Background(), &healthgrpc.HealthCheckRequest{})
+		if err == nil {
+			_, err = s.Recv()
+		}
+		return unaryErr, err
+	}
+
+	first := clientWith(t,
+		grpc.ChainUnaryInterceptor(apperrgrpc.UnaryServerInterceptor, unary),
+		grpc.ChainStreamInterceptor(apperrgrpc.StreamServerInterceptor, stream),
+	)
+	u, s := call(first)
+	for kind, err := range map[string]error{"unary": u, "stream": s} {
+		if got := status.Code(err); got != codes.PermissionDenied {
+			t.Errorf("adapter first, %s call: code %v, want %v", kind, got, codes.PermissionDenied)
+		}
+		e, ok := apperrgrpc.FromError(err)
+		sameError(t, e, ok, parsed(t, denied))
+	}
+
+	after := clientWith(t,
+		grpc.ChainUnaryInterceptor(unary, apperrgrpc.UnaryServerInterceptor),
+		grpc.ChainStreamInterceptor(stream, apperrgrpc.StreamServerInterceptor),
+	)
+	u, s = call(after)
+	for kind, err := range map[string]error{"unary": u, "stream": s} {
+		st := status.Convert(err)
+		if st.Code() != codes.Unknown || st.Message() != denied.Error() || len(st.Details()) != 0 {
+			t.Errorf("adapter after the check, %s call: status %v, want code Unknown with %q and no details", kind, st.Proto(), denied.Error())
+		}
+		if e, ok := apperrgrpc.FromError(err); ok {
+			t.Errorf("adapter after the check, %s call: FromError read %v from a status gRPC made of the error's text", kind, e)
+		}
+	}
+}
+
 // TestGRPCTwoCatalogs serves the errors of two catalogs from one server,
 // with the interceptors of both chained in either order: an error of one
 // catalog whose cause is an error of the other goes out as itself, with
