@@ -2938,6 +2938,9 @@ func allowedFields(v cue.Value, parent []string, field string, except map[string
 	if m := model.Closest(field, names); len(m) > 0 {
 		return "did you mean " + m[0] + "? the fields allowed here are " + strings.Join(names, ", ")
 	}
+	if m := model.SameWords(field, names); len(m) == 1 {
+		return "did you mean " + m[0] + "? the fields allowed here are " + strings.Join(names, ", ")
+	}
 	return "remove it; the fields allowed here are " + strings.Join(names, ", ")
 }
 

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"go/token"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -170,6 +171,44 @@ func Closest(name string, candidates []string) []string {
 	return out
 }
 
+// SameWords returns the candidates that are name with words added or
+// left out, words parted by _ or -, case aside: internal for
+// internal_error, NOT_FOUND_ERROR for not_found, where a word too many or
+// too few is more edits than Closest counts; at most three, in the
+// candidates' order. A name and a candidate must share a word, and every
+// word of the shorter must be one of the longer's.
+func SameWords(name string, candidates []string) []string {
+	words := func(s string) []string {
+		return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return r == '_' || r == '-' })
+	}
+	have := words(name)
+	if len(have) == 0 {
+		return nil
+	}
+	var out []string
+	for _, c := range candidates {
+		cw := words(c)
+		short, long := have, cw
+		if len(short) > len(long) {
+			short, long = long, short
+		}
+		if len(short) == 0 || len(short) == len(long) {
+			continue
+		}
+		all := true
+		for _, w := range short {
+			if !slices.Contains(long, w) {
+				all = false
+				break
+			}
+		}
+		if all && len(out) < 3 {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 // ClosestCodes returns the codes whose names are nearest to name, for "did
 // you mean" messages.
 func (c *Catalog) ClosestCodes(name string) []string {
@@ -211,6 +250,9 @@ func editDistance(a, b string) int {
 func didYouMean(what, name string, candidates []string) string {
 	candidates = unique(candidates)
 	if m := Closest(name, candidates); len(m) > 0 {
+		return "did you mean " + quoteList(m) + "?"
+	}
+	if m := SameWords(name, candidates); len(m) > 0 {
 		return "did you mean " + quoteList(m) + "?"
 	}
 	if len(candidates) == 0 {

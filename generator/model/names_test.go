@@ -172,6 +172,35 @@ func TestClosest(t *testing.T) {
 	}
 }
 
+func TestSameWords(t *testing.T) {
+	roles := []string{"tier_restricted", "permission_denied", "not_found", "api_error", "missing_fields", "invalid_action", "invalid_arguments", "internal"}
+	tests := []struct {
+		name       string
+		candidates []string
+		want       []string
+	}{
+		{"internal_error", roles, []string{"internal"}},
+		{"not_found_error", roles, []string{"not_found"}},
+		{"permission", roles, []string{"permission_denied"}},
+		{"Tier-Restricted-Error", roles, []string{"tier_restricted"}},
+		// Every word of the shorter must be the longer's; one word shared
+		// is not enough.
+		{"upstream_error", roles, nil},
+		{"invalid", roles, []string{"invalid_action", "invalid_arguments"}},
+		// The same words, or none, are not a word added or left out.
+		{"found_not", roles, nil},
+		{"", roles, nil},
+		{"__", roles, nil},
+		// At most three, in the candidates' order.
+		{"a", []string{"a_b", "c", "b_a", "a_c", "a_d"}, []string{"a_b", "b_a", "a_c"}},
+	}
+	for _, tt := range tests {
+		if diff := cmp.Diff(tt.want, SameWords(tt.name, tt.candidates)); diff != "" {
+			t.Errorf("SameWords(%q) (-want +got):\n%s", tt.name, diff)
+		}
+	}
+}
+
 func TestClosestCodes(t *testing.T) {
 	cat := &Catalog{Codes: []*Code{{Name: "NOT_FOUND"}, {Name: "NOT_FOUNDS"}, {Name: "INTERNAL"}}}
 	if diff := cmp.Diff([]string{"NOT_FOUND", "NOT_FOUNDS"}, cat.ClosestCodes("not_fund")); diff != "" {
@@ -191,6 +220,9 @@ func TestDidYouMean(t *testing.T) {
 		{"codes", "NO_SUCH_CODE", nil, "declare it under codes"},
 		{"codes", "NO_SUCH_CODE", []string{"A", "B"}, `use one of "A", "B", or declare it under codes`},
 		{"codes", "NO_SUCH_CODE", nine, `use one of "c1", "c2", "c3", "c4", "c5", "c6", "c7", "c8", …, or declare it under codes`},
+		// A word too many or too few, more edits than Closest counts.
+		{"codes", "INTERNAL", []string{"PAYMENT_NOT_FOUND", "INTERNAL_ERROR"}, `did you mean "INTERNAL_ERROR"?`},
+		{"codes", "NOT_FOUND", []string{"PAYMENT_NOT_FOUND", "INTERNAL_ERROR", "UPSTREAM_NOT_FOUND"}, `did you mean "PAYMENT_NOT_FOUND", "UPSTREAM_NOT_FOUND"?`},
 	}
 	for _, tt := range tests {
 		before := slices.Clone(tt.candidates)
