@@ -1346,10 +1346,13 @@ func conflict(def cue.Value, p []string, e cueerrors.Error, args []any, msg, fix
 			}
 		}
 		msg = fmt.Sprintf("want %s, got %s: %s", kindName(want), kindName(got), short(value))
+		if f := nameLeftOut(def, p, want, value); f != "" {
+			return msg, f
+		}
 		if f := literalFix(p, want, got, value); f != "" {
 			return msg, f
 		}
-		if f, ok := valueFixes[fieldKey(p)]; ok {
+		if f, ok := valueFixes[fieldKey(p)]; ok && !isEntry(def, p) {
 			return msg, f
 		}
 		if n := len(p); n > 1 && (p[n-2] == "params" || p[n-2] == "fields") && want == "struct" {
@@ -1363,6 +1366,44 @@ func conflict(def cue.Value, p []string, e cueerrors.Error, args []any, msg, fix
 		return msg, kindFixes[want]
 	}
 	return msg, fix
+}
+
+// nameLeftOut says how to write a field of an entry of a map of named
+// entries that is written in the map itself, the entry's name left out
+// (categories: retry: "never", params: type: "string"): the schema
+// takes it for an entry named like the field, and wants an object; ""
+// otherwise.
+func nameLeftOut(def cue.Value, p []string, want, value string) string {
+	n := len(p)
+	if want != "struct" || n < 2 || strings.HasPrefix(p[n-1], "[") {
+		return ""
+	}
+	field, parent := p[n-1], schemaAt(def, selectors(p[:n-1]))
+	if declares(parent, field) || !declares(schemaAt(def, selectors(p)), field) {
+		return ""
+	}
+	kind := p[n-2]
+	switch {
+	case strings.HasSuffix(kind, "ies"):
+		kind = strings.TrimSuffix(kind, "ies") + "y"
+	default:
+		kind = strings.TrimSuffix(kind, "s")
+	}
+	return "declare the " + kind + " under its name, " + p[n-2] + ": NAME: {" + field + ": " + value + "}: " +
+		p[n-2] + " holds " + p[n-2] + " by name, and " + field + " is a field of each"
+}
+
+// isEntry reports whether p names an entry of a map of named entries
+// (categories.name, a category named name), not a field its struct
+// declares: the fix for a value of the field of that name is not the
+// entry's.
+func isEntry(def cue.Value, p []string) bool {
+	n := len(p)
+	if n < 2 || strings.HasPrefix(p[n-1], "[") {
+		return false
+	}
+	parent := schemaAt(def, selectors(p[:n-1]))
+	return parent.Exists() && parent.IncompleteKind() == cue.StructKind && !declares(parent, p[n-1])
 }
 
 // literalFix says how to write value, of kind got, where the schema
@@ -2920,6 +2961,7 @@ func allowedFields(v cue.Value, parent []string, field string, except map[string
 		// No value to look in: a catalog that does not load.
 		return "remove the field"
 	}
+	var below string // a field allowed here that declares field in its own struct, or in each of its entries
 	if it, err := w.Fields(cue.Optional(true)); err == nil {
 		for it.Next() {
 			if it.Selector().LabelType() != cue.StringLabel {
@@ -2929,6 +2971,9 @@ func allowedFields(v cue.Value, parent []string, field string, except map[string
 			name := it.Selector().Unquoted()
 			if !notAllowed(it.Value(), name) && !except[pathString(append(parent[:len(parent):len(parent)], it.Selector().String()))] {
 				names = append(names, name)
+				if below == "" {
+					below = declaredBelow(it.Value(), name, field)
+				}
 			}
 		}
 	}
@@ -2941,7 +2986,47 @@ func allowedFields(v cue.Value, parent []string, field string, except map[string
 	if m := model.SameWords(field, names); len(m) == 1 {
 		return "did you mean " + m[0] + "? the fields allowed here are " + strings.Join(names, ", ")
 	}
+	if below != "" {
+		return "it is a field of " + below + ": move it there; the fields allowed here are " + strings.Join(names, ", ")
+	}
 	return "remove it; the fields allowed here are " + strings.Join(names, ", ")
+}
+
+// declares reports whether x is a struct that declares field itself, not
+// through a pattern: a lookup of field would give the constraint of a
+// pattern ([=~"^[a-z]"]: {...}) for any name it matches.
+func declares(x cue.Value, field string) bool {
+	if !x.Exists() || x.IncompleteKind()&cue.StructKind == 0 {
+		return false
+	}
+	it, err := x.Fields(cue.Optional(true))
+	if err != nil {
+		return false
+	}
+	for it.Next() {
+		if it.Selector().LabelType() == cue.StringLabel && it.Selector().Unquoted() == field {
+			return true
+		}
+	}
+	return false
+}
+
+// declaredBelow returns where field goes when w, the value of the field
+// name, declares it: name itself (name: field), or each entry of name
+// (name: NAME: field), as an action's required goes in a tool's actions;
+// "" when w declares no field of that name.
+func declaredBelow(w cue.Value, name, field string) string {
+	if declares(w, field) {
+		return name + " (" + name + ": " + field + ")"
+	}
+	// An entry of a name the struct does not declare takes the value of
+	// its pattern ([=~"^[a-z]"]: {...}), when the name matches it.
+	for _, entry := range []string{field, "name"} {
+		if !declares(w, entry) && declares(w.LookupPath(cue.MakePath(cue.Str(entry).Optional())), field) {
+			return "each entry of " + name + " (" + name + ": NAME: " + field + ")"
+		}
+	}
+	return ""
 }
 
 func setPos(d *Diagnostic, p token.Pos) {
