@@ -46,6 +46,9 @@ func checkExamples(cat *model.Catalog, schema *schemagen.Schema) (model.Errors, 
 			if sent := missingParams(c, ex, inst); len(sent) > 0 {
 				fix += "; for the example's params it sends " + strings.Join(sent, ", ")
 			}
+			if msg := missingMessage(c, ex, inst); msg != "" {
+				fix += "; " + msg
+			}
 			if names := zeroOptionals(ex); len(names) > 0 {
 				fix += `; it does not send an optional param at its zero value (0, "", false, empty), so leave ` + strings.Join(names, ", ") + " out of it"
 			}
@@ -143,6 +146,91 @@ func missingParams(c *model.Code, ex *model.Example, inst any) []string {
 		}
 	}
 	return out
+}
+
+// missingMessage says what the message is that ex's JSON, inst, leaves
+// out, which every error sends: the text its template gives for the
+// example's params, as CUE writes the member (message: "Internal error in
+// refund_payment"), where the template inserts only strings, ints and
+// bools as text; else the template, to fill in. It returns "" when inst
+// has the message.
+func missingMessage(c *model.Code, ex *model.Example, inst any) string {
+	if c.Envelope == nil {
+		return ""
+	}
+	path := c.Envelope.FieldPath(model.FieldMessage)
+	if len(path) == 0 || has(inst, path) {
+		return ""
+	}
+	label := cueLabels(path)
+	if text, ok := renderText(c.Message, ex); ok {
+		if text == "" {
+			text = c.Title // an empty message is the code's title
+		}
+		return "it sends " + label + ": " + cueString(text)
+	}
+	return "it sends " + label + " with the text its template, " + cueString(c.Message.Source) + ", gives for the example's params"
+}
+
+// cueString writes s as a JSON string, which CUE reads as the same text, with
+// <, > and & as they are.
+func cueString(s string) string {
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(s)
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// renderText fills in t with the example's params, where every
+// placeholder inserts as text a string, an int or a bool that the wire
+// sends as it is (neither sensitive nor cut to a max_length); false
+// otherwise.
+func renderText(t model.Template, ex *model.Example) (string, bool) {
+	values := map[*model.Param]any{}
+	for _, v := range ex.Values {
+		values[v.Param] = v.Value
+	}
+	var b strings.Builder
+	for _, part := range t.Parts {
+		switch {
+		case part.IsField:
+			return "", false
+		case part.Param == nil:
+			b.WriteString(part.Text)
+			continue
+		}
+		p := part.Param
+		if part.Format != model.FormatText || p.Sensitive || p.MaxLength > 0 || p.Type.Kind == model.TierKind || !p.Type.IsScalar() || p.Type.Kind == model.Float {
+			return "", false
+		}
+		v, given := values[p]
+		if !given || isZero(v) {
+			if part.HasDefault {
+				b.WriteString(part.Default)
+				continue
+			}
+		}
+		switch v := v.(type) {
+		case nil:
+			// A param the example leaves out: its zero value.
+			switch p.Type.Kind {
+			case model.Int:
+				b.WriteString("0")
+			case model.Bool:
+				b.WriteString("false")
+			}
+		case string:
+			b.WriteString(v)
+		case json.Number:
+			b.WriteString(v.String())
+		case bool:
+			fmt.Fprint(&b, v)
+		default:
+			return "", false
+		}
+	}
+	return b.String(), true
 }
 
 // has reports whether the JSON value v has a member at path.
