@@ -3012,9 +3012,10 @@ func declares(x cue.Value, field string) bool {
 }
 
 // declaredBelow returns where field goes when w, the value of the field
-// name, declares it: name itself (name: field), or each entry of name
-// (name: NAME: field), as an action's required goes in a tool's actions;
-// "" when w declares no field of that name.
+// name, declares it: name itself (name: field), each entry of name
+// (name: NAME: field), as an action's required goes in a tool's actions,
+// or the one field of name that declares it (name: F: field); "" when
+// none does, or more than one field of name.
 func declaredBelow(w cue.Value, name, field string) string {
 	if declares(w, field) {
 		return name + " (" + name + ": " + field + ")"
@@ -3025,6 +3026,19 @@ func declaredBelow(w cue.Value, name, field string) string {
 		if !declares(w, entry) && declares(w.LookupPath(cue.MakePath(cue.Str(entry).Optional())), field) {
 			return "each entry of " + name + " (" + name + ": NAME: " + field + ")"
 		}
+	}
+	// One level further down, when one field of w alone declares it
+	// (a top-level domain, which outputs: grpc: domain holds).
+	var found []string
+	if it, err := w.Fields(cue.Optional(true)); err == nil && w.IncompleteKind() == cue.StructKind {
+		for it.Next() {
+			if it.Selector().LabelType() == cue.StringLabel && declares(it.Value(), field) {
+				found = append(found, it.Selector().Unquoted())
+			}
+		}
+	}
+	if len(found) == 1 {
+		return name + "." + found[0] + " (" + name + ": " + found[0] + ": " + field + ")"
 	}
 	return ""
 }
