@@ -58,10 +58,7 @@ func runGenerate(c *command, args []string, stdout, stderr io.Writer) int {
 		}
 		entries, err := os.ReadDir(*templates)
 		if err != nil {
-			var pe *fs.PathError
-			if errors.As(err, &pe) {
-				err = pe.Err
-			}
+			err = files.Cause(err)
 			fix := "make " + *templates + " readable for you (chmod u+rx)"
 			if !errors.Is(err, fs.ErrPermission) {
 				fix = "fix what the error says, or give another directory of template overrides"
@@ -296,10 +293,7 @@ func checkTemplatesDir(dir string, entries []fs.DirEntry) (problem, bool) {
 			}
 			f, err := os.Open(p)
 			if err != nil {
-				var pe *fs.PathError
-				if errors.As(err, &pe) {
-					err = pe.Err
-				}
+				err = files.Cause(err)
 				fix := "make " + filepath.ToSlash(p) + " readable for you (chmod u+r)"
 				if !errors.Is(err, fs.ErrPermission) {
 					fix = "fix what the error says"

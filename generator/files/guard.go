@@ -446,9 +446,9 @@ func (g *guard) checkFile(s *Set, root project, f File) error {
 // written), else of q.
 func lookupError(q string, err error) error {
 	if errors.Is(err, fs.ErrPermission) {
-		return &ReadError{Path: filepath.Dir(q), Err: cause(err), Search: true}
+		return &ReadError{Path: filepath.Dir(q), Err: Cause(err), Search: true}
 	}
-	return &ReadError{Path: q, Err: cause(err)}
+	return &ReadError{Path: q, Err: Cause(err)}
 }
 
 // checkNesting rejects a file written where another output needs a

@@ -263,7 +263,7 @@ func plan(sets []Set) ([]Change, *guard, error) {
 			}
 			old, err := os.ReadFile(p)
 			if err != nil {
-				return nil, nil, &ReadError{Path: p, Err: cause(err)}
+				return nil, nil, &ReadError{Path: p, Err: Cause(err)}
 			}
 			c.Old = old
 			c.Status = Changed
@@ -337,7 +337,7 @@ func (g *guard) checkVariant(s *Set, f File, p string) (*Change, error) {
 			if owner == s.Catalog {
 				old, err := os.ReadFile(other)
 				if err != nil {
-					return nil, &ReadError{Path: other, Err: cause(err)}
+					return nil, &ReadError{Path: other, Err: Cause(err)}
 				}
 				return &Change{Path: other, Status: Stale, Old: old}, nil
 			}
@@ -416,7 +416,7 @@ func (g *guard) findStale(s Set) ([]Change, error) {
 			continue
 		}
 		if err != nil {
-			return nil, &ReadError{Path: dir, Err: cause(err)}
+			return nil, &ReadError{Path: dir, Err: Cause(err)}
 		}
 		realDir, err := realPath(dir)
 		if err != nil {
@@ -447,7 +447,7 @@ func (g *guard) findStale(s Set) ([]Change, error) {
 			}
 			old, err := os.ReadFile(p)
 			if err != nil {
-				return nil, &ReadError{Path: p, Err: cause(err)}
+				return nil, &ReadError{Path: p, Err: Cause(err)}
 			}
 			stale = append(stale, Change{Path: p, Status: Stale, Old: old})
 		}
@@ -476,13 +476,13 @@ func (g *guard) sameAsGenerated(real string) bool {
 func fileOwner(p string) (string, error) {
 	f, err := os.Open(p)
 	if err != nil {
-		return "", &ReadError{Path: p, Err: cause(err)}
+		return "", &ReadError{Path: p, Err: Cause(err)}
 	}
 	defer f.Close()
 	buf := make([]byte, ownerWindow+1) // one more byte tells Owner the window is full
 	n, err := io.ReadFull(f, buf)
 	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrUnexpectedEOF) {
-		return "", &ReadError{Path: p, Err: cause(err)}
+		return "", &ReadError{Path: p, Err: Cause(err)}
 	}
 	owner, _ := Owner(buf[:n])
 	return owner, nil

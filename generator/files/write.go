@@ -270,7 +270,7 @@ func (tx *txn) apply(changes []Change) *WriteError {
 	tx.synced = make(map[string]bool)
 	interrupted := func(p string) *WriteError {
 		if err := tx.ctx.Err(); err != nil {
-			return &WriteError{Op: "interrupted before writing", Path: p, Err: cause(err)}
+			return &WriteError{Op: "interrupted before writing", Path: p, Err: Cause(err)}
 		}
 		return nil
 	}
@@ -290,7 +290,7 @@ func (tx *txn) apply(changes []Change) *WriteError {
 		if c.Status == Changed {
 			fi, err := os.Lstat(c.Path)
 			if err != nil {
-				return &WriteError{Op: "writing", Path: c.Path, Err: cause(err)}
+				return &WriteError{Op: "writing", Path: c.Path, Err: Cause(err)}
 			}
 			old = fi
 		}
@@ -301,7 +301,7 @@ func (tx *txn) apply(changes []Change) *WriteError {
 			}
 		}
 		if err != nil {
-			return &WriteError{Op: "writing", Path: c.Path, Err: cause(err)}
+			return &WriteError{Op: "writing", Path: c.Path, Err: Cause(err)}
 		}
 		tx.temps[c.Path] = tmp
 		testhook.Pause(tx.ctx, "prepared "+filepath.ToSlash(c.Path))
@@ -316,7 +316,7 @@ func (tx *txn) apply(changes []Change) *WriteError {
 		}
 		b, err := backup(c.Path, c.Old)
 		if err != nil {
-			return &WriteError{Op: "backing up", Path: c.Path, Err: cause(err)}
+			return &WriteError{Op: "backing up", Path: c.Path, Err: Cause(err)}
 		}
 		tx.backups[c.Path] = b
 		testhook.Pause(tx.ctx, "backed up "+filepath.ToSlash(c.Path))
@@ -334,7 +334,7 @@ func (tx *txn) apply(changes []Change) *WriteError {
 			return &WriteError{Op: "writing", Path: c.Path, Err: err}
 		}
 		if err := rename(tmp, c.Path); err != nil {
-			return &WriteError{Op: "writing", Path: c.Path, Err: cause(err)}
+			return &WriteError{Op: "writing", Path: c.Path, Err: Cause(err)}
 		}
 		delete(tx.temps, c.Path)
 		tx.done = append(tx.done, c)
@@ -347,13 +347,13 @@ func (tx *txn) apply(changes []Change) *WriteError {
 			continue
 		}
 		if err := tx.ctx.Err(); err != nil {
-			return &WriteError{Op: "interrupted before removing", Path: c.Path, Err: cause(err)}
+			return &WriteError{Op: "interrupted before removing", Path: c.Path, Err: Cause(err)}
 		}
 		if err := asPlanned(c); err != nil {
 			return &WriteError{Op: "removing stale", Path: c.Path, Err: err}
 		}
 		if err := remove(c.Path); err != nil {
-			return &WriteError{Op: "removing stale", Path: c.Path, Err: cause(err)}
+			return &WriteError{Op: "removing stale", Path: c.Path, Err: Cause(err)}
 		}
 		tx.done = append(tx.done, c)
 		tx.synced[filepath.Dir(c.Path)] = true
@@ -380,14 +380,14 @@ func asPlanned(c Change) error {
 	case c.Status == Created, errors.Is(err, fs.ErrNotExist):
 		return ErrModified
 	case err != nil:
-		return cause(err)
+		return Cause(err)
 	case !fi.Mode().IsRegular():
 		return ErrModified // reading a named pipe would wait for a writer
 	}
 	data, err := os.ReadFile(c.Path)
 	switch {
 	case err != nil:
-		return cause(err)
+		return Cause(err)
 	case !bytes.Equal(data, c.Old):
 		return ErrModified
 	}
@@ -404,7 +404,7 @@ func (tx *txn) mkdirAll(dir string) *WriteError {
 			break
 		}
 		if !errors.Is(err, fs.ErrNotExist) {
-			return &WriteError{Op: "creating directory", Path: dir, Err: cause(err)}
+			return &WriteError{Op: "creating directory", Path: dir, Err: Cause(err)}
 		}
 		missing = append(missing, d)
 		parent := filepath.Dir(d)
@@ -416,7 +416,7 @@ func (tx *txn) mkdirAll(dir string) *WriteError {
 	for i := len(missing) - 1; i >= 0; i-- {
 		d := missing[i]
 		if err := mkdir(d); err != nil {
-			return &WriteError{Op: "creating directory", Path: d, Err: cause(err)}
+			return &WriteError{Op: "creating directory", Path: d, Err: Cause(err)}
 		}
 		tx.dirs = append(tx.dirs, d)
 	}
@@ -431,12 +431,12 @@ func (tx *txn) rollback() error {
 		switch c.Status {
 		case Created:
 			if err := remove(c.Path); err != nil {
-				errs = append(errs, fmt.Errorf("removing %s: %w", filepath.ToSlash(c.Path), cause(err)))
+				errs = append(errs, fmt.Errorf("removing %s: %w", filepath.ToSlash(c.Path), Cause(err)))
 			}
 		case Changed, Stale:
 			if err := rename(tx.backups[c.Path], c.Path); err != nil {
 				errs = append(errs, fmt.Errorf("restoring %s from %s: %w",
-					filepath.ToSlash(c.Path), filepath.ToSlash(tx.backups[c.Path]), cause(err)))
+					filepath.ToSlash(c.Path), filepath.ToSlash(tx.backups[c.Path]), Cause(err)))
 			}
 			// Restored, or kept: the backup is then the only copy left.
 			delete(tx.backups, c.Path)
@@ -444,20 +444,20 @@ func (tx *txn) rollback() error {
 	}
 	for target, tmp := range tx.temps {
 		if err := remove(tmp); err != nil {
-			errs = append(errs, fmt.Errorf("removing temporary file for %s: %w", filepath.ToSlash(target), cause(err)))
+			errs = append(errs, fmt.Errorf("removing temporary file for %s: %w", filepath.ToSlash(target), Cause(err)))
 		}
 	}
 	tx.temps = nil
 	// The remaining backups are of files that were never touched.
 	for target, b := range tx.backups {
 		if err := remove(b); err != nil {
-			errs = append(errs, fmt.Errorf("removing backup of %s: %w", filepath.ToSlash(target), cause(err)))
+			errs = append(errs, fmt.Errorf("removing backup of %s: %w", filepath.ToSlash(target), Cause(err)))
 		}
 	}
 	tx.backups = nil
 	for i := len(tx.dirs) - 1; i >= 0; i-- {
 		if err := remove(tx.dirs[i]); err != nil && !inUse(tx.dirs[i]) {
-			errs = append(errs, fmt.Errorf("removing directory %s: %w", filepath.ToSlash(tx.dirs[i]), cause(err)))
+			errs = append(errs, fmt.Errorf("removing directory %s: %w", filepath.ToSlash(tx.dirs[i]), Cause(err)))
 		}
 	}
 	tx.dirs = nil
@@ -487,7 +487,7 @@ func (tx *txn) commit() error {
 				left = &LeftoverError{}
 			}
 			left.Paths = append(left.Paths, b)
-			left.Errs = append(left.Errs, fmt.Errorf("removing %s: %w", filepath.ToSlash(b), cause(err)))
+			left.Errs = append(left.Errs, fmt.Errorf("removing %s: %w", filepath.ToSlash(b), Cause(err)))
 		}
 	}
 	for d := range tx.synced {
@@ -666,9 +666,9 @@ func writeCopy(b string, data []byte, fi fs.FileInfo) (err error) {
 	return os.Chtimes(b, fi.ModTime(), fi.ModTime())
 }
 
-// cause is the error of a failed operation on a path without the
+// Cause is the error of a failed operation on a path without the
 // operation and the path, which the message around it names already.
-func cause(err error) error {
+func Cause(err error) error {
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
 		return pe.Err

@@ -21,6 +21,7 @@ import (
 	"cuelang.org/go/cue/token"
 
 	diag "github.com/errspec/errspec/generated/diagnostics"
+	"github.com/errspec/errspec/generator/files"
 	"github.com/errspec/errspec/internal/textsafe"
 )
 
@@ -125,11 +126,7 @@ func notCatalogDir(dir, abs string, err error) Diagnostic {
 	case serr == nil && errors.Is(err, fs.ErrPermission):
 		// The catalog's directory itself, which errspec may pass
 		// through but not list (mode 0300, 0311).
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		d.Msg = "cannot list the catalog directory " + filepath.ToSlash(dir) + ": " + err.Error()
+		d.Msg = "cannot list the catalog directory " + filepath.ToSlash(dir) + ": " + errText(err)
 		d.Fix = "make " + filepath.ToSlash(dir) + " readable for you (chmod u+r)"
 	}
 	return d
@@ -249,10 +246,6 @@ func (s *source) guardModule() Diagnostics {
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		// CUE's loader would take the catalog for one outside any
 		// module, and say so of its first @embed or import.
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
 		fix := "make " + relative(modFile) + " readable for you (chmod u+r)"
 		if _, serr := os.Stat(modFile); errors.Is(serr, fs.ErrPermission) {
 			// Not even looked up: cue.mod may not be searched.
@@ -261,7 +254,7 @@ func (s *source) guardModule() Diagnostics {
 		if !errors.Is(err, fs.ErrPermission) {
 			fix = "fix what the error says"
 		}
-		return Diagnostics{{File: relative(modFile), Line: 1, Col: 1, Msg: "the module file cannot be read: " + err.Error(), Fix: fix}}
+		return Diagnostics{{File: relative(modFile), Line: 1, Col: 1, Msg: "the module file cannot be read: " + errText(err), Fix: fix}}
 	}
 	if err == nil {
 		if f, err := parser.ParseFile(modFile, data); err == nil {
@@ -507,15 +500,11 @@ func (s *source) embedProblems() Diagnostics {
 			// Unread, a file of the catalog's own directory would be
 			// embedded empty (its overlay), and the problem found at
 			// whatever the empty text breaks.
-			var pe *fs.PathError
-			if errors.As(err, &pe) {
-				err = pe.Err
-			}
 			fix := "make " + relative(name) + " readable for you (chmod u+r)"
 			if !errors.Is(err, fs.ErrPermission) {
 				fix = "fix what the error says, or embed another file"
 			}
-			d := Diagnostic{Msg: "@embed: " + relative(name) + " cannot be read: " + err.Error(), Fix: fix}
+			d := Diagnostic{Msg: "@embed: " + relative(name) + " cannot be read: " + errText(err), Fix: fix}
 			setPos(&d, s.embedAt[name])
 			out = append(out, d)
 			continue
@@ -657,13 +646,7 @@ func linkTarget(path string) string {
 
 // errText is the text of an error from the os package without the path,
 // which the diagnostic's position already gives.
-func errText(err error) string {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err.Error()
-	}
-	return err.Error()
-}
+func errText(err error) string { return files.Cause(err).Error() }
 
 // checkUTF8 reports where the file at path is not UTF-8 text: the first
 // byte that is not part of a UTF-8 character, with the number of others.
