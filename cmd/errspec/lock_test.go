@@ -146,15 +146,8 @@ func TestConcurrentRuns(t *testing.T) {
 // as a checkout of another user can be: check and generate, which take
 // the lock of the root, go on unlocked, rather than fail on it.
 func TestUnreadableRoot(t *testing.T) {
-	if os.Geteuid() != 0 {
-		t.Skip("runs errspec as another user, which needs root")
-	}
-	bin := buildErrspec(t)
-	dir := layOut(t, interruptTree)
-	if r := runPaused(t, bin, dir, 0, nil, "generate", "./..."); r.code != 0 {
-		t.Fatalf("generate exited %d: %s", r.code, r.stderr)
-	}
-	giveToNobody(t, bin, dir)
+	bin := errspecForNobody(t)
+	dir := generatedForNobody(t, bin)
 	if err := os.Chown(dir, 0, 0); err != nil {
 		t.Fatal(err)
 	}
@@ -177,15 +170,8 @@ func TestUnreadableRoot(t *testing.T) {
 // failed, for check too, and to make the directory writable, after
 // which they failed alike.
 func TestUnsearchableOutputDir(t *testing.T) {
-	if os.Geteuid() != 0 {
-		t.Skip("runs errspec as another user, which needs root")
-	}
-	bin := buildErrspec(t)
-	dir := layOut(t, interruptTree)
-	if r := runPaused(t, bin, dir, 0, nil, "generate", "./..."); r.code != 0 {
-		t.Fatalf("generate exited %d: %s", r.code, r.stderr)
-	}
-	giveToNobody(t, bin, dir)
+	bin := errspecForNobody(t)
+	dir := generatedForNobody(t, bin)
 	for _, mode := range []os.FileMode{0o600, 0o000} {
 		if err := os.Chmod(filepath.Join(dir, "docs", "a"), mode); err != nil {
 			t.Fatal(err)
@@ -207,10 +193,7 @@ func TestUnsearchableOutputDir(t *testing.T) {
 // 0300): the fix is to make it readable, where it was to point errspec
 // at the directory that holds the catalog, which it was.
 func TestUnlistableCatalogDir(t *testing.T) {
-	if os.Geteuid() != 0 {
-		t.Skip("runs errspec as another user, which needs root")
-	}
-	bin := buildErrspec(t)
+	bin := errspecForNobody(t)
 	dir := layOut(t, interruptTree)
 	giveToNobody(t, bin, dir)
 	if err := os.Chmod(filepath.Join(dir, "a"), 0o300); err != nil {
@@ -233,10 +216,7 @@ func TestUnlistableCatalogDir(t *testing.T) {
 // an internal error that asked to be reported, or, for the override,
 // said to fix the template or remove it.
 func TestUnreadableTemplates(t *testing.T) {
-	if os.Geteuid() != 0 {
-		t.Skip("runs errspec as another user, which needs root")
-	}
-	bin := buildErrspec(t)
+	bin := errspecForNobody(t)
 	for _, tt := range []struct{ path, want string }{
 		{"tpl", "errspec: --templates tpl cannot be listed: permission denied\n" +
 			"\tfix: make tpl readable for you (chmod u+rx)\n"},
@@ -271,10 +251,7 @@ func TestUnreadableTemplates(t *testing.T) {
 // imported package, which the fix told to import packages of the module
 // alone, which it was.
 func TestUnreadableCatalogFiles(t *testing.T) {
-	if os.Geteuid() != 0 {
-		t.Skip("runs errspec as another user, which needs root")
-	}
-	bin := buildErrspec(t)
+	bin := errspecForNobody(t)
 	for _, tt := range []struct{ file, want string }{
 		{"desc.txt", "errspec: catalog.cue:9:38: @embed: desc.txt cannot be read: permission denied\n" +
 			"\tfix: make desc.txt readable for you (chmod u+r)\n"},
@@ -330,6 +307,29 @@ codes: INTERNAL: {category: "internal", title: "Internal error", message: "Somet
 // permissions run errspec as: root, who runs the tests, may read and
 // search anything.
 const nobody = 65534
+
+// errspecForNobody skips the test unless it runs as root, which may run
+// errspec as nobody, and returns errspec's binary.
+func errspecForNobody(t *testing.T) string {
+	t.Helper()
+	if os.Geteuid() != 0 {
+		t.Skip("runs errspec as another user, which needs root")
+	}
+	return buildErrspec(t)
+}
+
+// generatedForNobody lays out interruptTree, generates its outputs with
+// errspec's binary, bin, and gives the tree to nobody; it returns the
+// tree's directory.
+func generatedForNobody(t *testing.T, bin string) string {
+	t.Helper()
+	dir := layOut(t, interruptTree)
+	if r := runPaused(t, bin, dir, 0, nil, "generate", "./..."); r.code != 0 {
+		t.Fatalf("generate exited %d: %s", r.code, r.stderr)
+	}
+	giveToNobody(t, bin, dir)
+	return dir
+}
 
 // giveToNobody makes the tree at dir nobody's, and the directories that
 // hold it and errspec's binary, bin, ones nobody may pass through.
